@@ -1,0 +1,177 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import cookie from '@fastify/cookie'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { Knex } from 'knex'
+import { fileURLToPath } from 'node:url'
+import type { DefinedPlugin, EventMap, EventName, Kernel, KernelConfig, ModuleInfo } from '@atende/sdk'
+import { AppError, ErrorCodes, ErrorResponse } from '@atende/sdk'
+import { loadConfig } from './config.ts'
+import { connectDb } from './db/connect.ts'
+import { migrateUp } from './db/migrate.ts'
+import { tenantDb } from './db/tenant.ts'
+import { installErrorHandling, apiNotFound } from './errors.ts'
+import { createAuthService } from './auth/sessions.ts'
+import { createPermissions, CORE_PERMISSIONS } from './permissions.ts'
+import { createSettings, CORE_SETTINGS } from './settings.ts'
+import { createMail } from './mail.ts'
+import { createServiceRegistry } from './services.ts'
+import { createBus } from './bus/index.ts'
+import { createJobs } from './jobs/index.ts'
+import { createRealtime } from './realtime/index.ts'
+import { createPlanGate } from './plans.ts'
+import { bootstrapPlatform } from './bootstrap.ts'
+import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
+import { registerKernelRoutes } from './routes.ts'
+import { KERNEL_VERSION } from './version.ts'
+
+export const KERNEL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url))
+
+export interface CreateAppOptions {
+  /** Overrides on top of the environment. */
+  config?: Partial<KernelConfig>
+  env?: NodeJS.ProcessEnv
+  /** Explicit plugin list (tests); default: discover the workspace and ATENDE_PLUGINS. */
+  plugins?: DefinedPlugin[]
+  /** Use an existing knex (tests give each file its own database). */
+  db?: Knex
+  logger?: boolean | object
+}
+
+export type AtendeApp = FastifyInstance & { kernel: Kernel }
+
+export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp> {
+  const config = loadConfig(opts.env ?? process.env, opts.config)
+  const app = Fastify({
+    logger: opts.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const closers: Array<() => Promise<void> | void> = []
+  const db = opts.db ?? connectDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  if (!opts.db) closers.push(() => db.destroy())
+
+  await migrateUp(db, 'kernel', KERNEL_MIGRATIONS)
+
+  const bus = await createBus({ redisUrl: config.redisUrl, log: app.log })
+  closers.push(() => bus.close())
+  const jobs = await createJobs({ redisUrl: config.redisUrl, log: app.log })
+  closers.push(() => jobs.close())
+  const auth = createAuthService(db, bus, config)
+  const permissions = createPermissions()
+  permissions.define(CORE_PERMISSIONS)
+  const settings = createSettings(db)
+  settings.define(CORE_SETTINGS)
+  const gate = createPlanGate(db)
+  bus.on('plan.updated', () => gate.invalidate())
+  bus.on('company.updated', () => gate.invalidate())
+  const realtime = createRealtime({ bus, auth, db, log: app.log })
+  closers.push(() => realtime.close())
+
+  const installed: DefinedPlugin[] = orderPlugins(opts.plugins ?? (await discoverPlugins(config.extraPlugins)))
+  const moduleInfos: ModuleInfo[] = installed.map((p) => ({
+    name: p.name,
+    version: p.version,
+    key: p.planFlag ?? p.name,
+    planFlag: p.planFlag,
+    toggleable: !p.essential,
+    remoteEntry: p.module ? `/modules/${p.name}/remoteEntry.js` : null,
+  }))
+
+  const kernel: Kernel = {
+    config,
+    log: app.log,
+    db,
+    tenant: (companyId) => tenantDb(db, companyId),
+    async unitOfWork(companyId, work) {
+      const queued: Array<[EventName, unknown]> = []
+      const result = await db.transaction((trx) =>
+        work({ db: trx, t: tenantDb(trx, companyId), emit: (e, p) => { queued.push([e, p]) } }),
+      )
+      for (const [e, p] of queued) await bus.emit(e, p as EventMap[typeof e])
+      return result
+    },
+    bus,
+    jobs,
+    realtime: realtime.service,
+    permissions,
+    settings,
+    mail: createMail(config.smtpUrl, config.mailFrom, app.log),
+    auth,
+    services: createServiceRegistry(),
+    moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
+    invalidatePlanCache: () => gate.invalidate(),
+    modules: () => moduleInfos,
+    health: new Map([['db', async () => { try { await db.raw('select 1'); return 'ok' } catch { return 'error' } }]]),
+    onClose: (fn) => { closers.push(fn) },
+  }
+  app.decorate('kernel', kernel)
+  app.decorateRequest('auth', null as never)
+
+  installErrorHandling(app)
+  app.addSchema(ErrorResponse)
+  await app.register(cookie)
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new AppError(ErrorCodes.RATE_LIMITED, ctx.statusCode, `Too many requests, try again in ${ctx.after}`),
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Atende API', version: KERNEL_VERSION, description: 'Multi-tenant customer service over WhatsApp connections' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  // Authentication and route-level role checks for every /api route not marked public.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const cfg = request.routeOptions.config ?? {}
+    if (!request.routeOptions.url || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || cfg.public) return
+    const header = request.headers.authorization
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
+    if (!token) throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Missing bearer token')
+    request.auth = await auth.verifyAccess(token)
+    if (cfg.super && !request.auth.super) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only the platform super user may do this')
+    if (cfg.admin && request.auth.profile !== 'admin' && !request.auth.super) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may do this')
+    if (cfg.permission && !permissions.has(request.auth, cfg.permission)) throw new AppError(ErrorCodes.NO_PERMISSION, 403, `Missing permission ${cfg.permission}`)
+  })
+
+  await realtime.install(app)
+  registerKernelRoutes(app, kernel)
+
+  for (const plugin of installed) {
+    if (plugin.migrations) await migrateUp(db, plugin.name, plugin.migrations)
+    if (plugin.permissions) permissions.define(plugin.permissions)
+    const key = plugin.planFlag ?? plugin.name
+    await app.register(async (scope) => {
+      if (!plugin.essential) {
+        scope.addHook('onRequest', async (request) => {
+          if (request.auth && !(await gate.enabled(request.auth.companyId, key))) {
+            throw new AppError(ErrorCodes.PLAN_FEATURE_DISABLED, 403, `The company's plan does not include ${plugin.name}`)
+          }
+        })
+      }
+      await plugin.register(scope, kernel)
+    }, { prefix: `/api${plugin.prefix ?? ''}` })
+  }
+
+  app.setNotFoundHandler(apiNotFound)
+  await bootstrapPlatform(db, config, auth)
+
+  app.addHook('onClose', async () => {
+    for (const close of closers.reverse()) {
+      try { await close() } catch (err) { app.log.warn({ err }, 'error while closing') }
+    }
+  })
+  if (config.runJobs) await jobs.start()
+  return app as unknown as AtendeApp
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { kernel: Kernel }
+}

@@ -1,0 +1,99 @@
+import { randomBytes, randomUUID, createHash } from 'node:crypto'
+import bcrypt from 'bcryptjs'
+import type { Knex } from 'knex'
+import type { AuthInfo, AuthService, EventBus, IssuedSession, KernelConfig, SessionUser } from '@atende/sdk'
+import { AppError, ErrorCodes } from '@atende/sdk'
+import { createSigner, createVerifier } from 'fast-jwt'
+
+const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS || 10)
+/** How long a verified session stays trusted without a database look (revocation clears it at once). */
+const SESSION_CACHE_MS = 10_000
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+
+interface AccessClaims { sub: string; cid: number; sid: string; pro: 'admin' | 'user'; sup: boolean; exp: number }
+
+export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig): AuthService {
+  const sign = createSigner({ key: config.jwtSecret, expiresIn: config.accessTokenTtlSeconds * 1000 })
+  const verify = createVerifier({ key: config.jwtSecret, cache: 1000 })
+  const alive = new Map<string, { userId: number; until: number }>()
+
+  // A revocation in any process (bridged over Redis) drops the cached sessions of that user here.
+  bus.on('auth.sessionsRevoked', ({ userId, keepSessionId }) => {
+    for (const [sid, v] of alive) if (v.userId === userId && sid !== keepSessionId) alive.delete(sid)
+  })
+
+  const accessFor = (user: SessionUser, sessionId: string) =>
+    sign({ sub: String(user.id), cid: user.companyId, sid: sessionId, pro: user.profile, sup: user.super })
+
+  const newRefresh = (sessionId: string) => `${sessionId}.${randomBytes(32).toString('base64url')}`
+
+  async function issue(user: SessionUser, meta: { userAgent?: string; ip?: string } = {}): Promise<IssuedSession> {
+    const sessionId = randomUUID()
+    const refreshToken = newRefresh(sessionId)
+    const refreshExpiresAt = new Date(Date.now() + config.refreshTokenTtlSeconds * 1000)
+    await db('user_sessions').insert({
+      id: sessionId, userId: user.id, companyId: user.companyId, refreshHash: sha256(refreshToken),
+      expiresAt: refreshExpiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null,
+    })
+    return { sessionId, accessToken: accessFor(user, sessionId), refreshToken, refreshExpiresAt }
+  }
+
+  async function rotate(refreshToken: string) {
+    const sessionId = refreshToken.split('.')[0]
+    if (!sessionId || sessionId.length !== 36) return null
+    const refreshExpiresAt = new Date(Date.now() + config.refreshTokenTtlSeconds * 1000)
+    const next = newRefresh(sessionId)
+    // Compare-and-swap on the hash: two concurrent refreshes with one token cannot both win.
+    const [row] = await db('user_sessions')
+      .where({ id: sessionId, refreshHash: sha256(refreshToken) })
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', new Date())
+      .update({ refreshHash: sha256(next), expiresAt: refreshExpiresAt, lastUsedAt: new Date() })
+      .returning(['userId'])
+    if (!row) return null
+    const user = await db('users').where({ id: row.userId }).first('id', 'companyId', 'profile', 'super')
+    if (!user) return null
+    return { sessionId, userId: user.id, accessToken: accessFor(user, sessionId), refreshToken: next, refreshExpiresAt }
+  }
+
+  async function revoke(sessionId: string) {
+    const [row] = await db('user_sessions').where({ id: sessionId }).whereNull('revokedAt').update({ revokedAt: new Date() }).returning(['userId', 'companyId'])
+    alive.delete(sessionId)
+    if (row) await bus.emit('auth.sessionsRevoked', { companyId: row.companyId, userId: row.userId, keepSessionId: null })
+  }
+
+  async function revokeOthers(userId: number, companyId: number, keepSessionId: string | null) {
+    const q = db('user_sessions').where({ userId }).whereNull('revokedAt')
+    if (keepSessionId) q.whereNot({ id: keepSessionId })
+    const n = await q.update({ revokedAt: new Date() })
+    if (n > 0) await bus.emit('auth.sessionsRevoked', { companyId, userId, keepSessionId })
+    return n
+  }
+
+  async function verifyAccess(token: string): Promise<AuthInfo> {
+    let claims: AccessClaims
+    try {
+      claims = verify(token) as AccessClaims
+    } catch {
+      throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session expired, please log in')
+    }
+    const userId = Number(claims.sub)
+    const cached = alive.get(claims.sid)
+    if (!cached || cached.until < Date.now()) {
+      const row = await db('user_sessions').where({ id: claims.sid }).whereNull('revokedAt').first('userId')
+      if (!row || row.userId !== userId) {
+        alive.delete(claims.sid)
+        throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session ended, please log in')
+      }
+      alive.set(claims.sid, { userId, until: Date.now() + SESSION_CACHE_MS })
+    }
+    return { userId, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid }
+  }
+
+  return {
+    hashPassword: (plain) => bcrypt.hash(plain, BCRYPT_ROUNDS),
+    verifyPassword: (plain, hash) => bcrypt.compare(plain, hash),
+    issue, rotate, revoke, revokeOthers, verifyAccess,
+  }
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { KernelConfig } from '@atende/sdk'
+
+/** Documented embedded-mode super user; printed at start so a first-time user can log in. */
+export const EMBEDDED_SUPERUSER = {
+  cnpj: '00000000000191',
+  email: 'admin@atende.local',
+  password: 'Atende@123',
+  name: 'Super Admin',
+}
+
+/**
+ * Reads the environment. Embedded mode (no DATABASE_URL) needs nothing set: JWT secrets are made
+ * once and kept in DATA_DIR so sessions survive restarts. Production refuses to start without its
+ * secrets and super user, because a silent default there would be a hole.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<KernelConfig> = {}): KernelConfig {
+  const databaseUrl = env.DATABASE_URL || undefined
+  const mode = databaseUrl ? 'production' : 'embedded'
+  const dataDir = resolve(env.DATA_DIR || './data')
+  const missing: string[] = []
+  const need = (name: string, fallback: () => string) => {
+    const v = env[name]
+    if (v) return v
+    if (mode === 'production') { missing.push(name); return '' }
+    return fallback()
+  }
+  const secrets = () => embeddedSecrets(dataDir)
+  const config: KernelConfig = {
+    mode,
+    port: Number(env.PORT || 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'atende',
+    jwtSecret: need('JWT_SECRET', () => secrets().jwt),
+    jwtRefreshSecret: need('JWT_REFRESH_SECRET', () => secrets().refresh),
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL || 15 * 60),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL || 7 * 24 * 3600),
+    superuser: {
+      cnpj: need('SUPERUSER_CNPJ', () => EMBEDDED_SUPERUSER.cnpj).replace(/\D/g, ''),
+      email: need('SUPERUSER_EMAIL', () => EMBEDDED_SUPERUSER.email).toLowerCase(),
+      password: need('SUPERUSER_PASSWORD', () => EMBEDDED_SUPERUSER.password),
+      name: env.SUPERUSER_NAME || EMBEDDED_SUPERUSER.name,
+    },
+    extraPlugins: (env.ATENDE_PLUGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Atende <no-reply@atende.local>',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`,
+    runJobs: env.RUN_JOBS !== 'false',
+    ...overrides,
+  }
+  if (missing.length && !overrides.jwtSecret) {
+    throw new Error(`Production mode (DATABASE_URL is set) needs these environment variables: ${missing.join(', ')}`)
+  }
+  return config
+}
+
+function embeddedSecrets(dataDir: string): { jwt: string; refresh: string } {
+  const file = join(dataDir, 'secrets.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
+  mkdirSync(dataDir, { recursive: true })
+  const s = { jwt: randomBytes(32).toString('hex'), refresh: randomBytes(32).toString('hex') }
+  writeFileSync(file, JSON.stringify(s), { mode: 0o600 })
+  return s
+}

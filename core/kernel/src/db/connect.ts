@@ -1,0 +1,33 @@
+import knexFactory, { type Knex } from 'knex'
+import ClientPgLite from 'knex-pglite'
+import pg from 'pg'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+// pg returns int8 (count(*), bigint ids) as strings; PGlite returns numbers. Parse them so both
+// modes answer the same. Our ids and counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
+// numeric (plan value) as a JS number too.
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
+
+export interface DbOptions { databaseUrl?: string; dataDir: string; /** in-memory PGlite (tests) */ memory?: boolean }
+
+export function connectDb(opts: DbOptions): Knex {
+  if (opts.databaseUrl) {
+    return knexFactory({
+      client: 'pg',
+      connection: opts.databaseUrl,
+      pool: { min: 0, max: Number(process.env.DB_POOL_MAX || 10) },
+    })
+  }
+  let connection: object = {}
+  if (!opts.memory) {
+    const dir = join(opts.dataDir, 'pglite')
+    mkdirSync(dir, { recursive: true })
+    connection = { filename: dir }
+  }
+  return knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection })
+}
+
+/** count(*) normaliser: pg and PGlite disagree on the type. */
+export const toCount = (row: { count?: unknown } | undefined) => Number(row?.count ?? 0)

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, ErrorCodes } from '@atende/sdk'
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ErrorCodes.VALIDATION,
+  401: ErrorCodes.SESSION_EXPIRED,
+  403: ErrorCodes.NO_PERMISSION,
+  404: ErrorCodes.NOT_FOUND,
+  406: 'ERR_NOT_ACCEPTABLE',
+  409: ErrorCodes.CONFLICT,
+  413: 'ERR_PAYLOAD_TOO_LARGE',
+  415: 'ERR_UNSUPPORTED_MEDIA_TYPE',
+  429: ErrorCodes.RATE_LIMITED,
+}
+
+/** Postgres errors that are the caller's fault, not ours. */
+const PG_ERRORS: Record<string, [number, string, string]> = {
+  '23505': [409, ErrorCodes.CONFLICT, 'A record with these values already exists'],
+  '23503': [409, ErrorCodes.CONFLICT, 'The record is referenced by or refers to a missing record'],
+  '22P02': [400, ErrorCodes.VALIDATION, 'Invalid value'],
+  '22003': [400, ErrorCodes.VALIDATION, 'Number out of range'],
+  '22001': [400, ErrorCodes.VALIDATION, 'Value too long'],
+  '22007': [400, ErrorCodes.VALIDATION, 'Invalid date'],
+  '22008': [400, ErrorCodes.VALIDATION, 'Date out of range'],
+}
+
+function validationField(err: FastifyError): string | undefined {
+  const first = err.validation?.[0] as { instancePath?: string; params?: Record<string, unknown> } | undefined
+  if (!first) return undefined
+  const path = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
+  const missing = first.params?.missingProperty as string | undefined
+  const extra = first.params?.additionalProperty as string | undefined
+  return [path, missing ?? extra].filter(Boolean).join('.') || undefined
+}
+
+/** One error shape for every failure; never a stack trace to the client. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      const field = error.details?.field as string | undefined
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
+      return reply.status(error.statusCode).send({ error: error.code, message: error.message, statusCode: error.statusCode, ...(field ? { field } : {}), ...(error.details?.extra ?? {}) as object })
+    }
+    if (error.validation) {
+      const field = validationField(error)
+      const where = error.validationContext ?? 'body'
+      const message = `${field ?? where} ${error.validation[0]?.message ?? 'is invalid'}`
+      return reply.status(400).send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
+    }
+    const pg = error.code ? PG_ERRORS[error.code] : undefined
+    if (pg) {
+      request.log.warn({ err: error }, 'database rejected input')
+      const detail = (error as { column?: string; constraint?: string })
+      return reply.status(pg[0]).send({ error: pg[1], message: pg[2], statusCode: pg[0], ...(detail.column ? { field: detail.column } : {}) })
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error')
+      return reply.status(500).send({ error: ErrorCodes.INTERNAL, message: 'Unexpected error, try again later', statusCode: 500 })
+    }
+    return reply.status(status).send({ error: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: error.message, statusCode: status })
+  })
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: ErrorCodes.NOT_FOUND, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, statusCode: 404 })
+}

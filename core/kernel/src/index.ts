@@ -1,0 +1,8 @@
+export { createApp, type AtendeApp, type CreateAppOptions, KERNEL_MIGRATIONS } from './app.ts'
+export { loadConfig, EMBEDDED_SUPERUSER } from './config.ts'
+export { connectDb, toCount } from './db/connect.ts'
+export { migrateUp, migrateDown } from './db/migrate.ts'
+export { tenantDb } from './db/tenant.ts'
+export { discoverPlugins, orderPlugins, PluginLoadError } from './plugins/loader.ts'
+export { KERNEL_VERSION } from './version.ts'
+export { DEFAULT_PLAN } from './bootstrap.ts'

@@ -1,0 +1,34 @@
+import type { PermissionRule, PermissionsService, Profile } from '@atende/sdk'
+
+/** One rule table: plugins add rows; a super user holds every permission. */
+export function createPermissions(): PermissionsService {
+  const rules = new Map<string, Set<Profile>>()
+  return {
+    define(list: PermissionRule[]) {
+      for (const r of list) {
+        const set = rules.get(r.permission) ?? new Set<Profile>()
+        for (const p of r.profiles) set.add(p)
+        rules.set(r.permission, set)
+      }
+    },
+    of(auth) {
+      return [...rules.entries()].filter(([, profiles]) => auth.super || profiles.has(auth.profile)).map(([p]) => p).sort()
+    },
+    has(auth, permission) {
+      return auth.super || (rules.get(permission)?.has(auth.profile) ?? false)
+    },
+  }
+}
+
+/** The spec's named permissions (core.md §6); features add theirs through their manifests. */
+export const CORE_PERMISSIONS: PermissionRule[] = [
+  { permission: 'dashboard:view', profiles: ['admin'] },
+  { permission: 'drawer-admin-items:view', profiles: ['admin'] },
+  { permission: 'user-modal:editProfile', profiles: ['admin'] },
+  { permission: 'user-modal:editQueues', profiles: ['admin'] },
+  { permission: 'ticket-options:deleteTicket', profiles: ['admin'] },
+  { permission: 'contacts-page:deleteContact', profiles: ['admin'] },
+  { permission: 'connections-page:addConnection', profiles: ['admin'] },
+  { permission: 'connections-page:actionButtons', profiles: ['admin'] },
+  { permission: 'connections-page:editOrDeleteConnection', profiles: ['admin'] },
+]

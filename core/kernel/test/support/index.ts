@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto'
+import knexFactory, { type Knex } from 'knex'
+import type { DefinedPlugin, KernelConfig } from '@atende/sdk'
+import { connectDb } from '../../src/db/connect.ts'
+import { createApp, type AtendeApp } from '../../src/app.ts'
+import { discoverPlugins } from '../../src/plugins/loader.ts'
+import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
+
+export const hasPostgres = !!process.env.DATABASE_URL
+export const hasRedis = !!process.env.REDIS_URL
+export const SUPER = EMBEDDED_SUPERUSER
+
+/**
+ * A database of this test file's own: a fresh Postgres database when DATABASE_URL is set (CI),
+ * otherwise an in-memory PGlite. Dropped by `drop()`.
+ */
+export async function testDatabase(): Promise<{ knex: Knex; url?: string; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) {
+    const knex = connectDb({ dataDir: '', memory: true })
+    return { knex, drop: () => knex.destroy() }
+  }
+  const name = `atende_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } })
+  await admin.raw(`CREATE DATABASE ${name}`)
+  const url = new URL(process.env.DATABASE_URL)
+  url.pathname = `/${name}`
+  const knex = connectDb({ databaseUrl: url.toString(), dataDir: '' })
+  return {
+    knex,
+    url: url.toString(),
+    drop: async () => {
+      await knex.destroy()
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.destroy()
+    },
+  }
+}
+
+export interface TestAppOptions {
+  /** Which plugins to load: the whole workspace by default. */
+  plugins?: DefinedPlugin[]
+  config?: Partial<KernelConfig>
+  /** Reuse a database (two processes on one database). */
+  db?: Knex
+}
+
+export interface TestApp {
+  app: AtendeApp
+  db: Knex
+  close: () => Promise<void>
+}
+
+let workspacePlugins: Promise<DefinedPlugin[]> | undefined
+export const allPlugins = () => (workspacePlugins ??= discoverPlugins([]))
+
+/** Boots the real kernel with its plugins against this file's own database. */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const owned = opts.db ? undefined : await testDatabase()
+  const db = opts.db ?? owned!.knex
+  const app = await createApp({
+    db,
+    env: {},
+    logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    plugins: opts.plugins ?? (await allPlugins()),
+    config: {
+      mode: 'embedded',
+      dataDir: '/tmp/atende-test',
+      jwtSecret: 'test-access-secret',
+      jwtRefreshSecret: 'test-refresh-secret',
+      redisUrl: process.env.REDIS_URL || undefined,
+      redisPrefix: `atende-test-${randomBytes(4).toString('hex')}`,
+      ...opts.config,
+    },
+  })
+  await app.ready()
+  return { app, db, close: async () => { await app.close(); await owned?.drop() } }
+}
+
+/** Logs in through the real route and returns the bearer header. */
+export async function login(app: AtendeApp, cnpj: string, email: string, password: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj, email, password } })
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`)
+  const body = res.json()
+  return { token: body.token as string, user: body.user, headers: { authorization: `Bearer ${body.token}` }, cookie: res.headers['set-cookie'] }
+}

@@ -1,0 +1,45 @@
+/**
+ * One error type for every failure the API reports. The code is the contract with the client
+ * (it translates known codes); the message is a fallback for humans and logs.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: string,
+    public readonly statusCode = 400,
+    message?: string,
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? code)
+    this.name = 'AppError'
+  }
+}
+
+/** The error codes of the spec's catalogue plus the platform's own. */
+export const ErrorCodes = {
+  VALIDATION: 'ERR_VALIDATION',
+  NOT_FOUND: 'ERR_NOT_FOUND',
+  INTERNAL: 'ERR_INTERNAL_SERVER_ERROR',
+  SESSION_EXPIRED: 'ERR_SESSION_EXPIRED',
+  NO_PERMISSION: 'ERR_NO_PERMISSION',
+  PLAN_FEATURE_DISABLED: 'ERR_PLAN_FEATURE_DISABLED',
+  INVALID_CREDENTIALS: 'ERR_INVALID_CREDENTIALS',
+  COMPANY_DISABLED: 'ERR_COMPANY_DISABLED',
+  COMPANY_NOT_FOUND: 'ERR_COMPANY_NOT_FOUND',
+  PLAN_EXPIRED: 'PLAN_EXPIRED',
+  USER_CREATION_DISABLED: 'ERR_USER_CREATION_DISABLED',
+  CANNOT_DELETE_SUPER_ADMIN: 'ERR_CANNOT_DELETE_SUPER_ADMIN',
+  NO_USER_FOUND: 'ERR_NO_USER_FOUND',
+  NO_SETTING_FOUND: 'ERR_NO_SETTING_FOUND',
+  PLAN_LIMIT: 'ERR_PLAN_LIMIT_REACHED',
+  CONFLICT: 'ERR_CONFLICT',
+  RATE_LIMITED: 'ERR_TOO_MANY_REQUESTS',
+} as const
+
+export const notFound = (code: string = ErrorCodes.NOT_FOUND, message?: string) =>
+  new AppError(code, 404, message)
+export const forbidden = (code: string = ErrorCodes.NO_PERMISSION, message?: string) =>
+  new AppError(code, 403, message)
+export const conflict = (code: string, message?: string, details?: Record<string, unknown>) =>
+  new AppError(code, 409, message, details)
+export const badRequest = (field: string, message: string, code: string = ErrorCodes.VALIDATION) =>
+  new AppError(code, 400, message, { field })

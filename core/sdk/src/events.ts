@@ -1,0 +1,37 @@
+/**
+ * The typed event map. Each plugin adds its events by declaration merging:
+ *
+ *   declare module '@atende/sdk' { interface EventMap { 'campaigns.finished': { companyId: number; campaignId: number } } }
+ *
+ * Every payload carries the companyId it belongs to, so the realtime gateway and the Redis bridge
+ * can route it without knowing the feature.
+ */
+export interface EventMap {
+  'company.created': { companyId: number; company: Record<string, unknown> }
+  'company.updated': { companyId: number; company: Record<string, unknown> }
+  'company.deleted': { companyId: number }
+  'user.created': { companyId: number; user: Record<string, unknown> }
+  'user.updated': { companyId: number; user: Record<string, unknown> }
+  'user.deleted': { companyId: number; userId: number }
+  'setting.updated': { companyId: number; key: string; value: string }
+  /** A user's other sessions ended because of a new login. */
+  'auth.sessionsRevoked': { companyId: number; userId: number; keepSessionId: string | null }
+  'plan.updated': { companyId: 0; planId: number }
+}
+
+export type EventName = keyof EventMap
+export type EventPayload<E extends EventName> = EventMap[E]
+export type EventHandler<E extends EventName> = (payload: EventPayload<E>) => void | Promise<void>
+
+export interface EventBus {
+  /** Deliver to every process's subscribers (through Redis when configured). */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>
+  on<E extends EventName>(event: E, handler: EventHandler<E>): () => void
+  /** Subscribe to every event (the realtime gateway uses this). */
+  onAny(handler: (event: EventName, payload: unknown) => void | Promise<void>): () => void
+  /**
+   * Collect events during a unit of work and emit them only after it commits; dropped on rollback.
+   * `kernel.transaction` does this for you.
+   */
+  close(): Promise<void>
+}

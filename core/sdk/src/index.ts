@@ -1,0 +1,24 @@
+export * from './errors.ts'
+export * from './schemas.ts'
+export * from './events.ts'
+export * from './kernel.ts'
+export * from './plugin.ts'
+export { Type } from '@sinclair/typebox'
+export type { Static, TSchema } from '@sinclair/typebox'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the kernel on every authenticated request. */
+    auth: import('./kernel.ts').AuthInfo
+  }
+  interface FastifyContextConfig {
+    /** Route needs no login (login, signup, public plan list, password reset, health). */
+    public?: boolean
+    /** Route needs this named permission. */
+    permission?: string
+    /** Route is for the platform's super users only. */
+    super?: boolean
+    /** Route is for company admins (and super users). */
+    admin?: boolean
+  }
+}

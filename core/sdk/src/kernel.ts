@@ -1,0 +1,169 @@
+import type { Knex } from 'knex'
+import type { FastifyBaseLogger } from 'fastify'
+import type { EventBus, EventMap, EventName } from './events.ts'
+
+export type Profile = 'admin' | 'user'
+
+/** Who is calling; set by the kernel on every authenticated request. */
+export interface AuthInfo {
+  userId: number
+  companyId: number
+  profile: Profile
+  super: boolean
+  sessionId: string
+}
+
+export interface KernelConfig {
+  mode: 'embedded' | 'production'
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  /** Namespace for Redis keys and channels, so several deployments (or test files) share one Redis. */
+  redisPrefix: string
+  jwtSecret: string
+  jwtRefreshSecret: string
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  superuser: { cnpj: string; email: string; password: string; name: string }
+  extraPlugins: string[]
+  smtpUrl?: string
+  mailFrom: string
+  publicUrl: string
+  /** Run job handlers in this process (false for API-only processes when workers run apart). */
+  runJobs: boolean
+}
+
+/**
+ * A query builder factory bound to one company. `t('tags')` is `knex('tags').where('tags.companyId', id)`,
+ * so reads, updates and deletes cannot forget the tenant; `t.insert` stamps companyId on every row.
+ */
+export interface TenantDb {
+  <T extends {} = any>(table: string): Knex.QueryBuilder<T, any>
+  readonly companyId: number
+  insert<T extends object>(table: string, rows: T | T[]): Knex.QueryBuilder
+  readonly knex: Knex
+}
+
+export interface UnitOfWork {
+  db: Knex.Transaction
+  t: TenantDb
+  /** Queued; emitted only after the transaction commits. */
+  emit<E extends EventName>(event: E, payload: EventMap[E]): void
+}
+
+export interface JobOptions {
+  delay?: number
+  /** Same jobId while a job is pending = added once. */
+  jobId?: string
+  repeat?: { every: number }
+  attempts?: number
+}
+export interface JobContext { id: string; attemptsMade: number; name: string }
+export interface JobsService {
+  define<T = unknown>(name: string, handler: (data: T, job: JobContext) => Promise<void>, opts?: { concurrency?: number }): void
+  add<T = unknown>(name: string, data: T, opts?: JobOptions): Promise<{ id: string }>
+  /** Start consuming (the kernel calls it when this process runs jobs). */
+  start(): Promise<void>
+  close(): Promise<void>
+}
+
+/** A frame the realtime gateway sends: `{ event, data }` to every socket in `rooms`. */
+export interface RealtimeDelivery { rooms: string[]; event: string; data: unknown }
+export interface RealtimeService {
+  /** Map a bus event to socket deliveries; every process maps locally, so fan-out follows the bus. */
+  map<E extends EventName>(event: E, mapper: (payload: EventMap[E]) => RealtimeDelivery | RealtimeDelivery[] | null): void
+  /** Who may join a room: return false to refuse. Rooms `company-{id}` and `user-{id}` are the kernel's. */
+  authorizeRoom(prefix: string, check: (auth: AuthInfo, room: string) => boolean | Promise<boolean>): void
+  onlineUserIds(companyId: number): number[]
+}
+
+export interface PermissionRule {
+  permission: string
+  /** Profiles granted it; `super` users get every permission. */
+  profiles: Profile[]
+}
+export interface PermissionsService {
+  define(rules: PermissionRule[]): void
+  of(auth: Pick<AuthInfo, 'profile' | 'super'>): string[]
+  has(auth: Pick<AuthInfo, 'profile' | 'super'>, permission: string): boolean
+}
+
+export interface SettingDefinition {
+  key: string
+  /** Allowed values; the first is the default unless `default` says otherwise. */
+  values: string[]
+  default?: string
+}
+export interface SettingsService {
+  define(defs: SettingDefinition[]): void
+  definitions(): SettingDefinition[]
+  get(companyId: number, key: string): Promise<string>
+  all(companyId: number): Promise<{ key: string; value: string }[]>
+  set(companyId: number, key: string, value: string): Promise<{ key: string; value: string }>
+}
+
+export interface MailService {
+  send(msg: { to: string; subject: string; text: string; html?: string }): Promise<void>
+}
+
+export interface ServiceRegistry {
+  provide<T>(name: string, impl: T): void
+  get<T>(name: string): T
+}
+
+/** An installed plugin as the plan table and the shell see it. `key` is its plan-module key (planFlag or name). */
+export interface ModuleInfo { name: string; version: string; key: string; planFlag?: string; toggleable: boolean; remoteEntry: string | null }
+
+/** The spec's seven plan flags: the first rows of the plan↔module table, shown even before their plugins exist. */
+export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const
+export type PlanFlag = (typeof PLAN_FLAGS)[number]
+
+export interface Kernel {
+  config: KernelConfig
+  log: FastifyBaseLogger
+  db: Knex
+  tenant(companyId: number): TenantDb
+  unitOfWork<R>(companyId: number, work: (uow: UnitOfWork) => Promise<R>): Promise<R>
+  bus: EventBus
+  jobs: JobsService
+  realtime: RealtimeService
+  permissions: PermissionsService
+  settings: SettingsService
+  mail: MailService
+  auth: AuthService
+  services: ServiceRegistry
+  /** Is the module (plugin name) enabled for the company's plan? */
+  moduleEnabled(companyId: number, module: string): Promise<boolean>
+  /** Drop cached plan↔module answers (after a plan or company changes). */
+  invalidatePlanCache(): void
+  modules(): ModuleInfo[]
+  /** Named readiness checks shown by GET /api/health (db, redis, …). */
+  health: Map<string, () => Promise<'ok' | 'disabled' | 'error'>>
+  /** Run when the app closes, in reverse order of registration. */
+  onClose(fn: () => Promise<void> | void): void
+}
+
+export interface IssuedSession {
+  sessionId: string
+  accessToken: string
+  /** Opaque; travels in an httpOnly cookie. */
+  refreshToken: string
+  refreshExpiresAt: Date
+}
+export interface SessionUser { id: number; companyId: number; profile: Profile; super: boolean }
+
+/** Login sessions: short-lived access JWTs and rotating refresh tokens (one row per session). */
+export interface AuthService {
+  hashPassword(plain: string): Promise<string>
+  verifyPassword(plain: string, hash: string): Promise<boolean>
+  issue(user: SessionUser, meta?: { userAgent?: string; ip?: string }): Promise<IssuedSession>
+  /** Exchange a refresh token for a new pair; the old one stops working. Null when invalid. */
+  rotate(refreshToken: string): Promise<(IssuedSession & { userId: number }) | null>
+  revoke(sessionId: string): Promise<void>
+  /** End every session of the user except one (a new login ends the others). */
+  revokeOthers(userId: number, companyId: number, keepSessionId: string | null): Promise<number>
+  /** Verify an access token and that its session is still alive. Throws AppError 401 otherwise. */
+  verifyAccess(token: string): Promise<AuthInfo>
+}

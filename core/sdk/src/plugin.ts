@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kernel, PermissionRule } from './kernel.ts'
+
+export interface PluginManifest {
+  /** Unique; also the module name and the event namespace. */
+  name: string
+  version: string
+  /** Semver range of the kernel it works with, e.g. '^1.0.0'. */
+  host?: string
+  /** Plan module flag: when the company's plan lacks it, every route answers 403 ERR_PLAN_FEATURE_DISABLED. */
+  planFlag?: string
+  dependsOn?: string[]
+  /** Named permissions this plugin checks, with the profiles granted each. */
+  permissions?: PermissionRule[]
+  /** Folder of knex migration files (`.ts`/`.js` exporting up and down), owned by this plugin only. */
+  migrations?: URL | string
+  /** Where the plugin's routes live under /api; '' mounts at /api itself. */
+  prefix?: string
+  /** True when a React module of the same name exists for the shell to load. */
+  module?: boolean
+  /** Part of the platform itself (auth, companies, plans, settings): never gated by a plan. */
+  essential?: boolean
+  register(app: FastifyInstance, kernel: Kernel): Promise<void> | void
+}
+
+export interface DefinedPlugin extends PluginManifest { readonly __atendePlugin: true }
+
+export function definePlugin(manifest: PluginManifest): DefinedPlugin {
+  return { ...manifest, __atendePlugin: true }
+}
+
+export function isDefinedPlugin(x: unknown): x is DefinedPlugin {
+  return typeof x === 'object' && x !== null && (x as DefinedPlugin).__atendePlugin === true
+}

@@ -1,0 +1,45 @@
+import { Type, type TSchema, type Static, type TArray, type TBoolean, type TOptional, type TInteger } from '@sinclair/typebox'
+
+/** The one error shape every failure answers with. */
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.String({ description: 'ERR_* code' }),
+    message: Type.String(),
+    statusCode: Type.Integer(),
+    field: Type.Optional(Type.String({ description: 'the input field at fault, for validation errors' })),
+  },
+  { $id: 'ErrorResponse' },
+)
+export type ErrorResponse = Static<typeof ErrorResponse>
+
+/** Integer path id; ids are integers as in the spec. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+export type IdParams = Static<typeof IdParams>
+
+/** The spec's list query: free-text search and a 1-based page number. */
+export const ListQuery = Type.Object({
+  searchParam: Type.Optional(Type.String({ maxLength: 200 })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+})
+export type ListQuery = Static<typeof ListQuery>
+
+/** Page size used by every paginated list unless a plugin documents another. */
+export const PAGE_SIZE = 20
+
+/** `{ <key>: T[], hasMore, count? }`: the spec's list answer shape. */
+export function ListResponse<K extends string, T extends TSchema>(key: K, item: T) {
+  const props = { [key]: Type.Array(item), hasMore: Type.Boolean(), count: Type.Optional(Type.Integer()) }
+  return Type.Object(props as Record<K, TArray<T>> & { hasMore: TBoolean; count: TOptional<TInteger> })
+}
+
+/** Offset for a 1-based page number. */
+export const pageOffset = (pageNumber = 1, pageSize = PAGE_SIZE) => (Math.max(1, pageNumber) - 1) * pageSize
+
+/** Nullable helper: `T | null`. */
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+
+/** A plain success answer for deletes and actions. */
+export const MessageResponse = Type.Object({ message: Type.String() })
+
+/** Date-times travel as ISO strings. */
+export const DateTime = Type.String({ format: 'date-time' })

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent' },
+  },
+})
