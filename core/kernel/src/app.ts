@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { Knex } from 'knex'
 import { fileURLToPath } from 'node:url'
 import type { DefinedPlugin, EventMap, EventName, Kernel, KernelConfig, ModuleInfo } from '@atende/sdk'
-import { AppError, ErrorCodes, ErrorResponse } from '@atende/sdk'
+import { AppError, ErrorCodes, ErrorResponse, UserView } from '@atende/sdk'
 import { loadConfig } from './config.ts'
 import { connectDb } from './db/connect.ts'
 import { migrateUp } from './db/migrate.ts'
@@ -22,6 +22,7 @@ import { createBus } from './bus/index.ts'
 import { createJobs } from './jobs/index.ts'
 import { createRealtime } from './realtime/index.ts'
 import { createPlanGate } from './plans.ts'
+import { createAccounts } from './accounts.ts'
 import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
@@ -102,6 +103,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     settings,
     mail: createMail(config.smtpUrl, config.mailFrom, app.log),
     auth,
+    accounts: createAccounts(db),
     services: createServiceRegistry(),
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
     invalidatePlanCache: () => gate.invalidate(),
@@ -114,6 +116,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
 
   installErrorHandling(app)
   app.addSchema(ErrorResponse)
+  app.addSchema(UserView)
   await app.register(cookie)
   await app.register(rateLimit, {
     global: false,

@@ -3,6 +3,7 @@ export * from './schemas.ts'
 export * from './events.ts'
 export * from './kernel.ts'
 export * from './plugin.ts'
+export * from './accounts.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus, EventMap, EventName } from './events.ts'
+import type { AccountsService } from './accounts.ts'
 
 export type Profile = 'admin' | 'user'
 
@@ -133,6 +134,7 @@ export interface Kernel {
   settings: SettingsService
   mail: MailService
   auth: AuthService
+  accounts: AccountsService
   services: ServiceRegistry
   /** Is the module (plugin name) enabled for the company's plan? */
   moduleEnabled(companyId: number, module: string): Promise<boolean>
