@@ -4,6 +4,7 @@ export * from './events.ts'
 export * from './kernel.ts'
 export * from './plugin.ts'
 export * from './accounts.ts'
+export * from './validation.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 
