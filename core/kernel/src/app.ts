@@ -130,6 +130,10 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  // Public routes say so in the OpenAPI document (no bearer needed).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public) route.schema = { ...(route.schema ?? {}), security: [] }
+  })
 
   // Authentication and route-level role checks for every /api route not marked public.
   app.addHook('onRequest', async (request: FastifyRequest) => {

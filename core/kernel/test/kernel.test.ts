@@ -10,12 +10,19 @@ const probe = definePlugin({
     app.get('/probe/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } }, async (req) => ({ id: (req.params as { id: number }).id, companyId: req.auth.companyId }))
     app.get('/probe-public', { config: { public: true } }, async () => ({ ok: true }))
     app.get('/probe-boom', { config: { public: true } }, async () => { throw new Error('secret internals') })
+    app.post('/probe-body', { config: { public: true }, schema: { body: Type.Object({ name: Type.String({ minLength: 2 }), age: Type.Integer({ minimum: 0 }) }) } }, async (req) => req.body)
+    app.get('/probe-admin', { config: { admin: true } }, async () => ({ ok: true }))
     app.get('/probe-apperror', { config: { public: true } }, async () => { throw new AppError('ERR_NO_TICKET_FOUND', 404, 'No ticket') })
   },
 })
 
 describe('kernel', () => {
   let t: TestApp
+  const superHeaders = async () => {
+    const u = await t.db('users').where({ super: true }).first()
+    const s = await t.app.kernel.auth.issue({ id: u.id, companyId: u.companyId, profile: u.profile, super: true })
+    return { headers: { authorization: `Bearer ${s.accessToken}` } }
+  }
   beforeAll(async () => { t = await createTestApp({ plugins: [probe] }) })
   afterAll(async () => { await t?.close() })
 
@@ -53,6 +60,61 @@ describe('kernel', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(res.statusCode).toBe(200)
     expect(Object.keys(res.json().paths)).toContain('/api/probe/{id}')
+  })
+
+  it('names the field of a validation error', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/probe-body', payload: { name: 'x', age: 3 } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'name', statusCode: 400 })
+    const missing = await t.app.inject({ method: 'POST', url: '/api/probe-body', payload: { name: 'xy' } })
+    expect(missing.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'age' })
+    const broken = await t.app.inject({ method: 'POST', url: '/api/probe-body', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+    expect(broken.statusCode).toBe(400)
+    expect(broken.json().error).toBe('ERR_VALIDATION')
+  })
+
+  it('validates path params before handlers run', async () => {
+    const { headers } = await superHeaders()
+    const res = await t.app.inject({ method: 'GET', url: '/api/probe/abc', headers })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'id' })
+    const ok = await t.app.inject({ method: 'GET', url: '/api/probe/7', headers })
+    expect(ok.json()).toEqual({ id: 7, companyId: 1 })
+  })
+
+  it('checks admin routes and answers the caller\'s permissions', async () => {
+    const company = await t.db('companies').first('id')
+    const [u] = await t.db('users').insert({ companyId: company.id, name: 'Plain', email: 'plain@x.com', passwordHash: 'x', profile: 'user' }).returning(['id'])
+    const s = await t.app.kernel.auth.issue({ id: u.id, companyId: company.id, profile: 'user', super: false })
+    const headers = { authorization: `Bearer ${s.accessToken}` }
+    expect((await t.app.inject({ method: 'GET', url: '/api/probe-admin', headers })).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'GET', url: '/api/permissions', headers })).json()).toEqual({ permissions: [] })
+    const admin = await superHeaders()
+    expect((await t.app.inject({ method: 'GET', url: '/api/probe-admin', headers: admin.headers })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin.headers })).json().permissions).toContain('dashboard:view')
+  })
+
+  it('emits unit-of-work events only after commit', async () => {
+    const seen: unknown[] = []
+    const off = t.app.kernel.bus.on('setting.updated', (p) => { seen.push(p) })
+    await expect(t.app.kernel.unitOfWork(1, async ({ emit }) => {
+      emit('setting.updated', { companyId: 1, key: 'a', value: 'b' })
+      throw new Error('rollback')
+    })).rejects.toThrow('rollback')
+    expect(seen).toEqual([])
+    await t.app.kernel.unitOfWork(1, async ({ t: tdb, emit }) => {
+      await tdb('settings').where({ key: 'nothing' }).delete()
+      emit('setting.updated', { companyId: 1, key: 'a', value: 'b' })
+      expect(seen).toEqual([])
+    })
+    expect(seen).toEqual([{ companyId: 1, key: 'a', value: 'b' }])
+    off()
+  })
+
+  it('scopes tenant queries by companyId', async () => {
+    const sql = t.app.kernel.tenant(5)('users').where({ id: 1 }).toSQL().sql
+    expect(sql).toMatch(/"users"\."companyId" = \?/)
+    expect(() => t.app.kernel.tenant(0)).toThrow()
   })
 
   it('seeds the platform company and its super user', async () => {
