@@ -78,7 +78,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 
 /** Logs in through the real route and returns the bearer header. */
 export async function login(app: AtendeApp, cnpj: string, email: string, password: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj, email, password } })
+  // A fresh loopback address per call: the login rate limit keys on the client's address.
+  const remoteAddress = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj, email, password }, remoteAddress })
   if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`)
   const body = res.json()
   return { token: body.token as string, user: body.user, headers: { authorization: `Bearer ${body.token}` }, cookie: res.headers['set-cookie'] }

@@ -1,0 +1,15 @@
+import { definePlugin } from '@atende/sdk'
+import { registerSessionRoutes } from './routes.ts'
+import { registerResetRoutes } from './reset-routes.ts'
+
+/** Sign-in, session refresh/logout and password reset (core.md §7 Auth, administration.md password reset). */
+export default definePlugin({
+  name: 'auth',
+  version: '1.0.0',
+  essential: true,
+  migrations: new URL('../migrations', import.meta.url),
+  async register(app, kernel) {
+    await registerSessionRoutes(app, kernel)
+    registerResetRoutes(app, kernel)
+  },
+})

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import type { Kernel, UserView } from '@atende/sdk'
+import { AppError, ErrorCodes, normaliseCnpj } from '@atende/sdk'
+
+export const PLAN_EXPIRED_MESSAGE = 'Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!'
+
+export interface LoginInput { cnpj: string; email: string; password: string }
+export interface ClientMeta { userAgent?: string; ip?: string }
+export interface LoginResult { token: string; refreshToken: string; refreshExpiresAt: Date; user: UserView }
+
+const invalidCredentials = () => new AppError(ErrorCodes.INVALID_CREDENTIALS, 401, 'Invalid user or password')
+
+/** The company a CNPJ names. Cross-tenant by nature: the CNPJ is what picks the tenant before anyone is logged in. */
+export async function companyByCnpj(kernel: Kernel, cnpj: string) {
+  return kernel.db('companies').where({ cnpj }).first('id', 'status', 'dueDate') as Promise<
+    { id: number; status: boolean; dueDate: Date | string | null } | undefined
+  >
+}
+
+/** The user of one company by case-insensitive email. */
+export async function userByEmail(kernel: Kernel, companyId: number, email: string) {
+  return kernel.tenant(companyId)('users').whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .first('id', 'companyId', 'name', 'email', 'profile', 'super', 'passwordHash')
+}
+
+/** 403 when the company is switched off or its due date has passed (core.md §5 Login, §8). */
+export function assertCompanyActive(company: { status: boolean; dueDate: Date | string | null }) {
+  if (!company.status) throw new AppError(ErrorCodes.COMPANY_DISABLED, 403, 'Company disabled, contact support')
+  if (company.dueDate && new Date(company.dueDate).getTime() < Date.now()) {
+    throw new AppError(ErrorCodes.PLAN_EXPIRED, 403, PLAN_EXPIRED_MESSAGE)
+  }
+}
+
+export function createLoginService(kernel: Kernel) {
+  // Compared against when the email is unknown, so the answer takes as long as for a wrong password.
+  const dummyHash = kernel.auth.hashPassword(randomBytes(16).toString('hex'))
+
+  async function setOnline(companyId: number, userId: number, online: boolean) {
+    await kernel.tenant(companyId)('users').where({ id: userId }).update({ online, lastSeenAt: new Date() })
+  }
+
+  async function login(input: LoginInput, meta: ClientMeta): Promise<LoginResult> {
+    const cnpj = normaliseCnpj(input.cnpj)
+    const company = await companyByCnpj(kernel, cnpj)
+    if (!company) throw new AppError(ErrorCodes.COMPANY_NOT_FOUND, 412, 'company not found for this CNPJ')
+    const user = await userByEmail(kernel, company.id, input.email)
+    const ok = await kernel.auth.verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
+    if (!user || !ok) throw invalidCredentials()
+    assertCompanyActive(company)
+
+    const session = await kernel.auth.issue(
+      { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super },
+      meta,
+    )
+    // A new login ends the user's other sessions; the realtime gateway tells the old client.
+    await kernel.auth.revokeOthers(user.id, user.companyId, session.sessionId)
+    await setOnline(user.companyId, user.id, true)
+    const view = await kernel.accounts.userView(user.id)
+    if (!view) throw invalidCredentials()
+    return { token: session.accessToken, refreshToken: session.refreshToken, refreshExpiresAt: session.refreshExpiresAt, user: view }
+  }
+
+  /** Rotates the refresh token; a disabled or expired company ends the session instead. */
+  async function refresh(refreshToken: string | undefined): Promise<LoginResult> {
+    const expired = () => new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session expired, please log in')
+    if (!refreshToken) throw expired()
+    const next = await kernel.auth.rotate(refreshToken)
+    if (!next) throw expired()
+    const view = await kernel.accounts.userView(next.userId)
+    if (!view) throw expired()
+    try {
+      assertCompanyActive(view.company)
+    } catch (err) {
+      await kernel.auth.revoke(next.sessionId)
+      throw err
+    }
+    return { token: next.accessToken, refreshToken: next.refreshToken, refreshExpiresAt: next.refreshExpiresAt, user: view }
+  }
+
+  async function logout(auth: { sessionId: string; userId: number; companyId: number }) {
+    await kernel.auth.revoke(auth.sessionId)
+    await setOnline(auth.companyId, auth.userId, false)
+  }
+
+  return { login, refresh, logout }
+}

@@ -1,0 +1,14 @@
+import { definePlugin } from '@atende/sdk'
+import { registerSignupRoutes } from './signup-routes.ts'
+import { registerCompanyRoutes } from './routes.ts'
+
+/** Company sign-up and the super user's company administration (administration.md §2, §3, §4, §7). */
+export default definePlugin({
+  name: 'companies',
+  version: '1.0.0',
+  essential: true,
+  async register(app, kernel) {
+    registerSignupRoutes(app, kernel)
+    registerCompanyRoutes(app, kernel)
+  },
+})

@@ -1,0 +1,57 @@
+import type { Knex } from 'knex'
+import type { Kernel } from '@atende/sdk'
+import { AppError, ErrorCodes, PLAN_FLAGS } from '@atende/sdk'
+import type { CompanyView } from './schemas.ts'
+
+export const COMPANY_COLUMNS = ['id', 'name', 'email', 'phone', 'cnpj', 'planId', 'status', 'dueDate', 'recurrence', 'schedules', 'createdAt', 'updatedAt']
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
+const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) ?? []
+
+export const companyNotFound = () => new AppError(ErrorCodes.COMPANY_NOT_FOUND, 404, 'Company not found')
+
+/**
+ * Company rows to their API shape, with plan name and settings, in one round of queries.
+ * Cross-company by design: only the super user lists several companies; others see their own.
+ */
+export async function toViews(kernel: Kernel, rows: Record<string, any>[], db: Knex = kernel.db): Promise<CompanyView[]> {
+  if (!rows.length) return []
+  const ids = rows.map((r) => r.id)
+  const planIds = [...new Set(rows.map((r) => r.planId).filter((p) => p != null))]
+  const [plans, stored] = await Promise.all([
+    planIds.length ? db('plans').whereIn('id', planIds).select('id', 'name') : [],
+    db('settings').whereIn('companyId', ids).select('companyId', 'key', 'value'),
+  ])
+  const planById = new Map(plans.map((p: { id: number; name: string }) => [p.id, p]))
+  const defs = kernel.settings.definitions()
+  return rows.map((r) => {
+    const own = new Map(stored.filter((s) => s.companyId === r.id).map((s) => [s.key, s.value]))
+    return {
+      id: r.id, name: r.name, email: r.email ?? null, phone: r.phone ?? null, cnpj: r.cnpj,
+      planId: r.planId ?? null, plan: r.planId != null ? planById.get(r.planId) ?? null : null,
+      status: r.status, dueDate: iso(r.dueDate), recurrence: r.recurrence, schedules: parseJson(r.schedules),
+      settings: defs.map((d) => ({ key: d.key, value: own.get(d.key) ?? d.default ?? d.values[0] })),
+      createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!,
+    }
+  })
+}
+
+export async function companyView(kernel: Kernel, id: number, db: Knex = kernel.db): Promise<CompanyView> {
+  const row = await db('companies').where({ id }).first(COMPANY_COLUMNS)
+  if (!row) throw companyNotFound()
+  return (await toViews(kernel, [row], db))[0]
+}
+
+/** The company with its plan and the seven plan flags (no plan_modules row = enabled). */
+export async function companyPlan(kernel: Kernel, id: number) {
+  const company = await kernel.db('companies').where({ id }).first('id', 'name', 'planId')
+  if (!company) throw companyNotFound()
+  const plan = company.planId != null
+    ? await kernel.db('plans').where({ id: company.planId }).first('id', 'name', 'users', 'connections', 'queues', 'value')
+    : undefined
+  if (!plan) return { id: company.id, name: company.name, plan: null }
+  const rows: { module: string; enabled: boolean }[] = await kernel.db('plan_modules').where({ planId: plan.id }).select('module', 'enabled')
+  const disabled = new Set(rows.filter((r) => !r.enabled).map((r) => r.module))
+  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, !disabled.has(f)]))
+  return { id: company.id, name: company.name, plan: { ...plan, value: Number(plan.value), ...flags } }
+}
