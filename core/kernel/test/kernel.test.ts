@@ -111,6 +111,15 @@ describe('kernel', () => {
     off()
   })
 
+  it('answers affected-row counts for update and delete in both database modes', async () => {
+    await t.db.schema.createTable('count_probe', (tb) => { tb.increments('id'); tb.string('a') })
+    await t.db('count_probe').insert([{ a: '1' }, { a: '2' }])
+    expect(await t.db('count_probe').update({ a: '3' })).toBe(2)
+    expect(await t.db('count_probe').where({ id: 1 }).delete()).toBe(1)
+    expect(await t.db('count_probe').where({ id: 99 }).del()).toBe(0)
+    await t.db.schema.dropTable('count_probe')
+  })
+
   it('scopes tenant queries by companyId', async () => {
     const sql = t.app.kernel.tenant(5)('users').where({ id: 1 }).toSQL().sql
     expect(sql).toMatch(/"users"\."companyId" = \?/)

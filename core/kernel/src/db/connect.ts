@@ -10,6 +10,15 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10))
 // numeric (plan value) as a JS number too.
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 
+// knex-pglite names the command after knex's method, so `del` becomes "DEL" and knex's pg client
+// (which counts rows only for "DELETE") answers a raw result instead of the deleted-row count.
+class PgLiteClient extends (ClientPgLite as unknown as { new (config: object): object }) {
+  processResponse(obj: { method?: string }, runner: unknown) {
+    const fixed = obj.method === 'del' ? { ...obj, method: 'delete' } : obj
+    return (ClientPgLite as any).prototype.processResponse.call(this, fixed, runner)
+  }
+}
+
 export interface DbOptions { databaseUrl?: string; dataDir: string; /** in-memory PGlite (tests) */ memory?: boolean }
 
 export function connectDb(opts: DbOptions): Knex {
@@ -26,7 +35,7 @@ export function connectDb(opts: DbOptions): Knex {
     mkdirSync(dir, { recursive: true })
     connection = { filename: dir }
   }
-  return knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection })
+  return knexFactory({ client: PgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection })
 }
 
 /** count(*) normaliser: pg and PGlite disagree on the type. */

@@ -1,0 +1,12 @@
+import { definePlugin } from '@atende/sdk'
+import { registerSettingRoutes } from './routes.ts'
+
+/** Company settings (administration.md §3): read by every user, changed by admins. */
+export default definePlugin({
+  name: 'settings',
+  version: '1.0.0',
+  host: '^1.0.0',
+  essential: true,
+  module: true,
+  register: registerSettingRoutes,
+})

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import type { Kernel } from '@atende/sdk'
+import { createSettingService } from './service.ts'
+
+const tags = ['settings']
+const Setting = Type.Object({ key: Type.String(), value: Type.String() })
+const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) })
+type KeyParams = Static<typeof KeyParams>
+// The client sends { key, value }; the key comes from the path, so a body key is ignored.
+const SetBody = Type.Object({ value: Type.String({ maxLength: 200 }), key: Type.Optional(Type.String()) })
+const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' } }
+
+export function registerSettingRoutes(app: FastifyInstance, kernel: Kernel) {
+  const settings = createSettingService(kernel)
+
+  app.get('/settings', {
+    schema: { tags, summary: "The caller company's settings (defaults included)", response: { 200: Type.Array(Setting), ...errors } },
+  }, async (request) => settings.all(request.auth.companyId))
+
+  app.get('/settings/:key', {
+    schema: { tags, summary: 'One setting of the caller company', params: KeyParams, response: { 200: Setting, ...errors } },
+  }, async (request) => settings.get(request.auth.companyId, (request.params as KeyParams).key))
+
+  app.put('/settings/:key', {
+    config: { admin: true },
+    schema: { tags, summary: 'Change one setting (admin)', params: KeyParams, body: SetBody, response: { 200: Setting, ...errors } },
+  }, async (request) => settings.set(request.auth.companyId, (request.params as KeyParams).key, (request.body as Static<typeof SetBody>).value))
+
+  app.get('/public-settings/:key', {
+    config: { public: true },
+    schema: { tags, summary: 'A platform setting the login and sign-up screens need (userCreation only)', security: [], params: KeyParams, response: { 200: Setting, 404: { $ref: 'ErrorResponse#' } } },
+  }, async (request) => settings.getPublic((request.params as KeyParams).key))
+}

@@ -1,0 +1,29 @@
+import { ErrorCodes, notFound, type Kernel } from '@atende/sdk'
+
+/** Keys the login and sign-up screens read before anyone logs in, answered for the platform company. */
+export const PUBLIC_KEYS = new Set(['userCreation'])
+
+export function createSettingService(kernel: Kernel) {
+  return {
+    all: (companyId: number) => kernel.settings.all(companyId),
+
+    async get(companyId: number, key: string) {
+      return { key, value: await kernel.settings.get(companyId, key) }
+    },
+
+    /** kernel.settings.set rejects unknown keys (404) and values outside the allowed list (400, field value). */
+    async set(companyId: number, key: string, value: string) {
+      const saved = await kernel.settings.set(companyId, key, value)
+      await kernel.bus.emit('setting.updated', { companyId, ...saved })
+      return saved
+    },
+
+    async getPublic(key: string) {
+      if (!PUBLIC_KEYS.has(key)) throw notFound(ErrorCodes.NO_SETTING_FOUND, `Setting "${key}" is not public`)
+      // The platform company (the super user's) owns platform-wide switches such as sign-up.
+      const platform = await kernel.db('companies').where({ cnpj: kernel.config.superuser.cnpj }).first('id')
+      if (!platform) throw notFound(ErrorCodes.NO_SETTING_FOUND, 'Platform company not found')
+      return { key, value: await kernel.settings.get(platform.id, key) }
+    },
+  }
+}
