@@ -1,0 +1,6 @@
+export * from './errors.ts'
+export * from './session.ts'
+export * from './http.ts'
+export * from './socket.ts'
+export * from './client.ts'
+export * from './react.ts'

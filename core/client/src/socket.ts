@@ -1,0 +1,222 @@
+/**
+ * The realtime connection (core.md §7 "Real-time"): one websocket to /socket with the token in
+ * the query, an application ping every 18 s, reconnect with capped exponential backoff and
+ * jitter, and every joined room re-joined after a reconnect. Rooms are reference-counted so two
+ * components watching the same room share one join. Server frames are `{ event, data }`.
+ */
+import type { SessionEndReason } from './http.ts'
+
+export const SOCKET_PING_MS = 18_000
+export const RECONNECT_MIN_MS = 1_000
+export const RECONNECT_MAX_MS = 30_000
+/** Close codes the server uses to end a session over the socket. */
+export const CLOSE_SESSION_EXPIRED = 4001
+export const CLOSE_SESSION_REPLACED = 4002
+
+/** The part of the browser WebSocket we use (the `ws` package's client has it too). */
+export interface WebSocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  onopen: ((ev: any) => void) | null
+  onmessage: ((ev: { data: unknown }) => void) | null
+  onclose: ((ev: { code: number; reason: string }) => void) | null
+  onerror: ((ev: any) => void) | null
+}
+export type WebSocketCtor = new (url: string) => WebSocketLike
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed'
+
+export interface SocketOptions {
+  /** 'ws://host/socket', or a path such as '/socket' resolved against the page's location. */
+  url: string
+  /** Called before every (re)connect; null means there is no session (no connection is made). */
+  getToken: () => string | null | Promise<string | null>
+  /** 4001 → 'expired' (the shell reloads), 4002 → 'replaced' (notice, clear storage, reload in 1 s). */
+  onSessionEnded?: (reason: SessionEndReason) => void
+  WebSocketImpl?: WebSocketCtor
+  pingIntervalMs?: number
+  reconnectMinMs?: number
+  reconnectMaxMs?: number
+  random?: () => number
+}
+
+export interface RealtimeSocket {
+  /** Starts (or keeps) the connection; reconnects until close() or the session ends. */
+  connect(): void
+  close(): void
+  join(room: string): void
+  leave(room: string): void
+  on<T = any>(event: string, handler: (data: T) => void): () => void
+  onStatus(listener: (status: SocketStatus) => void): () => void
+  readonly status: SocketStatus
+  /** Rooms currently joined (or to be joined once connected). */
+  readonly rooms: string[]
+}
+
+const OPEN = 1
+
+/** Resolves a relative URL against the page and turns http(s) into ws(s); adds the token. */
+export function socketUrl(url: string, token: string): string {
+  const base = (globalThis as { location?: { href: string } }).location?.href
+  const u = base ? new URL(url, base) : new URL(url)
+  if (u.protocol === 'http:') u.protocol = 'ws:'
+  else if (u.protocol === 'https:') u.protocol = 'wss:'
+  u.searchParams.set('token', token)
+  return u.toString()
+}
+
+/** Delay before reconnect attempt `attempt` (0-based): doubling from min, capped, with jitter in [½d, d]. */
+export function backoffDelay(attempt: number, min: number, max: number, random: () => number): number {
+  const d = Math.min(max, min * 2 ** Math.min(attempt, 30))
+  return Math.round(d / 2 + (d / 2) * random())
+}
+
+export function createSocket(options: SocketOptions): RealtimeSocket {
+  const Impl = options.WebSocketImpl ?? (globalThis as unknown as { WebSocket?: WebSocketCtor }).WebSocket
+  const pingMs = options.pingIntervalMs ?? SOCKET_PING_MS
+  const minMs = options.reconnectMinMs ?? RECONNECT_MIN_MS
+  const maxMs = options.reconnectMaxMs ?? RECONNECT_MAX_MS
+  const random = options.random ?? Math.random
+
+  const rooms = new Map<string, number>()
+  /** One wrapper per subscription, so the same function subscribed twice unsubscribes once. */
+  const handlers = new Map<string, Set<{ fn: (data: any) => void }>>()
+  const statusListeners = new Set<(s: SocketStatus) => void>()
+  let status: SocketStatus = 'idle'
+  let ws: WebSocketLike | null = null
+  let wanted = false
+  /** Bumped on every open/close so late callbacks of an old attempt are ignored. */
+  let generation = 0
+  let attempt = 0
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null
+  let pingTimer: ReturnType<typeof setInterval> | null = null
+
+  const setStatus = (s: SocketStatus) => {
+    if (s === status) return
+    status = s
+    for (const l of [...statusListeners]) l(s)
+  }
+  const sendFrame = (frame: Record<string, unknown>) => {
+    if (ws && ws.readyState === OPEN) ws.send(JSON.stringify(frame))
+  }
+  const stopPing = () => { if (pingTimer) { clearInterval(pingTimer); pingTimer = null } }
+  const clearReconnect = () => { if (reconnectTimer) { clearTimeout(reconnectTimer); reconnectTimer = null } }
+
+  function scheduleReconnect() {
+    if (!wanted || reconnectTimer) return
+    setStatus('connecting')
+    const delay = backoffDelay(attempt++, minMs, maxMs, random)
+    reconnectTimer = setTimeout(() => { reconnectTimer = null; void open() }, delay)
+  }
+
+  function dispatch(raw: unknown) {
+    let frame: { event?: unknown; data?: unknown }
+    try { frame = JSON.parse(typeof raw === 'string' ? raw : String(raw)) } catch { return }
+    if (!frame || typeof frame.event !== 'string') return
+    const set = handlers.get(frame.event)
+    if (!set) return
+    for (const h of [...set]) {
+      // One broken handler must not starve the others or kill the connection.
+      try { h.fn(frame.data) } catch (e) { console.error(`[socket] handler for ${frame.event} failed`, e) }
+    }
+  }
+
+  function endSession(reason: SessionEndReason) {
+    wanted = false
+    clearReconnect()
+    setStatus('closed')
+    options.onSessionEnded?.(reason)
+  }
+
+  async function open() {
+    if (!wanted || !Impl) return
+    const gen = ++generation
+    setStatus('connecting')
+    let token: string | null
+    try {
+      token = await options.getToken()
+    } catch {
+      if (gen === generation) scheduleReconnect()
+      return
+    }
+    if (gen !== generation || !wanted) return
+    if (!token) {
+      // No session: nothing to connect with. connect() again after login.
+      wanted = false
+      setStatus('closed')
+      return
+    }
+    const socket = new Impl(socketUrl(options.url, token))
+    ws = socket
+    socket.onerror = () => { /* onclose follows and decides */ }
+    socket.onopen = () => {
+      if (gen !== generation) return
+      attempt = 0
+      setStatus('open')
+      for (const room of rooms.keys()) sendFrame({ type: 'join', room })
+      stopPing()
+      pingTimer = setInterval(() => sendFrame({ type: 'ping' }), pingMs)
+    }
+    socket.onmessage = (ev) => { if (gen === generation) dispatch(ev.data) }
+    socket.onclose = (ev) => {
+      if (gen !== generation) return
+      ws = null
+      stopPing()
+      if (ev.code === CLOSE_SESSION_EXPIRED) return endSession('expired')
+      if (ev.code === CLOSE_SESSION_REPLACED) return endSession('replaced')
+      if (wanted) scheduleReconnect()
+      else setStatus('closed')
+    }
+  }
+
+  return {
+    get status() { return status },
+    get rooms() { return [...rooms.keys()] },
+    connect() {
+      if (!Impl) throw new Error('No WebSocket implementation: pass WebSocketImpl')
+      if (wanted) return
+      wanted = true
+      attempt = 0
+      void open()
+    },
+    close() {
+      wanted = false
+      generation++
+      clearReconnect()
+      stopPing()
+      const socket = ws
+      ws = null
+      if (socket) {
+        try { socket.close(1000, 'client closed') } catch { /* already closing */ }
+      }
+      setStatus('closed')
+    },
+    join(room) {
+      const n = rooms.get(room) ?? 0
+      rooms.set(room, n + 1)
+      if (n === 0) sendFrame({ type: 'join', room })
+    },
+    leave(room) {
+      const n = rooms.get(room)
+      if (!n) return
+      if (n > 1) { rooms.set(room, n - 1); return }
+      rooms.delete(room)
+      sendFrame({ type: 'leave', room })
+    },
+    on(event, handler) {
+      let set = handlers.get(event)
+      if (!set) handlers.set(event, (set = new Set()))
+      const sub = { fn: handler }
+      set.add(sub)
+      return () => {
+        set.delete(sub)
+        if (set.size === 0 && handlers.get(event) === set) handlers.delete(event)
+      }
+    },
+    onStatus(listener) {
+      statusListeners.add(listener)
+      return () => { statusListeners.delete(listener) }
+    },
+  }
+}
