@@ -27,6 +27,7 @@ import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
 import { KERNEL_VERSION } from './version.ts'
+import { registerWeb } from './web.ts'
 
 export const KERNEL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -58,9 +59,9 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
 
   await migrateUp(db, 'kernel', KERNEL_MIGRATIONS)
 
-  const bus = await createBus({ redisUrl: config.redisUrl, log: app.log })
+  const bus = await createBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: app.log })
   closers.push(() => bus.close())
-  const jobs = await createJobs({ redisUrl: config.redisUrl, log: app.log })
+  const jobs = await createJobs({ redisUrl: config.redisUrl, prefix: config.redisPrefix, log: app.log })
   closers.push(() => jobs.close())
   const auth = createAuthService(db, bus, config)
   const permissions = createPermissions()
@@ -70,7 +71,10 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   const gate = createPlanGate(db)
   bus.on('plan.updated', () => gate.invalidate())
   bus.on('company.updated', () => gate.invalidate())
-  const realtime = createRealtime({ bus, auth, db, log: app.log })
+  const realtime = createRealtime({
+    bus, auth, db, log: app.log,
+    pingMs: config.realtimePingMs, userStatusMs: config.userStatusMs, offlineAfterMs: config.userOfflineAfterMs,
+  })
   closers.push(() => realtime.close())
 
   const installed: DefinedPlugin[] = orderPlugins(opts.plugins ?? (await discoverPlugins(config.extraPlugins)))
@@ -108,7 +112,10 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
     invalidatePlanCache: () => gate.invalidate(),
     modules: () => moduleInfos,
-    health: new Map([['db', async () => { try { await db.raw('select 1'); return 'ok' } catch { return 'error' } }]]),
+    health: new Map([
+      ['db', async () => { try { await db.raw('select 1'); return 'ok' } catch { return 'error' } }],
+      ['redis', () => bus.health()],
+    ]),
     onClose: (fn) => { closers.push(fn) },
   }
   app.decorate('kernel', kernel)
@@ -167,6 +174,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     }, { prefix: `/api${plugin.prefix ?? ''}` })
   }
 
+  await registerWeb(app) // the built shell and modules, SPA fallback (web.ts)
   app.setNotFoundHandler(apiNotFound)
   await bootstrapPlatform(db, config, auth)
 

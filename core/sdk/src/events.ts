@@ -24,7 +24,10 @@ export type EventPayload<E extends EventName> = EventMap[E]
 export type EventHandler<E extends EventName> = (payload: EventPayload<E>) => void | Promise<void>
 
 export interface EventBus {
-  /** Deliver to every process's subscribers (through Redis when configured). */
+  /**
+   * Deliver to every process's subscribers (through Redis when configured). Payloads cross
+   * processes as JSON: other processes see Dates as ISO strings, so handlers accept both.
+   */
   emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>
   on<E extends EventName>(event: E, handler: EventHandler<E>): () => void
   /** Subscribe to every event (the realtime gateway uses this). */

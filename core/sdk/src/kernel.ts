@@ -34,6 +34,10 @@ export interface KernelConfig {
   publicUrl: string
   /** Run job handlers in this process (false for API-only processes when workers run apart). */
   runJobs: boolean
+  /** Realtime liveness (tests shorten them): ws ping every 18 s, userStatus every 60 s, offline after 2 min unseen. */
+  realtimePingMs?: number
+  userStatusMs?: number
+  userOfflineAfterMs?: number
 }
 
 /**
@@ -71,7 +75,13 @@ export interface JobsService {
 }
 
 /** A frame the realtime gateway sends: `{ event, data }` to every socket in `rooms`. */
-export interface RealtimeDelivery { rooms: string[]; event: string; data: unknown }
+export interface RealtimeDelivery {
+  rooms: string[]
+  event: string
+  data: unknown
+  /** Whose rooms (rooms are per company); defaults to the event payload's companyId. */
+  companyId?: number
+}
 export interface RealtimeService {
   /** Map a bus event to socket deliveries; every process maps locally, so fan-out follows the bus. */
   map<E extends EventName>(event: E, mapper: (payload: EventMap[E]) => RealtimeDelivery | RealtimeDelivery[] | null): void

@@ -1,48 +1,119 @@
 import { randomUUID } from 'node:crypto'
 import type { JobContext, JobOptions, JobsService } from '@atende/sdk'
+import { BACKOFF_MS, checkJobOptions } from './shared.ts'
 
 type Handler = (data: unknown, job: JobContext) => Promise<void>
 
+interface Run { key: string; id: string; name: string; data: unknown; attempts: number; attemptsMade: number; dueAt: number; timer?: NodeJS.Timeout }
+interface Schedule { name: string; id: string; data: unknown; every: number; attempts: number; timer?: NodeJS.Timeout }
+
 /**
- * The embedded job runner: same interface as the BullMQ one, in memory. A pending jobId is added
- * once; failed jobs retry with backoff up to `attempts`; repeat jobs re-arm after each run.
+ * The embedded job runner: the BullMQ runner's semantics, in memory (lost on restart).
+ * - A jobId dedupes per job name while its job is waiting, delayed, running or retrying.
+ * - A failed run retries up to `attempts` times, waiting 1 s, 2 s, 4 s… in between.
+ * - `repeat: { every }` is a schedule keyed by jobId (or the name): the first run is at once, then
+ *   on each multiple of `every`; adding it again replaces it. Each run retries on its own.
+ * - Nothing runs before start(); per-name concurrency follows define() (default 1).
  */
 export function createLocalJobs(onError: (err: unknown, name: string) => void): JobsService {
-  const handlers = new Map<string, Handler>()
-  const pending = new Map<string, NodeJS.Timeout>()
+  const handlers = new Map<string, { fn: Handler; concurrency: number }>()
+  const runs = new Map<string, Run>()
+  const schedules = new Map<string, Schedule>()
+  const ready = new Map<string, Run[]>()
+  const active = new Map<string, number>()
+  const inflight = new Set<Promise<void>>()
   let running = false
   let closed = false
-  const backlog: Array<() => void> = []
 
-  const schedule = (name: string, data: unknown, opts: JobOptions, id: string, attemptsMade: number, delay: number) => {
-    const fire = () => {
-      pending.delete(id)
-      const h = handlers.get(name)
-      if (!h) { onError(new Error(`No handler for job "${name}"`), name); return }
-      h(data, { id, attemptsMade, name }).then(
-        () => { if (opts.repeat && !closed) schedule(name, data, opts, id, 0, opts.repeat.every) },
-        (err) => {
-          onError(err, name)
-          if (attemptsMade + 1 < (opts.attempts ?? 1) && !closed) schedule(name, data, opts, id, attemptsMade + 1, 1000 * 2 ** attemptsMade)
-          else if (opts.repeat && !closed) schedule(name, data, opts, id, 0, opts.repeat.every)
-        },
-      )
-    }
-    const arm = () => { if (!closed) pending.set(id, setTimeout(fire, Math.max(0, delay)).unref()) }
-    // Placeholder so a second add with this jobId is ignored until start() arms it.
-    if (running) arm()
-    else { pending.set(id, setTimeout(() => {}, 0)); backlog.push(arm) }
+  const arm = (run: Run) => {
+    if (!running || closed) return
+    run.timer = setTimeout(() => { run.timer = undefined; enqueue(run) }, Math.max(0, run.dueAt - Date.now())).unref()
+  }
+  const enqueue = (run: Run) => {
+    ready.set(run.name, [...(ready.get(run.name) ?? []), run])
+    pump(run.name)
+  }
+  const pump = (name: string) => {
+    const h = handlers.get(name)
+    const queue = ready.get(name)
+    // A job without a handler waits, as it would in a BullMQ queue with no worker.
+    while (h && running && !closed && queue?.length && (active.get(name) ?? 0) < h.concurrency) execute(queue.shift()!, h.fn)
+  }
+  const execute = (run: Run, fn: Handler) => {
+    active.set(run.name, (active.get(run.name) ?? 0) + 1)
+    const p = (async () => {
+      try {
+        await fn(run.data, { id: run.id, attemptsMade: run.attemptsMade, name: run.name })
+        runs.delete(run.key)
+      } catch (err) {
+        onError(err, run.name)
+        run.attemptsMade++
+        if (run.attemptsMade < run.attempts && !closed) {
+          run.dueAt = Date.now() + BACKOFF_MS * 2 ** (run.attemptsMade - 1)
+          arm(run)
+        } else runs.delete(run.key)
+      }
+    })().finally(() => {
+      active.set(run.name, active.get(run.name)! - 1)
+      inflight.delete(p)
+      pump(run.name)
+    })
+    inflight.add(p)
   }
 
+  const add = (name: string, id: string, data: unknown, attempts: number, delay: number) => {
+    const key = `${name}\0${id}`
+    if (runs.has(key)) return
+    const run: Run = { key, id, name, data, attempts, attemptsMade: 0, dueAt: Date.now() + delay }
+    runs.set(key, run)
+    arm(run)
+  }
+
+  const tick = (s: Schedule, at: number) => {
+    add(s.name, `repeat:${s.id}:${at}`, s.data, s.attempts, 0)
+    const next = Math.floor(Date.now() / s.every) * s.every + s.every
+    s.timer = setTimeout(() => tick(s, next), next - Date.now()).unref()
+  }
+  const startSchedule = (s: Schedule) => { if (running && !closed) tick(s, Math.floor(Date.now() / s.every) * s.every) }
+
   return {
-    define(name, handler) { handlers.set(name, handler as Handler) },
-    async add(name, data, opts = {}) {
+    define(name, handler, opts = {}) {
+      if (handlers.has(name)) throw new Error(`Job "${name}" is already defined`)
+      handlers.set(name, { fn: handler as Handler, concurrency: Math.max(1, opts.concurrency ?? 1) })
+      pump(name)
+    },
+    async add(name, data, opts: JobOptions = {}) {
+      checkJobOptions(name, opts)
+      if (closed) throw new Error('The job service is closed')
+      const attempts = Math.max(1, opts.attempts ?? 1)
+      if (opts.repeat) {
+        const id = opts.jobId ?? name
+        const key = `${name}\0${id}`
+        clearTimeout(schedules.get(key)?.timer)
+        const s: Schedule = { name, id, data, every: opts.repeat.every, attempts }
+        schedules.set(key, s)
+        startSchedule(s)
+        return { id }
+      }
       const id = opts.jobId ?? randomUUID()
-      if (pending.has(id)) return { id }
-      schedule(name, data, opts, id, 0, opts.repeat ? opts.repeat.every : opts.delay ?? 0)
+      add(name, id, data, attempts, opts.delay ?? 0)
       return { id }
     },
-    async start() { running = true; for (const arm of backlog.splice(0)) arm() },
-    async close() { closed = true; for (const t of pending.values()) clearTimeout(t); pending.clear() },
+    async start() {
+      if (running || closed) return
+      running = true
+      for (const run of runs.values()) arm(run)
+      for (const s of schedules.values()) startSchedule(s)
+    },
+    async close() {
+      closed = true
+      for (const run of runs.values()) clearTimeout(run.timer)
+      for (const s of schedules.values()) clearTimeout(s.timer)
+      runs.clear()
+      schedules.clear()
+      ready.clear()
+      // Like a BullMQ worker, wait for the runs in progress.
+      await Promise.allSettled([...inflight])
+    },
   }
 }

@@ -1,21 +1,189 @@
-import type { FastifyInstance } from 'fastify'
-import type { AuthInfo, AuthService, EventBus, RealtimeDelivery, RealtimeService } from '@atende/sdk'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import websocket from '@fastify/websocket'
+import type { Knex } from 'knex'
+import type { RawData, WebSocket } from 'ws'
+import type { AuthService, EventBus, RealtimeDelivery, RealtimeService } from '@atende/sdk'
+import { AppError, ErrorCodes } from '@atende/sdk'
+import { createAccounts } from '../accounts.ts'
+import { Rooms, RoomRules, type Conn } from './rooms.ts'
+import { mapKernelEvents } from './kernel-events.ts'
+import { userStatusTick } from './presence.ts'
+
+/** Close codes the client acts on. */
+export const CLOSE_SESSION_EXPIRED = 4001
+export const CLOSE_SESSION_REPLACED = 4002
+const MAX_ROOMS_PER_SOCKET = 500
+const MAX_ROOM_LENGTH = 128
+
+type Mapper = (payload: any) => RealtimeDelivery | RealtimeDelivery[] | null
+
+export interface RealtimeDeps {
+  bus: EventBus
+  auth: AuthService
+  db: Knex
+  log: FastifyBaseLogger
+  /** ws ping frames; a socket that misses one pong is dropped. */
+  pingMs?: number
+  /** userStatus signal period. */
+  userStatusMs?: number
+  /** A user no process has seen for this long goes offline. */
+  offlineAfterMs?: number
+}
 
 /**
- * Placeholder until the websocket gateway lands: keeps mappers and room rules so plugins can
- * register them; delivers nothing.
+ * The websocket gateway at `GET /socket?token=<access JWT>`. Frames are JSON: the client sends
+ * `{type:'join'|'leave', room}` and `{type:'ping'}`; the server sends `{event, data}`. Bus events
+ * become frames through mappers; because the bus is bridged over Redis, every process delivers
+ * to its own sockets, which is the fan-out across processes.
  */
-export function createRealtime(_deps: { bus: EventBus; auth: AuthService; db: unknown; log: unknown }) {
-  const mappers = new Map<string, Array<(p: any) => RealtimeDelivery | RealtimeDelivery[] | null>>()
-  const rooms = new Map<string, (auth: AuthInfo, room: string) => boolean | Promise<boolean>>()
+export function createRealtime(deps: RealtimeDeps) {
+  const { bus, auth, db, log } = deps
+  const pingMs = deps.pingMs ?? 18_000
+  const userStatusMs = deps.userStatusMs ?? 60_000
+  const offlineAfterMs = deps.offlineAfterMs ?? 120_000
+  const accounts = createAccounts(db)
+  const mappers = new Map<string, Mapper[]>()
+  const rules = new RoomRules()
+  const rooms = new Rooms()
+  const timers: NodeJS.Timeout[] = []
+  const unsubscribe: Array<() => void> = []
+  let closed = false
+
+  const send = (socket: WebSocket, frame: string) => { if (socket.readyState === socket.OPEN) socket.send(frame) }
+  const sendEvent = (socket: WebSocket, event: string, data?: unknown) => send(socket, JSON.stringify(data === undefined ? { event } : { event, data }))
+
   const service: RealtimeService = {
-    map(event, mapper) { mappers.set(event, [...(mappers.get(event) ?? []), mapper]) },
-    authorizeRoom(prefix, check) { rooms.set(prefix, check) },
-    onlineUserIds: () => [],
+    map(event, mapper) { mappers.set(event, [...(mappers.get(event) ?? []), mapper as Mapper]) },
+    authorizeRoom(prefix, check) { rules.register(prefix, check) },
+    onlineUserIds(companyId) {
+      const ids = new Set<number>()
+      for (const c of rooms.conns) if (c.auth.companyId === companyId) ids.add(c.auth.userId)
+      return [...ids]
+    },
   }
+  mapKernelEvents(service)
+
+  unsubscribe.push(bus.onAny((event, payload) => {
+    const list = mappers.get(event)
+    if (!list || !rooms.conns.size) return
+    const payloadCompany = (payload as { companyId?: number } | null)?.companyId
+    for (const mapper of list) {
+      let out: ReturnType<Mapper>
+      try { out = mapper(payload) } catch (err) { log.error({ err, event }, 'realtime mapper failed'); continue }
+      for (const d of out ? (Array.isArray(out) ? out : [out]) : []) {
+        const companyId = d.companyId ?? payloadCompany
+        if (typeof companyId !== 'number') continue
+        const targets = rooms.targets(companyId, d.rooms)
+        if (!targets.size) continue
+        const frame = JSON.stringify({ event: d.event, data: d.data })
+        for (const c of targets) send(c.socket, frame)
+      }
+    }
+  }))
+
+  // Ended sessions: tell their sockets why, then close them. Only sockets whose session really
+  // ended: a single logout (keepSessionId null) must not end the user's other live sessions.
+  unsubscribe.push(bus.on('auth.sessionsRevoked', async ({ companyId, userId, keepSessionId }) => {
+    const candidates = [...rooms.conns].filter((c) => c.auth.userId === userId && c.auth.sessionId !== keepSessionId)
+    if (!candidates.length) return
+    const sids = [...new Set(candidates.map((c) => c.auth.sessionId))]
+    const live = new Set<string>(await db('user_sessions').whereIn('id', sids).whereNull('revokedAt').pluck('id'))
+    const frame = JSON.stringify({ event: `company-${companyId}-auth`, data: { action: 'update', user: { id: userId }, reason: 'ERR_SESSION_REPLACED' } })
+    for (const c of candidates) {
+      if (live.has(c.auth.sessionId)) continue
+      send(c.socket, frame)
+      c.socket.close(CLOSE_SESSION_REPLACED, 'ERR_SESSION_REPLACED')
+      rooms.remove(c)
+    }
+  }))
+
+  async function onFrame(conn: Conn, raw: RawData) {
+    let msg: { type?: unknown; room?: unknown }
+    try { msg = JSON.parse(raw.toString()) } catch { msg = {} }
+    const type = msg && typeof msg === 'object' ? msg.type : undefined
+    if (type === 'ping') return sendEvent(conn.socket, 'pong')
+    if (type !== 'join' && type !== 'leave') {
+      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'type', message: 'Expected {"type":"join"|"leave"|"ping"}' })
+    }
+    const room = msg.room
+    if (typeof room !== 'string' || !room || room.length > MAX_ROOM_LENGTH) {
+      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: `room must be a string of 1 to ${MAX_ROOM_LENGTH} characters` })
+    }
+    if (type === 'leave') return rooms.leave(conn, room)
+    if (conn.rooms.has(room)) return
+    let allowed = false
+    try {
+      allowed = conn.rooms.size < MAX_ROOMS_PER_SOCKET && (await rules.allows(conn.auth, room))
+    } catch (err) {
+      log.error({ err, room }, 'room authorization failed')
+    }
+    if (!allowed) return sendEvent(conn.socket, 'error', { error: ErrorCodes.NO_PERMISSION, room })
+    if (rooms.conns.has(conn)) rooms.join(conn, room)
+  }
+
+  function onConnection(socket: WebSocket, token: string | undefined) {
+    let conn: Conn | undefined
+    // Frames are handled in order, and only after authentication settles.
+    let chain: Promise<unknown> = (async () => {
+      try {
+        if (!token) throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Missing token')
+        const info = await auth.verifyAccess(token)
+        if (socket.readyState !== socket.OPEN || closed) return
+        conn = { socket, auth: info, rooms: new Set(), alive: true }
+        rooms.add(conn)
+        rooms.join(conn, `company-${info.companyId}`)
+        rooms.join(conn, `user-${info.userId}`)
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) socket.close(CLOSE_SESSION_EXPIRED, ErrorCodes.SESSION_EXPIRED)
+        else { log.error({ err }, 'websocket authentication failed'); socket.close(1011, ErrorCodes.INTERNAL) }
+      }
+    })()
+    socket.on('message', (raw) => {
+      chain = chain.then(() => (conn && rooms.conns.has(conn) ? onFrame(conn, raw) : undefined)).catch((err) => log.error({ err }, 'websocket frame failed'))
+    })
+    socket.on('pong', () => { if (conn) conn.alive = true })
+    socket.on('close', () => { if (conn) rooms.remove(conn) })
+    socket.on('error', (err) => log.debug({ err }, 'websocket error'))
+  }
+
   return {
     service,
-    async install(_app: FastifyInstance) {},
-    async close() {},
+    async install(app: FastifyInstance) {
+      await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+      app.get('/socket', {
+        websocket: true,
+        config: { public: true },
+        schema: {
+          tags: ['realtime'],
+          summary: 'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends',
+          querystring: { type: 'object', properties: { token: { type: 'string' } } },
+        },
+      }, (socket, request) => onConnection(socket, (request.query as { token?: string }).token))
+
+      timers.push(setInterval(() => {
+        for (const c of rooms.conns) {
+          if (!c.alive) { rooms.remove(c); c.socket.terminate(); continue }
+          c.alive = false
+          try { c.socket.ping() } catch { /* closing already */ }
+        }
+      }, pingMs).unref())
+
+      let ticking = false
+      timers.push(setInterval(async () => {
+        if (ticking || closed) return
+        ticking = true
+        try {
+          await userStatusTick({ db, accounts, bus, offlineAfterMs, onlineIds: [...rooms.conns].map((c) => c.auth.userId) })
+        } catch (err) {
+          log.error({ err }, 'userStatus update failed')
+        } finally { ticking = false }
+      }, userStatusMs).unref())
+    },
+    async close() {
+      closed = true
+      for (const t of timers) clearInterval(t)
+      for (const off of unsubscribe) off()
+      for (const c of [...rooms.conns]) { rooms.remove(c); c.socket.terminate() }
+    },
   }
 }

@@ -1,0 +1,79 @@
+import type { WebSocket } from 'ws'
+import type { AuthInfo } from '@atende/sdk'
+
+/** One authenticated socket of this process. */
+export interface Conn {
+  socket: WebSocket
+  auth: AuthInfo
+  rooms: Set<string>
+  /** Cleared on each ping, set by the pong; a socket still false at the next ping is dead. */
+  alive: boolean
+}
+
+export type RoomCheck = (auth: AuthInfo, room: string) => boolean | Promise<boolean>
+
+/**
+ * The local sockets and their rooms. Rooms are keyed by company and name, so two tenants'
+ * `notification` rooms never mix.
+ */
+export class Rooms {
+  readonly conns = new Set<Conn>()
+  private members = new Map<string, Set<Conn>>()
+
+  private key = (companyId: number, room: string) => `${companyId}\0${room}`
+
+  add(conn: Conn) { this.conns.add(conn) }
+
+  remove(conn: Conn) {
+    for (const room of [...conn.rooms]) this.leave(conn, room)
+    this.conns.delete(conn)
+  }
+
+  join(conn: Conn, room: string) {
+    const key = this.key(conn.auth.companyId, room)
+    let set = this.members.get(key)
+    if (!set) this.members.set(key, (set = new Set()))
+    set.add(conn)
+    conn.rooms.add(room)
+  }
+
+  leave(conn: Conn, room: string) {
+    const key = this.key(conn.auth.companyId, room)
+    const set = this.members.get(key)
+    set?.delete(conn)
+    if (set && !set.size) this.members.delete(key)
+    conn.rooms.delete(room)
+  }
+
+  /** The sockets in any of the rooms, each once. */
+  targets(companyId: number, rooms: string[]): Set<Conn> {
+    const out = new Set<Conn>()
+    for (const room of rooms) for (const c of this.members.get(this.key(companyId, room)) ?? []) out.add(c)
+    return out
+  }
+}
+
+/**
+ * Who may join which room. The kernel's own rooms (`company-{id}`, `company-{id}-…`, `user-{id}`)
+ * are open only to their company and user; any other room needs a rule a plugin registered for
+ * its prefix (the longest matching prefix decides). No rule, no entry.
+ */
+export class RoomRules {
+  private rules = new Map<string, RoomCheck>()
+
+  register(prefix: string, check: RoomCheck) {
+    if (!prefix || /^(company|user)-/.test(prefix)) throw new Error(`Room prefix "${prefix}" is reserved or empty`)
+    this.rules.set(prefix, check)
+  }
+
+  async allows(auth: AuthInfo, room: string): Promise<boolean> {
+    const own = `company-${auth.companyId}`
+    if (room === own || room.startsWith(`${own}-`)) return true
+    if (/^company-\d+(-|$)/.test(room)) return false
+    if (/^user-\d+$/.test(room)) return room === `user-${auth.userId}`
+    let best: string | undefined
+    for (const prefix of this.rules.keys()) if (room.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix
+    if (best === undefined) return false
+    return (await this.rules.get(best)!(auth, room)) === true
+  }
+}

@@ -1,0 +1,134 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import type { FastifyBaseLogger } from 'fastify'
+import { createBus } from '../src/bus/index.ts'
+import { createTestApp, hasRedis, type TestApp } from './support/index.ts'
+
+const quietLog = () => {
+  const errors: unknown[] = []
+  const noop = () => {}
+  const log = { error: (o: unknown) => errors.push(o), warn: noop, info: noop, debug: noop, trace: noop, fatal: noop, child: () => log } as unknown as FastifyBaseLogger
+  return { log, errors }
+}
+
+async function waitFor(check: () => boolean, ms = 3000) {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+describe('event bus (in-process)', () => {
+  it('delivers to on and onAny subscribers, and a throwing handler does not stop the others', async () => {
+    const { log, errors } = quietLog()
+    const bus = await createBus({ log })
+    const seen: string[] = []
+    bus.on('user.deleted', () => { throw new Error('boom') })
+    bus.on('user.deleted', async () => { throw new Error('async boom') })
+    bus.on('user.deleted', ({ userId }) => { seen.push(`on:${userId}`) })
+    bus.onAny((event) => { seen.push(`any:${event}`) })
+    await bus.emit('user.deleted', { companyId: 1, userId: 7 })
+    expect(seen).toEqual(['on:7', 'any:user.deleted'])
+    expect(errors).toHaveLength(2)
+    expect(await bus.health()).toBe('disabled')
+    await bus.close()
+  })
+
+  it('stops delivering after unsubscribe', async () => {
+    const bus = await createBus({ log: quietLog().log })
+    let n = 0
+    const off = bus.on('company.deleted', () => { n++ })
+    await bus.emit('company.deleted', { companyId: 1 })
+    off()
+    await bus.emit('company.deleted', { companyId: 1 })
+    expect(n).toBe(1)
+  })
+
+  it('reports redis as disabled in the health check without REDIS_URL', async () => {
+    const t = await createTestApp({ plugins: [], config: { redisUrl: undefined } })
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+      expect(res.json()).toMatchObject({ status: 'ok', db: 'ok', redis: 'disabled' })
+    } finally { await t.close() }
+  })
+})
+
+describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run it)', () => {
+  const redisPrefix = `atende-test-bus-${Date.now().toString(36)}`
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    a = await createTestApp({ plugins: [], config: { redisPrefix } })
+    b = await createTestApp({ plugins: [], db: a.db, config: { redisPrefix } })
+  })
+  afterAll(async () => { await b?.close(); await a?.close() })
+
+  it('reports redis ok in the health check', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.json()).toMatchObject({ status: 'ok', redis: 'ok' })
+  })
+
+  it('delivers each event once per subscriber in every process, both ways', async () => {
+    const got = { a: [] as number[], b: [] as number[], anyA: 0, anyB: 0 }
+    const offs = [
+      a.app.kernel.bus.on('user.deleted', ({ userId }) => { got.a.push(userId) }),
+      b.app.kernel.bus.on('user.deleted', ({ userId }) => { got.b.push(userId) }),
+      a.app.kernel.bus.onAny((e) => { if (e === 'user.deleted') got.anyA++ }),
+      b.app.kernel.bus.onAny((e) => { if (e === 'user.deleted') got.anyB++ }),
+    ]
+    await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 1 })
+    // Local delivery is immediate: the emitter's own subscribers have it when emit resolves.
+    expect(got.a).toEqual([1])
+    await b.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 2 })
+    await waitFor(() => got.a.length === 2 && got.b.length === 2)
+    await new Promise((r) => setTimeout(r, 150)) // room for a duplicate to show up
+    expect(got.a).toEqual([1, 2])
+    expect(got.b.sort()).toEqual([1, 2])
+    expect(got.anyA).toBe(2)
+    expect(got.anyB).toBe(2)
+    offs.forEach((off) => off())
+  })
+
+  it('keeps delivering to the other subscribers when one throws', async () => {
+    const seen: number[] = []
+    const offs = [
+      b.app.kernel.bus.on('user.deleted', () => { throw new Error('boom') }),
+      b.app.kernel.bus.on('user.deleted', ({ userId }) => { seen.push(userId) }),
+    ]
+    await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 3 })
+    await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 4 })
+    await waitFor(() => seen.length === 2)
+    expect(seen).toEqual([3, 4])
+    offs.forEach((off) => off())
+  })
+
+  it('carries payloads as JSON: a Date arrives in another process as an ISO string', async () => {
+    const at = new Date('2025-01-02T03:04:05.000Z')
+    let local: unknown
+    let remote: unknown
+    const offs = [
+      a.app.kernel.bus.on('user.updated', ({ user }) => { local = user.at }),
+      b.app.kernel.bus.on('user.updated', ({ user }) => { remote = user.at }),
+    ]
+    await a.app.kernel.bus.emit('user.updated', { companyId: 1, user: { id: 1, at } })
+    await waitFor(() => remote !== undefined)
+    expect(local).toBeInstanceOf(Date)
+    expect(remote).toBe('2025-01-02T03:04:05.000Z')
+    offs.forEach((off) => off())
+  })
+
+  it('does not hear another deployment sharing the Redis', async () => {
+    const other = await createTestApp({ plugins: [], db: a.db, config: { redisPrefix: `${redisPrefix}-other` } })
+    try {
+      let heard = 0
+      const off = other.app.kernel.bus.on('company.deleted', () => { heard++ })
+      let mine = 0
+      const off2 = b.app.kernel.bus.on('company.deleted', () => { mine++ })
+      await a.app.kernel.bus.emit('company.deleted', { companyId: 99 })
+      await waitFor(() => mine === 1)
+      await new Promise((r) => setTimeout(r, 100))
+      expect(heard).toBe(0)
+      off(); off2()
+    } finally { await other.close() }
+  })
+})
