@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'shell/test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

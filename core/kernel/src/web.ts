@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { extname, join, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { apiNotFound } from './errors.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+
+export interface WebOptions {
+  /** The built shell (default shell/dist). */
+  shellDist?: string
+  /** Where module folders live (default modules/); each built one has dist/remoteEntry.js. */
+  modulesDir?: string
+}
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Atende</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>Atende</h1><p>The API is running at <a href="/api/docs">/api/docs</a>, but the web app has not been built.</p>
+<p>Run <code>pnpm build:web</code> (or <code>pnpm start</code>, which builds first) and reload.</p></body></html>`
+
+/** Hashed files never change; everything else (index.html, remoteEntry.js) must be revalidated. */
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+  res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+}
+
+/** Built modules: modules/<name>/dist with a remoteEntry.js. */
+function builtModules(modulesDir: string): Array<{ name: string; dist: string }> {
+  if (!existsSync(modulesDir)) return []
+  return readdirSync(modulesDir).sort()
+    .map((name) => ({ name, dist: join(modulesDir, name, 'dist') }))
+    .filter((m) => existsSync(join(m.dist, 'remoteEntry.js')))
+}
+
+/**
+ * Serves the web app on the API's port (ARCHITECTURE.md §3 "API paths"): the shell at `/`, each
+ * built module at `/modules/<name>/`, and index.html for any other GET that is not an API or
+ * asset path (the SPA's own routes). Unknown /api paths keep the JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}) {
+  const shellDist = resolve(opts.shellDist ?? join(REPO_ROOT, 'shell', 'dist'))
+  const modulesDir = resolve(opts.modulesDir ?? join(REPO_ROOT, 'modules'))
+  const shellBuilt = existsSync(join(shellDist, 'index.html'))
+
+  for (const m of builtModules(modulesDir)) {
+    await app.register(fastifyStatic, {
+      root: m.dist, prefix: `/modules/${m.name}/`, decorateReply: false, cacheControl: false, setHeaders: setCacheHeaders, index: false,
+    })
+  }
+  if (shellBuilt) {
+    await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders: setCacheHeaders })
+  }
+
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/modules/')) return apiNotFound(request, reply)
+    if (!shellBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT)
+    let rel: string
+    try { rel = decodeURIComponent(path).replace(/^\/+/, '') } catch { return apiNotFound(request, reply) }
+    const file = resolve(shellDist, rel)
+    if (rel && file.startsWith(shellDist + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(rel)
+    // A missing file is a 404; anything else is a page of the app.
+    if (extname(rel)) return apiNotFound(request, reply)
+    return reply.sendFile('index.html')
+  })
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
+import { ClientProvider } from '@atende/client'
+import { client, setLoginNavigator } from './client.ts'
+import { Loading, Toaster } from '@atende/ui'
+import { useSession } from '@atende/client'
+import { Layout } from './layout/Layout.tsx'
+import { ModulesProvider, useModules } from './modules/ModulesProvider.tsx'
+import { FailedModulePage, ModulePage, NotFound, PlanDenied } from './modules/ModulePages.tsx'
+import { planGated } from './modules/planRoutes.ts'
+import Login from './pages/Login.tsx'
+
+const Signup = lazy(() => import('./pages/Signup.tsx'))
+const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'))
+const Tickets = lazy(() => import('./pages/Tickets.tsx'))
+
+/** Signed-in users on a public page go to / (core.md §2). */
+function PublicOnly({ children }: { children: ReactNode }) {
+  return useSession().user ? <Navigate to="/" replace /> : <>{children}</>
+}
+
+/** Unknown private paths: wait for the modules, then plan-gated pages redirect, the rest are 404. */
+function Fallback() {
+  const { status } = useModules()
+  const { pathname } = useLocation()
+  if (status === 'loading' || status === 'idle') return <Loading />
+  return planGated(pathname) ? <PlanDenied /> : <NotFound />
+}
+
+function PrivateArea() {
+  const { user } = useSession()
+  const { routes, modules } = useModules()
+  if (!user) return <Navigate to="/login" replace />
+  return (
+    <Routes>
+      <Route element={<Layout user={user} />}>
+        <Route index element={<Navigate to="/tickets" replace />} />
+        <Route path="tickets/:ticketId?" element={<Tickets />} />
+        {routes.map((r) => (
+          <Route key={`${r.module}:${r.path}`} path={r.path} element={<ModulePage name={r.module}><r.element /></ModulePage>} />
+        ))}
+        {modules.filter((m) => m.status === 'failed').map((m) => (
+          <Route key={`failed:${m.manifest.name}`} path={`/${m.manifest.name}/*`} element={<FailedModulePage name={m.manifest.name} />} />
+        ))}
+        <Route path="*" element={<Fallback />} />
+      </Route>
+    </Routes>
+  )
+}
+
+/** Lets the client's session-end handler reach /login without a page reload. */
+function LoginNavigator() {
+  const navigate = useNavigate()
+  useEffect(() => setLoginNavigator(() => navigate('/login', { replace: true })), [navigate])
+  return null
+}
+
+export function App() {
+  return (
+    <ClientProvider client={client}>
+    <BrowserRouter>
+      <LoginNavigator />
+      <ModulesProvider>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route path="/login" element={<PublicOnly><Login /></PublicOnly>} />
+            <Route path="/signup" element={<PublicOnly><Signup /></PublicOnly>} />
+            <Route path="/forgetpsw" element={<PublicOnly><ForgotPassword /></PublicOnly>} />
+            <Route path="/*" element={<PrivateArea />} />
+          </Routes>
+        </Suspense>
+        <Toaster />
+      </ModulesProvider>
+    </BrowserRouter>
+    </ClientProvider>
+  )
+}

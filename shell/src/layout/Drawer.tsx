@@ -1,0 +1,62 @@
+import type { ComponentType } from 'react'
+import { NavLink } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { cx } from '@atende/ui'
+import type { SessionUser } from '@atende/client'
+import { useModules } from '../modules/ModulesProvider.tsx'
+
+export const APP_VERSION = '1.0.1'
+
+interface Item { label: string; to: string; icon?: ComponentType<{ className?: string }>; section: 'main' | 'admin'; order: number; superOnly?: boolean }
+
+/** Items the shell owns; everything else comes from the loaded modules' `menu`. */
+const CORE_ITEMS: Item[] = [{ label: 'menu.tickets', to: '/tickets', section: 'main', order: 20 }]
+
+function useItems(user: SessionUser) {
+  const { menu } = useModules()
+  const isAdmin = user.profile === 'admin' || user.super
+  const all: Item[] = [
+    ...CORE_ITEMS,
+    ...menu.map((m) => ({ label: m.label, to: m.to, icon: m.icon, section: m.section ?? 'main', order: m.order ?? 100, superOnly: m.superOnly })),
+  ].filter((i) => (!i.superOnly || user.super) && (i.section === 'main' || isAdmin))
+  const sort = (a: Item, b: Item) => a.order - b.order || a.to.localeCompare(b.to)
+  return { main: all.filter((i) => i.section === 'main').sort(sort), admin: all.filter((i) => i.section === 'admin').sort(sort) }
+}
+
+export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUser; open: boolean; temporary: boolean; onNavigate: () => void }) {
+  const { t } = useTranslation()
+  const { main, admin } = useItems(user)
+  const failed = useModules().modules.filter((m) => m.status === 'failed').map((m) => m.manifest.name)
+  const compact = !open && !temporary
+  const link = (i: Item) => (
+    <li key={i.to}>
+      <NavLink to={i.to} onClick={temporary ? onNavigate : undefined} title={compact ? t(i.label) : undefined}
+        className={({ isActive }) => cx('flex items-center gap-3 rounded-md px-3 py-2 text-sm', isActive ? 'bg-primary text-white dark:bg-slate-100 dark:text-slate-900' : 'hover:bg-slate-100 dark:hover:bg-slate-700')}>
+        {i.icon ? <i.icon className="h-5 w-5 shrink-0" /> : <span aria-hidden className="flex h-5 w-5 shrink-0 items-center justify-center text-xs font-bold">{t(i.label).slice(0, 1)}</span>}
+        <span className={cx(compact && 'sr-only')}>{t(i.label)}</span>
+      </NavLink>
+    </li>
+  )
+  if (temporary && !open) return null
+  return (
+    <>
+      {temporary && <div className="fixed inset-0 z-30 bg-black/40" onClick={onNavigate} aria-hidden />}
+      <nav aria-label="menu" className={cx(
+        'flex flex-col border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800',
+        temporary ? 'fixed inset-y-0 left-0 z-40 w-64 shadow-xl' : compact ? 'w-16' : 'w-60',
+      )}>
+        <ul className="flex flex-col gap-1 p-2">{main.map(link)}</ul>
+        {admin.length > 0 && <>
+          <p className={cx('px-5 pt-3 text-xs font-semibold uppercase text-slate-500', compact && 'sr-only')}>{t('layout.admin')}</p>
+          <ul className="flex flex-col gap-1 p-2">{admin.map(link)}</ul>
+        </>}
+        {failed.length > 0 && (
+          <p role="status" title={failed.join(', ')} className={cx('mx-2 mt-auto rounded bg-amber-50 p-2 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-200', compact && 'sr-only')}>
+            ⚠ {t('modules.unavailable', { names: failed.join(', ') })}
+          </p>
+        )}
+        <p className={cx(failed.length ? '' : 'mt-auto', 'p-3 text-center text-xs text-slate-400', compact && 'sr-only')}>{t('layout.version', { version: APP_VERSION })}</p>
+      </nav>
+    </>
+  )
+}

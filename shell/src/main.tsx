@@ -1,0 +1,14 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import './i18n/index.ts'
+import './theme.ts'
+import { App } from './App.tsx'
+import { client } from './client.ts'
+
+// core.md §4: an expired (or nearly expired) token is refreshed before the first load.
+async function start() {
+  await client.api.restoreSession()
+  createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>)
+}
+void start()

@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import i18n from 'i18next'
+import type { ModuleMenuItem, ModuleRoute } from '@atende/ui'
+import { loadModule, loadModules, type ModuleState } from './loader.ts'
+import { useSession } from '@atende/client'
+
+export interface ModulesValue {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  modules: ModuleState[]
+  routes: Array<ModuleRoute & { module: string }>
+  menu: Array<ModuleMenuItem & { module: string }>
+  retry: (name: string) => Promise<void>
+}
+
+const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], retry: async () => {} })
+export const useModules = () => useContext(Ctx)
+
+function addTranslations(state: ModuleState) {
+  if (state.status !== 'ready') return
+  for (const [lng, resources] of Object.entries(state.definition.i18n)) {
+    i18n.addResourceBundle(lng, 'translation', resources, true, false)
+  }
+}
+
+/** Loads the company's modules once per signed-in company and composes routes, menu and translations. */
+export function ModulesProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession()
+  const companyId = user?.companyId
+  const [status, setStatus] = useState<ModulesValue['status']>('idle')
+  const [modules, setModules] = useState<ModuleState[]>([])
+
+  useEffect(() => {
+    if (!companyId) { setModules([]); setStatus('idle'); return }
+    let cancelled = false
+    setStatus('loading')
+    loadModules()
+      .then((list) => {
+        if (cancelled) return
+        list.forEach(addTranslations)
+        setModules(list)
+        setStatus('ready')
+      })
+      .catch((err) => {
+        console.error('[modules] list failed', err)
+        if (!cancelled) setStatus('error')
+      })
+    return () => { cancelled = true }
+  }, [companyId])
+
+  const retry = useCallback(async (name: string) => {
+    const current = modules.find((m) => m.manifest.name === name)
+    if (!current) return
+    const next = await loadModule(current.manifest)
+    addTranslations(next)
+    setModules((list) => list.map((m) => (m.manifest.name === name ? next : m)))
+  }, [modules])
+
+  const value = useMemo<ModulesValue>(() => {
+    const ready = modules.filter((m): m is Extract<ModuleState, { status: 'ready' }> => m.status === 'ready')
+    return {
+      status,
+      modules,
+      routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
+      menu: ready.flatMap((m) => m.definition.menu.map((i) => ({ ...i, module: m.manifest.name }))),
+      retry,
+    }
+  }, [modules, status, retry])
+
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>
+}

@@ -1,0 +1,39 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime'
+import { moduleProblems, type ModuleDefinition } from '@atende/ui'
+import { client } from '../client.ts'
+
+/** One row of GET /api/modules. */
+export interface ModuleManifest { name: string; version: string; key: string; planFlag?: string; remoteEntry: string | null }
+
+export type ModuleState =
+  | { manifest: ModuleManifest; status: 'ready'; definition: ModuleDefinition }
+  | { manifest: ModuleManifest; status: 'failed'; error: string }
+
+const registered = new Set<string>()
+
+/** Registers one remote (once per page) and loads its `./module`, checking the export's shape. */
+export async function loadModule(manifest: ModuleManifest): Promise<ModuleState> {
+  try {
+    if (!manifest.remoteEntry) throw new Error('no remote entry')
+    if (!registered.has(manifest.name)) {
+      registerRemotes([{ name: manifest.name, entry: manifest.remoteEntry, type: 'module' }])
+      registered.add(manifest.name)
+    }
+    const mod = await loadRemote<{ default?: unknown }>(`${manifest.name}/module`)
+    const definition = mod && typeof mod === 'object' && 'default' in mod ? mod.default : mod
+    const problems = moduleProblems(definition)
+    if (problems.length) throw new Error(`invalid module: ${problems.join('; ')}`)
+    const def = definition as ModuleDefinition
+    if (def.name !== manifest.name) throw new Error(`module is named ${def.name}, expected ${manifest.name}`)
+    return { manifest, status: 'ready', definition: def }
+  } catch (err) {
+    console.error(`[modules] ${manifest.name} failed to load`, err)
+    return { manifest, status: 'failed', error: (err as Error)?.message ?? String(err) }
+  }
+}
+
+/** Every module the company's plan allows; a failing one never stops the others. */
+export async function loadModules(): Promise<ModuleState[]> {
+  const manifests = await client.api.get<ModuleManifest[]>('/modules')
+  return Promise.all(manifests.filter((m) => m.remoteEntry).map(loadModule))
+}

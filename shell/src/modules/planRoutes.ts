@@ -1,0 +1,22 @@
+/**
+ * Pages that exist only when the company's plan has a flag (core.md §2, administration.md §2).
+ * When such a page's module is not offered by GET /api/modules, the shell shows the
+ * no-permission message and goes home instead of a plain "not found".
+ */
+export const PLAN_GATED_PREFIXES: Record<string, string> = {
+  '/campaigns': 'useCampaigns',
+  '/campaign': 'useCampaigns',
+  '/campaigns-config': 'useCampaigns',
+  '/contact-lists': 'useCampaigns',
+  '/kanban': 'useKanban',
+  '/prompts': 'useOpenAi',
+  '/queue-integration': 'useIntegrations',
+  '/messages-api': 'useExternalApi',
+  '/schedules': 'useSchedules',
+  '/chats': 'useInternalChat',
+}
+
+export function planGated(pathname: string): boolean {
+  const first = '/' + (pathname.split('/')[1] ?? '')
+  return first in PLAN_GATED_PREFIXES
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { Button, MaskedInput, TextField, digits, toast } from '@atende/ui'
+import { loginError, subscriptionWarning } from '@atende/client'
+import { client } from '../client.ts'
+import * as v from '../validation.ts'
+import { PublicCard } from './PublicCard.tsx'
+
+export default function Login() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const [form, setForm] = useState({ cnpj: '', email: '', password: '' })
+  const [errors, setErrors] = useState<v.Errors<typeof form>>({})
+  const [busy, setBusy] = useState(false)
+  const [expired, setExpired] = useState(false)
+  const set = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const next = { cnpj: v.cnpj(form.cnpj), email: v.required(form.email), password: v.required(form.password) }
+    setErrors(next)
+    if (v.hasErrors(next)) return
+    setBusy(true)
+    setExpired(false)
+    try {
+      const res = await client.api.login({ cnpj: digits(form.cnpj), email: form.email.trim(), password: form.password })
+      const days = subscriptionWarning(res.user.company?.dueDate)
+      if (days != null) toast.warning(t('login.expiresSoon', { count: days }), 5000)
+      navigate('/tickets', { replace: true })
+    } catch (err) {
+      const view = loginError(err)
+      if (view.alert) setExpired(true)
+      else toast.error(i18n.exists(view.key) ? t(view.key) : view.message || t('errors.generic'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <PublicCard title={t('login.title')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <MaskedInput mask="cnpj" name="cnpj" label={t('login.cnpj')} placeholder="00.000.000/0000-00" value={form.cnpj} onChange={set('cnpj')} error={errors.cnpj && t(errors.cnpj)} autoFocus />
+        <TextField name="email" type="email" autoComplete="email" label={t('login.email')} value={form.email} onChange={set('email')} error={errors.email && t(errors.email)} />
+        <TextField name="password" type="password" autoComplete="current-password" label={t('login.password')} value={form.password} onChange={set('password')} error={errors.password && t(errors.password)} />
+        {expired && <p role="alert" className="rounded-md bg-amber-100 p-3 text-sm text-amber-900">{t('login.errors.planExpired')}</p>}
+        <Button type="submit" loading={busy} className="w-full">{t('login.submit')}</Button>
+        <div className="flex flex-col items-center gap-2 text-sm">
+          <Link to="/forgetpsw" className="text-primary hover:underline dark:text-sky-300">{t('login.forgot')}</Link>
+          <Link to="/signup" className="text-primary hover:underline dark:text-sky-300">{t('login.signup')}</Link>
+        </div>
+      </form>
+    </PublicCard>
+  )
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { Button, MaskedInput, Select, TextField, digits, toast } from '@atende/ui'
+import { client } from '../client.ts'
+import { toastError } from '../errors.ts'
+import * as v from '../validation.ts'
+import { PublicCard } from './PublicCard.tsx'
+
+interface PublicPlan { id: number; name: string; users: number; connections: number; queues: number; value: number }
+
+const TRIAL_DAYS = 15
+const EMPTY = { name: '', email: '', phone: '', password: '', cnpj: '', planId: '' }
+
+export default function Signup() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [plans, setPlans] = useState<PublicPlan[]>([])
+  const [form, setForm] = useState(EMPTY)
+  const [errors, setErrors] = useState<v.Errors<typeof EMPTY>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
+
+  useEffect(() => {
+    client.api.get<PublicPlan[]>('/plans/list', { auth: false }).then(setPlans).catch((err) => toastError(t, err))
+  }, [t])
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const next: v.Errors<typeof EMPTY> = {
+      name: v.length(2, 50)(form.name),
+      email: v.email(form.email),
+      phone: v.required(form.phone),
+      password: v.password(form.password),
+      cnpj: v.cnpj(form.cnpj),
+      planId: v.required(form.planId),
+    }
+    setErrors(next)
+    if (v.hasErrors(next)) return
+    setBusy(true)
+    try {
+      const dueDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10)
+      await client.api.post('/companies/cadastro', {
+        auth: false,
+        body: { name: form.name.trim(), email: form.email.trim(), phone: digits(form.phone), password: form.password, planId: Number(form.planId), cnpj: digits(form.cnpj), dueDate },
+      })
+      toast.success(t('signup.success'))
+      navigate('/login')
+    } catch (err) {
+      toastError(t, err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const err = (k: keyof typeof EMPTY) => errors[k] && t(errors[k]!)
+  return (
+    <PublicCard title={t('signup.title')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <TextField name="name" label={t('signup.name')} value={form.name} onChange={set('name')} error={err('name')} autoFocus />
+        <MaskedInput mask="cnpj" name="cnpj" label={t('signup.cnpj')} placeholder="00.000.000/0000-00" value={form.cnpj} onChange={set('cnpj')} error={err('cnpj')} />
+        <TextField name="email" type="email" label={t('signup.email')} value={form.email} onChange={set('email')} error={err('email')} />
+        <MaskedInput mask="phone" name="phone" label={t('signup.phone')} placeholder="+55 (47) 99999-9999" value={form.phone} onChange={set('phone')} error={err('phone')} />
+        <TextField name="password" type="password" autoComplete="new-password" label={t('signup.password')} value={form.password} onChange={set('password')} error={err('password')} />
+        <Select name="planId" label={t('signup.plan')} placeholder={t('signup.choosePlan')} value={form.planId} onChange={set('planId')} error={err('planId')}
+          options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, value: p.value.toFixed(2) }) }))} />
+        <Button type="submit" loading={busy} className="mt-2 w-full">{t('signup.submit')}</Button>
+        <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">{t('signup.haveAccount')}</Link>
+      </form>
+    </PublicCard>
+  )
+}
