@@ -19,9 +19,10 @@ export const EMBEDDED_SUPERUSER = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<KernelConfig> = {}): KernelConfig {
   const databaseUrl = env.DATABASE_URL || undefined
   const mode = databaseUrl ? 'production' : 'embedded'
-  const dataDir = resolve(env.DATA_DIR || './data')
+  const dataDir = resolve(overrides.dataDir || env.DATA_DIR || './data')
   const missing: string[] = []
-  const need = (name: string, fallback: () => string) => {
+  const need = (name: string, fallback: () => string, override?: string) => {
+    if (override) return override
     const v = env[name]
     if (v) return v
     if (mode === 'production') { missing.push(name); return '' }
@@ -36,8 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'atende',
-    jwtSecret: need('JWT_SECRET', () => secrets().jwt),
-    jwtRefreshSecret: need('JWT_REFRESH_SECRET', () => secrets().refresh),
+    jwtSecret: need('JWT_SECRET', () => secrets().jwt, overrides.jwtSecret),
+    jwtRefreshSecret: need('JWT_REFRESH_SECRET', () => secrets().refresh, overrides.jwtRefreshSecret),
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL || 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL || 7 * 24 * 3600),
     superuser: {

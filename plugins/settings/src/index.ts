@@ -7,6 +7,7 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
-  module: true,
+  // No React module yet (the shell issue builds modules/settings); the shell would show it as unavailable.
+  module: false,
   register: registerSettingRoutes,
 })
