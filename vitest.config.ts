@@ -6,6 +6,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent' },
+    env: { PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' },
   },
 })

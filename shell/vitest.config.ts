@@ -7,6 +7,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 240_000,
-    env: { BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent' },
+    env: { PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' },
   },
 })

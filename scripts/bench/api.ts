@@ -14,7 +14,7 @@ import { DEMO, seedDemo } from '../seed-demo.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10)
-const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS || 10)
+const HASH_COST = Number(process.env.PASSWORD_HASH_COST || 15)
 
 interface Case { name: string; url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; distinctIp?: boolean }
 interface Row { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }
@@ -77,7 +77,7 @@ async function main() {
     // Auth hook + a route without database work: separates session checking from the list's queries.
     ...(hasUsers ? [{ name: 'GET /api/permissions (auth only)', url: `${base}/api/permissions`, headers: auth }] : []),
     { name: `GET ${listPath} (demo admin)`, url: `${base}${listPath}`, headers: auth },
-    { name: `POST /api/auth/login (bcrypt cost ${BCRYPT_ROUNDS})`, url: `${base}/api/auth/login`, method: 'POST', body: credentials, distinctIp: true },
+    { name: `POST /api/auth/login (scrypt N=2^${HASH_COST})`, url: `${base}/api/auth/login`, method: 'POST', body: credentials, distinctIp: true },
   ]
   console.log(`Atende API bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}, ${CONNECTIONS} connections, ${SECONDS}s per case, loopback, logging off\n`)
   const rows: Row[] = []

@@ -7,31 +7,30 @@ export function createAccounts(db: Knex): AccountsService {
   async function userViews(ids: number[]): Promise<UserView[]> {
     const unique = [...new Set(ids)].filter((n) => Number.isInteger(n))
     if (!unique.length) return []
-    const users = await db('users').whereIn('id', unique).select(
-      'id', 'companyId', 'name', 'email', 'profile', 'super', 'allTicket', 'whatsappId', 'profilePicture', 'language', 'online', 'createdAt', 'updatedAt',
+    // One round trip: the company, its settings and the user's queues come back as JSON columns.
+    const { rows } = await db.raw(
+      `SELECT u.id, u."companyId", u.name, u.email, u.profile, u.super, u."allTicket", u."whatsappId",
+              u."profilePicture", u.language, u.online, u."createdAt", u."updatedAt",
+              COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds",
+              json_build_object('id', c.id, 'name', c.name, 'dueDate', c."dueDate", 'status', c.status, 'planId', c."planId",
+                'settings', COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value) ORDER BY s.key)
+                                      FROM settings s WHERE s."companyId" = c.id), '[]'::json)) AS company
+         FROM users u JOIN companies c ON c.id = u."companyId"
+        WHERE u.id = ANY(?::int[])`,
+      [unique],
     )
-    if (!users.length) return []
-    const companyIds = [...new Set(users.map((u) => u.companyId))]
-    const [companies, settings, queues] = await Promise.all([
-      db('companies').whereIn('id', companyIds).select('id', 'name', 'dueDate', 'status', 'planId'),
-      db('settings').whereIn('companyId', companyIds).select('companyId', 'key', 'value'),
-      db('user_queues').whereIn('userId', users.map((u) => u.id)).select('userId', 'queueId').orderBy('queueId'),
-    ])
-    const companyById = new Map(companies.map((c) => [c.id, c]))
     const order = new Map(unique.map((id, i) => [id, i]))
-    return users
+    const parse = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v)
+    return (rows as any[])
       .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
       .map((u) => {
-        const c = companyById.get(u.companyId)
+        const company = parse<UserView['company']>(u.company)
         return {
           ...u,
           createdAt: iso(u.createdAt)!,
           updatedAt: iso(u.updatedAt)!,
-          queueIds: queues.filter((q) => q.userId === u.id).map((q) => q.queueId),
-          company: {
-            id: c.id, name: c.name, dueDate: iso(c.dueDate), status: c.status, planId: c.planId,
-            settings: settings.filter((s) => s.companyId === c.id).map(({ key, value }) => ({ key, value })),
-          },
+          queueIds: parse<number[]>(u.queueIds),
+          company: { ...company, dueDate: iso(company.dueDate) },
         }
       })
   }

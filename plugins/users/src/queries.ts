@@ -32,11 +32,13 @@ export function createUserQueries(kernel: Kernel) {
         return q
       }
       const offset = pageOffset(pageNumber)
-      const [countRow, rows] = await Promise.all([
-        filtered().count({ count: '*' }).first(),
-        filtered().orderBy([{ column: 'name' }, { column: 'id' }]).limit(PAGE_SIZE).offset(offset).select('id'),
-      ])
-      const count = Number((countRow as { count?: unknown } | undefined)?.count ?? 0)
+      // The total rides on the page query (a window count); only an empty page past the end asks again.
+      const rows: { id: number; total: number | string }[] = await filtered()
+        .orderBy([{ column: 'name' }, { column: 'id' }]).limit(PAGE_SIZE).offset(offset)
+        .select('id', t.knex.raw('count(*) OVER() AS total'))
+      const count = rows.length
+        ? Number(rows[0].total)
+        : Number(((await filtered().count({ count: '*' }).first()) as { count?: unknown } | undefined)?.count ?? 0)
       const users = await kernel.accounts.userViews(rows.map((r: { id: number }) => r.id))
       return { users, count, hasMore: offset + rows.length < count }
     },

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID, createHash } from 'node:crypto'
-import bcrypt from 'bcryptjs'
+import { hashPassword, verifyPassword } from './passwords.ts'
 import type { Knex } from 'knex'
 import type { AuthInfo, AuthService, EventBus, IssuedSession, KernelConfig, SessionUser } from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 import { createSigner, createVerifier } from 'fast-jwt'
 
-const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS || 10)
 /** How long a verified session stays trusted without a database look (revocation clears it at once). */
 const SESSION_CACHE_MS = 10_000
 
@@ -92,8 +91,8 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
   }
 
   return {
-    hashPassword: (plain) => bcrypt.hash(plain, BCRYPT_ROUNDS),
-    verifyPassword: (plain, hash) => bcrypt.compare(plain, hash),
+    hashPassword,
+    verifyPassword,
     issue, rotate, revoke, revokeOthers, verifyAccess,
   }
 }
