@@ -1,0 +1,45 @@
+/**
+ * Build-time federation settings shared by the shell and every module, so the singleton list
+ * (ARCHITECTURE.md §3) is written once: one React, router, state, i18n, ui kit and API client.
+ * Plain JavaScript because Vite loads configs with Node, which cannot import TypeScript from a package.
+ */
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { federation } from '@module-federation/vite'
+
+/** @param {string} requiredVersion */
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion })
+export const shared = {
+  react: singleton('19.3.1'),
+  'react-dom': singleton('19.3.1'),
+  'react-router-dom': singleton('7.18.5'),
+  jotai: singleton('2.20.3'),
+  i18next: singleton('26.7.2'),
+  'react-i18next': singleton('17.1.13'),
+  '@atende/ui': singleton('1.0.1'),
+  '@atende/client': singleton('1.0.1'),
+}
+
+/** A feature module: a remote served by the kernel at /modules/<name>/, exposing `./module`. */
+/** @param {string} name @param {string} [entry] @returns {import('vite').UserConfig} */
+export function moduleViteConfig(name, entry = './src/index.ts') {
+  return {
+    base: `/modules/${name}/`,
+    plugins: [
+      react(),
+      tailwindcss(),
+      federation({ name, filename: 'remoteEntry.js', exposes: { './module': entry }, shared, dts: false }),
+    ],
+    build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
+  }
+}
+
+/** The host: remotes are registered at runtime from GET /api/modules. */
+/** @param {string} [api] @returns {import('vite').UserConfig} */
+export function shellViteConfig(api = 'http://127.0.0.1:8080') {
+  return {
+    plugins: [react(), tailwindcss(), federation({ name: 'shell', remotes: {}, shared, dts: false })],
+    build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
+    server: { port: 5173, proxy: { '/api': api, '/modules': api, '/socket': { target: api, ws: true } } },
+  }
+}
