@@ -1,22 +1,8 @@
-import { execSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, type AtendeApp } from '@atende/kernel'
 import type { KernelConfig } from '@atende/sdk'
 import { DEMO, seedDemo, wantsDemo } from './seed-demo.ts'
+import { ROOT, buildWeb, staleWebApps } from './web-build.ts'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-/** Newest modification time under a path (skipping node_modules and build output). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const st = statSync(path)
-  if (!st.isDirectory()) return st.mtimeMs
-  let max = 0
-  for (const name of readdirSync(path)) if (name !== 'node_modules' && name !== 'dist') max = Math.max(max, newest(join(path, name)))
-  return max
-}
 
 /**
  * The web app is served from shell/dist and modules/<name>/dist. Build it when a dist is missing or
@@ -24,17 +10,12 @@ function newest(path: string): number {
  */
 function ensureWebBuilt() {
   const mode = process.env.WEB_BUILD || 'auto'
-  if (mode === 'never' || !existsSync(join(ROOT, 'shell', 'package.json'))) return
-  const apps = [join(ROOT, 'shell'), ...(existsSync(join(ROOT, 'modules')) ? readdirSync(join(ROOT, 'modules')).map((m) => join(ROOT, 'modules', m)) : [])]
-    .filter((dir) => existsSync(join(dir, 'package.json')))
-  const output = (dir: string) => join(dir, 'dist', dir.endsWith('shell') ? 'index.html' : 'remoteEntry.js')
-  const shared = Math.max(newest(join(ROOT, 'core', 'ui', 'src')), newest(join(ROOT, 'core', 'client', 'src')))
-  const stale = apps.filter((dir) => !existsSync(output(dir)) || statSync(output(dir)).mtimeMs < Math.max(shared, newest(dir)))
+  if (mode === 'never') return
+  const stale = staleWebApps()
   if (mode !== 'always' && !stale.length) return
   console.log(`[atende] Building the web app (${mode === 'always' ? 'WEB_BUILD=always' : `stale: ${stale.map((d) => d.slice(ROOT.length)).join(', ')}`})…`)
   try {
-    // Vite must not see a test environment; production builds only.
-    execSync('pnpm build:web', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+    buildWeb()
   } catch {
     console.warn('[atende] The web app build failed (see above); the API still starts. Fix it and run `pnpm build:web`.')
   }

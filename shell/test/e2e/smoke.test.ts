@@ -1,21 +1,17 @@
 /**
  * The real thing end to end: the built shell and helps module served by the real kernel,
- * driven by Debian's Chromium. Builds once (skip with E2E_SKIP_BUILD=1 when dist is fresh).
+ * driven by Debian's Chromium. The web app is built when stale (support.ts).
  */
-import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createTestApp, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import { ensureWebBuilt, canRun, CHROMIUM } from './support.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SHOTS = `${ROOT}test-results/shell-e2e`
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-// A user's machine without Debian's chromium skips these with a word; CI installs it and requires them.
-const canRun = existsSync(CHROMIUM) || !!process.env.CI
-if (!canRun) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
 
 let t: TestApp
@@ -28,12 +24,7 @@ const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, f
 
 beforeAll(async () => {
   if (!canRun) return
-  const built = existsSync(`${ROOT}shell/dist/index.html`) && existsSync(`${ROOT}modules/helps/dist/remoteEntry.js`)
-  if (!(process.env.E2E_SKIP_BUILD && built)) {
-    // A clean environment: under vitest's NODE_ENV=test the federation plugin skips the host init.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'))
-    execSync(`pnpm -r --filter ./shell --filter './modules/*' build`, { cwd: ROOT, stdio: 'pipe', env: { ...env, NODE_ENV: 'production' } })
-  }
+  await ensureWebBuilt()
   mkdirSync(SHOTS, { recursive: true })
   t = await createTestApp()
   await t.app.listen({ host: '127.0.0.1', port: 0 })

@@ -1,0 +1,94 @@
+/**
+ * Browser-test support: the real kernel with every plugin on a loopback port, the built web app,
+ * and Debian's Chromium. Each e2e file calls `openBrowserApp()`; the web app is built once per
+ * test run even though vitest runs files in parallel processes.
+ */
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createTestApp, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import { ROOT, buildWeb, staleWebApps } from '../../../scripts/web-build.ts'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+/** A user's machine without Chromium skips browser tests with a word; CI installs it and requires them. */
+export const canRun = existsSync(CHROMIUM) || !!process.env.CI
+if (!canRun) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
+export const SHOTS = join(ROOT, 'test-results', 'e2e')
+export const DESKTOP = { width: 1280, height: 800 }
+export const PHONE = { width: 390, height: 844 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Builds the web app when stale, once per run: the first test process to take the lock (a
+ * directory keyed by vitest's main process id) builds; the others wait for its verdict.
+ */
+export async function ensureWebBuilt() {
+  if (process.env.WEB_BUILD === 'never') return
+  const dir = join(ROOT, 'node_modules', '.cache', `atende-e2e-build-${process.ppid}`)
+  mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true })
+  let owner = false
+  try { mkdirSync(dir); owner = true } catch { /* another process builds */ }
+  if (owner) {
+    try {
+      if (staleWebApps().length) buildWeb('pipe')
+      writeFileSync(join(dir, 'verdict'), 'ok')
+    } catch (err) {
+      const e = err as { stderr?: Buffer; message: string }
+      writeFileSync(join(dir, 'verdict'), `failed: ${e.stderr?.toString() || e.message}`)
+    }
+  }
+  for (let waited = 0; !existsSync(join(dir, 'verdict')); waited += 250) {
+    if (waited > 300_000) throw new Error('timed out waiting for the web build')
+    await sleep(250)
+  }
+  const verdict = readFileSync(join(dir, 'verdict'), 'utf8')
+  if (verdict !== 'ok') throw new Error(`web build ${verdict}`)
+}
+
+export interface BrowserApp {
+  t: TestApp
+  base: string
+  browser: Browser
+  /** A page in a fresh context (own storage), nothing allowed off this machine. */
+  newPage(viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<{ page: Page; context: BrowserContext }>
+  shot(page: Page, name: string): Promise<void>
+  /** Logs in through the login form and waits for the private layout. */
+  loginUI(page: Page, cnpj: string, email: string, password: string): Promise<void>
+  /** API login for setup (bearer headers). */
+  api(cnpj?: string, email?: string, password?: string): ReturnType<typeof login>
+  close(): Promise<void>
+}
+
+export async function openBrowserApp(): Promise<BrowserApp> {
+  await ensureWebBuilt()
+  mkdirSync(SHOTS, { recursive: true })
+  const t = await createTestApp()
+  await t.app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  return {
+    t, base, browser,
+    async newPage(viewport = DESKTOP, colorScheme = 'light') {
+      const context = await browser.newContext({ viewport, colorScheme })
+      await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+      const page = await context.newPage()
+      page.on('pageerror', (err) => console.error('[page error]', err))
+      return { page, context }
+    },
+    async shot(page, name) { await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }) },
+    async loginUI(page, cnpj, email, password) {
+      await page.goto(`${base}/login`)
+      await page.getByLabel(/CNPJ/i).fill(cnpj)
+      await page.getByLabel(/e-?mail/i).fill(email)
+      await page.getByLabel(/senha|password|contraseña/i).fill(password)
+      await page.getByRole('button', { name: /entrar|sign in|log in|ingresar/i }).click()
+      await page.waitForURL(/\/tickets/)
+    },
+    api: (cnpj = SUPER.cnpj, email = SUPER.email, password = SUPER.password) => login(t.app, cnpj, email, password),
+    async close() { await browser.close(); await t.close() },
+  }
+}
