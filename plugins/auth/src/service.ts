@@ -35,8 +35,16 @@ export function createLoginService(kernel: Kernel) {
   // Compared against when the email is unknown, so the answer takes as long as for a wrong password.
   const dummyHash = kernel.auth.hashPassword(randomBytes(16).toString('hex'))
 
+  /** Presence changes are announced (company-{id}-user) only when the flag actually flips. */
   async function setOnline(companyId: number, userId: number, online: boolean) {
-    await kernel.tenant(companyId)('users').where({ id: userId }).update({ online, lastSeenAt: new Date() })
+    const t = kernel.tenant(companyId)
+    const flipped = await t('users').where({ id: userId }).whereNot({ online }).update({ online, lastSeenAt: new Date() }).returning('id')
+    if (!flipped.length) {
+      await t('users').where({ id: userId }).update({ lastSeenAt: new Date() })
+      return
+    }
+    const user = await kernel.accounts.userView(userId)
+    if (user) await kernel.bus.emit('user.updated', { companyId, user })
   }
 
   async function login(input: LoginInput, meta: ClientMeta): Promise<LoginResult> {

@@ -149,6 +149,18 @@ describe('auth: login, refresh, me, logout', () => {
     expect((await t.db('users').where({ id: c.userId }).first('online')).online).toBe(false)
   })
 
+  it('announces presence (user.updated) when login or logout flips the online flag, once', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const seen: Array<{ id: number; online: boolean }> = []
+    const off = t.app.kernel.bus.on('user.updated', (p) => { seen.push({ id: (p.user as any).id, online: (p.user as any).online }) })
+    await login({ cnpj: c.cnpj, email: c.email, password: c.password }, '10.0.9.1')
+    const second = await login({ cnpj: c.cnpj, email: c.email, password: c.password }, '10.0.9.2')
+    const out = await t.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: `Bearer ${second.json().token}` } })
+    expect(out.statusCode).toBe(200)
+    off()
+    expect(seen.filter((e) => e.id === c.userId)).toEqual([{ id: c.userId, online: true }, { id: c.userId, online: false }])
+  })
+
   it('a second login revokes the first session (access and refresh) and emits auth.sessionsRevoked', async () => {
     const c = await seedCompany(t.app, t.db)
     const events: unknown[] = []
