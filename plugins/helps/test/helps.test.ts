@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import helpsPlugin from '../src/index.ts'
-import { companyWithUser, superHeaders, type Headers } from './support.ts'
+import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/testing'
 
 describe('helps', () => {
   let t: TestApp

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, PLAN_FLAGS } from '@atende/sdk'
 import { createTestApp, allPlugins, type TestApp } from '@atende/kernel/testing'
-import { companyWithUser, superHeaders, type Headers } from './support.ts'
+import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/testing'
 
 // A feature behind the useKanban flag, and a module gated by its own name.
 const probe = definePlugin({

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import settingsPlugin from '../src/index.ts'
-import { companyWithUser, superHeaders, userIn, type Headers } from './support.ts'
+import { companyWithUser, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 describe('settings', () => {
   let t: TestApp

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import usersPlugin from '../src/index.ts'
-import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from './support.ts'
+import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 type Who = Awaited<ReturnType<typeof companyWithUser>>
 const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='

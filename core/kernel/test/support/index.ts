@@ -85,3 +85,5 @@ export async function login(app: AtendeApp, cnpj: string, email: string, passwor
   const body = res.json()
   return { token: body.token as string, user: body.user, headers: { authorization: `Bearer ${body.token}` }, cookie: res.headers['set-cookie'] }
 }
+
+export { headersFor, superHeaders, userIn, companyWithUser, PASSWORD, type Headers } from './fixtures.ts'

@@ -1,8 +1,9 @@
-import type { AtendeApp } from '@atende/kernel'
-import { SUPER } from '@atende/kernel/testing'
+import type { AtendeApp } from '../../src/app.ts'
+import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
 
 let seq = 0
 export type Headers = { authorization: string }
+export const PASSWORD = 'Secret@123'
 
 /** A bearer header for a user, through the kernel's real session service. */
 export async function headersFor(app: AtendeApp, userId: number): Promise<Headers> {
@@ -12,21 +13,9 @@ export async function headersFor(app: AtendeApp, userId: number): Promise<Header
 }
 
 export async function superHeaders(app: AtendeApp) {
-  const u = await app.kernel.db('users').whereRaw('lower(email) = ?', [SUPER.email]).first('id')
+  const u = await app.kernel.db('users').whereRaw('lower(email) = ?', [EMBEDDED_SUPERUSER.email]).first('id')
   return headersFor(app, u.id)
 }
-
-/** A company (on the given plan) with one user of the given profile. */
-export async function companyWithUser(app: AtendeApp, opts: { planId?: number; profile?: 'admin' | 'user' } = {}) {
-  const db = app.kernel.db
-  seq += 1
-  const planId = opts.planId ?? (await db('plans').orderBy('id').first('id')).id
-  const cnpj = String(Date.now() % 1e9).padStart(9, '0') + String(seq).padStart(5, '0')
-  const [company] = await db('companies').insert({ name: `Company ${seq}`, cnpj, planId, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
-  return userIn(app, company.id, opts.profile ?? 'admin')
-}
-
-export const PASSWORD = 'Secret@123'
 
 /** One more user (password PASSWORD) in an existing company. */
 export async function userIn(app: AtendeApp, companyId: number, profile: 'admin' | 'user' = 'user') {
@@ -34,4 +23,14 @@ export async function userIn(app: AtendeApp, companyId: number, profile: 'admin'
   const passwordHash = await app.kernel.auth.hashPassword(PASSWORD)
   const [user] = await app.kernel.db('users').insert({ companyId, name: `User ${seq}`, email: `user${seq}@c${companyId}.test`, passwordHash, profile }).returning('id')
   return { companyId, userId: user.id as number, headers: await headersFor(app, user.id) }
+}
+
+/** A company (on the given plan, else the first) with one user of the given profile, written to the kernel tables. */
+export async function companyWithUser(app: AtendeApp, opts: { planId?: number; profile?: 'admin' | 'user' } = {}) {
+  const db = app.kernel.db
+  seq += 1
+  const planId = opts.planId ?? (await db('plans').orderBy('id').first('id')).id
+  const cnpj = String(Date.now() % 1e9).padStart(9, '0') + String(seq).padStart(5, '0')
+  const [company] = await db('companies').insert({ name: `Company ${seq}`, cnpj, planId, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
+  return userIn(app, company.id, opts.profile ?? 'admin')
 }
