@@ -7,7 +7,7 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
-  // No React module yet (the shell issue builds modules/settings); the shell would show it as unavailable.
-  module: false,
+  // The settings screen (modules/settings): options, schedules, and the super user's companies, plans and helps tabs.
+  module: true,
   register: registerSettingRoutes,
 })

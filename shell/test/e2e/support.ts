@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { createTestApp, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, allPlugins, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import type { DefinedPlugin } from '@atende/sdk'
 import { ROOT, buildWeb, staleWebApps } from '../../../scripts/web-build.ts'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -63,10 +64,11 @@ export interface BrowserApp {
   close(): Promise<void>
 }
 
-export async function openBrowserApp(): Promise<BrowserApp> {
+/** `extraPlugins` join the workspace's (e.g. a module whose remote is broken). */
+export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = {}): Promise<BrowserApp> {
   await ensureWebBuilt()
   mkdirSync(SHOTS, { recursive: true })
-  const t = await createTestApp()
+  const t = await createTestApp({ plugins: [...(await allPlugins()), ...(opts.extraPlugins ?? [])] })
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })

@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi, isApiError } from '@atende/client'
+import { ConfirmDialog, EmptyState, Loading, TextField, cx, formatCnpj, formatPhone, toast } from '@atende/ui'
+import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
+import { nearBottom, useDebounced, useErrorToast } from '../lib/hooks.ts'
+import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
+import type { Company, CompanyPage, Plan } from '../lib/types.ts'
+import { CompanyForm, EMPTY_COMPANY, companyBody, companyValues, type CompanyValues } from './CompanyForm.tsx'
+import { CompanyUserDialog } from './CompanyUserDialog.tsx'
+
+/** Companies (super user): form plus a searchable, infinitely scrolled table coloured by due date. */
+export function CompaniesTab() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const showError = useErrorToast()
+  const [plans, setPlans] = useState<Plan[]>([])
+  const [values, setValues] = useState<CompanyValues>(EMPTY_COMPANY)
+  const [editing, setEditing] = useState<Company | null>(null)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof CompanyValues, string>>>({})
+  const [saving, setSaving] = useState(false)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [userOpen, setUserOpen] = useState(false)
+  const [formKey, setFormKey] = useState(0)
+
+  const [search, setSearch] = useState('')
+  const term = useDebounced(search)
+  const [page, setPage] = useState(1)
+  const [rows, setRows] = useState<Company[] | null>(null)
+  const [hasMore, setHasMore] = useState(false)
+  const [loading, setLoading] = useState(false)
+  const [reloadTick, setReloadTick] = useState(0)
+  const loadingRef = useRef(false)
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    api.get<Plan[]>('/plans/all', { signal: ctrl.signal }).then(setPlans).catch((err) => { if (!ctrl.signal.aborted) showError(err, 'settings.toasts.errorList') })
+    return () => ctrl.abort()
+  }, [api, showError])
+
+  // A new search term starts again at page 1 (administration.md §4 "Live updates").
+  useEffect(() => { setPage(1) }, [term, reloadTick])
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setLoading(true); loadingRef.current = true
+    api.get<CompanyPage>('/companies', { params: { searchParam: term || undefined, pageNumber: page }, signal: ctrl.signal })
+      .then((res) => {
+        setRows((prev) => (page === 1 ? res.companies : [...(prev ?? []), ...res.companies.filter((c) => !prev?.some((p) => p.id === c.id))]))
+        setHasMore(res.hasMore)
+      })
+      .catch((err) => { if (!ctrl.signal.aborted) { showError(err, 'settings.toasts.errorList'); setRows((r) => r ?? []) } })
+      .finally(() => { if (!ctrl.signal.aborted) { setLoading(false); loadingRef.current = false } })
+    return () => ctrl.abort()
+  }, [api, showError, term, page, reloadTick])
+
+  const more = useCallback(() => {
+    if (hasMore && !loadingRef.current) { loadingRef.current = true; setPage((p) => p + 1) }
+  }, [hasMore])
+
+  const clear = () => { setEditing(null); setValues(EMPTY_COMPANY); setServerErrors({}); setFormKey((k) => k + 1) }
+  const edit = (c: Company) => { setEditing(c); setValues(companyValues(c)); setServerErrors({}); window.scrollTo?.({ top: 0, behavior: 'smooth' }) }
+  const replaceRow = (c: Company) => setRows((list) => list?.map((r) => (r.id === c.id ? c : r)) ?? list)
+
+  async function save() {
+    setSaving(true); setServerErrors({})
+    try {
+      const body = companyBody(values)
+      if (editing) {
+        const saved = await api.put<Company>(`/companies/${editing.id}`, { body })
+        replaceRow(saved); setEditing(saved); setValues(companyValues(saved))
+      } else {
+        await api.post<Company>('/companies', { body })
+        clear(); setReloadTick((n) => n + 1)
+      }
+      toast.success(t('settings.toasts.success'))
+    } catch (err) {
+      if (isApiError(err) && err.field && err.field in EMPTY_COMPANY) {
+        setServerErrors({ [err.field]: err.code === 'ERR_COMPANY_CNPJ_EXISTS' ? 'cnpjTaken' : 'invalid' })
+      }
+      showError(err, 'settings.toasts.error')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  async function remove() {
+    if (!editing) return
+    try {
+      await api.delete(`/companies/${editing.id}`)
+      setRows((list) => list?.filter((r) => r.id !== editing.id) ?? list)
+      clear()
+      toast.success(t('settings.toasts.deleted'))
+    } catch (err) {
+      showError(err, 'settings.toasts.errorOperation')
+    } finally {
+      setConfirmDelete(false)
+    }
+  }
+
+  /** administration.md §4: moves the due date forward by the recurrence (1, 2, 3, 6 or 12 months). */
+  async function expire() {
+    if (!editing) return
+    try {
+      const saved = await api.put<Company>(`/companies/${editing.id}/expire`)
+      replaceRow(saved); setEditing(saved)
+      setValues((v) => ({ ...v, dueDate: formatDate(saved.dueDate) }))
+      toast.success(t('settings.companies.expired', { date: formatDate(saved.dueDate) }))
+    } catch (err) {
+      showError(err, 'settings.toasts.errorOperation')
+    }
+  }
+
+  const campaigns = (c: Company) => c.settings.find((s) => s.key === 'campaignsEnabled')?.value === 'true'
+  return (
+    <div className="flex flex-col gap-4">
+      <Panel title={editing ? t('settings.companies.editTitle', { name: editing.name }) : t('settings.companies.newTitle')}>
+        <CompanyForm key={formKey} values={values} onChange={setValues} plans={plans} editing={!!editing} saving={saving}
+          serverErrors={serverErrors} hasDueDate={!!editing?.dueDate} onSubmit={() => void save()} onClear={clear}
+          onDelete={() => setConfirmDelete(true)} onExpire={() => void expire()} onUser={() => setUserOpen(true)} />
+      </Panel>
+      <Panel title={t('settings.companies.listTitle')}
+        actions={<TextField label={t('settings.common.search')} type="search" value={search} onChange={setSearch} className="w-full sm:w-72" />}>
+        <p className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500 dark:text-slate-400">
+          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.warning)} />{t('settings.companies.legend.warning')}</span>
+          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.alert)} />{t('settings.companies.legend.alert')}</span>
+          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.overdue)} />{t('settings.companies.legend.overdue')}</span>
+        </p>
+        {rows === null ? <Loading />
+          : rows.length === 0 ? <EmptyState title={t('settings.companies.empty')} />
+            : (
+              <div className="max-h-[28rem] overflow-auto" onScroll={nearBottom(more)} data-testid="companies-table">
+                <table className="min-w-full text-sm">
+                  <thead className="sticky top-0 bg-white dark:bg-slate-800">
+                    <tr>
+                      {['name', 'email', 'phone', 'plan', 'cnpj', 'campaigns', 'status', 'createdAt', 'dueDate', 'recurrence'].map((c) => (
+                        <th key={c} scope="col" className={thClass}>{t(`settings.companies.${c}`)}</th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((c) => {
+                      const tone = dueTone(c.dueDate)
+                      return (
+                        <tr key={c.id} tabIndex={0} data-tone={tone ?? 'none'} aria-selected={editing?.id === c.id}
+                          onClick={() => edit(c)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); edit(c) } }}
+                          className={cx('cursor-pointer border-t border-slate-100 hover:brightness-95 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-slate-700',
+                            tone && DUE_TONE_CLASS[tone], editing?.id === c.id && 'font-semibold')}>
+                          <td className={tdClass}>{c.name}</td>
+                          <td className={tdClass}>{c.email}</td>
+                          <td className={tdClass}>{c.phone ? formatPhone(c.phone) : ''}</td>
+                          <td className={tdClass}>{c.plan?.name}</td>
+                          <td className={tdClass}>{formatCnpj(c.cnpj)}</td>
+                          <td className={tdClass}>{campaigns(c) ? t('settings.common.enabled') : t('settings.common.disabled')}</td>
+                          <td className={tdClass}>{c.status ? t('settings.common.yes') : t('settings.common.no')}</td>
+                          <td className={tdClass}>{formatDate(c.createdAt)}</td>
+                          <td className={tdClass}>{formatDate(c.dueDate)}</td>
+                          <td className={tdClass}>{t(`settings.recurrence.${c.recurrence}`, { defaultValue: c.recurrence })}</td>
+                        </tr>
+                      )
+                    })}
+                  </tbody>
+                </table>
+                {loading && page > 1 && <Loading />}
+              </div>
+            )}
+      </Panel>
+      <ConfirmDialog open={confirmDelete} danger title={t('settings.confirm.title')} confirmLabel={t('settings.actions.delete')}
+        cancelLabel={t('settings.actions.cancel')} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)}>
+        {t('settings.confirm.message')}
+      </ConfirmDialog>
+      <CompanyUserDialog companyId={editing?.id ?? null} open={userOpen} onClose={() => setUserOpen(false)} />
+    </div>
+  )
+}

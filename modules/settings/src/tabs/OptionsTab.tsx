@@ -1,0 +1,83 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '@atende/client'
+import { Select, toast } from '@atende/ui'
+import { Switch } from '../ui/Switch.tsx'
+import { Panel } from '../ui/Panel.tsx'
+import { useErrorToast } from '../lib/hooks.ts'
+import type { Setting } from '../lib/types.ts'
+
+/**
+ * The options of administration.md §3 with the values core/kernel/src/settings.ts allows.
+ * 'switch' settings take enabled/disabled; 'select' ones list their values.
+ * campaignsEnabled is not here: the super user sets it per company in the Companies tab.
+ */
+type OptionDef =
+  | { key: string; kind: 'switch'; on: string; off: string; superOnly?: boolean }
+  | { key: string; kind: 'select'; values: string[]; superOnly?: boolean }
+
+const enabled = { kind: 'switch' as const, on: 'enabled', off: 'disabled' }
+export const OPTIONS: OptionDef[] = [
+  { key: 'userRating', ...enabled },
+  { key: 'scheduleType', kind: 'select', values: ['disabled', 'queue', 'company'] },
+  { key: 'CheckMsgIsGroup', ...enabled },
+  { key: 'call', ...enabled },
+  { key: 'chatBotType', kind: 'select', values: ['text'] },
+  { key: 'sendGreetingAccepted', ...enabled },
+  { key: 'sendMsgTransfTicket', ...enabled },
+  { key: 'sendGreetingMessageOneQueues', ...enabled },
+  // Sign-up is a platform switch read from the platform company (plugins/settings PUBLIC_KEYS).
+  { key: 'userCreation', ...enabled, superOnly: true },
+  { key: 'sideMenuOpen', kind: 'select', values: ['open', 'closed'] },
+  { key: 'dddRoutingEnabled', ...enabled },
+  { key: 'apiTokensEnabled', ...enabled },
+  { key: 'asaas', ...enabled },
+]
+
+export function OptionsTab({ settings, isSuper, onSaved }: { settings: Setting[]; isSuper: boolean; onSaved: (s: Setting) => void }) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const showError = useErrorToast()
+  const [saving, setSaving] = useState<string | null>(null)
+  const value = (key: string) => settings.find((s) => s.key === key)?.value
+
+  /** Saved on change; the control shows the new value only once the server accepted it (so a failure reverts). */
+  async function save(key: string, next: string) {
+    setSaving(key)
+    try {
+      const saved = await api.put<Setting>(`/settings/${key}`, { body: { key, value: next } })
+      onSaved(saved)
+      toast.success(t('settings.toasts.success'))
+    } catch (err) {
+      showError(err, 'settings.toasts.error')
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  const known = new Set(settings.map((s) => s.key))
+  const visible = OPTIONS.filter((o) => known.has(o.key) && (!o.superOnly || isSuper))
+  return (
+    <Panel title={t('settings.options.title')}>
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {visible.map((o) => {
+          const current = value(o.key) ?? ''
+          const label = t(`settings.options.${o.key}.label`)
+          if (o.kind === 'switch') {
+            const checked = current === o.on
+            return (
+              <Switch key={o.key} label={label} checked={checked} disabled={saving === o.key}
+                stateLabel={t(`settings.options.${o.key}.${checked ? o.on : o.off}`)}
+                onChange={(c) => void save(o.key, c ? o.on : o.off)} />
+            )
+          }
+          return (
+            <Select key={o.key} label={label} value={current} disabled={saving === o.key}
+              options={o.values.map((v) => ({ value: v, label: t(`settings.options.${o.key}.${v}`) }))}
+              onChange={(v) => void save(o.key, v)} />
+          )
+        })}
+      </div>
+    </Panel>
+  )
+}
