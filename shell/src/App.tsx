@@ -5,6 +5,7 @@ import { client, setLoginNavigator } from './client.ts'
 import { Loading, Toaster } from '@atende/ui'
 import { useSession } from '@atende/client'
 import { Layout } from './layout/Layout.tsx'
+import { CompanySettingsProvider } from './layout/CompanySettings.tsx'
 import { ModulesProvider, useModules } from './modules/ModulesProvider.tsx'
 import { FailedModulePage, ModulePage, NotFound, PlanDenied } from './modules/ModulePages.tsx'
 import { planGated } from './modules/planRoutes.ts'
@@ -32,6 +33,7 @@ function PrivateArea() {
   const { routes, modules } = useModules()
   if (!user) return <Navigate to="/login" replace />
   return (
+    <CompanySettingsProvider companyId={user.companyId}>
     <Routes>
       <Route element={<Layout user={user} />}>
         <Route index element={<Navigate to="/tickets" replace />} />
@@ -45,6 +47,7 @@ function PrivateArea() {
         <Route path="*" element={<Fallback />} />
       </Route>
     </Routes>
+    </CompanySettingsProvider>
   )
 }
 

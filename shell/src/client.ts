@@ -1,5 +1,6 @@
 import { createAtendeClient, sessionEndHandler } from '@atende/client'
 import { toast } from '@atende/ui'
+import i18n from './i18n/index.ts'
 
 let goToLogin: () => void = () => window.location.assign('/login')
 
@@ -11,8 +12,13 @@ export const client = createAtendeClient({
   onSessionEnded: (reason, source) => endSession(reason, source),
 })
 
+/**
+ * core.md §4 (sessionEndHandler): refresh refused → clear the session and go to /login; token expired
+ * under the socket → reload; same user logged in elsewhere → 'Sua conta foi acessada em outro
+ * computador.', clear local storage, reload after 1 s.
+ */
 const endSession = sessionEndHandler({
   session: client.session,
   goToLogin: () => goToLogin(),
-  notify: (message) => toast.warning(message, 3000),
+  notify: () => toast.warning(i18n.t('session.replaced')),
 })

@@ -1,10 +1,16 @@
 import type { TFunction } from 'i18next'
-import { errorMessage as translateError } from '@atende/client'
+import i18n from 'i18next'
+import { errorMessage as translateError, isApiError } from '@atende/client'
 import { toast } from '@atende/ui'
 
-/** core.md §8: translated message when the code is known, else the server's message. */
+/**
+ * core.md §8: the translation of the error's code when the catalogue (i18n `errors.<CODE>`) has one,
+ * else the server's message. A validation error naming a field says which field.
+ */
 export function errorMessage(t: TFunction, err: unknown): string {
-  return translateError(err, (key, opts) => t(key, opts)) || t('errors.generic')
+  if (isApiError(err) && err.code === 'ERR_VALIDATION' && err.field) return t('errors.ERR_VALIDATION_field', { field: err.field })
+  return translateError(err, (key, opts) => t(key, opts), { exists: (key) => i18n.exists(key) }) || t('errors.generic')
 }
 
+/** An error toast; closes after the default 2 s (core.md §8). */
 export const toastError = (t: TFunction, err: unknown) => toast.error(errorMessage(t, err))

@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { cx } from './cx.ts'
-import { FieldShell, inputClass } from './TextField.tsx'
+import { FieldShell, inputClass, inputErrorClass } from './TextField.tsx'
 
 export interface SelectOption { value: string | number; label: ReactNode }
 
@@ -22,7 +22,7 @@ export function Select({ label, options, placeholder, error, id, className, onCh
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={cx(inputClass, error && 'border-red-500')}
+        className={cx(inputClass, error && inputErrorClass)}
         onChange={(e) => onChange?.(e.target.value)}
         {...rest}
       >

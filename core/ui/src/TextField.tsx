@@ -3,6 +3,12 @@ import { cx } from './cx.ts'
 
 export const inputClass = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100'
 
+/**
+ * Add to `inputClass` for a control in error. Important (`!`): two border colours in one class list
+ * are decided by stylesheet order, not by the order written, so a plain 'border-red-500' loses.
+ */
+export const inputErrorClass = 'border-red-500! focus:border-red-500! focus:ring-red-500! dark:border-red-400!'
+
 export interface FieldShellProps { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode; className?: string }
 
 /** Label + control + inline error; the error is tied to the control through aria-describedby. */
@@ -33,7 +39,7 @@ export function TextField({ label, error, hint, id, className, onChange, ...rest
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={cx(inputClass, error && 'border-red-500')}
+        className={cx(inputClass, error && inputErrorClass)}
         onChange={(e) => onChange?.(e.target.value)}
         {...rest}
       />

@@ -13,12 +13,17 @@ function applyPattern(value: string, pattern: string): string {
   return out
 }
 
-export const formatCnpj = (value: string) => applyPattern(value.slice(0, 18), '00.000.000/0000-00')
+/** The pattern takes at most 14 digits; extra ones (a paste with more) are dropped. */
+export const formatCnpj = (value: string) => applyPattern(value, '00.000.000/0000-00')
 
+/**
+ * Country code, area code and number: 12 digits as a landline (+55 (47) 3333-4444), 13 as a mobile
+ * (+55 (47) 99999-9999); more are dropped. A separator is only written before a digit that follows
+ * it, so deleting backwards never gets stuck on a ' (' or '-'.
+ */
 export function formatPhone(value: string): string {
   const d = digits(value).slice(0, 13)
-  if (d.length <= 12) return applyPattern(d, '+00 (00) 0000-0000').replace(/[-\s(]+$/, '')
-  return applyPattern(d, '+00 (00) 00000-0000')
+  return applyPattern(d, d.length <= 12 ? '+00 (00) 0000-0000' : '+00 (00) 00000-0000')
 }
 
 export type MaskKind = 'cnpj' | 'phone'

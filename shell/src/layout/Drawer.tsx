@@ -1,26 +1,46 @@
-import type { ComponentType } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { cx } from '@atende/ui'
+import { cx, type ModuleMenuItem } from '@atende/ui'
 import type { SessionUser } from '@atende/client'
 import { useModules } from '../modules/ModulesProvider.tsx'
+import { SlotBoundary } from '../modules/SlotBoundary.tsx'
+import { settingAllows, useCompanySettings } from './CompanySettings.tsx'
+import { TicketsIcon } from './icons.tsx'
 
 export const APP_VERSION = '1.0.1'
+/** core.md §2: the connections warning badge appears after a 2 s delay. */
+export const BADGE_DELAY_MS = 2000
 
-interface Item { label: string; to: string; icon?: ComponentType<{ className?: string }>; section: 'main' | 'admin'; order: number; superOnly?: boolean }
+interface Item {
+  label: string; to: string; module: string; icon?: ComponentType<{ className?: string }>; section: 'main' | 'admin'; order: number
+  superOnly?: boolean; requiresSetting?: ModuleMenuItem['requiresSetting']; badge?: ComponentType
+}
 
 /** Items the shell owns; everything else comes from the loaded modules' `menu`. */
-const CORE_ITEMS: Item[] = [{ label: 'menu.tickets', to: '/tickets', section: 'main', order: 20 }]
+const CORE_ITEMS: Item[] = [{ label: 'menu.tickets', to: '/tickets', module: 'shell', icon: TicketsIcon, section: 'main', order: 20 }]
 
+/** The drawer's items by role (admin section), super flag and company settings; plan rules already chose the modules. */
 function useItems(user: SessionUser) {
   const { menu } = useModules()
+  const settings = useCompanySettings()
   const isAdmin = user.profile === 'admin' || user.super
   const all: Item[] = [
     ...CORE_ITEMS,
-    ...menu.map((m) => ({ label: m.label, to: m.to, icon: m.icon, section: m.section ?? 'main', order: m.order ?? 100, superOnly: m.superOnly })),
-  ].filter((i) => (!i.superOnly || user.super) && (i.section === 'main' || isAdmin))
+    ...menu.map((m) => ({ ...m, section: m.section ?? 'main', order: m.order ?? 100 })),
+  ].filter((i) => (!i.superOnly || user.super) && (i.section === 'main' || isAdmin) && settingAllows(settings, i.requiresSetting))
   const sort = (a: Item, b: Item) => a.order - b.order || a.to.localeCompare(b.to)
   return { main: all.filter((i) => i.section === 'main').sort(sort), admin: all.filter((i) => i.section === 'admin').sort(sort) }
+}
+
+/** A module's badge (e.g. connections needing attention), mounted 2 s after the item appears. */
+function DelayedBadge({ module, Badge }: { module: string; Badge: ComponentType }) {
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    const id = setTimeout(() => setShown(true), BADGE_DELAY_MS)
+    return () => clearTimeout(id)
+  }, [])
+  return shown ? <SlotBoundary name={module}><Badge /></SlotBoundary> : null
 }
 
 export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUser; open: boolean; temporary: boolean; onNavigate: () => void }) {
@@ -28,12 +48,20 @@ export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUse
   const { main, admin } = useItems(user)
   const failed = useModules().modules.filter((m) => m.status === 'failed').map((m) => m.manifest.name)
   const compact = !open && !temporary
+  // The temporary drawer is a modal overlay: Escape closes it.
+  useEffect(() => {
+    if (!temporary || !open) return
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') onNavigate() }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [temporary, open, onNavigate])
   const link = (i: Item) => (
     <li key={i.to}>
       <NavLink to={i.to} onClick={temporary ? onNavigate : undefined} title={compact ? t(i.label) : undefined}
-        className={({ isActive }) => cx('flex items-center gap-3 rounded-md px-3 py-2 text-sm', isActive ? 'bg-primary text-white dark:bg-slate-100 dark:text-slate-900' : 'hover:bg-slate-100 dark:hover:bg-slate-700')}>
+        className={({ isActive }) => cx('relative flex items-center gap-3 rounded-md px-3 py-2 text-sm', isActive ? 'bg-primary text-white dark:bg-slate-100 dark:text-slate-900' : 'hover:bg-slate-100 dark:hover:bg-slate-700')}>
         {i.icon ? <i.icon className="h-5 w-5 shrink-0" /> : <span aria-hidden className="flex h-5 w-5 shrink-0 items-center justify-center text-xs font-bold">{t(i.label).slice(0, 1)}</span>}
-        <span className={cx(compact && 'sr-only')}>{t(i.label)}</span>
+        <span className={cx('min-w-0 truncate', compact && 'sr-only')}>{t(i.label)}</span>
+        {i.badge && <span className={compact ? 'absolute right-1 top-1' : 'ml-auto'}><DelayedBadge module={i.module} Badge={i.badge} /></span>}
       </NavLink>
     </li>
   )
@@ -42,11 +70,13 @@ export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUse
     <>
       {temporary && <div className="fixed inset-0 z-30 bg-black/40" onClick={onNavigate} aria-hidden />}
       <nav aria-label="menu" className={cx(
-        'flex flex-col border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800',
+        'flex shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800',
         temporary ? 'fixed inset-y-0 left-0 z-40 w-64 shadow-xl' : compact ? 'w-16' : 'w-60',
       )}>
+        {temporary && <p className="flex h-14 shrink-0 items-center bg-primary px-5 text-lg font-bold text-white dark:bg-slate-900">Atende</p>}
         <ul className="flex flex-col gap-1 p-2">{main.map(link)}</ul>
         {admin.length > 0 && <>
+          {compact && <hr className="mx-3 border-slate-200 dark:border-slate-700" />}
           <p className={cx('px-5 pt-3 text-xs font-semibold uppercase text-slate-500', compact && 'sr-only')}>{t('layout.admin')}</p>
           <ul className="flex flex-col gap-1 p-2">{admin.map(link)}</ul>
         </>}

@@ -1,23 +1,41 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Outlet } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
 import type { SessionUser } from '@atende/client'
+import { warnSubscriptionOnce } from '../session.ts'
+import { useCompanySettings } from './CompanySettings.tsx'
 import { Drawer } from './Drawer.tsx'
 import { TopBar } from './TopBar.tsx'
 import { useWindowWidth } from './useWidth.ts'
 
-const TEMPORARY_BELOW = 600
-const OPEN_ABOVE = 1200
+export const TEMPORARY_BELOW = 600
+export const OPEN_ABOVE = 1200
 
-/** core.md §2 Layout: temporary drawer under 600 px, permanent otherwise, open by default above 1200 px. */
+/**
+ * core.md §2 Layout: temporary drawer under 600 px, permanent otherwise. The permanent drawer starts
+ * as the company's sideMenuOpen setting says ('open'/'closed'); until the settings arrive, or when
+ * they fail, it is open above 1200 px. Once the user toggles it, the setting no longer moves it.
+ */
 export function Layout({ user }: { user: SessionUser }) {
+  const { t } = useTranslation()
   const width = useWindowWidth()
   const temporary = width < TEMPORARY_BELOW
+  const settings = useCompanySettings()
   const [open, setOpen] = useState(() => window.innerWidth > OPEN_ABOVE)
+  const touched = useRef(false)
   useEffect(() => { if (temporary) setOpen(false) }, [temporary])
+  useEffect(() => {
+    const initial = settings.values.sideMenuOpen
+    if (settings.status !== 'ready' || touched.current || temporary) return
+    if (initial === 'open' || initial === 'closed') setOpen(initial === 'open')
+    // Only the first answer sets the initial state; later width changes follow the width rules.
+  }, [settings.status])
+  useEffect(() => { warnSubscriptionOnce(t, user.company?.dueDate) }, [t, user.company?.dueDate])
 
+  const toggle = () => { touched.current = true; setOpen((o) => !o) }
   return (
-    <div className="flex h-screen flex-col">
-      <TopBar user={user} drawerOpen={open} onToggleDrawer={() => setOpen((o) => !o)} />
+    <div className="flex h-dvh flex-col">
+      <TopBar user={user} drawerOpen={open} onToggleDrawer={toggle} />
       <div className="flex min-h-0 flex-1">
         <Drawer user={user} open={open} temporary={temporary} onNavigate={() => setOpen(false)} />
         <main className="min-w-0 flex-1 overflow-auto"><Outlet /></main>

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import i18n from 'i18next'
-import type { ModuleMenuItem, ModuleRoute } from '@atende/ui'
+import type { ModuleMenuItem, ModuleRoute, SlotDialogProps } from '@atende/ui'
 import { loadModule, loadModules, type ModuleState } from './loader.ts'
 import { useSession } from '@atende/client'
 
@@ -9,10 +9,16 @@ export interface ModulesValue {
   modules: ModuleState[]
   routes: Array<ModuleRoute & { module: string }>
   menu: Array<ModuleMenuItem & { module: string }>
+  /** What the loaded modules put in the shell's named slots. */
+  slots: {
+    topBar: Array<{ module: string; key: string; Component: ComponentType }>
+    profileDialog: { module: string; Component: ComponentType<SlotDialogProps> } | null
+  }
   retry: (name: string) => Promise<void>
 }
 
-const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], retry: async () => {} })
+const NO_SLOTS: ModulesValue['slots'] = { topBar: [], profileDialog: null }
+const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, retry: async () => {} })
 export const useModules = () => useContext(Ctx)
 
 function addTranslations(state: ModuleState) {
@@ -57,8 +63,16 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<ModulesValue>(() => {
     const ready = modules.filter((m): m is Extract<ModuleState, { status: 'ready' }> => m.status === 'ready')
+    // The users module owns the profile dialog; any other module offering one is a fallback.
+    const dialogs = ready.filter((m) => m.definition.slots?.profileDialog)
+      .sort((a, b) => Number(b.manifest.name === 'users') - Number(a.manifest.name === 'users'))
+    const slots: ModulesValue['slots'] = {
+      topBar: ready.flatMap((m) => (m.definition.slots?.topBar ?? []).map((Component, i) => ({ module: m.manifest.name, key: `${m.manifest.name}:${i}`, Component }))),
+      profileDialog: dialogs[0] ? { module: dialogs[0].manifest.name, Component: dialogs[0].definition.slots!.profileDialog! } : null,
+    }
     return {
       status,
+      slots,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
       menu: ready.flatMap((m) => m.definition.menu.map((i) => ({ ...i, module: m.manifest.name }))),

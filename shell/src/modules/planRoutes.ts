@@ -14,6 +14,8 @@ export const PLAN_GATED_PREFIXES: Record<string, string> = {
   '/messages-api': 'useExternalApi',
   '/schedules': 'useSchedules',
   '/chats': 'useInternalChat',
+  // A module the super user switched off for the plan (Settings → Plans → modules).
+  '/helps': 'helps',
 }
 
 export function planGated(pathname: string): boolean {

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { Button, MaskedInput, TextField, digits, toast } from '@atende/ui'
-import { loginError, subscriptionWarning } from '@atende/client'
+import { Button, Dialog, MaskedInput, TextField, digits, toast } from '@atende/ui'
+import { loginError } from '@atende/client'
 import { client } from '../client.ts'
+import { toastError } from '../errors.ts'
+import { resetSubscriptionWarning } from '../session.ts'
 import * as v from '../validation.ts'
 import { PublicCard } from './PublicCard.tsx'
 
@@ -24,13 +26,15 @@ export default function Login() {
     setBusy(true)
     setExpired(false)
     try {
-      const res = await client.api.login({ cnpj: digits(form.cnpj), email: form.email.trim(), password: form.password })
-      const days = subscriptionWarning(res.user.company?.dueDate)
-      if (days != null) toast.warning(t('login.expiresSoon', { count: days }), 5000)
+      // A new session: the layout shows the 'expires in N days' toast again.
+      resetSubscriptionWarning()
+      await client.api.login({ cnpj: digits(form.cnpj), email: form.email.trim(), password: form.password })
       navigate('/tickets', { replace: true })
     } catch (err) {
       const view = loginError(err)
       if (view.alert) setExpired(true)
+      // Other answers (404, 429, …): the code's translation when known, else the server's message.
+      else if (view.key === 'login.errors.serverMessage') toastError(t, err)
       else toast.error(i18n.exists(view.key) ? t(view.key) : view.message || t('errors.generic'))
     } finally {
       setBusy(false)
@@ -43,13 +47,17 @@ export default function Login() {
         <MaskedInput mask="cnpj" name="cnpj" label={t('login.cnpj')} placeholder="00.000.000/0000-00" value={form.cnpj} onChange={set('cnpj')} error={errors.cnpj && t(errors.cnpj)} autoFocus />
         <TextField name="email" type="email" autoComplete="email" label={t('login.email')} value={form.email} onChange={set('email')} error={errors.email && t(errors.email)} />
         <TextField name="password" type="password" autoComplete="current-password" label={t('login.password')} value={form.password} onChange={set('password')} error={errors.password && t(errors.password)} />
-        {expired && <p role="alert" className="rounded-md bg-amber-100 p-3 text-sm text-amber-900">{t('login.errors.planExpired')}</p>}
         <Button type="submit" loading={busy} className="w-full">{t('login.submit')}</Button>
         <div className="flex flex-col items-center gap-2 text-sm">
           <Link to="/forgetpsw" className="text-primary hover:underline dark:text-sky-300">{t('login.forgot')}</Link>
           <Link to="/signup" className="text-primary hover:underline dark:text-sky-300">{t('login.signup')}</Link>
         </div>
       </form>
+      {/* core.md §8: PLAN_EXPIRED is an alert, not a toast. */}
+      <Dialog open={expired} onClose={() => setExpired(false)} title={t('login.planExpiredTitle')} size="sm"
+        footer={<Button onClick={() => setExpired(false)}>{t('login.ok')}</Button>}>
+        <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">{t('login.errors.planExpired')}</p>
+      </Dialog>
     </PublicCard>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { Button, MaskedInput, Select, TextField, digits, toast } from '@atende/ui'
+import { Button, ErrorCard, MaskedInput, Select, TextField, digits, toast } from '@atende/ui'
 import { client } from '../client.ts'
 import { toastError } from '../errors.ts'
 import * as v from '../validation.ts'
@@ -10,8 +10,14 @@ import { PublicCard } from './PublicCard.tsx'
 interface PublicPlan { id: number; name: string; users: number; connections: number; queues: number; value: number }
 
 const TRIAL_DAYS = 15
+
 const EMPTY = { name: '', email: '', phone: '', password: '', cnpj: '', planId: '' }
 
+/**
+ * /signup. `?companyId` (core.md §2, optional) — decision: accepted and ignored. The original product read
+ * it and sent nothing with it; POST /companies/cadastro has no such field (a sign-up always creates
+ * a new company, so there is nothing to preselect), and the route works the same with or without it.
+ */
 export default function Signup() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -19,7 +25,16 @@ export default function Signup() {
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<v.Errors<typeof EMPTY>>({})
   const [busy, setBusy] = useState(false)
+  // administration.md §2: the platform's userCreation setting can close sign-up. If the check fails the
+  // form stays (the server refuses with ERR_USER_CREATION_DISABLED anyway).
+  const [creation, setCreation] = useState<'checking' | 'enabled' | 'disabled'>('checking')
   const set = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
+
+  useEffect(() => {
+    client.api.get<{ key: string; value: string }>('/public-settings/userCreation', { auth: false })
+      .then((s) => setCreation(s.value === 'disabled' ? 'disabled' : 'enabled'))
+      .catch(() => setCreation('enabled'))
+  }, [])
 
   useEffect(() => {
     client.api.get<PublicPlan[]>('/plans/list', { auth: false }).then(setPlans).catch((err) => toastError(t, err))
@@ -54,6 +69,16 @@ export default function Signup() {
   }
 
   const err = (k: keyof typeof EMPTY) => errors[k] && t(errors[k]!)
+  const loginLink = <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">{t('signup.haveAccount')}</Link>
+  // The form shows while the setting is checked (no spinner flash); a closed sign-up replaces it.
+  if (creation === 'disabled') return (
+    <PublicCard title={t('signup.title')}>
+      <div className="flex flex-col gap-4">
+        <ErrorCard title={t('signup.closed')} />
+        {loginLink}
+      </div>
+    </PublicCard>
+  )
   return (
     <PublicCard title={t('signup.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
@@ -65,7 +90,7 @@ export default function Signup() {
         <Select name="planId" label={t('signup.plan')} placeholder={t('signup.choosePlan')} value={form.planId} onChange={set('planId')} error={err('planId')}
           options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, value: p.value.toFixed(2) }) }))} />
         <Button type="submit" loading={busy} className="mt-2 w-full">{t('signup.submit')}</Button>
-        <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">{t('signup.haveAccount')}</Link>
+        {loginLink}
       </form>
     </PublicCard>
   )

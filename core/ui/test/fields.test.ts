@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, createElement as h, useState, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { MaskedInput } from '../src/MaskedInput.tsx'
+import { Select } from '../src/Select.tsx'
+import { TextField } from '../src/TextField.tsx'
+import { Toaster, TOAST_MS, toast } from '../src/toasts.tsx'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let root: Root | null = null
+let host: HTMLElement
+function render(ui: ReactNode) {
+  host = document.createElement('div')
+  document.body.append(host)
+  root = createRoot(host)
+  act(() => root!.render(ui))
+  return host
+}
+afterEach(() => {
+  act(() => root?.unmount())
+  root = null
+  host?.remove()
+  vi.useRealTimers()
+})
+
+/** Types into a controlled input the way React notices (native setter + input event). */
+function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  act(() => {
+    setter.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+describe('TextField', () => {
+  it('ties the label to the input and reports the typed value', () => {
+    const onChange = vi.fn()
+    const el = render(h(TextField, { label: 'E-mail', name: 'email', value: '', onChange }))
+    const input = el.querySelector('input')!
+    const label = el.querySelector('label')!
+    expect(label.htmlFor).toBe(input.id)
+    expect(input.id).not.toBe('')
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    type(input, 'ana@x.com')
+    expect(onChange).toHaveBeenCalledWith('ana@x.com')
+  })
+
+  it('shows an inline error as an alert, described by the input, and marks it invalid', () => {
+    const el = render(h(TextField, { id: 'pw', label: 'Senha', value: '', hint: '8+', error: 'Obrigatório', onChange: () => {} }))
+    const input = el.querySelector('input')!
+    const error = el.querySelector('[role="alert"]')!
+    expect(error.textContent).toBe('Obrigatório')
+    expect(error.id).toBe('pw-error')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(input.getAttribute('aria-describedby')).toBe('pw-error')
+    expect(input.className).toContain('border-red-500!')
+    // The hint gives way to the error.
+    expect(el.textContent).not.toContain('8+')
+  })
+
+  it('describes the input with its hint when there is no error', () => {
+    const el = render(h(TextField, { id: 'pw', label: 'Senha', value: '', hint: 'Deixe em branco', onChange: () => {} }))
+    expect(el.querySelector('input')!.getAttribute('aria-describedby')).toBe('pw-hint')
+    expect(el.querySelector('#pw-hint')!.textContent).toBe('Deixe em branco')
+  })
+})
+
+describe('MaskedInput', () => {
+  function Controlled({ mask, onValue }: { mask: 'cnpj' | 'phone'; onValue: (v: string) => void }) {
+    const [value, setValue] = useState('')
+    return h(MaskedInput, { mask, label: 'Campo', value, onChange: (v: string) => { setValue(v); onValue(v) } })
+  }
+
+  it('formats a CNPJ as it is typed, with numeric keyboard and max length 18', () => {
+    const seen: string[] = []
+    const el = render(h(Controlled, { mask: 'cnpj', onValue: (v) => seen.push(v) }))
+    const input = el.querySelector('input')!
+    expect(input.inputMode).toBe('numeric')
+    expect(input.maxLength).toBe(18)
+    type(input, '112223330001')
+    type(input, '11.222.333/000181')
+    expect(input.value).toBe('11.222.333/0001-81')
+    expect(seen.at(-1)).toBe('11.222.333/0001-81')
+  })
+
+  it('formats a phone and keeps formatting a value set from outside', () => {
+    const el = render(h(Controlled, { mask: 'phone', onValue: () => {} }))
+    const input = el.querySelector('input')!
+    type(input, '5547999999999')
+    expect(input.value).toBe('+55 (47) 99999-9999')
+    act(() => root!.render(h(MaskedInput, { mask: 'phone', label: 'Tel', value: '554733334444', onChange: () => {} })))
+    expect(el.querySelector('input')!.value).toBe('+55 (47) 3333-4444')
+  })
+})
+
+describe('Select', () => {
+  it('offers a placeholder and the options, reports the chosen value and shows its error', () => {
+    const onChange = vi.fn()
+    const el = render(h(Select, { label: 'Plano', placeholder: 'Selecione', value: '', error: 'Obrigatório', onChange,
+      options: [{ value: 1, label: 'Plano 1' }, { value: 2, label: 'Plano 2' }] }))
+    const select = el.querySelector('select')!
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Selecione', 'Plano 1', 'Plano 2'])
+    expect(el.querySelector('label')!.htmlFor).toBe(select.id)
+    expect(select.getAttribute('aria-invalid')).toBe('true')
+    act(() => {
+      select.value = '2'
+      select.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    expect(onChange).toHaveBeenCalledWith('2')
+  })
+})
+
+describe('toasts', () => {
+  it('close by themselves after 2 s (core.md §8) and with their × button', () => {
+    vi.useFakeTimers()
+    const el = render(h(Toaster))
+    act(() => { toast.error('Falhou'); toast.success('Salvo') })
+    expect([...el.querySelectorAll('[data-kind]')].map((n) => [n.getAttribute('data-kind'), n.getAttribute('role')]))
+      .toEqual([['error', 'alert'], ['success', 'status']])
+    act(() => { el.querySelector<HTMLButtonElement>('[data-kind="success"] button')!.click() })
+    expect(el.querySelectorAll('[data-kind]').length).toBe(1)
+    act(() => { vi.advanceTimersByTime(TOAST_MS - 1) })
+    expect(el.textContent).toContain('Falhou')
+    act(() => { vi.advanceTimersByTime(1) })
+    expect(el.querySelectorAll('[data-kind]').length).toBe(0)
+    expect(TOAST_MS).toBe(2000)
+  })
+})
