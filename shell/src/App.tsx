@@ -22,10 +22,10 @@ function PublicOnly({ children }: { children: ReactNode }) {
 
 /** Unknown private paths: wait for the modules, then plan-gated pages redirect, the rest are 404. */
 function Fallback() {
-  const { status } = useModules()
+  const { status, deniedRoutes } = useModules()
   const { pathname } = useLocation()
   if (status === 'loading' || status === 'idle') return <Loading />
-  return planGated(pathname) ? <PlanDenied /> : <NotFound />
+  return planGated(pathname, deniedRoutes) ? <PlanDenied /> : <NotFound />
 }
 
 function PrivateArea() {

@@ -145,9 +145,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** A 401/403 the server meant as "your session is not good": refresh and retry. */
+  /**
+   * A 401/403 the server meant as "your session is not good": refresh and retry (core.md §4).
+   * A 403 counts only when it says so (ERR_SESSION_EXPIRED): every other 403 is a business answer
+   * (cannot delete the super admin, plan limit …) that a new token would not change.
+   */
   const isSessionError = (e: unknown): e is ApiError =>
-    e instanceof ApiError && (e.status === 401 || e.status === 403) && !NOT_SESSION_CODES.has(e.code)
+    e instanceof ApiError && !NOT_SESSION_CODES.has(e.code) &&
+    (e.status === 401 || (e.status === 403 && e.code === ClientErrorCodes.SESSION_EXPIRED))
 
   async function send<T>(method: string, path: string, opts: RequestOptions, token?: string): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers }

@@ -168,14 +168,14 @@ describe('session refresh', () => {
     expect(storage.getItem('preferredTheme')).toBe('dark')
   })
 
-  it('a 403 with another code still refused after the refresh is an answer, not a logout', async () => {
-    const { api, ended, refreshCalls, storage } = setup((c) => c.path === '/api/auth/refresh_token'
+  it('a 403 with a business code is an answer: no refresh, no retry, no logout', async () => {
+    const { api, calls, ended, refreshCalls } = setup((c) => c.path === '/api/auth/refresh_token'
       ? json(200, { token: RENEWED, user: user() })
-      : apiError(403, 'ERR_FORBIDDEN_TICKET', 'Acesso não permitido'))
-    await expect(api.get('/tickets/5')).rejects.toMatchObject({ code: 'ERR_FORBIDDEN_TICKET', status: 403 })
-    expect(refreshCalls()).toBe(1)
+      : apiError(403, 'ERR_CANNOT_DELETE_SUPER_ADMIN', 'A super admin cannot be deleted'))
+    await expect(api.delete('/users/1')).rejects.toMatchObject({ code: 'ERR_CANNOT_DELETE_SUPER_ADMIN', status: 403 })
+    expect(refreshCalls()).toBe(0)
+    expect(calls.filter((c) => c.path === '/api/users/1')).toHaveLength(1)
     expect(ended).toEqual([])
-    expect(storage.getItem('token')).toBe(RENEWED)
   })
 
   it('N concurrent 401s make exactly one refresh call, then every request is retried', async () => {

@@ -85,6 +85,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     planFlag: p.planFlag,
     toggleable: !p.essential,
     remoteEntry: p.module ? `/modules/${p.name}/remoteEntry.js` : null,
+    routes: p.moduleRoutes ?? [`/${p.name}`],
   }))
 
   const kernel: Kernel = {

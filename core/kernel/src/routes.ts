@@ -31,6 +31,21 @@ export function registerKernelRoutes(app: FastifyInstance, kernel: Kernel) {
     return out
   })
 
+  app.get('/api/modules/denied', {
+    schema: {
+      tags: ['kernel'],
+      summary: 'Modules installed but switched off for the caller\'s plan, with the pages they serve',
+      response: { 200: Type.Array(Type.Object({ name: Type.String(), key: Type.String(), routes: Type.Array(Type.String()) })) },
+    },
+  }, async (request) => {
+    const out = []
+    for (const m of kernel.modules()) {
+      if (!m.remoteEntry || !m.toggleable) continue
+      if (!(await kernel.moduleEnabled(request.auth.companyId, m.key))) out.push({ name: m.name, key: m.key, routes: m.routes })
+    }
+    return out
+  })
+
   app.get('/api/permissions', {
     schema: { tags: ['kernel'], summary: 'The caller\'s named permissions', response: { 200: Type.Object({ permissions: Type.Array(Type.String()) }) } },
   }, async (request) => ({ permissions: kernel.permissions.of(request.auth) }))

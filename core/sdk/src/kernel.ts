@@ -125,7 +125,7 @@ export interface ServiceRegistry {
 }
 
 /** An installed plugin as the plan table and the shell see it. `key` is its plan-module key (planFlag or name). */
-export interface ModuleInfo { name: string; version: string; key: string; planFlag?: string; toggleable: boolean; remoteEntry: string | null }
+export interface ModuleInfo { name: string; version: string; key: string; planFlag?: string; toggleable: boolean; remoteEntry: string | null; routes: string[] }
 
 /** The spec's seven plan flags: the first rows of the plan↔module table, shown even before their plugins exist. */
 export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const

@@ -18,6 +18,11 @@ export interface PluginManifest {
   prefix?: string
   /** True when a React module of the same name exists for the shell to load. */
   module?: boolean
+  /**
+   * The page paths the module serves (default `/<name>`): when the plan switches the module off,
+   * the shell answers these with the no-permission message instead of "not found".
+   */
+  moduleRoutes?: string[]
   /** Part of the platform itself (auth, companies, plans, settings): never gated by a plan. */
   essential?: boolean
   register(app: FastifyInstance, kernel: Kernel): Promise<void> | void

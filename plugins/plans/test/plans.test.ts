@@ -87,11 +87,18 @@ describe('plans', () => {
     expect(extraOff.json().modules['probe-extra']).toBe(false)
     expect((await call('GET', '/api/probe-extra', b.headers)).statusCode).toBe(403)
     expect(await modules()).not.toContain('probe-extra')
+    // The shell learns which pages of switched-off modules to answer with the no-permission message.
+    const denied2 = await call('GET', '/api/modules/denied', b.headers)
+    expect(denied2.json()).toEqual(expect.arrayContaining([
+      { name: 'probe-kanban', key: 'useKanban', routes: ['/probe-kanban'] },
+      { name: 'probe-extra', key: 'probe-extra', routes: ['/probe-extra'] },
+    ]))
 
     const on = await call('PUT', `/api/plans/${plan.id}/modules/useKanban`, sup, { enabled: true })
     expect(on.json()).toMatchObject({ useKanban: true })
     expect((await call('GET', '/api/probe-kanban', b.headers)).statusCode).toBe(200)
     expect(await modules()).toContain('probe-kanban')
+    expect((await call('GET', '/api/modules/denied', b.headers)).json().map((m: { name: string }) => m.name)).toEqual(['probe-extra'])
     await call('PUT', `/api/plans/${plan.id}`, sup, { modules: { 'probe-extra': true } })
     expect((await call('GET', '/api/probe-extra', b.headers)).statusCode).toBe(200)
 

@@ -7,7 +7,7 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
-  // No React module yet (the shell issue builds modules/users); the shell would show it as unavailable.
-  module: false,
+  // modules/users: the /users screen and the /profile page.
+  module: true,
   register: registerUserRoutes,
 })

@@ -14,11 +14,13 @@ export interface ModulesValue {
     topBar: Array<{ module: string; key: string; Component: ComponentType }>
     profileDialog: { module: string; Component: ComponentType<SlotDialogProps> } | null
   }
+  /** Pages of installed modules the plan switched off. */
+  deniedRoutes: string[]
   retry: (name: string) => Promise<void>
 }
 
 const NO_SLOTS: ModulesValue['slots'] = { topBar: [], profileDialog: null }
-const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, retry: async () => {} })
+const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, deniedRoutes: [], retry: async () => {} })
 export const useModules = () => useContext(Ctx)
 
 function addTranslations(state: ModuleState) {
@@ -34,16 +36,18 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const companyId = user?.companyId
   const [status, setStatus] = useState<ModulesValue['status']>('idle')
   const [modules, setModules] = useState<ModuleState[]>([])
+  const [deniedRoutes, setDeniedRoutes] = useState<string[]>([])
 
   useEffect(() => {
     if (!companyId) { setModules([]); setStatus('idle'); return }
     let cancelled = false
     setStatus('loading')
     loadModules()
-      .then((list) => {
+      .then(({ modules: list, deniedRoutes: denied }) => {
         if (cancelled) return
         list.forEach(addTranslations)
         setModules(list)
+        setDeniedRoutes(denied)
         setStatus('ready')
       })
       .catch((err) => {
@@ -73,12 +77,13 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     return {
       status,
       slots,
+      deniedRoutes,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
       menu: ready.flatMap((m) => m.definition.menu.map((i) => ({ ...i, module: m.manifest.name }))),
       retry,
     }
-  }, [modules, status, retry])
+  }, [modules, status, retry, deniedRoutes])
 
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>
 }

@@ -32,8 +32,18 @@ export async function loadModule(manifest: ModuleManifest): Promise<ModuleState>
   }
 }
 
-/** Every module the company's plan allows; a failing one never stops the others. */
-export async function loadModules(): Promise<ModuleState[]> {
-  const manifests = await client.api.get<ModuleManifest[]>('/modules')
-  return Promise.all(manifests.filter((m) => m.remoteEntry).map(loadModule))
+/** A module the plan switched off, with the pages it would serve (GET /api/modules/denied). */
+export interface DeniedModule { name: string; key: string; routes: string[] }
+
+/**
+ * Every module the company's plan allows (a failing one never stops the others), and the pages of
+ * the installed modules it does not allow, so those answer with the no-permission message.
+ */
+export async function loadModules(): Promise<{ modules: ModuleState[]; deniedRoutes: string[] }> {
+  const [manifests, denied] = await Promise.all([
+    client.api.get<ModuleManifest[]>('/modules'),
+    client.api.get<DeniedModule[]>('/modules/denied').catch(() => [] as DeniedModule[]),
+  ])
+  const modules = await Promise.all(manifests.filter((m) => m.remoteEntry).map(loadModule))
+  return { modules, deniedRoutes: denied.flatMap((d) => d.routes) }
 }

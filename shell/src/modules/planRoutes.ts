@@ -14,11 +14,14 @@ export const PLAN_GATED_PREFIXES: Record<string, string> = {
   '/messages-api': 'useExternalApi',
   '/schedules': 'useSchedules',
   '/chats': 'useInternalChat',
-  // A module the super user switched off for the plan (Settings → Plans → modules).
-  '/helps': 'helps',
 }
 
-export function planGated(pathname: string): boolean {
+/**
+ * A page the plan does not allow: one of the spec's plan pages above (their modules may not be
+ * installed yet), or a page of an installed module the super user switched off for the plan
+ * (`deniedRoutes`, from GET /api/modules/denied).
+ */
+export function planGated(pathname: string, deniedRoutes: string[] = []): boolean {
   const first = '/' + (pathname.split('/')[1] ?? '')
-  return first in PLAN_GATED_PREFIXES
+  return first in PLAN_GATED_PREFIXES || deniedRoutes.some((r) => pathname === r || pathname.startsWith(`${r}/`))
 }

@@ -1,0 +1,31 @@
+import { createElement, lazy, Suspense } from 'react'
+import { defineModule, type SlotDialogProps } from '@atende/ui'
+import { UsersIcon } from './icons.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+
+const ProfileDialogLazy = lazy(() => import('./ProfileDialog.tsx'))
+
+/** The profile dialog loads its code only when first opened. */
+function ProfileDialog(props: SlotDialogProps) {
+  if (!props.open) return null
+  return createElement(Suspense, { fallback: null }, createElement(ProfileDialogLazy, props))
+}
+
+/**
+ * Users (core.md §2 user modal, §3, §5, §6; administration.md §2 "Users"): the admin-only /users
+ * screen, and /profile where anyone edits themself. `slots.profileDialog` ({ open, onClose }) is
+ * the same profile form as a dialog, for the top bar's profile menu.
+ */
+export default defineModule({
+  name: 'users',
+  routes: [
+    { path: '/users', element: lazy(() => import('./UsersPage.tsx')) },
+    { path: '/profile', element: lazy(() => import('./ProfilePage.tsx')) },
+  ],
+  menu: [{ label: 'menu.users', to: '/users', icon: UsersIcon, section: 'admin', order: 30 }],
+  permissions: ['user-modal:editProfile', 'user-modal:editQueues'],
+  i18n: { pt, en, es },
+  slots: { profileDialog: ProfileDialog },
+})
