@@ -14,3 +14,4 @@ export {
   defineModule, moduleProblems, isModuleDefinition,
   type ModuleDefinition, type ModuleRoute, type ModuleMenuItem, type ModuleSlots, type SlotDialogProps, type Resources,
 } from './module.ts'
+export * from './icons.tsx'

@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
+import { defineModule, SettingsIcon } from '@atende/ui'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -8,6 +8,6 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'settings',
   routes: [{ path: '/settings', element: lazy(() => import('./SettingsPage.tsx')) }],
-  menu: [{ label: 'menu.settings', to: '/settings', section: 'admin', order: 90 }],
+  menu: [{ label: 'menu.settings', to: '/settings', icon: SettingsIcon, section: 'admin', order: 90 }],
   i18n: { pt, en, es },
 })

@@ -1,8 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Loading, cx } from '@atende/ui'
+import { Button, Loading, cx, EditIcon, TrashIcon } from '@atende/ui'
 import { Avatar } from './Avatar.tsx'
-import { EditIcon, TrashIcon } from './icons.tsx'
 import type { User } from './types.ts'
 
 /** Every row has the same height, so only the rows in view are rendered (thousands stay smooth). */

@@ -1,6 +1,5 @@
 import { createElement, lazy, Suspense } from 'react'
-import { defineModule, type SlotDialogProps } from '@atende/ui'
-import { UsersIcon } from './icons.tsx'
+import { defineModule, type SlotDialogProps, UsersIcon } from '@atende/ui'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'

@@ -18,7 +18,11 @@ export function ModuleErrorCard({ name, details, onRetry }: { name: string; deta
   const { t } = useTranslation()
   return (
     <div className="p-6">
-      <ErrorCard title={t('modules.loadError', { name })} details={details}
+      <ErrorCard title={t('modules.loadError', { name })}
+        details={<>
+          {t('modules.loadErrorHint')}
+          {details && <details className="mt-2"><summary className="cursor-pointer">{t('modules.technicalDetails')}</summary><span className="mt-1 block font-mono text-xs">{details}</span></details>}
+        </>}
         action={onRetry && <Button variant="secondary" onClick={onRetry}>{t('common.retry')}</Button>} />
     </div>
   )
