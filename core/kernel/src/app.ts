@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
+import { Redis } from 'ioredis'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Knex } from 'knex'
@@ -126,8 +127,16 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   app.addSchema(ErrorResponse)
   app.addSchema(UserView)
   await app.register(cookie)
+  // With Redis, every API process counts against the same limits (a login limit per process would
+  // multiply by the number of processes); storage errors let the request through rather than fail it.
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : undefined
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'))
+    closers.push(async () => { rateLimitRedis.disconnect() })
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new AppError(ErrorCodes.RATE_LIMITED, ctx.statusCode, `Too many requests, try again in ${ctx.after}`),
   })
   await app.register(swagger, {

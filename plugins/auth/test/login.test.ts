@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, SUPER, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, SUPER, hasRedis, type TestApp } from '@atende/kernel/testing'
 import auth from '../src/index.ts'
 import { seedCompany, maskCnpj, refreshCookie } from './helpers.ts'
 
@@ -184,5 +184,24 @@ describe('auth: login, refresh, me, logout', () => {
     const res = await login({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password })
     expect(res.statusCode).toBe(200)
     expect(res.json().user.super).toBe(true)
+  })
+})
+
+describe.skipIf(!hasRedis)('auth: the login limit across API processes (Redis)', () => {
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    a = await createTestApp({ plugins: [auth] })
+    b = await createTestApp({ plugins: [auth], db: a.db, config: { redisPrefix: a.app.kernel.config.redisPrefix } })
+  })
+  afterAll(async () => { await b?.close(); await a?.close() })
+
+  it('counts attempts on every process against one limit', async () => {
+    const c = await seedCompany(a.app, a.db)
+    const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
+    const attempt = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.7.7.7' })
+    for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a : b)).statusCode).toBe(401)
+    expect((await attempt(a)).statusCode).toBe(429)
+    expect((await attempt(b)).statusCode).toBe(429)
   })
 })
