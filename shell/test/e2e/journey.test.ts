@@ -120,4 +120,20 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     await nav(admin).getByRole('link', { name: 'Users' }).click()
     await admin.getByRole('row').filter({ hasText: 'Atendente Jornada' }).waitFor()
   })
+
+  // Last: a new login ends the desktop page's session (one session per user).
+  it('works in Spanish on a phone: drawer behind the menu button, users listed', async () => {
+    const { page, context } = await app.newPage(PHONE)
+    await app.loginUI(page, COMPANY.cnpj, COMPANY.email, COMPANY.password)
+    await page.getByRole('button', { name: /^(Idioma|Language)$/ }).click()
+    await page.getByRole('menuitem', { name: 'Español' }).click()
+    expect(await page.getByTestId('greeting').textContent()).toContain('Hola')
+    // Under 600 px the drawer is temporary: closed until the menu button opens it.
+    expect(await nav(page).getByRole('link', { name: 'Usuarios' }).isVisible()).toBe(false)
+    await page.getByRole('button', { name: /menú/i }).first().click()
+    await nav(page).getByRole('link', { name: 'Usuarios' }).click()
+    await page.getByRole('row').filter({ hasText: 'Atendente Jornada' }).waitFor()
+    await app.shot(page, 'journey-07-phone-es')
+    await context.close()
+  })
 })
