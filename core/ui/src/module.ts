@@ -18,6 +18,8 @@ export interface ModuleMenuItem {
   /** 'admin' items are shown only to admins (core.md §2 Layout). */
   section?: 'main' | 'admin'
   superOnly?: boolean
+  /** Shown only to users holding this named permission (GET /api/permissions); hidden while they load or when they fail. */
+  permission?: string
   /** Order within its section; lower first. */
   order?: number
   /** Shown only when this company setting has this value (e.g. apiTokensEnabled = 'enabled'); hidden while settings load or when they fail. */
@@ -72,6 +74,7 @@ export function moduleProblems(value: unknown): string[] {
   if (!Array.isArray(m.menu)) problems.push('menu is not an array')
   else m.menu.forEach((item, i) => {
     if (!item || typeof item.label !== 'string' || typeof item.to !== 'string') { problems.push(`menu[${i}] needs label and to`); return }
+    if (item.permission !== undefined && (typeof item.permission !== 'string' || !item.permission)) problems.push(`menu[${i}].permission is not a name`)
     const rs = item.requiresSetting
     if (rs !== undefined && (!rs || typeof rs.key !== 'string' || typeof rs.value !== 'string')) problems.push(`menu[${i}].requiresSetting needs key and value`)
     if (item.badge !== undefined && !isComponent(item.badge)) problems.push(`menu[${i}].badge is not a component`)

@@ -1,38 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, createElement as h, useState, type ReactNode } from 'react'
-import { createRoot, type Root } from 'react-dom/client'
+import { describe, expect, it, vi } from 'vitest'
+import { act, createElement as h, useState } from 'react'
 import { MaskedInput } from '../src/MaskedInput.tsx'
 import { Select } from '../src/Select.tsx'
 import { TextField } from '../src/TextField.tsx'
 import { Toaster, TOAST_MS, toast } from '../src/toasts.tsx'
-
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-
-let root: Root | null = null
-let host: HTMLElement
-function render(ui: ReactNode) {
-  host = document.createElement('div')
-  document.body.append(host)
-  root = createRoot(host)
-  act(() => root!.render(ui))
-  return host
-}
-afterEach(() => {
-  act(() => root?.unmount())
-  root = null
-  host?.remove()
-  vi.useRealTimers()
-})
-
-/** Types into a controlled input the way React notices (native setter + input event). */
-function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-  act(() => {
-    setter.call(input, value)
-    input.dispatchEvent(new Event('input', { bubbles: true }))
-  })
-}
+import { render, rerender, type } from './support/dom.ts'
 
 describe('TextField', () => {
   it('ties the label to the input and reports the typed value', () => {
@@ -90,7 +63,7 @@ describe('MaskedInput', () => {
     const input = el.querySelector('input')!
     type(input, '5547999999999')
     expect(input.value).toBe('+55 (47) 99999-9999')
-    act(() => root!.render(h(MaskedInput, { mask: 'phone', label: 'Tel', value: '554733334444', onChange: () => {} })))
+    rerender(h(MaskedInput, { mask: 'phone', label: 'Tel', value: '554733334444', onChange: () => {} }))
     expect(el.querySelector('input')!.value).toBe('+55 (47) 3333-4444')
   })
 })

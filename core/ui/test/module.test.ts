@@ -58,6 +58,15 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
     ])
   })
 
+  it('checks the optional menu permission: a non-empty name', () => {
+    const m = valid()
+    m.menu = [{ label: 'menu.reports', to: '/reports', permission: 'reports.view' }]
+    expect(moduleProblems(m)).toEqual([])
+    const bad = valid() as unknown as { menu: unknown[] }
+    bad.menu = [{ label: 'a', to: '/a', permission: '' }, { label: 'b', to: '/b', permission: 7 }]
+    expect(moduleProblems(bad)).toEqual(['menu[0].permission is not a name', 'menu[1].permission is not a name'])
+  })
+
   it('slots are optional; when given, each must hold components', () => {
     const m = valid()
     m.slots = {}

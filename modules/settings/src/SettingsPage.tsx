@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession, type SessionUser } from '@atende/client'
-import { ErrorCard, Loading } from '@atende/ui'
-import { Tabs, type TabItem } from './ui/Tabs.tsx'
-import { useErrorToast } from './lib/hooks.ts'
+import { ErrorCard, Loading, TabPanel, Tabs, useErrorToast, type TabItem } from '@atende/ui'
 import type { Company, Setting } from './lib/types.ts'
 import { OptionsTab } from './tabs/OptionsTab.tsx'
 import { SchedulesTab } from './tabs/SchedulesTab.tsx'
@@ -83,8 +81,8 @@ export default function SettingsPage() {
   return (
     <section className="flex flex-col gap-4 p-4 sm:p-6">
       <h1 className="text-xl font-semibold">{t('settings.title')}</h1>
-      <Tabs tabs={tabs} active={tab} onChange={setTab} label={t('settings.title')} />
-      <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+      <Tabs tabs={tabs} active={tab} onChange={setTab} label={t('settings.title')} idPrefix="settings" />
+      <TabPanel idPrefix="settings" active={tab}>
         {failed && !settings ? <ErrorCard title={t('settings.toasts.errorList')} />
           : !settings || !me || !companyId ? <Loading label={t('settings.loading')} />
             : tab === 'options' ? <OptionsTab settings={settings} isSuper={me.super} onSaved={onSettingSaved} />
@@ -92,7 +90,7 @@ export default function SettingsPage() {
                 : tab === 'companies' ? <CompaniesTab />
                   : tab === 'plans' ? <PlansTab />
                     : <HelpsTab />}
-      </div>
+      </TabPanel>
     </section>
   )
 }

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, useApi, useSession } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, inputClass, cx, toast, SearchIcon } from '@atende/ui'
+import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, SearchField, toast } from '@atende/ui'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
 import { UserDialog } from './UserDialog.tsx'
 import { UsersTable } from './UsersTable.tsx'
-import { SEARCH_DEBOUNCE_MS, useUserList } from './useUserList.ts'
+import { USER_SEARCH_DEBOUNCE_MS, useUserList } from './useUserList.ts'
 import './index.css'
 
 /** /users (administration.md §2 "Users"): search, add, edit and delete the company's users. */
@@ -23,17 +23,11 @@ function UsersScreen() {
   const exists = (k: string) => i18n.exists(k)
   const { session } = useSession()
   const api = useApi()
-  const [input, setInput] = useState('')
   const [search, setSearch] = useState('')
   const list = useUserList(search)
   const [editing, setEditing] = useState<{ user: User | null } | null>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    const id = setTimeout(() => setSearch(input.trim()), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(id)
-  }, [input])
 
   const onEdit = useCallback((user: User) => setEditing({ user }), [])
   const onDelete = useCallback((user: User) => setDeleting(user), [])
@@ -66,11 +60,7 @@ function UsersScreen() {
           {t('users.title')}
           {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500" data-testid="users-count">{t('users.count', { count: list.count })}</span>}
         </h1>
-        <div className="relative w-full sm:w-72">
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-          <input type="search" value={input} onChange={(e) => setInput(e.target.value)} aria-label={t('users.search')} placeholder={t('users.searchPlaceholder')}
-            className={cx(inputClass, 'pl-9')} />
-        </div>
+        <SearchField label={t('users.search')} placeholder={t('users.searchPlaceholder')} onSearch={setSearch} debounceMs={USER_SEARCH_DEBOUNCE_MS} className="w-full sm:w-72" />
         <Button onClick={() => setEditing({ user: null })} className="w-full sm:w-auto">{t('users.add')}</Button>
       </header>
 

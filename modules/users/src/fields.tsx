@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, FieldShell, cx, inputClass } from '@atende/ui'
-import { Avatar } from './Avatar.tsx'
+import { Avatar, Button, FieldShell, cx, inputClass } from '@atende/ui'
 import { readPicture } from './readPicture.ts'
 import type { Queue } from './types.ts'
 

@@ -4,7 +4,7 @@ import type { User, UserEvent, UsersPage } from './types.ts'
 import { matchesSearch } from './validation.ts'
 
 /** The user search waits 300 ms after the last keystroke (core.md §9). */
-export const SEARCH_DEBOUNCE_MS = 300
+export const USER_SEARCH_DEBOUNCE_MS = 300
 
 interface State {
   users: User[]

@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import type { ModuleMenuItem } from '@atende/ui'
 import { client } from '../client.ts'
+import type { CompanySettings } from './menuAccess.ts'
 
 /** The company's settings (GET /api/settings) as the layout needs them: drawer state and menu rules. */
-export interface CompanySettings { status: 'loading' | 'ready' | 'error'; values: Record<string, string> }
+export type { CompanySettings }
 
 const Ctx = createContext<CompanySettings>({ status: 'loading', values: {} })
 export const useCompanySettings = () => useContext(Ctx)
@@ -23,13 +23,4 @@ export function CompanySettingsProvider({ companyId, children }: { companyId: nu
     return () => { cancelled = true }
   }, [companyId])
   return <Ctx.Provider value={state}>{children}</Ctx.Provider>
-}
-
-/**
- * A menu item with `requiresSetting` shows only when the loaded setting has that value; while the
- * settings load, or when they failed, it stays hidden (administration.md §2: API tokens item).
- */
-export function settingAllows(settings: CompanySettings, rule: ModuleMenuItem['requiresSetting']): boolean {
-  if (!rule) return true
-  return settings.status === 'ready' && settings.values[rule.key] === rule.value
 }

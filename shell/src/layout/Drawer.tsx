@@ -5,7 +5,9 @@ import { cx, type ModuleMenuItem } from '@atende/ui'
 import type { SessionUser } from '@atende/client'
 import { useModules } from '../modules/ModulesProvider.tsx'
 import { SlotBoundary } from '../modules/SlotBoundary.tsx'
-import { settingAllows, useCompanySettings } from './CompanySettings.tsx'
+import { useCompanySettings } from './CompanySettings.tsx'
+import { usePermissions } from './Permissions.tsx'
+import { menuItemVisible } from './menuAccess.ts'
 import { TicketsIcon } from './icons.tsx'
 
 export const APP_VERSION = '1.0.1'
@@ -14,21 +16,20 @@ export const BADGE_DELAY_MS = 2000
 
 interface Item {
   label: string; to: string; module: string; icon?: ComponentType<{ className?: string }>; section: 'main' | 'admin'; order: number
-  superOnly?: boolean; requiresSetting?: ModuleMenuItem['requiresSetting']; badge?: ComponentType
+  superOnly?: boolean; permission?: string; requiresSetting?: ModuleMenuItem['requiresSetting']; badge?: ComponentType
 }
 
 /** Items the shell owns; everything else comes from the loaded modules' `menu`. */
 const CORE_ITEMS: Item[] = [{ label: 'menu.tickets', to: '/tickets', module: 'shell', icon: TicketsIcon, section: 'main', order: 20 }]
 
-/** The drawer's items by role (admin section), super flag and company settings; plan rules already chose the modules. */
+/** The drawer's items by role (admin section), super flag, permission and company settings; plan rules already chose the modules. */
 function useItems(user: SessionUser) {
   const { menu } = useModules()
-  const settings = useCompanySettings()
-  const isAdmin = user.profile === 'admin' || user.super
+  const access = { user, settings: useCompanySettings(), permissions: usePermissions() }
   const all: Item[] = [
     ...CORE_ITEMS,
     ...menu.map((m) => ({ ...m, section: m.section ?? 'main', order: m.order ?? 100 })),
-  ].filter((i) => (!i.superOnly || user.super) && (i.section === 'main' || isAdmin) && settingAllows(settings, i.requiresSetting))
+  ].filter((i) => menuItemVisible(i, access))
   const sort = (a: Item, b: Item) => a.order - b.order || a.to.localeCompare(b.to)
   return { main: all.filter((i) => i.section === 'main').sort(sort), admin: all.filter((i) => i.section === 'admin').sort(sort) }
 }

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, isApiError } from '@atende/client'
-import { ConfirmDialog, EmptyState, Loading, TextField, cx, formatCnpj, formatPhone, toast } from '@atende/ui'
+import { ConfirmDialog, EmptyState, Loading, SearchField, cx, formatCnpj, formatPhone, toast, useErrorToast, useInfiniteScroll } from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
-import { nearBottom, useDebounced, useErrorToast } from '../lib/hooks.ts'
 import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
 import type { Company, CompanyPage, Plan } from '../lib/types.ts'
 import { CompanyForm, EMPTY_COMPANY, companyBody, companyValues, type CompanyValues } from './CompanyForm.tsx'
@@ -23,8 +22,8 @@ export function CompaniesTab() {
   const [userOpen, setUserOpen] = useState(false)
   const [formKey, setFormKey] = useState(0)
 
-  const [search, setSearch] = useState('')
-  const term = useDebounced(search)
+  // The debounced search term (SearchField waits 500 ms after the last keystroke).
+  const [term, setTerm] = useState('')
   const [page, setPage] = useState(1)
   const [rows, setRows] = useState<Company[] | null>(null)
   const [hasMore, setHasMore] = useState(false)
@@ -49,7 +48,8 @@ export function CompaniesTab() {
         setRows((prev) => (page === 1 ? res.companies : [...(prev ?? []), ...res.companies.filter((c) => !prev?.some((p) => p.id === c.id))]))
         setHasMore(res.hasMore)
       })
-      .catch((err) => { if (!ctrl.signal.aborted) { showError(err, 'settings.toasts.errorList'); setRows((r) => r ?? []) } })
+      // A failed page stops the infinite scroll (no retry loop); a new search or save starts over.
+      .catch((err) => { if (!ctrl.signal.aborted) { showError(err, 'settings.toasts.errorList'); setRows((r) => r ?? []); setHasMore(false) } })
       .finally(() => { if (!ctrl.signal.aborted) { setLoading(false); loadingRef.current = false } })
     return () => ctrl.abort()
   }, [api, showError, term, page, reloadTick])
@@ -57,6 +57,7 @@ export function CompaniesTab() {
   const more = useCallback(() => {
     if (hasMore && !loadingRef.current) { loadingRef.current = true; setPage((p) => p + 1) }
   }, [hasMore])
+  const scroll = useInfiniteScroll({ hasMore, busy: loading, loadMore: more, count: rows?.length ?? 0 })
 
   const clear = () => { setEditing(null); setValues(EMPTY_COMPANY); setServerErrors({}); setFormKey((k) => k + 1) }
   const edit = (c: Company) => { setEditing(c); setValues(companyValues(c)); setServerErrors({}); window.scrollTo?.({ top: 0, behavior: 'smooth' }) }
@@ -120,7 +121,7 @@ export function CompaniesTab() {
           onDelete={() => setConfirmDelete(true)} onExpire={() => void expire()} onUser={() => setUserOpen(true)} />
       </Panel>
       <Panel title={t('settings.companies.listTitle')}
-        actions={<TextField label={t('settings.common.search')} type="search" value={search} onChange={setSearch} className="w-full sm:w-72" />}>
+        actions={<SearchField label={t('settings.common.search')} placeholder={t('settings.common.search')} onSearch={setTerm} className="w-full sm:w-72" />}>
         <p className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500 dark:text-slate-400">
           <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.warning)} />{t('settings.companies.legend.warning')}</span>
           <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.alert)} />{t('settings.companies.legend.alert')}</span>
@@ -129,7 +130,7 @@ export function CompaniesTab() {
         {rows === null ? <Loading />
           : rows.length === 0 ? <EmptyState title={t('settings.companies.empty')} />
             : (
-              <div className="max-h-[28rem] overflow-auto" onScroll={nearBottom(more)} data-testid="companies-table">
+              <div ref={scroll.ref} className="max-h-[28rem] overflow-auto" onScroll={scroll.onScroll} data-testid="companies-table">
                 <table className="min-w-full text-sm">
                   <thead className="sticky top-0 bg-white dark:bg-slate-800">
                     <tr>

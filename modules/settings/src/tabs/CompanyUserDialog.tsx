@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, EmptyState, Loading, TextField, toast } from '@atende/ui'
-import { useErrorToast } from '../lib/hooks.ts'
+import { Button, Dialog, EmptyState, Loading, TextField, toast, useErrorToast } from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import type { UserListItem } from '../lib/types.ts'
 

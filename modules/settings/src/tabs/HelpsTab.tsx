@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, Loading, TextField, cx, toast } from '@atende/ui'
+import { Button, ConfirmDialog, EmptyState, Loading, TextField, cx, toast, useErrorToast } from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
-import { useErrorToast } from '../lib/hooks.ts'
 import type { Help } from '../lib/types.ts'
 
 const EMPTY = { title: '', video: '', description: '' }

@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Select, toast } from '@atende/ui'
+import { Select, toast, useErrorToast } from '@atende/ui'
 import { Switch } from '../ui/Switch.tsx'
 import { Panel } from '../ui/Panel.tsx'
-import { useErrorToast } from '../lib/hooks.ts'
 import type { Setting } from '../lib/types.ts'
 
 /**

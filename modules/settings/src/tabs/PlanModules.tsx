@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { toast } from '@atende/ui'
+import { toast, useErrorToast } from '@atende/ui'
 import { Switch } from '../ui/Switch.tsx'
-import { useErrorToast } from '../lib/hooks.ts'
 import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
 
 const FLAGS = new Set<string>(PLAN_FLAGS)

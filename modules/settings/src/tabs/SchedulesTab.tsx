@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, TextField, toast } from '@atende/ui'
+import { Button, TextField, toast, useErrorToast } from '@atende/ui'
 import { Panel } from '../ui/Panel.tsx'
-import { useErrorToast } from '../lib/hooks.ts'
 import { isTime, maskTime } from '../lib/format.ts'
 import type { Company, ScheduleRow, Weekday } from '../lib/types.ts'
 

@@ -1,7 +1,8 @@
 import { memo } from 'react'
-import { cx } from '@atende/ui'
+import { cx } from './cx.ts'
 
 const COLORS = ['bg-sky-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-teal-600', 'bg-indigo-600', 'bg-fuchsia-600']
+const SIZES = { sm: 'h-7 w-7 text-xs', md: 'h-9 w-9 text-sm', lg: 'h-20 w-20 text-2xl' } as const
 
 /** Up to two initials: first and last word. */
 export function initials(name: string): string {
@@ -15,18 +16,21 @@ export function initials(name: string): string {
   return (first + last).toUpperCase()
 }
 
-function colorOf(name: string): string {
+/** A stable background for a name, so the same person keeps the same colour. */
+export function avatarColor(name: string): string {
   let h = 0
   for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) | 0
   return COLORS[Math.abs(h) % COLORS.length]!
 }
 
-/** The user's picture, or their initials on a colour derived from the name. */
-export const Avatar = memo(function Avatar({ name, picture, size = 'md' }: { name: string; picture?: string | null; size?: 'md' | 'lg' }) {
-  const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-9 w-9 text-sm'
-  if (picture) return <img src={picture} alt="" className={cx(box, 'shrink-0 rounded-full object-cover')} />
+export interface AvatarProps { name: string; picture?: string | null; size?: keyof typeof SIZES; className?: string }
+
+/** The picture, or the initials on a colour derived from the name. Decorative: the name is shown next to it. */
+export const Avatar = memo(function Avatar({ name, picture, size = 'md', className }: AvatarProps) {
+  const box = SIZES[size]
+  if (picture) return <img src={picture} alt="" className={cx(box, 'shrink-0 rounded-full object-cover', className)} />
   return (
-    <span aria-hidden className={cx(box, colorOf(name), 'flex shrink-0 items-center justify-center rounded-full font-semibold text-white')}>
+    <span aria-hidden className={cx(box, avatarColor(name), 'flex shrink-0 items-center justify-center rounded-full font-semibold text-white', className)}>
       {initials(name)}
     </span>
   )
