@@ -22,3 +22,4 @@ export {
   type ModuleDefinition, type ModuleRoute, type ModuleMenuItem, type ModuleSlots, type SlotDialogProps, type Resources,
 } from './module.ts'
 export * from './icons.tsx'
+export * from './useCollection.ts'

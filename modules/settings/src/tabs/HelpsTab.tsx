@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, Loading, TextField, cx, toast, useErrorToast } from '@atende/ui'
+import { Button, ConfirmDialog, EmptyState, Loading, TextField, cx, toast, useCollection, useErrorToast } from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import type { Help } from '../lib/types.ts'
 
@@ -10,27 +9,13 @@ const EMPTY = { title: '', video: '', description: '' }
 /** Help videos (super user): title, video code and description, with edit and delete. */
 export function HelpsTab() {
   const { t } = useTranslation()
-  const api = useApi()
   const showError = useErrorToast()
-  const [helps, setHelps] = useState<Help[] | null>(null)
+  const { items: helps, save: saveHelp, remove: removeHelp } = useCollection<Help>('/helps', '/helps/list', 'settings.helps.toasts.errorList')
   const [values, setValues] = useState(EMPTY)
   const [editing, setEditing] = useState<Help | null>(null)
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
   const [deleting, setDeleting] = useState<Help | null>(null)
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setHelps(await api.get<Help[]>('/helps/list', { signal }))
-    } catch (err) {
-      if (!signal?.aborted) { setHelps((h) => h ?? []); showError(err, 'settings.helps.toasts.errorList') }
-    }
-  }, [api, showError])
-  useEffect(() => {
-    const ctrl = new AbortController()
-    void load(ctrl.signal)
-    return () => ctrl.abort()
-  }, [load])
 
   const clear = () => { setEditing(null); setValues(EMPTY); setSubmitted(false) }
   const edit = (h: Help) => { setEditing(h); setValues({ title: h.title, video: h.video, description: h.description }); setSubmitted(false) }
@@ -42,13 +27,7 @@ export function HelpsTab() {
     setSaving(true)
     try {
       const body = { title: values.title.trim(), video: values.video.trim(), description: values.description }
-      if (editing) {
-        const saved = await api.put<Help>(`/helps/${editing.id}`, { body })
-        setHelps((list) => list?.map((h) => (h.id === saved.id ? saved : h)) ?? list)
-      } else {
-        const saved = await api.post<Help>('/helps', { body })
-        setHelps((list) => [...(list ?? []), saved])
-      }
+      await saveHelp(body, editing?.id)
       clear()
       toast.success(t('settings.helps.toasts.success'))
     } catch (err) {
@@ -61,8 +40,7 @@ export function HelpsTab() {
   async function remove() {
     if (!deleting) return
     try {
-      await api.delete(`/helps/${deleting.id}`)
-      setHelps((list) => list?.filter((h) => h.id !== deleting.id) ?? list)
+      await removeHelp(deleting.id)
       if (editing?.id === deleting.id) clear()
       toast.success(t('settings.toasts.deleted'))
     } catch (err) {

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, isApiError } from '@atende/client'
-import { ConfirmDialog, EmptyState, Loading, cx, toast, useErrorToast } from '@atende/ui'
+import { isApiError } from '@atende/client'
+import { ConfirmDialog, EmptyState, Loading, cx, toast, useCollection, useErrorToast } from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import { formatMoney } from '../lib/format.ts'
 import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
@@ -11,9 +11,8 @@ import { PlanModules } from './PlanModules.tsx'
 /** Plans (super user): form, table with limits, price and the seven flags, and the edited plan's module switches. */
 export function PlansTab() {
   const { t } = useTranslation()
-  const api = useApi()
   const showError = useErrorToast()
-  const [plans, setPlans] = useState<Plan[] | null>(null)
+  const { items: plans, save: savePlan, remove: removePlan, replace } = useCollection<Plan>('/plans', '/plans/all', 'settings.plans.toasts.errorList')
   const [values, setValues] = useState<PlanValues>(EMPTY_PLAN)
   const [editing, setEditing] = useState<Plan | null>(null)
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof PlanValues, string>>>({})
@@ -21,29 +20,14 @@ export function PlansTab() {
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [formKey, setFormKey] = useState(0)
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setPlans(await api.get<Plan[]>('/plans/all', { signal }))
-    } catch (err) {
-      if (!signal?.aborted) { setPlans((p) => p ?? []); showError(err, 'settings.plans.toasts.errorList') }
-    }
-  }, [api, showError])
-  useEffect(() => {
-    const ctrl = new AbortController()
-    void load(ctrl.signal)
-    return () => ctrl.abort()
-  }, [load])
-
   const clear = () => { setEditing(null); setValues(EMPTY_PLAN); setServerErrors({}); setFormKey((k) => k + 1) }
   const edit = (p: Plan) => { setEditing(p); setValues(planValues(p)); setServerErrors({}) }
-  const replace = (p: Plan) => setPlans((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? list)
 
   async function save() {
     setSaving(true); setServerErrors({})
     try {
       const body = planBody(values)
-      const saved = editing ? await api.put<Plan>(`/plans/${editing.id}`, { body }) : await api.post<Plan>('/plans', { body })
-      if (editing) replace(saved); else setPlans((list) => [...(list ?? []), saved])
+      const saved = await savePlan(body, editing?.id)
       // Stay on the saved plan so its modules can be switched right away.
       edit(saved)
       toast.success(t('settings.plans.toasts.success'))
@@ -58,8 +42,7 @@ export function PlansTab() {
   async function remove() {
     if (!editing) return
     try {
-      await api.delete(`/plans/${editing.id}`)
-      setPlans((list) => list?.filter((p) => p.id !== editing.id) ?? list)
+      await removePlan(editing.id)
       clear()
       toast.success(t('settings.toasts.deleted'))
     } catch (err) {
