@@ -6,7 +6,6 @@ import { Loading, Toaster } from '@atende/ui'
 import { useSession } from '@atende/client'
 import { Layout } from './layout/Layout.tsx'
 import { CompanySettingsProvider } from './layout/CompanySettings.tsx'
-import { PermissionsProvider } from './layout/Permissions.tsx'
 import { ModulesProvider, useModules } from './modules/ModulesProvider.tsx'
 import { FailedModulePage, ModulePage, NotFound, PlanDenied } from './modules/ModulePages.tsx'
 import { planGated } from './modules/planRoutes.ts'
@@ -35,7 +34,6 @@ function PrivateArea() {
   if (!user) return <Navigate to="/login" replace />
   return (
     <CompanySettingsProvider companyId={user.companyId}>
-    <PermissionsProvider sessionKey={`${user.id}:${user.profile}:${user.super}`}>
     <Routes>
       <Route element={<Layout user={user} />}>
         <Route index element={<Navigate to="/tickets" replace />} />
@@ -49,7 +47,6 @@ function PrivateArea() {
         <Route path="*" element={<Fallback />} />
       </Route>
     </Routes>
-    </PermissionsProvider>
     </CompanySettingsProvider>
   )
 }

@@ -4,7 +4,7 @@
  * them in sync with storage and runs the socket while logged in, and hooks for the API, the
  * session and realtime events.
  */
-import { createContext, createElement, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, createElement, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { atom, useAtomValue, useStore } from 'jotai'
 import { useHydrateAtoms } from 'jotai/utils'
 import type { AtendeClient } from './client.ts'
@@ -100,4 +100,35 @@ export function useRealtime<T = any>(event: string | null | undefined, handler: 
 export function useSocketStatus(): SocketStatus {
   const socket = useSocket()
   return useSyncExternalStore((cb) => socket.onStatus(cb), () => socket.status, () => socket.status)
+}
+
+export interface PermissionsState { status: 'loading' | 'ready' | 'error'; values: ReadonlySet<string> }
+const NO_PERMISSIONS: ReadonlySet<string> = new Set()
+// One request per user and role per page load, shared by the shell and every module (this package is
+// a federation singleton). A failed load is forgotten so the next mount asks again.
+const permissionRequests = new Map<string, Promise<string[]>>()
+
+/** The signed-in user's named permissions (GET /api/permissions, core.md §6). */
+export function usePermissions(): PermissionsState {
+  const api = useApi()
+  const { user } = useSession()
+  const key = user ? `${user.id}:${user.profile}:${user.super}` : ''
+  const [state, setState] = useState<PermissionsState>({ status: 'loading', values: NO_PERMISSIONS })
+  useEffect(() => {
+    if (!key) return
+    let alive = true
+    setState({ status: 'loading', values: NO_PERMISSIONS })
+    let request = permissionRequests.get(key)
+    if (!request) {
+      request = api.get<{ permissions: string[] }>('/permissions').then((r) => r.permissions)
+      request.catch(() => permissionRequests.delete(key))
+      permissionRequests.set(key, request)
+    }
+    request.then(
+      (list) => { if (alive) setState({ status: 'ready', values: new Set(list) }) },
+      (err) => { console.warn('[permissions] load failed', err); if (alive) setState({ status: 'error', values: NO_PERMISSIONS }) },
+    )
+    return () => { alive = false }
+  }, [api, key])
+  return state
 }

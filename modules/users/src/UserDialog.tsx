@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
+import { useApi, usePermissions } from '@atende/client'
 import { Button, Dialog, Select, TextField, toast } from '@atende/ui'
 import { PasswordField, PictureField, QueuesField } from './fields.tsx'
 import { saveFailure } from './serverErrors.ts'
 import type { User } from './types.ts'
-import { usePermissions } from './usePermissions.ts'
 import { useQueues } from './useQueues.ts'
 import { hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
 
@@ -29,8 +28,8 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const perms = usePermissions()
-  const canProfile = !!perms?.has('user-modal:editProfile')
-  const canQueues = !!perms?.has('user-modal:editQueues')
+  const canProfile = perms.values.has('user-modal:editProfile')
+  const canQueues = perms.values.has('user-modal:editQueues')
   const queues = useQueues(open && canQueues)
   const creating = !user
   const [values, setValues] = useState<UserFormValues>(EMPTY)

@@ -1,3 +1,4 @@
+import { usePermissions } from '@atende/client'
 import { useEffect, useState, type ComponentType } from 'react'
 import { NavLink } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +7,6 @@ import type { SessionUser } from '@atende/client'
 import { useModules } from '../modules/ModulesProvider.tsx'
 import { SlotBoundary } from '../modules/SlotBoundary.tsx'
 import { useCompanySettings } from './CompanySettings.tsx'
-import { usePermissions } from './Permissions.tsx'
 import { menuItemVisible } from './menuAccess.ts'
 import { TicketsIcon } from './icons.tsx'
 
