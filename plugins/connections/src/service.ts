@@ -1,0 +1,167 @@
+import { AppError, ErrorCodes, badRequest, conflict, notFound, type Kernel, type TenantDb } from '@atende/sdk'
+import type { Knex } from 'knex'
+import type { SessionManager } from './sessions.ts'
+
+export const ERR_NO_WAPP_FOUND = 'ERR_NO_WAPP_FOUND'
+export const ERR_NO_OTHER_WHATSAPP = 'ERR_NO_OTHER_WHATSAPP'
+export const ERR_WAPP_NAME_IN_USE = 'ERR_WAPP_NAME_IN_USE'
+export const PROVIDERS = ['beta', 'simulator'] as const
+
+export interface WhatsappInput {
+  name: string
+  isDefault?: boolean
+  greetingMessage?: string; complationMessage?: string; outOfHoursMessage?: string; ratingMessage?: string; expiresInactiveMessage?: string
+  token?: string
+  provider?: (typeof PROVIDERS)[number]
+  expiresTicket?: number; timeUseBotQueues?: number; maxUseBotQueues?: number; maxAttemptsWithoutResponse?: number
+  integrationId?: number | null; promptId?: number | null; transferQueueId?: number | null; redirectQueueId?: number | null; timeToTransfer?: number | null
+  schedules?: Record<string, unknown>[]
+  queueIds?: number[]
+}
+
+type Row = Record<string, any> & { id: number; companyId: number; name: string; provider: string; isDefault: boolean }
+const iso = (d: Date | string) => new Date(d).toISOString()
+// Serialises writes of one company's connections (plan count, the single default), per transaction.
+const LOCK_SPACE = 7401
+const lock = (db: Knex.Transaction, companyId: number) => db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
+
+function view(row: Row, queueIds: number[]) {
+  const schedules = typeof row.schedules === 'string' ? JSON.parse(row.schedules) : row.schedules ?? []
+  return { ...row, schedules, queueIds, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) }
+}
+export type WhatsappView = ReturnType<typeof view>
+
+function clean(input: Partial<WhatsappInput>) {
+  const { queueIds: _q, ...out } = { ...input } as Record<string, unknown>
+  if (input.name !== undefined) {
+    out.name = input.name.trim()
+    if ((out.name as string).length < 2 || (out.name as string).length > 50) throw badRequest('name', 'Name must have 2 to 50 characters')
+  }
+  if (input.schedules !== undefined) out.schedules = JSON.stringify(input.schedules)
+  return out
+}
+
+export function createConnectionService(kernel: Kernel, sessions: SessionManager) {
+  async function queueIdsOf(t: TenantDb, ids: number[]) {
+    const map = new Map<number, number[]>(ids.map((id) => [id, []]))
+    if (!ids.length) return map
+    const rows = await t('whatsapp_queues').whereIn('whatsappId', ids).orderBy('queueId').select('whatsappId', 'queueId')
+    for (const r of rows) map.get(r.whatsappId)?.push(r.queueId)
+    return map
+  }
+
+  /**
+   * Queue ids are another plugin's rows: this plugin never reads that table. Once the queues plugin
+   * exists (issue 5) it publishes a service that checks them; until then they are kept as given,
+   * like users' queueIds.
+   */
+  async function checkQueues(_t: TenantDb, queueIds: number[]) {
+    return [...new Set(queueIds)]
+  }
+
+  async function setQueues(t: TenantDb, whatsappId: number, queueIds: number[]) {
+    await t('whatsapp_queues').where({ whatsappId }).delete()
+    if (queueIds.length) await t.insert('whatsapp_queues', queueIds.map((queueId) => ({ whatsappId, queueId })))
+  }
+
+  async function nameFree(t: TenantDb, name: string, exceptId?: number) {
+    const q = t('whatsapps').whereRaw('lower(name) = lower(?)', [name])
+    if (exceptId) q.whereNot('id', exceptId)
+    if (await q.first('id')) throw conflict(ERR_WAPP_NAME_IN_USE, 'A connection with this name already exists', { field: 'name' })
+  }
+
+  async function row(t: TenantDb, id: number): Promise<Row> {
+    const r = await t('whatsapps').where({ id }).first()
+    if (!r) throw notFound(ERR_NO_WAPP_FOUND, 'Connection not found')
+    return r
+  }
+
+  async function get(companyId: number, id: number) {
+    const t = kernel.tenant(companyId)
+    const r = await row(t, id)
+    return view(r, (await queueIdsOf(t, [id])).get(id)!)
+  }
+
+  /** Other rows lose the default flag; each is announced so open screens follow. */
+  async function unsetOtherDefaults(t: TenantDb, id: number, emit: (w: Row) => void) {
+    const changed: Row[] = await t('whatsapps').where({ isDefault: true }).whereNot('id', id).update({ isDefault: false, updatedAt: new Date() }).returning('*')
+    for (const w of changed) emit(w)
+  }
+
+  return {
+    get,
+    row: (companyId: number, id: number) => row(kernel.tenant(companyId), id),
+
+    async list(companyId: number) {
+      const t = kernel.tenant(companyId)
+      const rows: Row[] = await t('whatsapps').orderBy([{ column: 'name' }, { column: 'id' }]).select()
+      const queues = await queueIdsOf(t, rows.map((r) => r.id))
+      return rows.map((r) => view(r, queues.get(r.id)!))
+    },
+
+    async create(companyId: number, input: WhatsappInput) {
+      const { connections: limit } = await kernel.accounts.planLimits(companyId)
+      const id = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        const data = clean(input)
+        await nameFree(t, data.name as string)
+        const queueIds = await checkQueues(t, input.queueIds ?? [])
+        const [{ n }] = await t('whatsapps').count({ n: '*' })
+        // 0 = unlimited (administration.md: plan limits).
+        if (limit > 0 && Number(n) >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} connections`)
+        // The first connection is the default; a new default takes the flag from the others.
+        const isDefault = Number(n) === 0 || input.isDefault === true
+        const announce = (w: Row) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) })
+        if (isDefault) await unsetOtherDefaults(t, -1, announce)
+        const [created]: Row[] = await t.insert('whatsapps', { ...data, isDefault }).returning('*')
+        await setQueues(t, created.id, queueIds)
+        emit('whatsapp.updated', { companyId, whatsapp: view(created, queueIds) })
+        return created.id as number
+      })
+      const created = await get(companyId, id)
+      // Simulator sessions start right away (waiting for the QR scan); others start on request.
+      if (created.provider === 'simulator') await sessions.start(created)
+      return get(companyId, id)
+    },
+
+    async update(companyId: number, id: number, input: Partial<WhatsappInput>) {
+      const before = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        const current = await row(t, id)
+        const data = clean(input)
+        if (input.isDefault === false && current.isDefault) {
+          throw new AppError(ERR_NO_OTHER_WHATSAPP, 400, 'At least one default connection is required: make another one the default instead', { field: 'isDefault' })
+        }
+        if (data.name !== undefined) await nameFree(t, data.name as string, id)
+        const queueIds = input.queueIds ? await checkQueues(t, input.queueIds) : undefined
+        if (input.isDefault === true && !current.isDefault) await unsetOtherDefaults(t, id, (w) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) }))
+        const [updated]: Row[] = await t('whatsapps').where({ id }).update({ ...data, updatedAt: new Date() }).returning('*')
+        if (queueIds) await setQueues(t, id, queueIds)
+        emit('whatsapp.updated', { companyId, whatsapp: view(updated, queueIds ?? (await queueIdsOf(t, [id])).get(id)!) })
+        return current
+      })
+      // A session belongs to its provider: switching providers ends it.
+      if (input.provider && input.provider !== before.provider && sessions.isRunning(id)) await sessions.stop(id)
+      return get(companyId, id)
+    },
+
+    /** Deleting the default while others exist promotes the oldest remaining connection. */
+    async remove(companyId: number, id: number) {
+      await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        const [gone]: Row[] = await t('whatsapps').where({ id }).delete().returning('*')
+        if (!gone) throw notFound(ERR_NO_WAPP_FOUND, 'Connection not found')
+        if (gone.isDefault) {
+          const next = await t('whatsapps').orderBy('id').first('id')
+          if (next) {
+            const [promoted]: Row[] = await t('whatsapps').where({ id: next.id }).update({ isDefault: true, updatedAt: new Date() }).returning('*')
+            emit('whatsapp.updated', { companyId, whatsapp: view(promoted, (await queueIdsOf(t, [next.id])).get(next.id)!) })
+          }
+        }
+        emit('whatsapp.deleted', { companyId, whatsappId: id })
+      })
+      await sessions.stop(id, { silent: true })
+    },
+  }
+}
+export type ConnectionService = ReturnType<typeof createConnectionService>
