@@ -14,8 +14,9 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: false,
-  // No React module yet: the connections screen arrives in a later slice.
-  module: false,
+  // modules/connections: the /connections screen (core.md §2 "Connections").
+  module: true,
+  moduleRoutes: ['/connections'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const sessions = createSessionManager(kernel)

@@ -1,0 +1,132 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorMessage, isApiError } from '@atende/client'
+import { Button, Dialog, FieldShell, Select, TabPanel, Tabs, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import type { Connection } from './types.ts'
+import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.ts'
+
+type TextKey = (typeof TEXT_FIELDS)[number]
+type NumberKey = (typeof NUMBER_FIELDS)[number]
+interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string }
+type FieldErrors = Partial<Record<keyof Values, string>>
+
+const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', ...TEXT_FIELDS, ...NUMBER_FIELDS])
+
+function initial(c: Connection | null): Values {
+  return {
+    name: c?.name ?? '', provider: c?.provider ?? 'simulator', isDefault: c?.isDefault ?? false, token: c?.token ?? '',
+    greetingMessage: c?.greetingMessage ?? '', complationMessage: c?.complationMessage ?? '', outOfHoursMessage: c?.outOfHoursMessage ?? '',
+    ratingMessage: c?.ratingMessage ?? '', expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
+    expiresTicket: String(c?.expiresTicket ?? 0), timeUseBotQueues: String(c?.timeUseBotQueues ?? 0), maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
+  }
+}
+
+export interface ConnectionDialogProps {
+  /** null: closed; { connection: null }: add. */
+  editing: { connection: Connection | null } | null
+  onClose: () => void
+  save: (body: unknown, id?: number) => Promise<Connection>
+}
+
+/** Add/edit a connection (core.md §2 "Connections"): general messages on one tab, counters on "Avançado". */
+export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogProps) {
+  const { t, i18n } = useTranslation()
+  const id = useId()
+  const connection = editing?.connection ?? null
+  const [values, setValues] = useState<Values>(() => initial(connection))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [tab, setTab] = useState<'general' | 'advanced'>('general')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!editing) return
+    setValues(initial(editing.connection)); setErrors({}); setTab('general')
+  }, [editing])
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setErrors((e) => ({ ...e, [key]: undefined }))
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const found: FieldErrors = {}
+    const n = nameError(values.name)
+    if (n) found.name = t(n)
+    for (const k of NUMBER_FIELDS) { const err = countError(values[k]); if (err) found[k] = t(err) }
+    setErrors(found)
+    if (Object.keys(found).length) {
+      if (NUMBER_FIELDS.some((k) => found[k]) && !found.name) setTab('advanced')
+      return
+    }
+    const body: Record<string, unknown> = {
+      name: values.name.trim(), provider: values.provider, isDefault: values.isDefault, token: values.token,
+      ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, values[k]])),
+      ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
+    }
+    setBusy(true)
+    try {
+      await save(body, connection?.id)
+      toast.success(t('connections.saved'))
+      onClose()
+    } catch (err) {
+      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
+      if (isApiError(err) && err.field && FIELDS.has(err.field)) {
+        const field = err.field as keyof Values
+        setErrors((x) => ({ ...x, [field]: field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message }))
+        setTab((NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' ? 'advanced' : 'general')
+        // A field that has no control on screen (isDefault) also gets the toast.
+        if (field === 'isDefault') toast.error(message)
+      } else toast.error(message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const area = (key: TextKey | 'token', rows = 2) => (
+    <FieldShell id={`${id}-${key}`} label={t(`connections.form.${key}`)} error={errors[key]}>
+      <textarea id={`${id}-${key}`} rows={rows} value={values[key]} onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)} />
+    </FieldShell>
+  )
+
+  return (
+    <Dialog open={editing != null} onClose={onClose} size="lg"
+      title={t(connection ? 'connections.form.editTitle' : 'connections.form.addTitle')}
+      footer={<>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>{t('connections.form.cancel')}</Button>
+        <Button type="submit" form={`${id}-form`} loading={busy}>{t('connections.form.save')}</Button>
+      </>}>
+      <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
+        <Tabs idPrefix={id} label={t('connections.form.sections')} active={tab} onChange={setTab}
+          tabs={[{ key: 'general', label: t('connections.form.general') }, { key: 'advanced', label: t('connections.form.advanced') }]} />
+        <TabPanel idPrefix={id} active={tab} className="flex flex-col gap-3">
+          {tab === 'general' ? <>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label={t('connections.form.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoFocus maxLength={60} />
+              <Select label={t('connections.form.provider')} value={values.provider} onChange={(v) => set('provider', v)} error={errors.provider}
+                options={[{ value: 'simulator', label: t('connections.providers.simulator') }, { value: 'beta', label: t('connections.providers.beta') }]} />
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" role="switch" checked={values.isDefault} onChange={(e) => set('isDefault', e.target.checked)} className="h-4 w-4 accent-[var(--color-primary,#2563eb)]" />
+              {t('connections.form.isDefault')}
+            </label>
+            {area('greetingMessage')}
+            {area('complationMessage')}
+            {area('outOfHoursMessage')}
+            {area('ratingMessage')}
+          </> : <>
+            {area('expiresInactiveMessage')}
+            <div className="grid gap-3 sm:grid-cols-3">
+              {NUMBER_FIELDS.map((k) => (
+                <TextField key={k} type="number" min={0} inputMode="numeric" label={t(`connections.form.${k}`)} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]} />
+              ))}
+            </div>
+            {area('token', 1)}
+          </>}
+        </TabPanel>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react'
+import { defineModule } from '@atende/ui'
+import { ConnectionsIcon } from './ConnectionsIcon.tsx'
+import WarningBadge from './WarningBadge.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+
+/**
+ * Connections (core.md §2 "Connections", §4): the admin /connections screen over /api/whatsapp and
+ * /api/whatsappsession, live through the company's whatsapp and whatsappSession events; the drawer
+ * item carries a warning dot while a connection needs attention.
+ */
+export default defineModule({
+  name: 'connections',
+  routes: [{ path: '/connections', element: lazy(() => import('./ConnectionsPage.tsx')) }],
+  menu: [{ label: 'menu.connections', to: '/connections', icon: ConnectionsIcon, section: 'admin', order: 20, badge: WarningBadge }],
+  permissions: ['connections-page:addConnection', 'connections-page:actionButtons', 'connections-page:editOrDeleteConnection'],
+  i18n: { pt, en, es },
+})

@@ -1,0 +1,133 @@
+/**
+ * modules/connections in a real browser against the real kernel (core.md §2 "Connections", §4):
+ * the super user adds a simulator connection through the dialog, sees the QR status and the
+ * drawer's warning dot, opens the QR modal, the simulator's phone scans it (the modal closes and
+ * the row turns Conectado live, the dot goes), disconnects, and deletes it with confirmation.
+ */
+import { readFileSync } from 'node:fs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { canRun, DESKTOP, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
+import { countError, nameError } from '../../../modules/connections/src/validation.ts'
+import { formatDateTime } from '../../../modules/connections/src/types.ts'
+
+let app: BrowserApp
+let page: Page | undefined
+
+const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text })
+
+beforeAll(async () => {
+  if (!canRun) return
+  app = await openBrowserApp()
+}, 240_000)
+
+afterAll(async () => { await app?.close() })
+
+describe('connections module rules (no browser)', () => {
+  it('validates the name and counters, formats the date as DD/MM/yyyy HH:mm', () => {
+    expect(nameError('A')).toBe('connections.validation.tooShort')
+    expect(nameError('x'.repeat(51))).toBe('connections.validation.tooLong')
+    expect(nameError('  ')).toBe('connections.validation.required')
+    expect(nameError('Loja')).toBeNull()
+    expect(countError('-1')).toBe('connections.validation.count')
+    expect(countError('1.5')).toBe('connections.validation.count')
+    expect(countError('12')).toBeNull()
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 7).toISOString())).toBe('05/01/2026 09:07')
+  })
+
+  it('has the same keys in pt, en and es', () => {
+    const keys = (o: Record<string, unknown>, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`]))
+    const load = (lng: string) => JSON.parse(readFileSync(new URL(`../../../modules/connections/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
+    const [pt, en, es] = ['pt', 'en', 'es'].map(load)
+    expect(keys(en).sort()).toEqual(keys(pt).sort())
+    expect(keys(es).sort()).toEqual(keys(pt).sort())
+    expect(pt.connections.saved).toBe('Conexão salva com sucesso!')
+    expect(pt.connections.deleted).toBe('Conexão excluída com sucesso!')
+  })
+})
+
+describe.skipIf(!canRun)('/connections in a browser', () => {
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `connections-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+  })
+
+  it('adds a simulator connection, scans its QR code live, disconnects and deletes it', async () => {
+    ;({ page } = await app.newPage())
+    const p = page
+    await app.loginUI(p, '00000000000191', 'admin@atende.local', 'Atende@123')
+    const nav = p.getByRole('navigation', { name: 'menu' })
+    await nav.getByRole('link', { name: 'Conexões' }).click({ timeout: 15_000 })
+    await p.waitForURL(`${app.base}/connections`)
+    await p.getByText('Nenhuma conexão cadastrada ainda.').waitFor()
+
+    // The dialog: the name rule first, then a simulator connection.
+    await p.getByRole('button', { name: 'Adicionar WhatsApp' }).click()
+    const dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Nome', { exact: true }).fill('A')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.getByText('Muito curto!').waitFor()
+    await dialog.getByLabel('Nome', { exact: true }).fill('Loja Centro')
+    expect(await dialog.getByLabel('Provedor').inputValue()).toBe('simulator')
+    await dialog.getByLabel('Mensagem de saudação').fill('Olá! Como podemos ajudar?')
+    await dialog.getByRole('tab', { name: 'Avançado' }).click()
+    await dialog.getByLabel('Máximo de envios do bot').fill('4')
+    await app.shot(p, 'connections-01-dialog')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await p.getByText('Conexão salva com sucesso!').waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+
+    // The simulator session starts at once and asks for a QR scan; the drawer warns (after 2 s).
+    const r = row(p, 'Loja Centro')
+    await r.getByText('Aguardando leitura do QR code').waitFor({ timeout: 15_000 })
+    await nav.getByTestId('connections-warning').waitFor({ timeout: 10_000 })
+    expect(await r.getByRole('img', { name: 'Padrão' }).count()).toBe(1)
+    await app.shot(p, 'connections-02-qrcode')
+
+    await r.getByRole('button', { name: 'QR CODE' }).click()
+    const qr = p.getByRole('dialog')
+    await qr.getByTestId('connection-qr').waitFor()
+    const box = await qr.getByTestId('connection-qr').boundingBox()
+    expect(Math.round(box!.width)).toBe(256)
+    await app.shot(p, 'connections-03-qr-modal')
+
+    // The phone scans: the modal closes itself and the row turns Conectado, live.
+    // The browser's own token: a new login would end the browser's session (one session per user).
+    const token = await p.evaluate(() => localStorage.getItem('token'))
+    const su = { authorization: `Bearer ${token}` }
+    const list = (await app.t.app.inject({ method: 'GET', url: '/api/whatsapp', headers: su })).json() as { id: number; name: string }[]
+    const id = list.find((c) => c.name === 'Loja Centro')!.id
+    const scan = await app.t.app.inject({ method: 'POST', url: `/api/simulator/${id}/scan`, headers: su, payload: { number: '5511999990000' } })
+    expect(scan.statusCode).toBe(200)
+    await qr.waitFor({ state: 'hidden', timeout: 10_000 })
+    await r.getByText('Conectado', { exact: true }).waitFor({ timeout: 10_000 })
+    await r.getByText('5511999990000').waitFor()
+    await nav.getByTestId('connections-warning').waitFor({ state: 'detached', timeout: 10_000 })
+    await app.shot(p, 'connections-04-connected')
+
+    // Disconnect: the row offers Tentar novamente and Novo QR code.
+    await r.getByRole('button', { name: 'Desconectar' }).click()
+    await r.getByText('Desconectado', { exact: true }).waitFor({ timeout: 10_000 })
+    await r.getByRole('button', { name: 'Tentar novamente' }).waitFor()
+    await r.getByRole('button', { name: 'Novo QR code' }).waitFor()
+    await nav.getByTestId('connections-warning').waitFor({ timeout: 10_000 })
+    await app.shot(p, 'connections-05-disconnected')
+
+    // Phone layout (same page: a second login would replace this session).
+    await p.setViewportSize(PHONE)
+    const card = p.getByTestId(`connection-card-${id}`)
+    await card.getByRole('button', { name: 'Novo QR code' }).waitFor()
+    expect(await r.isVisible()).toBe(false)
+    await app.shot(p, 'connections-06-phone')
+    await p.setViewportSize(DESKTOP)
+
+    // Delete with confirmation.
+    await r.getByRole('button', { name: 'Excluir Loja Centro' }).click()
+    const confirm = p.getByRole('dialog')
+    await confirm.getByText('Excluir Loja Centro?').waitFor()
+    await confirm.getByRole('button', { name: 'Excluir', exact: true }).click()
+    await p.getByText('Conexão excluída com sucesso!').waitFor()
+    await r.waitFor({ state: 'detached' })
+    await p.getByText('Nenhuma conexão cadastrada ainda.').waitFor()
+  }, 120_000)
+})
