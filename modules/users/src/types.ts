@@ -1,19 +1,12 @@
-/** The server's UserView (core/sdk accounts.ts), as far as these screens read it. */
-export interface User {
-  id: number
-  companyId: number
-  name: string
-  email: string
-  profile: 'admin' | 'user'
-  super: boolean
+import type { SessionUser } from '@atende/client'
+/** The server's UserView (core/sdk accounts.ts): the client's session user with the fields these screens need present. */
+export type User = SessionUser & {
   allTicket: string
   whatsappId: number | null
   profilePicture: string | null
   language: string | null
   online: boolean
   queueIds: number[]
-  createdAt?: string
-  updatedAt?: string
 }
 
 /** GET /api/users: `{ users, hasMore, count }` (administration.md §7). */

@@ -26,10 +26,8 @@ const fields = {
   super: Type.Boolean({ description: 'honoured only when the caller is a super user' }),
 }
 
-export const CreateUserBody = Type.Object({
-  name: fields.name,
-  email: fields.email,
-  password: fields.password,
+/** The optional fields create and update share. */
+const optional = {
   profile: Type.Optional(fields.profile),
   allTicket: Type.Optional(fields.allTicket),
   queueIds: Type.Optional(fields.queueIds),
@@ -37,6 +35,13 @@ export const CreateUserBody = Type.Object({
   profilePicture: Type.Optional(fields.profilePicture),
   language: Type.Optional(fields.language),
   super: Type.Optional(fields.super),
+}
+
+export const CreateUserBody = Type.Object({
+  name: fields.name,
+  email: fields.email,
+  password: fields.password,
+  ...optional,
   companyId: Type.Optional(Type.Integer({ minimum: 1, description: 'target company; honoured only for a super user' })),
 })
 export type CreateUserBody = Static<typeof CreateUserBody>
@@ -45,13 +50,7 @@ export const UpdateUserBody = Type.Object({
   name: Type.Optional(fields.name),
   email: Type.Optional(fields.email),
   password: Type.Optional(Type.String({ maxLength: 50, description: 'empty or absent keeps the current password' })),
-  profile: Type.Optional(fields.profile),
-  allTicket: Type.Optional(fields.allTicket),
-  queueIds: Type.Optional(fields.queueIds),
-  whatsappId: Type.Optional(fields.whatsappId),
-  profilePicture: Type.Optional(fields.profilePicture),
-  language: Type.Optional(fields.language),
-  super: Type.Optional(fields.super),
+  ...optional,
 })
 export type UpdateUserBody = Static<typeof UpdateUserBody>
 
