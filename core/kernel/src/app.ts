@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Knex } from 'knex'
 import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type { DefinedPlugin, EventMap, EventName, Kernel, KernelConfig, ModuleInfo } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, UserView } from '@atende/sdk'
 import { loadConfig } from './config.ts'
@@ -27,6 +29,7 @@ import { createAccounts } from './accounts.ts'
 import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
+import { createStorage, registerFileRoutes } from './storage/index.ts'
 import { KERNEL_VERSION } from './version.ts'
 import { registerWeb } from './web.ts'
 
@@ -89,6 +92,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     routes: p.moduleRoutes ?? [`/${p.name}`],
   }))
 
+  const storage = createStorage({ root: config.mediaDir ?? join(config.dataDir, 'media'), secret: config.jwtSecret, maxBytes: config.mediaMaxBytes })
+
   const kernel: Kernel = {
     config,
     log: app.log,
@@ -111,6 +116,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     auth,
     accounts: createAccounts(db),
     services: createServiceRegistry(),
+    storage,
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
     invalidatePlanCache: () => gate.invalidate(),
     modules: () => moduleInfos,
@@ -127,6 +133,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   app.addSchema(ErrorResponse)
   app.addSchema(UserView)
   await app.register(cookie)
+  // Uploads for every plugin (request.file()); kernel.storage.put enforces each caller's own limit.
+  await app.register(multipart, { limits: { fileSize: storage.maxBytes } })
   // With Redis, every API process counts against the same limits (a login limit per process would
   // multiply by the number of processes); storage errors let the request through rather than fail it.
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : undefined
@@ -167,6 +175,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
 
   await realtime.install(app)
   registerKernelRoutes(app, kernel)
+  registerFileRoutes(app, storage)
 
   for (const plugin of installed) {
     if (plugin.migrations) await migrateUp(db, plugin.name, plugin.migrations)

@@ -52,12 +52,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM || 'Atende <no-reply@atende.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`,
     runJobs: env.RUN_JOBS !== 'false',
+    mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
+    mediaMaxBytes: positiveInt(env.MEDIA_MAX_BYTES, 16 * 1024 * 1024),
     ...overrides,
   }
   if (missing.length && !overrides.jwtSecret) {
     throw new Error(`Production mode (DATABASE_URL is set) needs these environment variables: ${missing.join(', ')}`)
   }
   return config
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  const n = Number(raw)
+  return raw && Number.isInteger(n) && n > 0 ? n : fallback
 }
 
 function embeddedSecrets(dataDir: string): { jwt: string; refresh: string } {

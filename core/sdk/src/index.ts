@@ -5,6 +5,7 @@ export * from './kernel.ts'
 export * from './plugin.ts'
 export * from './accounts.ts'
 export * from './validation.ts'
+export * from './storage.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus, EventMap, EventName } from './events.ts'
 import type { AccountsService } from './accounts.ts'
+import type { StorageService } from './storage.ts'
 
 export type Profile = 'admin' | 'user'
 
@@ -38,6 +39,9 @@ export interface KernelConfig {
   realtimePingMs?: number
   userStatusMs?: number
   userOfflineAfterMs?: number
+  /** Where stored media lives (MEDIA_DIR; default `<dataDir>/media`) and the default size limit (MEDIA_MAX_BYTES, 16 MiB). */
+  mediaDir?: string
+  mediaMaxBytes?: number
 }
 
 /**
@@ -146,6 +150,8 @@ export interface Kernel {
   auth: AuthService
   accounts: AccountsService
   services: ServiceRegistry
+  /** Media and attachment files of every company (keys, signed URLs). */
+  storage: StorageService
   /** Is the module (plugin name) enabled for the company's plan? */
   moduleEnabled(companyId: number, module: string): Promise<boolean>
   /** Drop cached plan↔module answers (after a plan or company changes). */

@@ -8,7 +8,8 @@ export const ErrorResponse = Type.Object(
     statusCode: Type.Integer(),
     field: Type.Optional(Type.String({ description: 'the input field at fault, for validation errors' })),
   },
-  { $id: 'ErrorResponse' },
+  // Some errors carry context (the failed message's id, the other ticket's owner): keep it.
+  { $id: 'ErrorResponse', additionalProperties: true },
 )
 export type ErrorResponse = Static<typeof ErrorResponse>
 

@@ -1,10 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, companyWithUser, userIn, type TestApp, type Headers } from '@atende/kernel/testing'
-import connectionsPlugin from '../src/index.ts'
+import { pipelinePlugins } from './support.ts'
 
 describe('connections CRUD', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [connectionsPlugin] }) })
+  beforeAll(async () => { t = await createTestApp({ plugins: pipelinePlugins }) })
   afterAll(async () => { await t?.close() })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>

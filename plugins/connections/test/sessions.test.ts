@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
 import type { EventMap } from '@atende/sdk'
-import connectionsPlugin from '../src/index.ts'
+import { pipelinePlugins } from './support.ts'
 import { simulatorEnabled } from '../src/providers/simulator.ts'
 import WebSocket from 'ws'
 
@@ -11,7 +11,7 @@ describe('connection sessions (simulator provider)', () => {
   const sessionEvents: EventMap['whatsappSession.updated'][] = []
   const whatsappEvents: unknown[] = []
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [connectionsPlugin] })
+    t = await createTestApp({ plugins: pipelinePlugins })
     h = (await companyWithUser(t.app)).headers
     t.app.kernel.bus.on('whatsappSession.updated', (p) => { sessionEvents.push(p) })
     t.app.kernel.bus.on('whatsapp.deleted', (p) => { whatsappEvents.push(p) })
@@ -99,18 +99,15 @@ describe('connection sessions (simulator provider)', () => {
     }
   })
 
-  it('refuses to start a Baileys (beta) session in this slice', async () => {
+  it('starts a Baileys (beta) session on request and stops it on disconnect (no network here: it stays OPENING)', async () => {
     const w = (await call('POST', '/api/whatsapp', { name: 'Real phone' })).json()
     expect(w).toMatchObject({ provider: 'beta', status: 'DISCONNECTED' })
-    for (const method of ['POST', 'PUT'] as const) {
-      const res = await call(method, `/api/whatsappsession/${w.id}`)
-      expect(res.statusCode).toBe(400)
-      expect(res.json().error).toBe('ERR_WAPP_NOT_INITIALIZED')
-      expect(res.json().message).toMatch(/Baileys/)
-    }
+    expect((await call('POST', `/api/whatsappsession/${w.id}`)).statusCode).toBe(200)
+    await until(() => sessionEvents.some((e) => e.session.id === w.id && e.session.status === 'OPENING'))
     // The simulator routes only serve simulator connections.
     expect((await call('POST', `/api/simulator/${w.id}/scan`, {})).statusCode).toBe(404)
     expect((await call('DELETE', `/api/whatsappsession/${w.id}`)).statusCode).toBe(200)
+    expect((await get(w.id)).status).toBe('DISCONNECTED')
   })
 
   it('ends the session when the connection switches provider, and stops it on delete', async () => {

@@ -1,7 +1,7 @@
 /**
- * Channel providers: what a WhatsApp-like connection needs from the world. This slice covers the
- * session life cycle only; the messaging methods (send text/media/contact/location, edit/delete,
- * mark read, inbound messages and acks) join this interface with the message-pipeline slice.
+ * Channel providers: what a WhatsApp-like connection needs from the world. A provider runs a
+ * session per connection; the session reports its state (`report`), hands inbound messages and
+ * acks to the pipeline (`events`), and sends what the platform asks it to.
  */
 
 /** Session states of core.md §4 (spelled as the spec and the web client spell them). */
@@ -19,17 +19,115 @@ export interface SessionUpdate {
 
 export interface ConnectionRef { id: number; companyId: number; name: string }
 
+/** Message media kinds as the spec's Message.mediaType spells them (plus document and sticker). */
+export const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker', 'locationMessage', 'vcard', 'call_log'] as const
+export type MediaType = (typeof MEDIA_TYPES)[number]
+
+/** Acks of core.md §4: 1 sent (single tick), 2 delivered, 3 delivered to the device, 4 read, 5 played. */
+export type Ack = 0 | 1 | 2 | 3 | 4 | 5
+
+/** Inbound media: the bytes are fetched lazily so a message is recorded even when its download fails. */
+export interface InboundMedia {
+  mimetype: string
+  fileName?: string
+  /** Read the bytes (download from the network, decode a data: URI…). */
+  load(): Promise<Buffer>
+}
+
+/** A message a provider received (or saw sent from the phone itself, `fromMe`). */
+export interface InboundMessage {
+  /** The provider's message id: the idempotency key (a re-delivery carries the same id). */
+  id: string
+  /**
+   * The conversation: the contact's phone number in digits, or a group id (`isGroup`). Providers
+   * that know a person by a second identity (WhatsApp's LID) give it in `lid`; both resolve to one contact.
+   */
+  chatId: string
+  lid?: string
+  isGroup: boolean
+  /** Group name when isGroup. */
+  groupName?: string
+  /** In groups: who wrote it. */
+  participant?: { number: string; name?: string; lid?: string }
+  /** The sender's push name (the contact's name when it is new). */
+  name?: string
+  profilePicUrl?: string
+  fromMe: boolean
+  body: string
+  mediaType?: MediaType
+  media?: InboundMedia
+  /** Provider id of the quoted message. */
+  quotedId?: string
+  timestamp: Date
+}
+
+export interface AckUpdate { id: string; ack: Ack }
+
+/** Where a running session hands what it receives. Each call resolves once the data is committed; a
+ * provider acknowledges to its network only then, so a crash means a re-delivery, never a loss. */
+export interface ChannelEvents {
+  inbound(msg: InboundMessage): Promise<void>
+  ack(update: AckUpdate): Promise<void>
+  /** Serve a message the network asks for again (Baileys' getMessage, for retries). */
+  findMessage(id: string): Promise<{ body: string; fromMe: boolean } | null>
+}
+
+/** Outbound media, already in our storage. */
+export interface OutboundMedia {
+  kind: 'image' | 'audio' | 'video' | 'document'
+  /** Absolute path of the file on disk. */
+  path: string
+  mimetype: string
+  fileName: string
+  /** Audio sent as a voice note (push-to-talk). */
+  voiceNote?: boolean
+}
+
+export interface OutboundMessage {
+  /** Contact number (digits) or group id. */
+  chatId: string
+  isGroup: boolean
+  /** Use this provider id for the message (a retried send keeps its id, so the network dedupes it). */
+  id?: string
+  /** The contact's LID digits when known; equal to chatId when the contact is known only by its LID. */
+  lid?: string
+  body?: string
+  media?: OutboundMedia
+  contact?: { name: string; number: string }
+  location?: { latitude: number; longitude: number; name?: string }
+  /** Reply to this provider message id (with its fromMe and body, which some networks need). */
+  quoted?: { id: string; fromMe: boolean; body: string }
+  /** Phone numbers mentioned (groups). */
+  mentions?: string[]
+}
+
+/** A message of ours on the network, for edits, deletes and read receipts. */
+export interface MessageKey {
+  chatId: string
+  isGroup: boolean
+  id: string
+  fromMe: boolean
+  participant?: string
+  /** As OutboundMessage.lid. */
+  lid?: string
+}
+
 /** A running session of one connection, owned by the process that started it. */
 export interface ChannelSession {
   /** Drop the current QR and produce a new one (retries reset). */
   requestNewQr(): Promise<void>
   /** End the session; reports DISCONNECTED unless `silent` (deleting the row, shutting down). */
   stop(opts?: { silent?: boolean }): Promise<void>
+  /** Send; resolves with the provider's id for the message. Throws when the network refuses it. */
+  send(msg: OutboundMessage): Promise<{ id: string; ack: Ack }>
+  edit(key: MessageKey, body: string): Promise<void>
+  delete(key: MessageKey): Promise<void>
+  markRead(keys: MessageKey[]): Promise<void>
 }
 
 export interface ChannelProvider {
   /** The `provider` column value it serves. */
   readonly name: string
   /** Begin a session; `report` must be awaited by the provider so state is written in order. */
-  start(conn: ConnectionRef, report: (update: SessionUpdate) => Promise<void>): Promise<ChannelSession>
+  start(conn: ConnectionRef, report: (update: SessionUpdate) => Promise<void>, events: ChannelEvents): Promise<ChannelSession>
 }

@@ -1,0 +1,28 @@
+/** A file the kernel stored for a company. `key` is the only handle: keep it, never a path. */
+export interface StoredFile { key: string; fileName: string; mimetype: string; size: number }
+
+export interface StoragePutInput {
+  data: Buffer | NodeJS.ReadableStream   // streams are written without buffering the whole file
+  fileName: string                        // the user's/provider's name: sanitised, never trusted as a path
+  mimetype: string
+  maxBytes?: number                       // default: config media max (16 MiB); over it → AppError 400 ERR_FILE_TOO_LARGE (field 'file'), partial file removed
+  /** Allowed type families; default all of: image, audio, video, application (documents), text. Anything else → 400 ERR_FILE_TYPE_NOT_ALLOWED */
+  allow?: Array<'image' | 'audio' | 'video' | 'application' | 'text'>
+  /** A sub-area such as 'media' or 'quick-messages'; [a-z0-9-] only. */
+  area?: string
+}
+
+/**
+ * Media and attachments of every company (`kernel.storage`): inbound WhatsApp media, outbound
+ * attachments, quick messages, schedules. Keys look like `<companyId>/<area>/<yyyy-mm>/<uuid>-<name>`.
+ */
+export interface StorageService {
+  put(companyId: number, input: StoragePutInput): Promise<StoredFile>
+  /** Absolute path on disk of a key (for providers that send from disk). Throws on a key that escapes the root. */
+  path(key: string): string
+  /** A URL the browser can use in <img src>/<audio src> without headers: /api/files/<key>?exp=..&sig=.. (HMAC-SHA256 with the JWT secret, default ttl 24 h). */
+  signedUrl(key: string, ttlSeconds?: number): string
+  /** The company that owns a key (keys start with the company id); null for a malformed key. */
+  companyOf(key: string): number | null
+  remove(key: string): Promise<void>
+}

@@ -1,0 +1,124 @@
+import { AppError, type Kernel } from '@atende/sdk'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { Message, TicketsService } from '@atende/plugin-tickets/api'
+import type { OutboundMedia, OutboundMessage } from '../providers/types.ts'
+import type { SessionManager } from '../sessions.ts'
+import { createBucket } from './rate.ts'
+
+export const ERR_SENDING_WAPP_MSG = 'ERR_SENDING_WAPP_MSG'
+type Stored = Message & { mediaKey: string | null }
+
+const MEDIA_KINDS: Record<string, OutboundMedia['kind']> = { image: 'image', audio: 'audio', video: 'video', document: 'document' }
+
+/** vCard 3.0 of a contact card we send; the number is also the WhatsApp id (waid). */
+export function vcard(name: string, number: string) {
+  const safe = name.replace(/[\r\n;]/g, ' ')
+  return `BEGIN:VCARD\nVERSION:3.0\nFN:${safe}\nTEL;type=CELL;waid=${number}:+${number}\nEND:VCARD`
+}
+function parseVcard(body: string) {
+  const name = /^FN:(.*)$/m.exec(body)?.[1] ?? ''
+  const number = /waid=(\d+)/.exec(body)?.[1] ?? ''
+  return number ? { name, number } : undefined
+}
+
+/**
+ * The outbound side of a connection, run by the process that owns its session. Messages wait in
+ * the database (sendStatus 'pending') — the durable queue — and go out in id order through a
+ * rate-limited loop, so a crash loses nothing (the next owner sends what is still pending) and a
+ * burst cannot get a number banned. A refusal from the network marks the message failed.
+ */
+export function createSender(kernel: Kernel, sessions: SessionManager, opts: { perSecond: number; burst: number }) {
+  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const loops = new Map<number, Promise<void>>()
+  const buckets = new Map<number, ReturnType<typeof createBucket>>()
+  const outcome = new Map<number, Array<(m: { ok: boolean; error?: string }) => void>>()
+  const dirty = new Set<number>()
+
+  async function toOutbound(companyId: number, m: Stored): Promise<OutboundMessage> {
+    const ticket = await tickets().get(companyId, m.ticketId)
+    const contact = ticket ? await contacts().get(companyId, ticket.contactId) : null
+    if (!ticket || !contact) throw new AppError(ERR_SENDING_WAPP_MSG, 400, 'The ticket or its contact is gone')
+    const out: OutboundMessage = { id: m.providerId ?? undefined, chatId: contact.number, lid: contact.lid ?? undefined, isGroup: contact.isGroup }
+    if (m.mediaType === 'vcard') out.contact = parseVcard(m.body)
+    else if (m.mediaKey && m.mediaType) {
+      const kind = MEDIA_KINDS[m.mediaType] ?? 'document'
+      out.media = { kind, path: kernel.storage.path(m.mediaKey), mimetype: mimeOf(m), fileName: m.mediaName ?? 'file', voiceNote: kind === 'audio' && /ogg|opus/.test(mimeOf(m)) }
+      out.body = m.body && m.body !== m.mediaName ? m.body : undefined
+    } else out.body = m.body
+    if (contact.isGroup && m.body) out.mentions = [...m.body.matchAll(/@(\d{8,15})/g)].map((x) => x[1])
+    if (m.quotedMsgId) {
+      const q = await tickets().getMessage(companyId, m.quotedMsgId)
+      if (q?.providerId) out.quoted = { id: q.providerId, fromMe: q.fromMe, body: q.body }
+    }
+    return out
+  }
+
+  async function sendOne(companyId: number, whatsappId: number, m: Stored) {
+    const session = sessions.get(whatsappId)
+    if (!session) return false
+    await (buckets.get(whatsappId) ?? buckets.set(whatsappId, createBucket(opts.perSecond, opts.burst)).get(whatsappId)!).take()
+    let result: { ok: boolean; error?: string }
+    try {
+      const sent = await session.send(await toOutbound(companyId, m))
+      await tickets().markSent(companyId, m.id, sent.ack)
+      result = { ok: true }
+    } catch (err) {
+      const error = (err as Error)?.message || ERR_SENDING_WAPP_MSG
+      kernel.log.warn({ err, whatsappId, messageId: m.id }, 'message not sent')
+      await tickets().markFailed(companyId, m.id, error)
+      result = { ok: false, error }
+    }
+    for (const done of outcome.get(m.id) ?? []) done(result)
+    outcome.delete(m.id)
+    return true
+  }
+
+  /** Drain until a pass finds nothing and no kick arrived meanwhile (a kick during the last query is not lost). */
+  async function loop(companyId: number, whatsappId: number) {
+    do {
+      dirty.delete(whatsappId)
+      for (;;) {
+        const batch = await tickets().pendingOutgoing(companyId, whatsappId, 50)
+        if (!batch.length) break
+        for (const m of batch) if (!(await sendOne(companyId, whatsappId, m))) return
+      }
+    } while (dirty.has(whatsappId))
+  }
+
+  return {
+    /** Send what is pending for the connection (when its session runs here). */
+    kick(companyId: number, whatsappId: number) {
+      if (!sessions.isRunning(whatsappId)) return Promise.resolve()
+      dirty.add(whatsappId)
+      let p = loops.get(whatsappId)
+      if (!p) {
+        p = loop(companyId, whatsappId)
+          .catch((err) => kernel.log.error({ err, whatsappId }, 'sender loop failed'))
+          .finally(() => loops.delete(whatsappId))
+        loops.set(whatsappId, p)
+      }
+      return p
+    },
+    /** Kick, and resolve with one message's outcome, or `pending` after `waitMs` (it still goes out later). */
+    waitFor(companyId: number, whatsappId: number, messageId: number, waitMs: number) {
+      return new Promise<{ ok: boolean; error?: string; pending?: boolean }>((resolve) => {
+        const timer = setTimeout(() => resolve({ ok: true, pending: true }), waitMs)
+        outcome.set(messageId, [...(outcome.get(messageId) ?? []), (r) => { clearTimeout(timer); resolve(r) }])
+        void this.kick(companyId, whatsappId)
+      })
+    },
+    forget(whatsappId: number) { buckets.delete(whatsappId) },
+  }
+}
+export type Sender = ReturnType<typeof createSender>
+
+function mimeOf(m: Stored) {
+  const ext = (m.mediaName ?? '').split('.').pop()?.toLowerCase() ?? ''
+  const known: Record<string, string> = {
+    jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
+    mp4: 'video/mp4', ogg: 'audio/ogg; codecs=opus', opus: 'audio/ogg; codecs=opus', mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav',
+    pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', zip: 'application/zip',
+  }
+  return known[ext] ?? 'application/octet-stream'
+}

@@ -1,0 +1,27 @@
+import { createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
+import contactsPlugin from '@atende/plugin-contacts'
+import ticketsPlugin from '@atende/plugin-tickets'
+import connectionsPlugin from '../src/index.ts'
+
+export const pipelinePlugins = [contactsPlugin, ticketsPlugin, connectionsPlugin]
+
+/** Bus delivery may pass through Redis: wait until the condition holds. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** A company with an admin and a simulator connection, paired (CONNECTED). */
+export async function pairedSimulator(t: TestApp, h?: Headers) {
+  const owner = h ? { headers: h } : await companyWithUser(t.app, { profile: 'admin' })
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: owner.headers, payload })
+  const w = (await call('POST', '/api/whatsapp', { name: `Sim ${Math.random().toString(36).slice(2, 7)}`, provider: 'simulator' })).json()
+  const scanned = await call('POST', `/api/simulator/${w.id}/scan`, {})
+  if (scanned.statusCode !== 200) throw new Error(`scan failed: ${scanned.body}`)
+  return { whatsapp: w as { id: number; companyId: number }, headers: owner.headers, call }
+}
+
+export { createTestApp, companyWithUser, type TestApp, type Headers }

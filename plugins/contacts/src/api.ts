@@ -1,0 +1,54 @@
+/**
+ * The contacts plugin's published API (`kernel.services.get<ContactsService>('contacts')`), version 1.
+ * Other plugins import these types only, never the implementation.
+ */
+import type { UnitOfWork } from '@atende/sdk'
+
+export interface Contact {
+  id: number
+  companyId: number
+  name: string
+  number: string
+  lid: string | null
+  email: string
+  cnpj: string
+  custumerCode: string
+  companyName: string
+  profilePicUrl: string
+  isGroup: boolean
+  userId: number | null
+  whatsappId: number | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+/** An identity seen on a channel: a phone number (or group id) and maybe a LID. */
+export interface ContactSighting {
+  number: string
+  lid?: string
+  isGroup?: boolean
+  /** Push name or group subject: names a new contact, or one still named after its number. */
+  name?: string
+  profilePicUrl?: string
+  whatsappId?: number
+}
+
+export interface UpsertResult {
+  contact: Contact
+  /** Inserted now, or its name/picture/lid changed: worth a `contact.updated` event. */
+  changed: boolean
+}
+
+export interface ContactsService {
+  readonly version: 1
+  normaliseNumber(raw: string, opts?: { isGroup?: boolean }): string
+  /**
+   * Find or create one contact per sighting, inside the caller's unit of work, in bulk: a LID
+   * already known wins over the number, so both identities of a person resolve to ONE contact.
+   * Results follow the input order; equal sightings share one contact. New or changed contacts are
+   * announced (`contact.updated`) after the unit of work commits.
+   */
+  upsertMany(uow: UnitOfWork, sightings: ContactSighting[]): Promise<UpsertResult[]>
+  /** Pass the caller's unit of work when inside one (embedded mode has a single connection). */
+  get(companyId: number, id: number, uow?: UnitOfWork): Promise<Contact | null>
+}

@@ -1,0 +1,16 @@
+import type { Kernel } from '@atende/sdk'
+import type { ContactsService } from './api.ts'
+import { normaliseNumber } from './number.ts'
+import { upsertContacts } from './upsert.ts'
+
+export function createContactsService(kernel: Kernel): ContactsService {
+  return {
+    version: 1,
+    normaliseNumber,
+    upsertMany: upsertContacts,
+    async get(companyId, id, uow) {
+      const t = uow && uow.t.companyId === companyId ? uow.t : kernel.tenant(companyId)
+      return (await t('contacts').where({ id }).first()) ?? null
+    },
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The tickets plugin's published API (`kernel.services.get<TicketsService>('tickets')`), version 1:
+ * what the connections pipeline (inbound) and the message routes (outbound) need. Types only.
+ */
+import type { UnitOfWork } from '@atende/sdk'
+import type { Contact } from '@atende/plugin-contacts/api'
+
+export type TicketStatus = 'open' | 'pending' | 'closed'
+
+export interface Ticket {
+  id: number; uuid: string; companyId: number; contactId: number; whatsappId: number | null
+  userId: number | null; queueId: number | null; status: TicketStatus; isGroup: boolean; chatbot: boolean
+  lastMessage: string; unreadMessages: number; origin: string; useIntegration: boolean
+  integrationId: number | null; promptId: number | null; isReturningCustomer: boolean; amountUsedBotQueues: number
+  createdAt: string; updatedAt: string
+}
+
+export interface Message {
+  id: number; companyId: number; ticketId: number; contactId: number | null; whatsappId: number | null
+  providerId: string | null; body: string; fromMe: boolean
+  /** A signed URL the browser can load (null without media). */
+  mediaUrl: string | null
+  mediaType: string | null; mediaName: string | null; ack: number; read: boolean; isDeleted: boolean; isEdited: boolean
+  quotedMsgId: number | null; participant: string | null
+  sendStatus: 'pending' | 'sent' | 'failed' | null; sendError: string | null; userId: number | null
+  createdAt: string; updatedAt: string
+}
+
+/** One inbound message, its contacts already resolved. */
+export interface IngestItem {
+  /** The conversation's contact (the group's, for group chats). */
+  contact: Contact
+  /** Who wrote it in a group. */
+  sender?: Contact
+  isGroup: boolean
+  providerId: string
+  body: string
+  fromMe: boolean
+  mediaType?: string | null
+  /** Storage key of the downloaded media. */
+  mediaKey?: string | null
+  mediaName?: string | null
+  quotedProviderId?: string
+  participant?: string
+  createdAt: Date
+}
+
+export interface IngestOutcome {
+  /** Already stored (a re-delivery): nothing was written. */
+  duplicate: boolean
+  message?: Message
+  ticket?: Ticket
+  isNewTicket?: boolean
+}
+
+export interface OutgoingInput {
+  providerId: string
+  body: string
+  userId: number | null
+  mediaType?: string | null
+  mediaKey?: string | null
+  mediaName?: string | null
+  quotedMsgId?: number | null
+}
+
+export interface TicketsService {
+  readonly version: 1
+  /**
+   * The inbound write, in bulk inside the caller's unit of work: drop re-deliveries, find or create
+   * each conversation's open/pending ticket (closing ones idle past `expiresTicket` hours), insert the
+   * messages, bump lastMessage/unreadMessages/updatedAt. Events follow the commit. Outcomes follow
+   * the input order.
+   */
+  ingest(uow: UnitOfWork, whatsapp: { id: number; expiresTicket: number }, items: IngestItem[]): Promise<IngestOutcome[]>
+  get(companyId: number, id: number): Promise<Ticket | null>
+  /** The contact's active ticket on the connection, or a new open one assigned to `userId` (forwarding to a number). */
+  findOrOpen(uow: UnitOfWork, input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean }): Promise<Ticket>
+  /** Record an outgoing message as pending on the ticket (the connection sends it). */
+  addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
+  getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>
+  findByProviderId(companyId: number, whatsappId: number, providerId: string): Promise<Message | null>
+  /** Oldest first: what a connection still has to send. */
+  pendingOutgoing(companyId: number, whatsappId: number, limit: number): Promise<(Message & { mediaKey: string | null })[]>
+  markSent(companyId: number, messageId: number, ack: number): Promise<void>
+  markFailed(companyId: number, messageId: number, error: string): Promise<void>
+  /** Acks only move forward; returns how many messages changed. */
+  applyAcks(companyId: number, whatsappId: number, updates: { providerId: string; ack: number }[]): Promise<number>
+  markEdited(companyId: number, messageId: number, body: string): Promise<Message>
+  markDeleted(companyId: number, messageId: number): Promise<Message>
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import type { Kernel } from '@atende/sdk'
+import type { Message, TicketsService } from './api.ts'
+import { ingest, lastMessageOf } from './ingest.ts'
+import { messageView, publicMessage, ticketView, withContact } from './views.ts'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+
+export function createTicketsService(kernel: Kernel): TicketsService {
+  const contacts = () => kernel.services.get<ContactsService>('contacts')
+
+  /** Update one message and announce it. */
+  async function change(companyId: number, messageId: number, patch: Record<string, unknown>): Promise<Message> {
+    const [row] = await kernel.tenant(companyId)('messages').where({ id: messageId }).update({ ...patch, updatedAt: kernel.db.fn.now() }).returning('*')
+    const message = publicMessage(messageView(kernel, row))
+    await kernel.bus.emit('message.updated', { companyId, message })
+    return message
+  }
+
+  return {
+    version: 1,
+    ingest: (uow, whatsapp, items) => ingest(kernel, uow, whatsapp, items),
+
+    async get(companyId, id) {
+      const row = await kernel.tenant(companyId)('tickets').where({ id }).first()
+      return row ? ticketView(row) : null
+    },
+
+    async findOrOpen(uow, input) {
+      const { t, db } = uow
+      const active = await t('tickets').where({ contactId: input.contactId, whatsappId: input.whatsappId }).whereIn('status', ['open', 'pending']).forUpdate().first()
+      if (active) return ticketView(active)
+      const returning = !!(await t('tickets').where({ contactId: input.contactId }).first('id'))
+      const [row] = await t.insert('tickets', {
+        uuid: randomUUID(), contactId: input.contactId, whatsappId: input.whatsappId, userId: input.userId,
+        status: 'open', isGroup: input.isGroup, isReturningCustomer: returning,
+      }).onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore().returning('*')
+      if (row) return ticketView(row)
+      // Another writer created it between our read and insert.
+      return ticketView(await t('tickets').where({ contactId: input.contactId, whatsappId: input.whatsappId }).whereIn('status', ['open', 'pending']).first())
+    },
+
+    async addOutgoing(uow, ticket, input) {
+      const { t } = uow
+      const [row] = await t.insert('messages', {
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        providerId: input.providerId,
+        body: input.body,
+        fromMe: true,
+        read: true,
+        ack: 0,
+        mediaUrl: input.mediaKey ?? null,
+        mediaType: input.mediaType ?? null,
+        mediaName: input.mediaName ?? null,
+        quotedMsgId: input.quotedMsgId ?? null,
+        sendStatus: 'pending',
+        userId: input.userId,
+      }).returning('*')
+      const [tk] = await t('tickets').where({ id: ticket.id })
+        .update({ lastMessage: lastMessageOf(input), updatedAt: uow.db.fn.now() }).returning('*')
+      const message = publicMessage(messageView(kernel, row))
+      const withC = withContact(ticketView(tk), await contacts().get(t.companyId, ticket.contactId, uow))
+      uow.emit('message.created', { companyId: t.companyId, message, ticket: withC })
+      uow.emit('ticket.updated', { companyId: t.companyId, ticket: withC })
+      return message
+    },
+
+    async getMessage(companyId, id) {
+      const row = await kernel.tenant(companyId)('messages').where({ id }).first()
+      return row ? messageView(kernel, row) : null
+    },
+
+    async findByProviderId(companyId, whatsappId, providerId) {
+      const row = await kernel.tenant(companyId)('messages').where({ whatsappId, providerId }).first()
+      return row ? publicMessage(messageView(kernel, row)) : null
+    },
+
+    async pendingOutgoing(companyId, whatsappId, limit) {
+      const rows = await kernel.tenant(companyId)('messages').where({ whatsappId, sendStatus: 'pending' }).orderBy('id').limit(limit)
+      return rows.map((r: Record<string, any>) => messageView(kernel, r))
+    },
+
+    async markSent(companyId, messageId, ack) {
+      await change(companyId, messageId, { sendStatus: 'sent', sendError: null, ack: Math.max(1, ack) })
+    },
+
+    async markFailed(companyId, messageId, error) {
+      await change(companyId, messageId, { sendStatus: 'failed', sendError: error.slice(0, 500) })
+    },
+
+    async applyAcks(companyId, whatsappId, updates) {
+      let n = 0
+      for (const u of updates) {
+        // Forward only: a late "delivered" must not undo "read".
+        const rows = await kernel.tenant(companyId)('messages').where({ whatsappId, providerId: u.providerId }).where('ack', '<', u.ack)
+          .update({ ack: u.ack, updatedAt: kernel.db.fn.now() }).returning('*')
+        for (const row of rows) { n++; await kernel.bus.emit('message.updated', { companyId, message: publicMessage(messageView(kernel, row)) }) }
+      }
+      return n
+    },
+
+    markEdited: (companyId, messageId, body) => change(companyId, messageId, { body, isEdited: true }),
+    markDeleted: (companyId, messageId) => change(companyId, messageId, { isDeleted: true }),
+  }
+}
