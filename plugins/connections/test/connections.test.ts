@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, userIn, type TestApp, type Headers } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, userIn, allPlugins, type TestApp, type Headers } from '@atende/kernel/testing'
 import { pipelinePlugins } from './support.ts'
 
 describe('connections CRUD', () => {
@@ -137,5 +137,23 @@ describe('connections CRUD', () => {
       expect(res.json().error).toBe('ERR_NO_WAPP_FOUND')
     }
     expect((await call('GET', `/api/whatsapp/${w.id}`, a.headers)).json()).toMatchObject({ name: 'Private', status: 'qrcode' })
+  })
+})
+
+describe('deleting a connection', () => {
+  it("clears it as users' default connection", async () => {
+    // The whole workspace: the users plugin does the clearing.
+    const t = await createTestApp({ plugins: await allPlugins() })
+    try {
+      const { headers, userId } = await companyWithUser(t.app, { profile: 'admin' })
+      const w = (await t.app.inject({ method: 'POST', url: '/api/whatsapp', headers, payload: { name: 'Padrão', provider: 'simulator' } })).json()
+      const w2 = (await t.app.inject({ method: 'POST', url: '/api/whatsapp', headers, payload: { name: 'Outra', provider: 'simulator', isDefault: true } })).json()
+      await t.app.kernel.db('users').where({ id: userId }).update({ whatsappId: w.id })
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/whatsapp/${w.id}`, headers })).statusCode).toBe(200)
+      let user: any
+      for (let i = 0; i < 100; i++) { user = await t.app.kernel.db('users').where({ id: userId }).first(); if (user.whatsappId === null) break; await new Promise((r) => setTimeout(r, 20)) }
+      expect(user.whatsappId).toBeNull()
+      expect(w2.id).toBeGreaterThan(0)
+    } finally { await t.close() }
   })
 })

@@ -1,4 +1,4 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, type EventName } from '@atende/sdk'
 import { registerUserRoutes } from './routes.ts'
 
 /** Company users (core.md §3 User, §6, §7): admins manage them, everyone edits themself. */
@@ -9,5 +9,13 @@ export default definePlugin({
   essential: true,
   // modules/users: the /users screen and the /profile page.
   module: true,
-  register: registerUserRoutes,
+  async register(app, kernel) {
+    await registerUserRoutes(app, kernel)
+    // A user's default connection that is deleted stops being their default. The event is the
+    // connections plugin's; it is declared there, so it is named loosely here (no import).
+    kernel.bus.on('whatsapp.deleted' as EventName, async (p) => {
+      const { companyId, whatsappId } = p as { companyId: number; whatsappId: number }
+      await kernel.tenant(companyId)('users').where({ whatsappId }).update({ whatsappId: null })
+    })
+  },
 })

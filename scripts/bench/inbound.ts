@@ -1,0 +1,101 @@
+/**
+ * `pnpm bench:inbound`: the inbound hot path end to end. A paired simulator connection receives
+ * N customer messages from M contacts through POST /api/simulator/{id}/inbound on a real port, C
+ * requests in flight at once (each answers after its message is committed), plus R re-deliveries
+ * of ids already sent. Prints messages/s, p50/p99 latency (request → committed), and the lost and
+ * duplicated counts read back from the database (both must be 0).
+ *
+ * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite.
+ * BENCH_MESSAGES (default 20000), BENCH_CONTACTS (500), BENCH_CONCURRENCY (256), BENCH_REDELIVER (2%).
+ * A second tenant with its own connection receives traffic at the same time, so tenant scoping is part of the cost.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Agent, request } from 'undici'
+import { createApp, connectDb } from '@atende/kernel'
+import { testDatabase, companyWithUser } from '@atende/kernel/testing'
+
+const N = Number(process.env.BENCH_MESSAGES || 20_000)
+const M = Number(process.env.BENCH_CONTACTS || 500)
+const C = Number(process.env.BENCH_CONCURRENCY || 256)
+const R = Math.round(N * Number(process.env.BENCH_REDELIVER ?? 0.02))
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
+  const pg = process.env.DATABASE_URL ? await testDatabase() : null
+  const db = pg?.knex ?? connectDb({ dataDir })
+  process.env.SIMULATOR_ENABLED = 'true'
+  process.env.SIMULATOR_ACK_MS = '0'
+  const app = await createApp({
+    db, env: {}, logger: false,
+    config: {
+      mode: pg ? 'production' : 'embedded', dataDir, jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh',
+      redisUrl: process.env.REDIS_URL || undefined, redisPrefix: `atende-bench-${process.pid}`,
+    },
+  })
+  await app.ready()
+  const base = await app.listen({ host: '127.0.0.1', port: 0 })
+  const dispatcher = new Agent({ connections: C, pipelining: 1 })
+
+  async function tenant() {
+    const { headers, companyId } = await companyWithUser(app, { profile: 'admin' })
+    const h = { ...headers, 'content-type': 'application/json' }
+    const post = async (path: string, body: object) => {
+      const res = await request(`${base}${path}`, { method: 'POST', headers: h, body: JSON.stringify(body), dispatcher })
+      const text = await res.body.text()
+      if (res.statusCode !== 200) throw new Error(`${path} → ${res.statusCode} ${text}`)
+      return JSON.parse(text)
+    }
+    const w = await post('/api/whatsapp', { name: `Bench ${companyId}`, provider: 'simulator' })
+    await post(`/api/simulator/${w.id}/scan`, {})
+    return { companyId, whatsappId: w.id as number, post }
+  }
+  const main = await tenant()
+  const other = await tenant()
+
+  const number = (i: number) => `55119${String(10_000_000 + (i % M)).slice(-8)}`
+  const jobs: Array<{ t: typeof main; body: object }> = []
+  for (let i = 0; i < N; i++) jobs.push({ t: main, body: { from: number(i), name: `Cliente ${i % M}`, body: `mensagem ${i}`, id: `B${i}` } })
+  for (let i = 0; i < R; i++) { const k = Math.floor(Math.random() * N); jobs.push({ t: main, body: { from: number(k), body: `mensagem ${k}`, id: `B${k}` } }) }
+  for (let i = 0; i < N / 10; i++) jobs.push({ t: other, body: { from: number(i), body: `outro ${i}`, id: `O${i}` } })
+  // Re-deliveries interleave with first deliveries, as a reconnecting phone would send them.
+  for (let i = jobs.length - 1; i > N; i--) { const j = N + Math.floor(Math.random() * (i - N + 1)); [jobs[i], jobs[j]] = [jobs[j], jobs[i]] }
+
+  console.log(`Atende inbound bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback`)
+  const latencies: number[] = []
+  let next = 0
+  let failed = 0
+  const started = performance.now()
+  await Promise.all(Array.from({ length: C }, async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]
+      const t0 = performance.now()
+      try { await job.t.post(`/api/simulator/${job.t.whatsappId}/inbound`, job.body) } catch (err) { failed++; if (failed < 5) console.error(String(err)) }
+      latencies.push(performance.now() - t0)
+    }
+  }))
+  const seconds = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+
+  const count = async (companyId: number, whatsappId: number) => {
+    const r = await db('messages').where({ companyId, whatsappId }).select(db.raw('count(*)::int as rows'), db.raw('count(distinct "providerId")::int as ids')).first()
+    return { rows: Number(r.rows), ids: Number(r.ids) }
+  }
+  const a = await count(main.companyId, main.whatsappId)
+  const tickets = await db('tickets').where({ companyId: main.companyId }).whereIn('status', ['open', 'pending']).count({ n: '*' }).first()
+  const contacts = await db('contacts').where({ companyId: main.companyId }).count({ n: '*' }).first()
+  console.log(`\n${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`)
+  console.log(`stored ${a.rows} messages for ${N} sent: lost ${N - a.ids}, duplicated ${a.rows - a.ids}; contacts ${contacts!.n} (want ${M}), active tickets ${tickets!.n} (want ${M})`)
+
+  await dispatcher.close()
+  await app.close()
+  if (pg) await pg.drop()
+  else await db.destroy().catch(() => {})
+  rmSync(dataDir, { recursive: true, force: true })
+  if (N - a.ids !== 0 || a.rows !== a.ids || failed) process.exitCode = 1
+}
+
+await main()
