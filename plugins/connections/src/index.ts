@@ -1,7 +1,7 @@
 import { definePlugin, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
-import { createSessionManager } from './sessions.ts'
+import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
 import { createConnectionService } from './service.ts'
 import { registerConnectionRoutes } from './routes.ts'
 import { registerSessionRoutes } from './session-routes.ts'
@@ -15,6 +15,8 @@ import { createInboundPipeline } from './pipeline/inbound.ts'
 import { createRouting } from './pipeline/routing.ts'
 import { createSender } from './pipeline/outbound.ts'
 import { createSessionRpc } from './session-rpc.ts'
+import { createLeases } from './lease.ts'
+import { createResume } from './resume.ts'
 import { createMessaging } from './messages.ts'
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d)
@@ -26,6 +28,10 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
  *
  * Sending is limited per connection: SEND_RATE_PER_SECOND (default 10) after a burst of SEND_BURST
  * (default 20); a send request waits up to SEND_WAIT_MS (default 8000) for the network's answer.
+ *
+ * A session runs in one process, the holder of its lease (Redis; CONNECTION_LEASE_MS, default
+ * 30000, renewed every third of it); others reach it over the session RPC. Sessions whose rows say
+ * they should run are resumed at boot, and taken over from a crashed process once its lease lapses.
  */
 export default definePlugin({
   name: 'connections',
@@ -40,17 +46,23 @@ export default definePlugin({
   async register(app, kernel) {
     const routing = createRouting(kernel.log)
     kernel.services.provide('inbound', { version: routing.version, register: routing.register, steps: routing.steps })
-    const pipeline = createInboundPipeline(kernel, routing)
+    let messaging: ReturnType<typeof createMessaging> | undefined
+    const pipeline = createInboundPipeline(kernel, routing, (companyId, ticket, body) => messaging!.reply(companyId, ticket, body))
     let sender: ReturnType<typeof createSender> | undefined
+    // One owner per session across processes (lease.ts); calls reach the owner over the RPC.
+    const leases = await createLeases(kernel, { ttlMs: num(process.env.CONNECTION_LEASE_MS, 30_000) })
+    kernel.onClose(() => leases.close()) // last of this plugin's closers (they run in reverse)
+    const rpc = createSessionRpc(kernel, leases)
     const sessions = createSessionManager(kernel, [simulatorProvider, createBaileysProvider({ kernel })], {
       eventsFor: (conn) => pipeline.eventsFor(conn),
       onStatus: (conn, status) => { if (status === 'CONNECTED') void sender?.kick(conn.companyId, conn.id) },
-    })
+    }, { leases, rpc })
     sender = createSender(kernel, sessions, { perSecond: num(process.env.SEND_RATE_PER_SECOND, 10), burst: num(process.env.SEND_BURST, 20) })
     const waitMs = num(process.env.SEND_WAIT_MS, 8000)
     const keyOf = messageKeys(kernel)
-    const rpc = createSessionRpc(kernel, sessions, {
+    rpc.handle({
       send: (conn, a: { messageId: number }) => sender!.waitFor(conn.companyId, conn.id, a.messageId, waitMs),
+      kick: async (conn) => { void sender!.kick(conn.companyId, conn.id) },
       edit: async (conn, a: { messageId: number; body: string }) => { await sessions.get(conn.id)!.edit(await keyOf(conn.companyId, a.messageId), a.body) },
       delete: async (conn, a: { messageId: number }) => { await sessions.get(conn.id)!.delete(await keyOf(conn.companyId, a.messageId)) },
     })
@@ -58,11 +70,19 @@ export default definePlugin({
     mapRealtime(kernel)
     registerConnectionRoutes(app, kernel, connections)
     registerSessionRoutes(app, kernel, connections, sessions)
-    registerSimulatorRoutes(app, kernel, connections, sessions)
-    registerMessageRoutes(app, kernel, createMessaging(kernel, rpc, { waitMs }))
+    registerSimulatorRoutes(app, kernel, connections, sessions, rpc)
+    messaging = createMessaging(kernel, rpc, { waitMs })
+    registerMessageRoutes(app, kernel, messaging)
+    kernel.services.provide('channelSessions', { processId: leases.owner, runningIds: sessions.runningIds } satisfies ChannelSessionsService)
+    // Sessions whose rows say they should run start where their lease is free: at boot and every ttl/2.
+    const resume = createResume(kernel, sessions, leases, { everyMs: Math.max(100, Math.floor(leases.ttlMs / 2)) })
+    app.addHook('onReady', async () => { resume.start() })
     kernel.onClose(async () => {
+      await resume.stop()
       await sessions.stopAll()
       await pipeline.flushed()
+      // Only now may another process take the sessions over: what they received is committed.
+      await resume.handOver(await leases.releaseAll())
     })
   },
 })

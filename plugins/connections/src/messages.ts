@@ -74,6 +74,13 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
   }
 
   return {
+    /** The bot's answer (routing steps): no user, no waiting for the network; it goes out in order. */
+    async reply(companyId: number, ticket: Ticket, body: string) {
+      const [m] = await store(companyId, ticket, null, [{ body }])
+      void rpc.invoke(companyId, m.whatsappId!, 'kick', {}).catch(() => {})
+      return m
+    },
+
     /** POST /messages/:ticketId and its variants. */
     async send(companyId: number, userId: number, ticketId: number, drafts: Draft[]) {
       if (!drafts.length || drafts.every((d) => !d.body.trim() && !d.media && d.mediaType !== 'vcard')) throw badRequest('body', 'The message is empty')

@@ -140,8 +140,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
         emit('whatsapp.updated', { companyId, whatsapp: view(updated, queueIds ?? (await queueIdsOf(t, [id])).get(id)!) })
         return current
       })
-      // A session belongs to its provider: switching providers ends it.
-      if (input.provider && input.provider !== before.provider && sessions.isRunning(id)) await sessions.stop(id)
+      // A session belongs to its provider: switching providers ends it, in whichever process runs it.
+      if (input.provider && input.provider !== before.provider) await sessions.stop(id)
       return get(companyId, id)
     },
 

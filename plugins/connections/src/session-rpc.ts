@@ -1,66 +1,91 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, type Kernel } from '@atende/sdk'
-import { ERR_WAPP_NOT_INITIALIZED, type SessionManager } from './sessions.ts'
+import type { Leases } from './lease.ts'
+
+export const ERR_WAPP_NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED'
 
 declare module '@atende/sdk' {
   interface EventMap {
-    'connections.rpc': { companyId: number; requestId: string; whatsappId: number; op: string; args: unknown }
-    'connections.rpcResult': { companyId: number; requestId: string; ok: boolean; result?: unknown; error?: { code: string; message: string; statusCode: number } }
+    /** A call for the session's owner, the process `to` (its lease holder). */
+    'connections.rpc': { companyId: number; requestId: string; whatsappId: number; op: string; args: unknown; to: string; from: string }
+    'connections.rpcResult': { companyId: number; requestId: string; to: string; ok: boolean; result?: unknown; error?: RpcError }
   }
 }
 
+export interface RpcError { code: string; message: string; statusCode: number; details?: Record<string, unknown> }
+
 export type RpcHandler = (conn: { id: number; companyId: number }, args: any) => Promise<unknown>
 
-/** No process answered: no session of this connection runs anywhere (or its owner is busy). */
+/** Nobody runs the session, or its owner does not answer (a crashed owner's lease lapses, then another process takes over). */
 export class SessionUnreachable extends AppError {
-  constructor() { super(ERR_WAPP_NOT_INITIALIZED, 400, 'The connection is not running: start its session first') }
+  constructor(message = 'The connection is not running: start its session first') { super(ERR_WAPP_NOT_INITIALIZED, 400, message) }
 }
 
 /**
- * Calls on a connection's session from any process. A session lives in exactly one process (its
- * owner); a request runs there directly when this process owns it, otherwise it crosses the event
- * bus (Redis pub/sub in production) and the owner answers on the bus.
+ * Calls on a connection's session from any process. A session lives in exactly one process, the
+ * holder of its lease (lease.ts); a call runs here when this process holds it, otherwise it crosses
+ * the event bus (Redis pub/sub in production) addressed to the holder, which answers on the bus.
+ * Handlers are registered by op name (`handle`); errors travel back as AppErrors.
  */
-export function createSessionRpc(kernel: Kernel, sessions: SessionManager, handlers: Record<string, RpcHandler>) {
+export function createSessionRpc(kernel: Kernel, leases: Leases, initial: Record<string, RpcHandler> = {}) {
+  const handlers: Record<string, RpcHandler> = { ...initial }
   const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
 
-  const run = (op: string, conn: { id: number; companyId: number }, args: unknown) => {
+  const run = async (op: string, conn: { id: number; companyId: number }, args: unknown) => {
     const h = handlers[op]
     if (!h) throw new Error(`Unknown session call "${op}"`)
     return h(conn, args)
   }
 
   kernel.bus.on('connections.rpc', async (req) => {
-    if (!sessions.isRunning(req.whatsappId)) return
-    const conn = { id: req.whatsappId, companyId: req.companyId }
+    if (req.to !== leases.owner) return
+    const answer = (r: { ok: boolean; result?: unknown; error?: RpcError }) =>
+      kernel.bus.emit('connections.rpcResult', { companyId: req.companyId, requestId: req.requestId, to: req.from, ...r })
     try {
-      const result = await run(req.op, conn, req.args)
-      await kernel.bus.emit('connections.rpcResult', { companyId: req.companyId, requestId: req.requestId, ok: true, result })
+      await answer({ ok: true, result: await run(req.op, { id: req.whatsappId, companyId: req.companyId }, req.args) })
     } catch (err) {
-      const e = err instanceof AppError ? { code: err.code, message: err.message, statusCode: err.statusCode } : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 }
-      await kernel.bus.emit('connections.rpcResult', { companyId: req.companyId, requestId: req.requestId, ok: false, error: e })
+      await answer({
+        ok: false,
+        error: err instanceof AppError ? { code: err.code, message: err.message, statusCode: err.statusCode, details: err.details } : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 },
+      })
     }
   })
   kernel.bus.on('connections.rpcResult', (res) => {
+    if (res.to !== leases.owner) return
     const w = waiting.get(res.requestId)
     if (!w) return
     waiting.delete(res.requestId)
     if (res.ok) w.resolve(res.result)
-    else w.reject(new AppError(res.error!.code, res.error!.statusCode, res.error!.message))
+    else w.reject(new AppError(res.error!.code, res.error!.statusCode, res.error!.message, res.error!.details))
   })
 
-  return {
-    async invoke<R = unknown>(companyId: number, whatsappId: number, op: string, args: unknown, timeoutMs = 10_000): Promise<R> {
-      if (sessions.isRunning(whatsappId)) return (await run(op, { id: whatsappId, companyId }, args)) as R
+  const rpc = {
+    /** Add handlers (ops this process serves as an owner). */
+    handle(more: Record<string, RpcHandler>) { Object.assign(handlers, more) },
+
+    /** Run `op` in the process `to` (this one runs it directly). */
+    async call<R = unknown>(to: string, companyId: number, whatsappId: number, op: string, args: unknown, timeoutMs = 10_000): Promise<R> {
+      if (to === leases.owner) return (await run(op, { id: whatsappId, companyId }, args)) as R
       const requestId = randomUUID()
       const answer = new Promise<unknown>((resolve, reject) => {
-        const timer = setTimeout(() => { waiting.delete(requestId); reject(new SessionUnreachable()) }, timeoutMs)
+        const timer = setTimeout(() => {
+          waiting.delete(requestId)
+          reject(new SessionUnreachable('The process running this connection does not answer; if it is gone, another one takes the session over shortly'))
+        }, timeoutMs)
         timer.unref()
         waiting.set(requestId, { resolve: (v) => { clearTimeout(timer); resolve(v) }, reject: (e) => { clearTimeout(timer); reject(e) } })
       })
-      await kernel.bus.emit('connections.rpc', { companyId, requestId, whatsappId, op, args })
+      await kernel.bus.emit('connections.rpc', { companyId, requestId, whatsappId, op, args, to, from: leases.owner })
       return (await answer) as R
     },
+
+    /** Run `op` where the connection's session runs; SessionUnreachable when it runs nowhere. */
+    async invoke<R = unknown>(companyId: number, whatsappId: number, op: string, args: unknown, timeoutMs = 10_000): Promise<R> {
+      const holder = leases.owns(whatsappId) ? leases.owner : await leases.holder(whatsappId)
+      if (!holder) throw new SessionUnreachable()
+      return rpc.call<R>(holder, companyId, whatsappId, op, args, timeoutMs)
+    },
   }
+  return rpc
 }
 export type SessionRpc = ReturnType<typeof createSessionRpc>

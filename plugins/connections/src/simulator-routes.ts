@@ -4,7 +4,8 @@ import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { ConnectionService } from './service.ts'
 import { ERR_NO_WAPP_FOUND } from './service.ts'
 import { ERR_WAPP_NOT_INITIALIZED, type SessionManager } from './sessions.ts'
-import { SimulatorSession, simulatorEnabled } from './providers/simulator.ts'
+import type { SessionRpc } from './session-rpc.ts'
+import { SimulatorSession, simulatorEnabled, type OutboxEntry } from './providers/simulator.ts'
 import { simulatorMedia } from './providers/simulator-media.ts'
 import { ScanBody, SessionView, WhatsappIdParams, errors } from './schemas.ts'
 import { InboundBody, InboundResult, OutboxQuery, OutboxResult } from './message-schemas.ts'
@@ -12,24 +13,56 @@ import type { Static } from '@sinclair/typebox'
 
 const tags = ['simulator']
 const permission = 'connections-page:actionButtons'
+const INBOUND_WAIT_MS = 60_000
 
 /**
  * The simulator's phone: embedded mode always, elsewhere only with SIMULATOR_ENABLED=true. Disabled
  * means the routes do not exist (404), so production never exposes them by accident. Tenant-scoped:
- * a connection id of another company is 404.
+ * a connection id of another company is 404. The phone is the session object, which lives in the
+ * process holding the connection's lease: the routes reach it over the session RPC from any process.
  */
-export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager) {
+export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager, rpc: SessionRpc) {
   if (!simulatorEnabled(kernel.config.mode)) return
 
-  /** The company's simulator connection with its session running here. */
-  async function simulated(req: { params: unknown; auth: { companyId: number } }) {
-    const whatsappId = (req.params as { whatsappId: number }).whatsappId
-    const conn = await connections.row(req.auth.companyId, whatsappId)
-    if (conn.provider !== 'simulator') throw notFound(ERR_NO_WAPP_FOUND, 'No simulator connection with this id')
+  /** In the owner's process: the running simulator session. */
+  function phone(whatsappId: number) {
     const session = sessions.get(whatsappId)
     if (!(session instanceof SimulatorSession)) throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The session is not started: start it first')
     return session
   }
+  rpc.handle({
+    'sim.scan': async (conn, a: { number?: string }) => { await phone(conn.id).scan(a.number) },
+    'sim.disconnect': async (conn) => { await phone(conn.id).disconnect() },
+    'sim.inbound': async (conn, b: Static<typeof InboundBody>) => {
+      const session = phone(conn.id)
+      if (!session.connected) throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The simulated phone is not connected: scan the QR code first')
+      const from = b.from.replace(/\D/g, '')
+      return session.receive({
+        id: b.id,
+        chatId: b.groupId ?? from,
+        isGroup: !!b.groupId,
+        groupName: b.groupName,
+        participant: b.groupId ? { number: from, name: b.name } : undefined,
+        name: b.name,
+        body: b.body ?? '',
+        mediaType: b.mediaType,
+        media: b.mediaUrl ? simulatorMedia(b.mediaUrl) : undefined,
+        quotedId: b.quotedId,
+      })
+    },
+    'sim.outbox': async (conn, a: { to?: string }) => phone(conn.id).outbox.filter((m) => !a.to || m.to === a.to || m.to.endsWith(a.to)),
+  })
+
+  /** The company's simulator connection (404 for another company's id or another provider). */
+  async function simulated(req: { params: unknown; auth: { companyId: number } }) {
+    const whatsappId = (req.params as { whatsappId: number }).whatsappId
+    const conn = await connections.row(req.auth.companyId, whatsappId)
+    if (conn.provider !== 'simulator') throw notFound(ERR_NO_WAPP_FOUND, 'No simulator connection with this id')
+    return conn
+  }
+  /** Call the phone wherever its session runs (ERR_WAPP_NOT_INITIALIZED when it runs nowhere). */
+  const onPhone = <R = void>(conn: { id: number; companyId: number }, op: string, args: unknown = {}, timeoutMs?: number) =>
+    rpc.invoke<R>(conn.companyId, conn.id, op, args, timeoutMs)
   const sessionOf = async (companyId: number, id: number) => {
     const w = await connections.row(companyId, id)
     return { id: w.id, status: w.status, qrcode: w.qrcode, retries: w.retries, number: w.number, updatedAt: new Date(w.updatedAt).toISOString() }
@@ -39,18 +72,18 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
     config: { permission },
     schema: { tags, summary: 'Simulator: the phone scans the QR code (CONNECTED)', params: WhatsappIdParams, body: ScanBody, response: { 200: SessionView, ...errors } },
   }, async (request) => {
-    const session = await simulated(request)
-    await session.scan((request.body as { number?: string } | undefined)?.number)
-    return sessionOf(request.auth.companyId, session.conn.id)
+    const conn = await simulated(request)
+    await onPhone(conn, 'sim.scan', { number: (request.body as { number?: string } | undefined)?.number })
+    return sessionOf(request.auth.companyId, conn.id)
   })
 
   app.post('/simulator/:whatsappId/disconnect', {
     config: { permission },
     schema: { tags, summary: 'Simulator: the phone logs out (DISCONNECTED)', params: WhatsappIdParams, response: { 200: SessionView, ...errors } },
   }, async (request) => {
-    const session = await simulated(request)
-    await session.disconnect()
-    return sessionOf(request.auth.companyId, session.conn.id)
+    const conn = await simulated(request)
+    await onPhone(conn, 'sim.disconnect')
+    return sessionOf(request.auth.companyId, conn.id)
   })
 
   app.post('/simulator/:whatsappId/inbound', {
@@ -59,33 +92,22 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
       params: WhatsappIdParams, body: InboundBody, response: { 200: InboundResult, ...errors },
     },
   }, async (request) => {
-    const session = await simulated(request)
-    if (!session.connected) throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The simulated phone is not connected: scan the QR code first')
+    const conn = await simulated(request)
     const b = request.body as Static<typeof InboundBody>
     if (!b.body && !b.mediaUrl) throw new AppError('ERR_VALIDATION', 400, 'A message needs a body or a mediaUrl', { field: 'body' })
     if (b.mediaUrl && !b.mediaType) throw new AppError('ERR_VALIDATION', 400, 'mediaType is required with mediaUrl', { field: 'mediaType' })
-    const from = b.from.replace(/\D/g, '')
-    const id = await session.receive({
-      id: b.id,
-      chatId: b.groupId ?? from,
-      isGroup: !!b.groupId,
-      groupName: b.groupName,
-      participant: b.groupId ? { number: from, name: b.name } : undefined,
-      name: b.name,
-      body: b.body ?? '',
-      mediaType: b.mediaType,
-      media: b.mediaUrl ? simulatorMedia(b.mediaUrl) : undefined,
-      quotedId: b.quotedId,
-    })
-    const message = await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, session.conn.id, id)
+    if (b.mediaUrl) simulatorMedia(b.mediaUrl) // refuses a bad URL here, naming its field
+    // Stored once the owner answers: the pipeline may hold it behind a burst, so allow it time.
+    const id = await onPhone<string>(conn, 'sim.inbound', b, INBOUND_WAIT_MS)
+    const message = await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, conn.id, id)
     return { id, message }
   })
 
   app.get('/simulator/:whatsappId/outbox', {
     schema: { tags, summary: 'Simulator: what the platform sent to the phone, acks advancing to read', params: WhatsappIdParams, querystring: OutboxQuery, response: { 200: OutboxResult, ...errors } },
   }, async (request) => {
-    const session = await simulated(request)
+    const conn = await simulated(request)
     const to = (request.query as { to?: string }).to?.replace(/\D/g, '')
-    return { messages: session.outbox.filter((m) => !to || m.to === to || m.to.endsWith(to)) }
+    return { messages: await onPhone<OutboxEntry[]>(conn, 'sim.outbox', { to }) }
   })
 }

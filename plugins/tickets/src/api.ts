@@ -63,6 +63,8 @@ export interface OutgoingInput {
   quotedMsgId?: number | null
 }
 
+export type TicketPatch = Partial<Pick<Ticket, 'queueId' | 'userId' | 'status' | 'chatbot' | 'amountUsedBotQueues' | 'useIntegration' | 'integrationId' | 'promptId'>>
+
 export interface TicketsService {
   readonly version: 1
   /**
@@ -73,6 +75,8 @@ export interface TicketsService {
    */
   ingest(uow: UnitOfWork, whatsapp: { id: number; expiresTicket: number }, items: IngestItem[]): Promise<IngestOutcome[]>
   get(companyId: number, id: number): Promise<Ticket | null>
+  /** Routing steps and other features move a ticket (queue, status, bot flags); announced as ticket.updated. */
+  update(companyId: number, id: number, patch: TicketPatch): Promise<Ticket>
   /** The contact's active ticket on the connection, or a new open one assigned to `userId` (forwarding to a number). */
   findOrOpen(uow: UnitOfWork, input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean }): Promise<Ticket>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */

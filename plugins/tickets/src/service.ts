@@ -25,6 +25,16 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return row ? ticketView(row) : null
     },
 
+    async update(companyId, id, patch) {
+      const allowed = ['queueId', 'userId', 'status', 'chatbot', 'amountUsedBotQueues', 'useIntegration', 'integrationId', 'promptId'] as const
+      const clean = Object.fromEntries(allowed.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]))
+      const [row] = await kernel.tenant(companyId)('tickets').where({ id }).update({ ...clean, updatedAt: kernel.db.fn.now() }).returning('*')
+      if (!row) throw new Error(`Ticket ${id} not found`)
+      const ticket = ticketView(row)
+      await kernel.bus.emit('ticket.updated', { companyId, ticket: withContact(ticket, await contacts().get(companyId, ticket.contactId)) })
+      return ticket
+    },
+
     async findOrOpen(uow, input) {
       const { t, db } = uow
       const active = await t('tickets').where({ contactId: input.contactId, whatsappId: input.whatsappId }).whereIn('status', ['open', 'pending']).forUpdate().first()

@@ -1,6 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 import type { ContactSighting, ContactsService } from '@atende/plugin-contacts/api'
-import type { IngestItem, IngestOutcome, TicketsService } from '@atende/plugin-tickets/api'
+import type { IngestItem, IngestOutcome, Message, Ticket, TicketsService } from '@atende/plugin-tickets/api'
 import type { ChannelEvents, ConnectionRef, InboundMessage } from '../providers/types.ts'
 import { createBatcher } from './batcher.ts'
 import type { createRouting } from './routing.ts'
@@ -18,7 +18,7 @@ type Outcome = IngestOutcome & { ignored?: boolean }
  * connection's queue, then events, then the routing chain. `inbound()` resolves after the commit,
  * which is when a provider may acknowledge the message to its network.
  */
-export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof createRouting>) {
+export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof createRouting>, reply: (companyId: number, ticket: Ticket, body: string) => Promise<Message>) {
   const contacts = () => kernel.services.get<ContactsService>('contacts')
   const tickets = () => kernel.services.get<TicketsService>('tickets')
   const ignoreGroups = new Map<number, { value: boolean; at: number }>()
@@ -104,7 +104,8 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
         const o = outcomes[i]
         if (o.duplicate || o.ignored || !o.message || !o.ticket || batch[i].msg.fromMe) continue
         const contact = await contacts().get(conn.companyId, o.ticket.contactId)
-        if (contact) await routing.route({ companyId: conn.companyId, whatsapp, ticket: o.ticket, contact, message: o.message, isNewTicket: !!o.isNewTicket })
+        const ticket = o.ticket
+        if (contact) await routing.route({ companyId: conn.companyId, whatsapp, ticket, contact, message: o.message, isNewTicket: !!o.isNewTicket, reply: (body) => reply(conn.companyId, ticket, body) })
       }
     }
     return outcomes

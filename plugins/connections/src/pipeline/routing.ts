@@ -16,6 +16,8 @@ export interface RoutingContext {
   contact: Contact
   message: Message
   isNewTicket: boolean
+  /** Answer the customer on this ticket as the bot (stored, then sent through the connection's queue). */
+  reply(body: string): Promise<Message>
 }
 
 export interface RoutingStep {

@@ -42,6 +42,9 @@ export class SimulatorSession implements ChannelSession {
   async showQr() { this.connected = false; await this.report({ status: 'qrcode', qrcode: this.qr(), retries: 0 }) }
   async requestNewQr() { await this.showQr() }
 
+  /** Back after a restart: the simulated phone stayed paired (its number is already on the row). */
+  async resume() { this.connected = true; await this.report({ status: 'CONNECTED', qrcode: '', retries: 0 }) }
+
   /** The phone scanned the QR code. */
   async scan(number?: string) {
     this.connected = true
@@ -119,9 +122,10 @@ export class SimulatorSession implements ChannelSession {
 
 export const simulatorProvider: ChannelProvider = {
   name: 'simulator',
-  async start(conn, report, events) {
+  async start(conn, report, events, opts) {
     const session = new SimulatorSession(conn, report, events)
-    await session.showQr()
+    if (opts?.resume) await session.resume()
+    else await session.showQr()
     return session
   },
 }

@@ -129,5 +129,14 @@ export interface ChannelProvider {
   /** The `provider` column value it serves. */
   readonly name: string
   /** Begin a session; `report` must be awaited by the provider so state is written in order. */
-  start(conn: ConnectionRef, report: (update: SessionUpdate) => Promise<void>, events: ChannelEvents): Promise<ChannelSession>
+  start(conn: ConnectionRef, report: (update: SessionUpdate) => Promise<void>, events: ChannelEvents, opts?: StartOptions): Promise<ChannelSession>
+}
+
+export interface StartOptions {
+  /**
+   * The session is coming back after a restart or a takeover and its row said CONNECTED. A provider
+   * whose pairing outlives the process may report CONNECTED at once (the simulator); Baileys reconnects
+   * from its stored credentials and ignores it.
+   */
+  resume?: boolean
 }
