@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react'
+import { isAbortError, useApi } from '@atende/client'
+
+/** The spec's page answer: `{ <key>: T[], hasMore, count? }`. */
+type PageAnswer = Record<string, unknown> & { hasMore: boolean; count?: number }
+
+export interface PagedListState<T> {
+  items: T[]
+  /** Last page loaded (1-based); 0 before the first answer. */
+  page: number
+  hasMore: boolean
+  /** The server's total for the search, kept in step with live changes. */
+  count: number
+  status: 'loading' | 'ready' | 'error'
+  loadingMore: boolean
+  moreFailed: boolean
+}
+
+/** How a list orders and filters its rows, so a live change lands where the server would put it. */
+export interface PagedListRules<T> {
+  compare: (a: T, b: T) => number
+  /** Whether a row belongs to the list of this search text. */
+  matches: (item: T, search: string) => boolean
+}
+
+export type PagedListAction<T> =
+  | { type: 'reset' }
+  | { type: 'loaded'; page: number; items: T[]; hasMore: boolean; count?: number }
+  | { type: 'failed'; page: number }
+  | { type: 'loadingMore' }
+  | { type: 'upsert'; item: T; search: string }
+  | { type: 'remove'; id: number }
+
+export const initialPagedList = <T,>(): PagedListState<T> => ({ items: [], page: 0, hasMore: false, count: 0, status: 'loading', loadingMore: false, moreFailed: false })
+
+/** The list's state machine, pure (tested alone): pages append, live changes keep order and count. */
+export function pagedListReducer<T extends { id: number }>(rules: PagedListRules<T>) {
+  return (s: PagedListState<T>, a: PagedListAction<T>): PagedListState<T> => {
+    switch (a.type) {
+      case 'reset': return initialPagedList()
+      case 'loadingMore': return { ...s, loadingMore: true, moreFailed: false }
+      case 'failed': return a.page === 1 ? { ...initialPagedList<T>(), status: 'error' } : { ...s, loadingMore: false, moreFailed: true }
+      case 'loaded': {
+        // Pages are offsets: a row created meanwhile can push one we already hold into the next page.
+        const seen = new Set(a.page === 1 ? [] : s.items.map((x) => x.id))
+        const fresh = a.items.filter((x) => !seen.has(x.id))
+        const items = a.page === 1 ? fresh : [...s.items, ...fresh]
+        return { items, page: a.page, hasMore: a.hasMore, count: a.count ?? Math.max(s.count, items.length), status: 'ready', loadingMore: false, moreFailed: false }
+      }
+      case 'upsert': {
+        const i = s.items.findIndex((x) => x.id === a.item.id)
+        const belongs = rules.matches(a.item, a.search)
+        if (i >= 0) {
+          // Edited out of this search: it leaves the list.
+          if (!belongs) return { ...s, items: s.items.filter((x) => x.id !== a.item.id), count: Math.max(0, s.count - 1) }
+          const items = s.items.slice()
+          items[i] = a.item
+          return { ...s, items: items.sort(rules.compare) }
+        }
+        if (s.status !== 'ready' || !belongs) return s
+        const last = s.items[s.items.length - 1]
+        // Beyond the loaded rows it arrives with a later page; in place otherwise.
+        if (s.hasMore && last && rules.compare(a.item, last) > 0) return { ...s, count: s.count + 1 }
+        return { ...s, items: [...s.items, a.item].sort(rules.compare), count: s.count + 1 }
+      }
+      case 'remove': {
+        if (!s.items.some((x) => x.id === a.id)) return s
+        return { ...s, items: s.items.filter((x) => x.id !== a.id), count: Math.max(0, s.count - 1) }
+      }
+    }
+  }
+}
+
+export interface PagedListOptions<T> extends PagedListRules<T> {
+  /** GET path of the pages, e.g. '/tags'. */
+  path: string
+  /** The answer's list key, e.g. 'tags' or 'records'. */
+  key: string
+  /** The (already debounced) search text: a new one starts over at page 1. */
+  search: string
+  /** Console tag for failures. */
+  name?: string
+}
+
+/**
+ * A searchable list read page by page (`searchParam`, `pageNumber`), for VirtualTable's infinite
+ * scroll. `upsert`/`remove` apply live changes (socket frames, the screen's own saves) where the
+ * server would place them. `loadMore` is safe to call repeatedly (one request at a time).
+ * `rules` are read when the hook mounts; keep them module-level constants.
+ */
+export function usePagedList<T extends { id: number }>({ path, key, search, compare, matches, name = path }: PagedListOptions<T>) {
+  const api = useApi()
+  const reducer = useRef(pagedListReducer<T>({ compare, matches })).current
+  const [state, dispatch] = useReducer(reducer, undefined, initialPagedList<T>)
+  const inflight = useRef<AbortController | null>(null)
+  const stateRef = useRef(state)
+  stateRef.current = state
+  const searchRef = useRef(search)
+  searchRef.current = search
+
+  const fetchPage = useCallback((page: number) => {
+    inflight.current?.abort()
+    const ctrl = new AbortController()
+    inflight.current = ctrl
+    api.get<PageAnswer>(path, { params: { searchParam: search, pageNumber: page }, signal: ctrl.signal })
+      .then((data) => {
+        if (ctrl.signal.aborted) return
+        dispatch({ type: 'loaded', page, items: (data[key] as T[] | undefined) ?? [], hasMore: data.hasMore, count: data.count })
+      })
+      .catch((err) => {
+        if (ctrl.signal.aborted || isAbortError(err)) return
+        console.error(`[${name}] list failed`, err)
+        dispatch({ type: 'failed', page })
+      })
+      .finally(() => { if (inflight.current === ctrl) inflight.current = null })
+  }, [api, path, key, search, name])
+
+  // A new search starts over from page 1.
+  useEffect(() => {
+    dispatch({ type: 'reset' })
+    fetchPage(1)
+    return () => inflight.current?.abort()
+  }, [fetchPage])
+
+  const loadMore = useCallback(() => {
+    const s = stateRef.current
+    if (s.status !== 'ready' || !s.hasMore || s.loadingMore || inflight.current) return
+    dispatch({ type: 'loadingMore' })
+    fetchPage(s.page + 1)
+  }, [fetchPage])
+
+  const reload = useCallback(() => { dispatch({ type: 'reset' }); fetchPage(1) }, [fetchPage])
+  const upsert = useCallback((item: T) => dispatch({ type: 'upsert', item, search: searchRef.current }), [])
+  const remove = useCallback((id: number) => dispatch({ type: 'remove', id }), [])
+
+  return { ...state, loadMore, reload, upsert, remove }
+}

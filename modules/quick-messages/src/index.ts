@@ -1,0 +1,18 @@
+import { lazy } from 'react'
+import { defineModule } from '@atende/ui'
+import { QuickMessagesIcon } from './icons.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+
+/**
+ * Quick messages (administration.md §2, §3, §5, §7): the /quick-messages screen over
+ * /api/quick-messages, live through the company's quickemessage events. Everyone has one (their own
+ * plus the company-wide ones), so the drawer lists it among everyone's items (core.md §2 Layout).
+ */
+export default defineModule({
+  name: 'quick-messages',
+  routes: [{ path: '/quick-messages', element: lazy(() => import('./QuickMessagesPage.tsx')) }],
+  menu: [{ label: 'menu.quickMessages', to: '/quick-messages', icon: QuickMessagesIcon, section: 'main', order: 30 }],
+  i18n: { pt, en, es },
+})

@@ -1,0 +1,27 @@
+/**
+ * The quick-message form's rules (administration.md §5: shortcode required, 'Obrigatório'), as
+ * i18n keys under `quickMessages.validation`. The server checks the same
+ * (plugins/quick-messages/src/service.ts); these only answer sooner.
+ */
+export const SHORTCODE_MAX = 100
+export const MESSAGE_MAX = 10_000
+
+/** As the server keeps it: trimmed, without the leading "/". */
+export const cleanShortcode = (v: string) => v.trim().replace(/^\/+/, '').trim()
+
+export function shortcodeError(v: string): string | null {
+  const s = cleanShortcode(v)
+  if (!s) return 'quickMessages.validation.required'
+  if (s.length > SHORTCODE_MAX) return 'quickMessages.validation.tooLong'
+  return null
+}
+
+export const messageError = (v: string): string | null => (v.length > MESSAGE_MAX ? 'quickMessages.validation.tooLong' : null)
+
+/** The server's order (lower-case shortcode) and search (shortcode or message), for live changes. */
+export const byShortcode = (a: { shortcode: string; id: number }, b: { shortcode: string; id: number }) =>
+  a.shortcode.toLowerCase().localeCompare(b.shortcode.toLowerCase()) || a.id - b.id
+export function matchesSearch(q: { shortcode: string; message: string }, search: string) {
+  const s = search.trim().replace(/^\/+/, '').toLowerCase()
+  return !s || q.shortcode.toLowerCase().includes(s) || q.message.toLowerCase().includes(s)
+}

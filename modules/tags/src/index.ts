@@ -1,0 +1,19 @@
+import { lazy } from 'react'
+import { defineModule } from '@atende/ui'
+import { TagIcon } from './TagIcon.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+
+/**
+ * Tags (administration.md §2 "Tags"): the /tags screen over /api/tags, live through the company's
+ * tag events. The drawer lists tags among everyone's items (core.md §2 Layout: it is not in the
+ * admin-only section); the kanban switch needs `tags:kanban` (admins).
+ */
+export default defineModule({
+  name: 'tags',
+  routes: [{ path: '/tags', element: lazy(() => import('./TagsPage.tsx')) }],
+  menu: [{ label: 'menu.tags', to: '/tags', icon: TagIcon, section: 'main', order: 60 }],
+  permissions: ['tags:kanban'],
+  i18n: { pt, en, es },
+})

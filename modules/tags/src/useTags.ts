@@ -1,0 +1,17 @@
+import { useRealtime, useSession } from '@atende/client'
+import { usePagedList } from '@atende/ui'
+import type { Tag, TagFrame } from './types.ts'
+import { byName, matchesSearch } from './validation.ts'
+
+/** GET /api/tags page by page for one search, kept live by the company's tag events. */
+export function useTags(search: string) {
+  const { companyId } = useSession()
+  const list = usePagedList<Tag>({ path: '/tags', key: 'tags', search, compare: byName, matches: matchesSearch, name: 'tags' })
+  const { upsert, remove } = list
+  useRealtime<TagFrame>(companyId ? `company-${companyId}-tag` : null, (frame) => {
+    if (!frame || typeof frame !== 'object') return
+    if (frame.action === 'delete') remove(frame.tagId)
+    else if (frame.tag) upsert(frame.tag)
+  })
+  return list
+}

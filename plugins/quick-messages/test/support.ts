@@ -1,0 +1,22 @@
+/** A multipart body with one file part (`file`) and the spec's `typeArch` field. */
+export function multipartBody(fileName: string, mimetype: string, data: Buffer, field = 'file') {
+  const boundary = '----atende-qm-boundary'
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="typeArch"\r\n\r\nquickMessage\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${mimetype}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+/** Bus delivery may pass through Redis: wait until the condition holds. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')

@@ -1,0 +1,26 @@
+/**
+ * The tags plugin's published API (`kernel.services.get<TagsService>('tags')`), version 1: what the
+ * tickets screen (issue 6) needs to show each ticket's tags. Types only.
+ */
+
+/** A tag as every answer and event carries it. `kanban` is the spec's 0 or 1. */
+export interface Tag {
+  id: number
+  companyId: number
+  name: string
+  color: string
+  kanban: 0 | 1
+  userId: number | null
+  ticketsCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+/** What a ticket shows of its tags. */
+export type TicketTag = Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>
+
+export interface TagsService {
+  readonly version: 1
+  /** The tags of many tickets in one query; tickets without tags map to []. Ordered by name. */
+  forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>>
+}

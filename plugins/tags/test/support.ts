@@ -1,0 +1,24 @@
+import type { TestApp } from '@atende/kernel/testing'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { TicketsService } from '@atende/plugin-tickets/api'
+
+let seq = 0
+
+/** A ticket of the company, written through the contacts and tickets services (no ticket routes yet). */
+export async function ticketIn(t: TestApp, companyId: number, userId: number | null = null) {
+  const k = t.app.kernel
+  seq += 1
+  return k.unitOfWork(companyId, async (uow) => {
+    const [{ contact }] = await k.services.get<ContactsService>('contacts').upsertMany(uow, [{ number: `55479${String(10_000_000 + seq * 7919).slice(-8)}` }])
+    return k.services.get<TicketsService>('tickets').findOrOpen(uow, { contactId: contact.id, whatsappId: 1000 + seq, userId, isGroup: false })
+  })
+}
+
+/** Bus delivery may pass through Redis: wait until the condition holds. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
