@@ -3,6 +3,7 @@ export { TextField, FieldShell, inputClass, inputErrorClass, type TextFieldProps
 export { MaskedInput, type MaskedInputProps } from './MaskedInput.tsx'
 export { Select, type SelectProps, type SelectOption } from './Select.tsx'
 export { Dialog, type DialogProps } from './Dialog.tsx'
+export { Sheet, type SheetProps } from './Sheet.tsx'
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx'
 export { Toaster, toast, dismissToast, TOAST_MS, type ToastItem, type ToastKind } from './toasts.tsx'
 export { Loading, EmptyState, ErrorCard } from './states.tsx'
@@ -23,3 +24,5 @@ export {
 } from './module.ts'
 export * from './icons.tsx'
 export * from './useCollection.ts'
+export { Switch, type SwitchProps } from './Switch.tsx'
+export * from './usePagedList.ts'
