@@ -2,15 +2,20 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
 import { Button, Dialog, FieldShell, Select, TabPanel, Tabs, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import { HoursFields } from './HoursFields.tsx'
+import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
 import type { Connection } from './types.ts'
 import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.ts'
 
 type TextKey = (typeof TEXT_FIELDS)[number]
 type NumberKey = (typeof NUMBER_FIELDS)[number]
-interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string }
-type FieldErrors = Partial<Record<keyof Values, string>>
+interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string; hours: HoursRow[] }
+type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours'>, string>>
+type Tab = 'general' | 'hours' | 'advanced'
 
 const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', ...TEXT_FIELDS, ...NUMBER_FIELDS])
+/** The tab that holds a field (for a field the server refused). */
+const tabOf = (field: string): Tab => (field.startsWith('schedules') ? 'hours' : (NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' || field === 'expiresInactiveMessage' ? 'advanced' : 'general')
 
 function initial(c: Connection | null): Values {
   return {
@@ -18,6 +23,8 @@ function initial(c: Connection | null): Values {
     greetingMessage: c?.greetingMessage ?? '', complationMessage: c?.complationMessage ?? '', outOfHoursMessage: c?.outOfHoursMessage ?? '',
     ratingMessage: c?.ratingMessage ?? '', expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
     expiresTicket: String(c?.expiresTicket ?? 0), timeUseBotQueues: String(c?.timeUseBotQueues ?? 0), maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
+    maxAttemptsWithoutResponse: String(c?.maxAttemptsWithoutResponse ?? 0), timeToTransfer: String(c?.timeToTransfer ?? 0),
+    hours: hoursRows(c?.schedules),
   }
 }
 
@@ -28,24 +35,30 @@ export interface ConnectionDialogProps {
   save: (body: unknown, id?: number) => Promise<Connection>
 }
 
-/** Add/edit a connection (core.md §2 "Connections"): general messages on one tab, counters on "Avançado". */
+/**
+ * Add/edit a connection (core.md §2 "Connections", §3 Connection): messages on "Geral", the weekly
+ * business hours on their own tab, counters and the token on "Avançado". Queues, integration, prompt
+ * and transfer queue wait for the queues plugin.
+ */
 export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation()
   const id = useId()
   const connection = editing?.connection ?? null
   const [values, setValues] = useState<Values>(() => initial(connection))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [tab, setTab] = useState<'general' | 'advanced'>('general')
+  const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
+  const [tab, setTab] = useState<Tab>('general')
   const [busy, setBusy] = useState(false)
 
   useEffect(() => {
     if (!editing) return
-    setValues(initial(editing.connection)); setErrors({}); setTab('general')
+    setValues(initial(editing.connection)); setErrors({}); setHourErrors({}); setTab('general')
   }, [editing])
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
+    if (key === 'hours') setHourErrors({})
+    else setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
   const submit = async (e: FormEvent) => {
@@ -54,15 +67,19 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     const n = nameError(values.name)
     if (n) found.name = t(n)
     for (const k of NUMBER_FIELDS) { const err = countError(values[k]); if (err) found[k] = t(err) }
+    const badHours = hoursErrors(values.hours)
     setErrors(found)
-    if (Object.keys(found).length) {
-      if (NUMBER_FIELDS.some((k) => found[k]) && !found.name) setTab('advanced')
+    setHourErrors(badHours)
+    if (Object.keys(found).length || Object.keys(badHours).length) {
+      // Show the first tab with a problem.
+      setTab(found.name ? 'general' : Object.keys(badHours).length ? 'hours' : 'advanced')
       return
     }
     const body: Record<string, unknown> = {
       name: values.name.trim(), provider: values.provider, isDefault: values.isDefault, token: values.token,
       ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, values[k]])),
       ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
+      schedules: toSchedules(values.hours, (d) => t(`connections.weekdays.${d}`)),
     }
     setBusy(true)
     try {
@@ -72,12 +89,15 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     } catch (err) {
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && err.field && FIELDS.has(err.field)) {
-        const field = err.field as keyof Values
+        const field = err.field as keyof FieldErrors
         setErrors((x) => ({ ...x, [field]: field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message }))
-        setTab((NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' ? 'advanced' : 'general')
+        setTab(tabOf(field))
         // A field that has no control on screen (isDefault) also gets the toast.
         if (field === 'isDefault') toast.error(message)
-      } else toast.error(message)
+      } else {
+        if (isApiError(err) && err.field?.startsWith('schedules')) setTab('hours')
+        toast.error(message)
+      }
     } finally {
       setBusy(false)
     }
@@ -100,7 +120,11 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       </>}>
       <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
         <Tabs idPrefix={id} label={t('connections.form.sections')} active={tab} onChange={setTab}
-          tabs={[{ key: 'general', label: t('connections.form.general') }, { key: 'advanced', label: t('connections.form.advanced') }]} />
+          tabs={[
+            { key: 'general', label: t('connections.form.general') },
+            { key: 'hours', label: t('connections.form.hours') },
+            { key: 'advanced', label: t('connections.form.advanced') },
+          ]} />
         <TabPanel idPrefix={id} active={tab} className="flex flex-col gap-3">
           {tab === 'general' ? <>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -116,11 +140,14 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
             {area('complationMessage')}
             {area('outOfHoursMessage')}
             {area('ratingMessage')}
-          </> : <>
+          </> : tab === 'hours' ? (
+            <HoursFields rows={values.hours} onChange={(rows) => set('hours', rows)} errors={hourErrors} />
+          ) : <>
             {area('expiresInactiveMessage')}
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-3 sm:grid-cols-2">
               {NUMBER_FIELDS.map((k) => (
-                <TextField key={k} type="number" min={0} inputMode="numeric" label={t(`connections.form.${k}`)} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]} />
+                <TextField key={k} type="number" min={0} inputMode="numeric" label={t(`connections.form.${k}`)} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]}
+                  hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined} />
               ))}
             </div>
             {area('token', 1)}

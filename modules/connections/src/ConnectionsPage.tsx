@@ -4,6 +4,7 @@ import { usePermissions, useSession } from '@atende/client'
 import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
 import { ConnectionDialog } from './ConnectionDialog.tsx'
 import { QrDialog } from './QrDialog.tsx'
+import { PhonePanel } from './phone/PhonePanel.tsx'
 import { ConnectionCards, ConnectionsTable, type ListProps } from './ConnectionsTable.tsx'
 import type { Connection } from './types.ts'
 import { useConnections } from './useConnections.ts'
@@ -26,6 +27,7 @@ function ConnectionsScreen() {
   const [editing, setEditing] = useState<{ connection: Connection | null } | null>(null)
   const [deleting, setDeleting] = useState<Connection | null>(null)
   const [qrId, setQrId] = useState<number | null>(null)
+  const [phoneId, setPhoneId] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
 
   // The QR dialog follows the live row and closes once the code was scanned (or the row is gone).
@@ -50,7 +52,7 @@ function ConnectionsScreen() {
 
   const listProps: ListProps = {
     items: items ?? [], session: can('actionButtons'), manage: can('editOrDeleteConnection'),
-    onQr: (c) => setQrId(c.id), onEdit: (c) => setEditing({ connection: c }), onDelete: setDeleting,
+    onQr: (c) => setQrId(c.id), onPhone: (c) => setPhoneId(c.id), onEdit: (c) => setEditing({ connection: c }), onDelete: setDeleting,
   }
 
   return (
@@ -67,6 +69,8 @@ function ConnectionsScreen() {
       )}
       <ConnectionDialog editing={editing} onClose={() => setEditing(null)} save={save} />
       <QrDialog connection={qrConnection} onClose={() => setQrId(null)} />
+      {/* The live row: a disconnect shows in the panel; a deleted row closes it. */}
+      <PhonePanel connection={items?.find((c) => c.id === phoneId) ?? null} onClose={() => setPhoneId(null)} />
       <ConfirmDialog open={deleting != null} danger loading={busy} title={t('connections.confirm.title', { name: deleting?.name ?? '' })}
         confirmLabel={t('connections.confirm.yes')} cancelLabel={t('connections.confirm.no')} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
         {t('connections.confirm.body')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Badge, EditIcon, TrashIcon, type BadgeTone } from '@atende/ui'
 import { SessionActions } from './SessionActions.tsx'
+import { PhoneChatIcon } from './phone/PhoneIcons.tsx'
 import { formatDateTime, type Connection, type SessionStatus } from './types.ts'
 
 const TONES: Record<SessionStatus, BadgeTone> = {
@@ -14,6 +15,8 @@ export interface ListProps {
   /** connections-page:editOrDeleteConnection */
   manage: boolean
   onQr: (c: Connection) => void
+  /** Opens the simulator phone of a connected simulator connection. */
+  onPhone: (c: Connection) => void
   onEdit: (c: Connection) => void
   onDelete: (c: Connection) => void
 }
@@ -32,6 +35,23 @@ function DefaultMark() {
   )
 }
 
+/** The simulator's phone: for a connected simulator connection only. */
+function PhoneButton({ c, onPhone }: { c: Connection; onPhone: ListProps['onPhone'] }) {
+  const { t } = useTranslation()
+  if (c.provider !== 'simulator' || c.status !== 'CONNECTED') return null
+  return (
+    <button type="button" onClick={() => onPhone(c)} aria-label={t('connections.phone.open', { name: c.name })} title={t('connections.phone.open', { name: c.name })}
+      className="rounded p-1.5 text-emerald-700 hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-slate-700">
+      <PhoneChatIcon className="h-4 w-4" />
+    </button>
+  )
+}
+
+/** The session buttons of a row and, next to them, the simulator phone. */
+function SessionCell({ c, onQr, onPhone }: { c: Connection; onQr: ListProps['onQr']; onPhone: ListProps['onPhone'] }) {
+  return <div className="flex flex-wrap items-center gap-1.5"><SessionActions connection={c} onShowQr={onQr} /><PhoneButton c={c} onPhone={onPhone} /></div>
+}
+
 function RowButtons({ c, onEdit, onDelete }: { c: Connection; onEdit: ListProps['onEdit']; onDelete: ListProps['onDelete'] }) {
   const { t } = useTranslation()
   return <>
@@ -41,7 +61,7 @@ function RowButtons({ c, onEdit, onDelete }: { c: Connection; onEdit: ListProps[
 }
 
 /** Desktop: the table of core.md §2 "Connections". */
-export function ConnectionsTable({ items, session, manage, onQr, onEdit, onDelete }: ListProps) {
+export function ConnectionsTable({ items, session, manage, onQr, onPhone, onEdit, onDelete }: ListProps) {
   const { t } = useTranslation()
   return (
     <div className="hidden overflow-x-auto rounded-lg sm:block border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
@@ -63,7 +83,7 @@ export function ConnectionsTable({ items, session, manage, onQr, onEdit, onDelet
               <td className="px-3 py-2 font-medium">{c.name}</td>
               <td className="px-3 py-2 text-slate-600 dark:text-slate-300">{c.number || '—'}</td>
               <td className="px-3 py-2"><StatusBadge status={c.status} /></td>
-              {session && <td className="px-3 py-2"><SessionActions connection={c} onShowQr={onQr} /></td>}
+              {session && <td className="px-3 py-2"><SessionCell c={c} onQr={onQr} onPhone={onPhone} /></td>}
               <td className="whitespace-nowrap px-3 py-2 text-slate-600 dark:text-slate-300">{formatDateTime(c.updatedAt)}</td>
               <td className="px-3 py-2 text-center">{c.isDefault && <DefaultMark />}</td>
               {manage && <td className="whitespace-nowrap px-3 py-2 text-right"><RowButtons c={c} onEdit={onEdit} onDelete={onDelete} /></td>}
@@ -76,7 +96,7 @@ export function ConnectionsTable({ items, session, manage, onQr, onEdit, onDelet
 }
 
 /** Phone: one card per connection, same content. */
-export function ConnectionCards({ items, session, manage, onQr, onEdit, onDelete }: ListProps) {
+export function ConnectionCards({ items, session, manage, onQr, onPhone, onEdit, onDelete }: ListProps) {
   const { t } = useTranslation()
   return (
     <ul className="flex flex-col gap-2 sm:hidden">
@@ -92,7 +112,7 @@ export function ConnectionCards({ items, session, manage, onQr, onEdit, onDelete
             <span>{c.number || '—'}</span>
             <span className="ml-auto text-xs" title={t('connections.columns.updatedAt')}>{formatDateTime(c.updatedAt)}</span>
           </div>
-          {session && <SessionActions connection={c} onShowQr={onQr} />}
+          {session && <SessionCell c={c} onQr={onQr} onPhone={onPhone} />}
         </li>
       ))}
     </ul>

@@ -17,8 +17,16 @@ export interface Connection {
   expiresTicket: number
   timeUseBotQueues: number
   maxUseBotQueues: number
+  maxAttemptsWithoutResponse: number
+  /** Minutes before a ticket moves to the transfer queue; null: never. */
+  timeToTransfer: number | null
+  /** Business hours, one row per weekday (empty times: closed). */
+  schedules: ScheduleDay[]
   updatedAt: string
 }
+
+/** One weekday of a connection's business hours (core.md §3 "Schedule row"). */
+export interface ScheduleDay { weekday: string; weekdayEn?: string; startTime?: string; endTime?: string }
 
 export type SessionStatus = 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'CONNECTED' | 'PAIRING' | 'TIMEOUT'
 

@@ -7,7 +7,8 @@ export function nameError(name: string): string | null {
   return null
 }
 
-export const NUMBER_FIELDS = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues'] as const
+/** Whole-number fields; empty sends 0 (timeToTransfer 0: never transfer). */
+export const NUMBER_FIELDS = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'maxAttemptsWithoutResponse', 'timeToTransfer'] as const
 export const TEXT_FIELDS = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const
 
 /** A count field: a whole number 0–100000, else an i18n key. */
