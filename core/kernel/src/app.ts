@@ -104,7 +104,9 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
       const result = await db.transaction((trx) =>
         work({ db: trx, t: tenantDb(trx, companyId), emit: (e, p) => { queued.push([e, p]) } }),
       )
-      for (const [e, p] of queued) await bus.emit(e, p as EventMap[typeof e])
+      // Emitted in order without waiting on each: publishes pipeline on one Redis connection (one
+      // round trip for a whole batch, not one per event) and local handlers start in commit order.
+      await Promise.all(queued.map(([e, p]) => bus.emit(e, p as EventMap[typeof e])))
       return result
     },
     bus,

@@ -37,7 +37,8 @@ export function ListResponse<K extends string, T extends TSchema>(key: K, item: 
 export const pageOffset = (pageNumber = 1, pageSize = PAGE_SIZE) => (Math.max(1, pageNumber) - 1) * pageSize
 
 /** Nullable helper: `T | null`. */
-export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+// Null first: with type coercion on, ajv would otherwise turn null into 0 or '' through the first branch.
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s])
 
 /** A plain success answer for deletes and actions. */
 export const MessageResponse = Type.Object({ message: Type.String() })

@@ -41,6 +41,7 @@ export const InboundBody = Type.Object({
   id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$', description: 'a repeated id is a re-delivery' })),
   mediaUrl: Type.Optional(Type.String({ maxLength: 30_000_000, description: 'a data: URI or an http(s) URL' })),
   mediaType: Type.Optional(Type.Union(MEDIA_TYPES.map((m) => Type.Literal(m)))),
+  fileName: Type.Optional(Type.String({ maxLength: 255, description: "the attachment's name (a data: URI has none)" })),
   quotedId: Type.Optional(Type.String({ maxLength: 128 })),
   groupId: Type.Optional(Type.String({ pattern: '^[0-9-]{5,40}$', description: 'write in this group (the sender is `from`)' })),
   groupName: Type.Optional(Type.String({ maxLength: 100 })),

@@ -46,7 +46,7 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
         name: b.name,
         body: b.body ?? '',
         mediaType: b.mediaType,
-        media: b.mediaUrl ? simulatorMedia(b.mediaUrl) : undefined,
+        media: b.mediaUrl ? simulatorMedia(b.mediaUrl, b.fileName) : undefined,
         quotedId: b.quotedId,
       })
     },
@@ -56,6 +56,9 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
   /** The company's simulator connection (404 for another company's id or another provider). */
   async function simulated(req: { params: unknown; auth: { companyId: number } }) {
     const whatsappId = (req.params as { whatsappId: number }).whatsappId
+    // Its session runs here: the session knows its company, no need to read the row (the hot path).
+    const local = sessions.get(whatsappId)
+    if (local instanceof SimulatorSession && local.conn.companyId === req.auth.companyId) return { id: whatsappId, companyId: req.auth.companyId }
     const conn = await connections.row(req.auth.companyId, whatsappId)
     if (conn.provider !== 'simulator') throw notFound(ERR_NO_WAPP_FOUND, 'No simulator connection with this id')
     return conn
@@ -87,6 +90,8 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
   })
 
   app.post('/simulator/:whatsappId/inbound', {
+    // A 5 MB attachment as a data: URI is about 6.7 MB of JSON.
+    bodyLimit: 8 * 1024 * 1024,
     schema: {
       tags, summary: 'Simulator: a customer writes (answers once the message is stored; a repeated id is a re-delivery)',
       params: WhatsappIdParams, body: InboundBody, response: { 200: InboundResult, ...errors },
@@ -98,9 +103,10 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
     if (b.mediaUrl && !b.mediaType) throw new AppError('ERR_VALIDATION', 400, 'mediaType is required with mediaUrl', { field: 'mediaType' })
     if (b.mediaUrl) simulatorMedia(b.mediaUrl) // refuses a bad URL here, naming its field
     // Stored once the owner answers: the pipeline may hold it behind a burst, so allow it time.
-    const id = await onPhone<string>(conn, 'sim.inbound', b, INBOUND_WAIT_MS)
-    const message = await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, conn.id, id)
-    return { id, message }
+    const r = await onPhone<{ id: string; message: unknown; duplicate: boolean }>(conn, 'sim.inbound', b, INBOUND_WAIT_MS)
+    // A re-delivery stored nothing: answer with the copy stored the first time.
+    const message = r.message ?? (r.duplicate ? await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, conn.id, r.id) : null)
+    return { id: r.id, message }
   })
 
   app.get('/simulator/:whatsappId/outbox', {

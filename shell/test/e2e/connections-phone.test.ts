@@ -66,8 +66,8 @@ describe('simulator phone rules (no browser)', () => {
     expect(fileProblem({ size: MAX_FILE_BYTES })).toBeNull()
     expect(fileProblem({ size: MAX_FILE_BYTES + 1 })).toBe('connections.phone.fileTooLarge')
     expect(fileProblem({ size: 0 })).toBe('connections.phone.fileEmpty')
-    // The file as a data: URI inside JSON must fit the kernel's 5 MiB body limit.
-    expect(Math.ceil(MAX_FILE_BYTES / 3) * 4 + 1024).toBeLessThan(5 * 1024 * 1024)
+    // The file as a data: URI inside JSON must fit the inbound route's 8 MiB body limit.
+    expect(Math.ceil(MAX_FILE_BYTES / 3) * 4 + 1024).toBeLessThan(8 * 1024 * 1024)
   })
 
   it('business hours: the default week, closed days, the ##:## mask', () => {
@@ -230,8 +230,8 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
 
     // A file: refused when too large, sent as an attachment otherwise (Send works without text).
     const picker = panel.getByTestId('phone-file')
-    await picker.setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4 * 1024 * 1024, 1) })
-    await panel.getByRole('alert').filter({ hasText: 'O arquivo tem 4 MB; o máximo é 3,7 MB.' }).waitFor()
+    await picker.setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 1) })
+    await panel.getByRole('alert').filter({ hasText: 'O arquivo tem 6 MB; o máximo é 5 MB.' }).waitFor()
     expect(await sendButton.isDisabled()).toBe(true)
     await picker.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('segunda via do boleto') })
     await panel.getByRole('button', { name: 'Remover o anexo nota.txt' }).waitFor()

@@ -86,11 +86,8 @@ export function randomCustomerNumber(random: () => number = Math.random): string
   }
 }
 
-/**
- * The kernel takes JSON bodies up to 5 MiB and a data: URI grows by 4/3 (base64), so a file over
- * ~3.7 MiB could never arrive: the panel refuses it up front with a clear message.
- */
-export const MAX_FILE_BYTES = Math.floor((5 * 1024 * 1024 - 64 * 1024) * 3 / 4)
+/** The inbound route takes up to 8 MiB of JSON and a data: URI grows by 4/3 (base64): 5 MiB files fit. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024
 
 /** The inbound route's mediaType for a file: image/audio/video by its mimetype, else document. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'document'

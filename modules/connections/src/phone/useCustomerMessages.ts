@@ -37,7 +37,7 @@ export function useCustomerMessages(connectionId: number, customer: { number: st
   const deliver = useCallback(async (key: string, number: string, name: string, draft: Draft) => {
     try {
       const body: Record<string, unknown> = { id: key, from: number, name: name.trim() || undefined, body: draft.body || undefined }
-      if (draft.file) { body.mediaUrl = draft.file.dataUrl; body.mediaType = mediaTypeOf(draft.file.mimetype) }
+      if (draft.file) { body.mediaUrl = draft.file.dataUrl; body.mediaType = mediaTypeOf(draft.file.mimetype); body.fileName = draft.file.name }
       const r = await api.post<InboundAnswer>(`/simulator/${connectionId}/inbound`, { body, timeoutMs: SEND_TIMEOUT_MS })
       if (r.message) onTicket(r.message.ticketId)
       drafts.delete(key)

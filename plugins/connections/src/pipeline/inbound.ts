@@ -125,7 +125,8 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
     eventsFor(conn: ConnectionRef): ChannelEvents {
       return {
         async inbound(msg) {
-          await batcherFor(conn).push({ msg, media: storeMedia(conn, msg) })
+          const o = await batcherFor(conn).push({ msg, media: storeMedia(conn, msg) })
+          return { duplicate: o.duplicate, message: o.message }
         },
         async ack(u) {
           await tickets().applyAcks(conn.companyId, conn.id, [{ providerId: u.id, ack: u.ack }])

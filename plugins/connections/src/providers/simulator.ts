@@ -55,8 +55,8 @@ export class SimulatorSession implements ChannelSession {
   async receive(msg: Omit<InboundMessage, 'id' | 'timestamp' | 'fromMe'> & { id?: string; fromMe?: boolean }) {
     if (!this.connected) throw Object.assign(new Error('The simulated phone is not connected: scan the QR code first'), { code: 'ERR_WAPP_NOT_INITIALIZED' })
     const full: InboundMessage = { ...msg, id: msg.id ?? `SIM${randomBytes(10).toString('hex').toUpperCase()}`, fromMe: msg.fromMe ?? false, timestamp: new Date() }
-    await this.events.inbound(full)
-    return full.id
+    const receipt = await this.events.inbound(full)
+    return { id: full.id, message: receipt?.message ?? null, duplicate: receipt?.duplicate ?? false }
   }
 
   /** The phone ended the session (logged out). */

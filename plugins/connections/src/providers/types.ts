@@ -61,12 +61,15 @@ export interface InboundMessage {
   timestamp: Date
 }
 
+export interface InboundReceipt { duplicate: boolean; message?: unknown }
+
 export interface AckUpdate { id: string; ack: Ack }
 
 /** Where a running session hands what it receives. Each call resolves once the data is committed; a
  * provider acknowledges to its network only then, so a crash means a re-delivery, never a loss. */
 export interface ChannelEvents {
-  inbound(msg: InboundMessage): Promise<void>
+  /** Resolves once stored; what was stored (a re-delivery or an ignored group message has no `message`). */
+  inbound(msg: InboundMessage): Promise<InboundReceipt | void>
   ack(update: AckUpdate): Promise<void>
   /** Serve a message the network asks for again (Baileys' getMessage, for retries). */
   findMessage(id: string): Promise<{ body: string; fromMe: boolean } | null>
