@@ -29,6 +29,8 @@ export interface VirtualTableProps<T> {
   /** The last next-page request failed: shows `failedText` with a retry button. */
   failed?: boolean
   loadMore: () => void
+  /** How near the bottom (px) the next page is asked for; default 100 (contacts use 50). */
+  scrollThreshold?: number
   /** Accessible name of the table. */
   label: string
   loadingLabel: string
@@ -61,7 +63,7 @@ const Row = memo(function Row<T>({ row, index, columns, height, rowProps }: RowP
  */
 export function VirtualTable<T>(p: VirtualTableProps<T>) {
   const { columns, rows, rowKey, rowHeight, rowProps, hasMore, loadingMore, failed = false, loadMore } = p
-  const { ref, element, onScroll } = useInfiniteScroll({ hasMore, busy: loadingMore || failed, loadMore, count: rows.length })
+  const { ref, element, onScroll } = useInfiniteScroll({ hasMore, busy: loadingMore || failed, loadMore, count: rows.length, threshold: p.scrollThreshold })
   // Scroll position in whole rows: scrolling within a row re-renders nothing.
   const [topRow, setTopRow] = useState(0)
   const [height, setHeight] = useState(800)

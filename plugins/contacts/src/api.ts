@@ -52,3 +52,13 @@ export interface ContactsService {
   /** Pass the caller's unit of work when inside one (embedded mode has a single connection). */
   get(companyId: number, id: number, uow?: UnitOfWork): Promise<Contact | null>
 }
+
+/**
+ * Extension point for POST /contacts/import (the phone's address book): a plugin whose channel can
+ * read the phone's contacts publishes `kernel.services.provide('contacts.addressBook', impl)`.
+ * Until one does, the route answers 400 ERR_ADDRESS_BOOK_UNAVAILABLE.
+ */
+export interface AddressBookSource {
+  /** The address book of the company's default connection; null when that connection cannot read it. */
+  read(companyId: number): Promise<ContactSighting[] | null>
+}

@@ -2,6 +2,7 @@ import type { Kernel } from '@atende/sdk'
 import type { ContactsService } from './api.ts'
 import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
+import { CONTACT_COLUMNS } from './columns.ts'
 
 export function createContactsService(kernel: Kernel): ContactsService {
   return {
@@ -10,7 +11,7 @@ export function createContactsService(kernel: Kernel): ContactsService {
     upsertMany: upsertContacts,
     async get(companyId, id, uow) {
       const t = uow && uow.t.companyId === companyId ? uow.t : kernel.tenant(companyId)
-      return (await t('contacts').where({ id }).first()) ?? null
+      return (await t('contacts').where({ id }).first(CONTACT_COLUMNS)) ?? null
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '@atende/sdk'
 import type { Contact, ContactSighting, UpsertResult } from './api.ts'
 import { normaliseNumber } from './number.ts'
+import { CONTACT_COLUMNS } from './columns.ts'
 import './events.ts'
 
 const NAME_MAX = 100
@@ -40,7 +41,7 @@ export async function upsertContacts(uow: UnitOfWork, sightings: ContactSighting
   const numbers = [...new Set(want.map((w) => w.number))]
   const lids = [...new Set(want.map((w) => w.lid).filter((l): l is string => !!l))]
 
-  const known: Contact[] = await t('contacts').where((q) => {
+  const known: Contact[] = await t('contacts').select(CONTACT_COLUMNS).where((q) => {
     q.whereIn('number', numbers)
     if (lids.length) q.orWhereIn('lid', lids)
   })
@@ -57,7 +58,7 @@ export async function upsertContacts(uow: UnitOfWork, sightings: ContactSighting
     }))
     const inserted: Contact[] = await t.insert('contacts', rows)
       .onConflict(['companyId', 'number']).merge({ lid: db.raw('COALESCE(contacts.lid, excluded.lid)') })
-      .returning('*')
+      .returning(CONTACT_COLUMNS)
     for (const c of inserted) { byNumber.set(c.number, c); if (c.lid) byLid.set(c.lid, c); changed.add(c.id) }
   }
 
@@ -65,7 +66,7 @@ export async function upsertContacts(uow: UnitOfWork, sightings: ContactSighting
     const c = find(w)!
     const patch = patchFor(c, w)
     if (!patch) continue
-    const [row] = await t('contacts').where({ id: c.id }).update({ ...patch, updatedAt: db.fn.now() }).returning('*')
+    const [row] = await t('contacts').where({ id: c.id }).update({ ...patch, updatedAt: db.fn.now() }).returning(CONTACT_COLUMNS)
     Object.assign(c, row)
     changed.add(c.id)
   }

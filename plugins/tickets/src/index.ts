@@ -17,5 +17,11 @@ export default definePlugin({
   async register(_app, kernel) {
     kernel.services.provide('tickets', createTicketsService(kernel))
     mapRealtime(kernel)
+    // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
+    // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
+    kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {
+      const gone: { id: number }[] = await kernel.tenant(companyId)('tickets').where({ contactId }).delete().returning('id')
+      for (const { id } of gone) await kernel.bus.emit('ticket.deleted', { companyId, ticketId: id })
+    })
   },
 })

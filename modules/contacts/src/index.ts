@@ -1,0 +1,19 @@
+import { lazy } from 'react'
+import { defineModule } from '@atende/ui'
+import { ContactsIcon } from './ContactsIcon.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+
+/**
+ * Contacts (core.md §2 "Contacts", §5, §6; administration.md "Users, contacts", §9): the /contacts
+ * screen in the main section of the drawer. The contact form, dialog and picker are reused by other
+ * modules through `@atende/module-contacts/components` (see components.ts).
+ */
+export default defineModule({
+  name: 'contacts',
+  routes: [{ path: '/contacts', element: lazy(() => import('./ContactsPage.tsx')) }],
+  menu: [{ label: 'menu.contacts', to: '/contacts', icon: ContactsIcon, section: 'main', order: 50 }],
+  permissions: ['contacts-page:deleteContact'],
+  i18n: { pt, en, es },
+})
