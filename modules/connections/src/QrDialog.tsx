@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import QRCode from 'qrcode'
-import { Dialog, Loading } from '@atende/ui'
+import { useApi } from '@atende/client'
+import { Button, Dialog, Loading, useErrorToast } from '@atende/ui'
 import type { Connection } from './types.ts'
 
 const SIZE = 256
@@ -12,7 +13,16 @@ const SIZE = 256
  */
 export function QrDialog({ connection, onClose }: { connection: Connection | null; onClose: () => void }) {
   const { t } = useTranslation()
+  const api = useApi()
+  const showError = useErrorToast('connections.actionError')
+  const [scanning, setScanning] = useState(false)
   const code = connection?.qrcode ?? ''
+  // A simulator connection has no phone to point at the code: its simulated phone "reads" it.
+  const scan = async () => {
+    if (!connection) return
+    setScanning(true)
+    try { await api.post(`/simulator/${connection.id}/scan`, { body: {} }) } catch (err) { showError(err) } finally { setScanning(false) }
+  }
   const [image, setImage] = useState<{ code: string; url: string } | null>(null)
 
   useEffect(() => {
@@ -31,6 +41,9 @@ export function QrDialog({ connection, onClose }: { connection: Connection | nul
             ? <img src={image.url} width={SIZE} height={SIZE} alt={t('connections.qr.alt', { name: connection?.name ?? '' })} data-testid="connection-qr" />
             : code ? <Loading /> : <p className="text-sm text-slate-500">{t('connections.qr.waiting')}</p>}
         </div>
+        {connection?.provider === 'simulator' && code && (
+          <Button variant="secondary" loading={scanning} onClick={scan}>{t('connections.qr.simulateScan')}</Button>
+        )}
       </div>
     </Dialog>
   )

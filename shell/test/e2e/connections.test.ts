@@ -97,11 +97,11 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     const su = { authorization: `Bearer ${token}` }
     const list = (await app.t.app.inject({ method: 'GET', url: '/api/whatsapp', headers: su })).json() as { id: number; name: string }[]
     const id = list.find((c) => c.name === 'Loja Centro')!.id
-    const scan = await app.t.app.inject({ method: 'POST', url: `/api/simulator/${id}/scan`, headers: su, payload: { number: '5511999990000' } })
-    expect(scan.statusCode).toBe(200)
+    // The simulated phone reads it from the modal's own button.
+    await qr.getByRole('button', { name: 'Ler com o celular simulado' }).click()
     await qr.waitFor({ state: 'hidden', timeout: 10_000 })
     await r.getByText('Conectado', { exact: true }).waitFor({ timeout: 10_000 })
-    await r.getByText('5511999990000').waitFor()
+    await r.getByText(`5511999990000${id}`).waitFor()
     await nav.getByTestId('connections-warning').waitFor({ state: 'detached', timeout: 10_000 })
     await app.shot(p, 'connections-04-connected')
 
