@@ -3,17 +3,18 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
 import { Button, Dialog, FieldShell, Select, TabPanel, Tabs, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
+import { QueuesField } from './QueuesField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
 import type { Connection } from './types.ts'
 import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.ts'
 
 type TextKey = (typeof TEXT_FIELDS)[number]
 type NumberKey = (typeof NUMBER_FIELDS)[number]
-interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string; hours: HoursRow[] }
-type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours'>, string>>
+interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string; hours: HoursRow[]; queueIds: number[] }
+type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours' | 'queueIds'> | 'queueIds', string>>
 type Tab = 'general' | 'hours' | 'advanced'
 
-const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', ...TEXT_FIELDS, ...NUMBER_FIELDS])
+const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', 'queueIds', ...TEXT_FIELDS, ...NUMBER_FIELDS])
 /** The tab that holds a field (for a field the server refused). */
 const tabOf = (field: string): Tab => (field.startsWith('schedules') ? 'hours' : (NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' || field === 'expiresInactiveMessage' ? 'advanced' : 'general')
 
@@ -24,7 +25,7 @@ function initial(c: Connection | null): Values {
     ratingMessage: c?.ratingMessage ?? '', expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
     expiresTicket: String(c?.expiresTicket ?? 0), timeUseBotQueues: String(c?.timeUseBotQueues ?? 0), maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
     maxAttemptsWithoutResponse: String(c?.maxAttemptsWithoutResponse ?? 0), timeToTransfer: String(c?.timeToTransfer ?? 0),
-    hours: hoursRows(c?.schedules),
+    hours: hoursRows(c?.schedules), queueIds: c?.queueIds ?? [],
   }
 }
 
@@ -80,6 +81,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, values[k]])),
       ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
       schedules: toSchedules(values.hours, (d) => t(`connections.weekdays.${d}`)),
+      queueIds: values.queueIds,
     }
     setBusy(true)
     try {
@@ -136,6 +138,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
               <input type="checkbox" role="switch" checked={values.isDefault} onChange={(e) => set('isDefault', e.target.checked)} className="h-4 w-4 accent-[var(--color-primary,#2563eb)]" />
               {t('connections.form.isDefault')}
             </label>
+            <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
             {area('greetingMessage')}
             {area('complationMessage')}
             {area('outOfHoursMessage')}

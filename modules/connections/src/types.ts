@@ -6,6 +6,7 @@ export interface Connection {
   qrcode: string
   retries: number
   isDefault: boolean
+  queueIds?: number[]
   provider: string
   number: string | null
   greetingMessage: string

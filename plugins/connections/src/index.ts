@@ -1,4 +1,4 @@
-import { definePlugin, type Kernel } from '@atende/sdk'
+import { definePlugin, type EventName, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -67,6 +67,13 @@ export default definePlugin({
       delete: async (conn, a: { messageId: number }) => { await sessions.get(conn.id)!.delete(await keyOf(conn.companyId, a.messageId)) },
     })
     const connections = createConnectionService(kernel, sessions)
+    // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
+    kernel.services.provide('connections', { version: 1, get: connections.get, queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds })
+    // The queues plugin's event (declared there): a deleted queue leaves no links behind.
+    kernel.bus.on('queue.deleted' as EventName, async (p) => {
+      const { companyId, queueId } = p as { companyId: number; queueId: number }
+      await kernel.tenant(companyId)('whatsapp_queues').where({ queueId }).delete()
+    })
     mapRealtime(kernel)
     registerConnectionRoutes(app, kernel, connections)
     registerSessionRoutes(app, kernel, connections, sessions)

@@ -51,12 +51,16 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
   }
 
   /**
-   * Queue ids are another plugin's rows: this plugin never reads that table. Once the queues plugin
-   * exists (issue 5) it publishes a service that checks them; until then they are kept as given,
-   * like users' queueIds.
+   * Queue ids are another plugin's rows: this plugin never reads that table. The queues plugin
+   * (loaded after this one) publishes `queues.exists`; looked up at call time, skipped without it.
+   * Called before the unit of work: embedded mode has one connection, held by the transaction.
    */
-  async function checkQueues(_t: TenantDb, queueIds: number[]) {
-    return [...new Set(queueIds)]
+  async function checkQueues(companyId: number, queueIds: number[]) {
+    const ids = [...new Set(queueIds)]
+    let queues: { exists(companyId: number, ids: number[]): Promise<boolean> } | undefined
+    try { queues = kernel.services.get('queues') } catch { queues = undefined }
+    if (queues && !(await queues.exists(companyId, ids))) throw badRequest('queueIds', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
+    return ids
   }
 
   async function setQueues(t: TenantDb, whatsappId: number, queueIds: number[]) {
@@ -101,11 +105,11 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
     async create(companyId: number, input: WhatsappInput) {
       const { connections: limit } = await kernel.accounts.planLimits(companyId)
+      const queueIds = await checkQueues(companyId, input.queueIds ?? [])
       const id = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const data = clean(input)
         await nameFree(t, data.name as string)
-        const queueIds = await checkQueues(t, input.queueIds ?? [])
         const [{ n }] = await t('whatsapps').count({ n: '*' })
         // 0 = unlimited (administration.md: plan limits).
         if (limit > 0 && Number(n) >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} connections`)
@@ -125,6 +129,9 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
     },
 
     async update(companyId: number, id: number, input: Partial<WhatsappInput>) {
+      // Found first: another company's id is a 404 whatever the body says.
+      if (input.queueIds) await row(kernel.tenant(companyId), id)
+      const queueIds = input.queueIds ? await checkQueues(companyId, input.queueIds) : undefined
       const before = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const current = await row(t, id)
@@ -133,7 +140,6 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
           throw new AppError(ERR_NO_OTHER_WHATSAPP, 400, 'At least one default connection is required: make another one the default instead', { field: 'isDefault' })
         }
         if (data.name !== undefined) await nameFree(t, data.name as string, id)
-        const queueIds = input.queueIds ? await checkQueues(t, input.queueIds) : undefined
         if (input.isDefault === true && !current.isDefault) await unsetOtherDefaults(t, id, (w) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) }))
         const [updated]: Row[] = await t('whatsapps').where({ id }).update({ ...data, updatedAt: new Date() }).returning('*')
         if (queueIds) await setQueues(t, id, queueIds)

@@ -17,5 +17,10 @@ export default definePlugin({
       const { companyId, whatsappId } = p as { companyId: number; whatsappId: number }
       await kernel.tenant(companyId)('users').where({ whatsappId }).update({ whatsappId: null })
     })
+    // A deleted queue (queues plugin's event) leaves the users that had it.
+    kernel.bus.on('queue.deleted' as EventName, async (p) => {
+      const { companyId, queueId } = p as { companyId: number; queueId: number }
+      await kernel.tenant(companyId)('user_queues').where({ queueId }).delete()
+    })
   },
 })

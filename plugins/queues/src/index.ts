@@ -1,0 +1,50 @@
+import { definePlugin, type EventName } from '@atende/sdk'
+import type { InboundRouting } from '@atende/plugin-connections/routing'
+import type { QueuesService } from './api.ts'
+import { createChatbot } from './chatbot.ts'
+import { mapRealtime } from './events.ts'
+import { createOptionService } from './options.ts'
+import { registerQueueRoutes } from './routes.ts'
+import { createQueueService } from './service.ts'
+
+/**
+ * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
+ * with the chatbot option tree, business hours, and the chatbot step of the connections pipeline
+ * (chatbot.ts). Live through `company-{id}-queue` ({ action: 'create'|'update', queue } /
+ * { action: 'delete', queueId }). Publishes the `queues` service (api.ts).
+ *
+ * Decisions where the spec is silent:
+ * - Colours are unique in any case; ERR_QUEUE_COLOR_ALREADY_EXISTS and ERR_WAPP_GREETING_REQUIRED
+ *   are 400s naming the field. The greeting rule counts the queues after the save (the second
+ *   queue needs one; an edit may not empty it while there are two or more).
+ * - integrationId and promptId are other plugins' rows (not built yet): kept as given.
+ * - Business hours are read in TZ (env) or America/Sao_Paulo: companies have no time zone column.
+ * - Option trees are not part of the realtime channel: the dialog reloads them itself.
+ */
+export default definePlugin({
+  name: 'queues',
+  version: '1.0.0',
+  host: '^1.0.0',
+  essential: false,
+  dependsOn: ['connections', 'tickets'],
+  module: true,
+  moduleRoutes: ['/queues'],
+  migrations: new URL('../migrations', import.meta.url),
+  async register(app, kernel) {
+    const queues = createQueueService(kernel)
+    const options = createOptionService(kernel)
+    kernel.services.provide('queues', { version: 1, exists: queues.exists } satisfies QueuesService)
+    mapRealtime(kernel)
+    registerQueueRoutes(app, queues, options)
+    kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))
+    // The tickets plugin's events (declared there): named loosely rather than importing its module.
+    kernel.bus.on('ticket.updated' as EventName, async (p) => {
+      const { companyId, ticket } = p as { companyId: number; ticket: { id: number; status: string } }
+      if (ticket.status === 'closed') await kernel.tenant(companyId)('queue_bot_state').where({ ticketId: ticket.id }).delete()
+    })
+    kernel.bus.on('ticket.deleted' as EventName, async (p) => {
+      const { companyId, ticketId } = p as { companyId: number; ticketId: number }
+      await kernel.tenant(companyId)('queue_bot_state').where({ ticketId }).delete()
+    })
+  },
+})

@@ -1,0 +1,144 @@
+import { AppError, ErrorCodes, badRequest, notFound, type Kernel, type TenantDb } from '@atende/sdk'
+import type { Knex } from 'knex'
+import { checkRedirect } from './redirect.ts'
+import { DEFAULT_SCHEDULES } from './schedule.ts'
+import { LIST_MAX, type CreateBody, type Queue, type UpdateBody } from './schemas.ts'
+
+export const ERR_QUEUE_NOT_FOUND = 'ERR_QUEUE_NOT_FOUND'
+export const ERR_QUEUE_COLOR_ALREADY_EXISTS = 'ERR_QUEUE_COLOR_ALREADY_EXISTS'
+export const ERR_WAPP_GREETING_REQUIRED = 'ERR_WAPP_GREETING_REQUIRED'
+
+type Row = Omit<Queue, 'schedules' | 'createdAt' | 'updatedAt'> & { schedules: unknown; createdAt: Date | string; updatedAt: Date | string }
+const iso = (d: Date | string) => new Date(d).toISOString()
+export const queueView = (r: Row): Queue => ({
+  ...r,
+  schedules: typeof r.schedules === 'string' ? JSON.parse(r.schedules) : (r.schedules as Queue['schedules']) ?? [],
+  createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+})
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
+// Serialises writes of one company's queues (plan count, greeting rule), per transaction.
+const LOCK_SPACE = 7501
+const lock = (db: Knex.Transaction, companyId: number) => db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
+const colorTaken = () => new AppError(ERR_QUEUE_COLOR_ALREADY_EXISTS, 400, 'Another queue already has this colour', { field: 'color' })
+
+/** The list and menu order: orderQueue (unset last), then name. */
+export const ordered = (q: Knex.QueryBuilder) => q.orderByRaw('"orderQueue" asc nulls last, lower(name) asc, id asc')
+
+function clean(input: UpdateBody) {
+  const out: Record<string, unknown> = { ...input }
+  if (input.name !== undefined) {
+    out.name = input.name.trim()
+    const n = (out.name as string).length
+    if (n < 2 || n > 50) throw badRequest('name', 'Name must have 2 to 50 characters')
+  }
+  if (input.color !== undefined) {
+    out.color = input.color.trim()
+    const n = (out.color as string).length
+    if (n < 3 || n > 9) throw badRequest('color', 'Colour must have 3 to 9 characters')
+  }
+  if (input.schedules !== undefined) out.schedules = JSON.stringify(input.schedules)
+  delete out.redirectQueueId
+  return out
+}
+
+export function createQueueService(kernel: Kernel) {
+  async function row(t: TenantDb, id: number): Promise<Row> {
+    const r = await t('queues').where({ id }).first()
+    if (!r) throw notFound(ERR_QUEUE_NOT_FOUND, 'Queue not found')
+    return r
+  }
+
+  async function colorFree(t: TenantDb, color: string, exceptId?: number) {
+    const q = t('queues').whereRaw('lower(color) = lower(?)', [color])
+    if (exceptId) q.whereNot('id', exceptId)
+    if (await q.first('id')) throw colorTaken()
+  }
+
+  /** With more than one queue (counting this one), each needs a greeting: the menu introduces them. */
+  async function greetingCheck(t: TenantDb, greeting: string | undefined, countAfter: number) {
+    if (countAfter > 1 && !greeting?.trim()) {
+      throw new AppError(ERR_WAPP_GREETING_REQUIRED, 400, 'A greeting message is required when the company has more than one queue', { field: 'greetingMessage' })
+    }
+  }
+
+  const count = async (t: TenantDb) => Number(((await t('queues').count({ n: '*' }).first()) as { n: unknown }).n)
+
+  return {
+    get: async (companyId: number, id: number) => queueView(await row(kernel.tenant(companyId), id)),
+
+    /** GET /queue: the company's queues in menu order (bounded; the plan caps how many exist). */
+    async list(companyId: number, opts: { searchParam?: string; limit?: number; offset?: number } = {}) {
+      const q = kernel.tenant(companyId)('queues')
+      if (opts.searchParam?.trim()) q.whereILike('name', likePattern(opts.searchParam.trim()))
+      const rows: Row[] = await ordered(q).limit(Math.min(opts.limit ?? LIST_MAX, LIST_MAX)).offset(opts.offset ?? 0).select()
+      return rows.map(queueView)
+    },
+
+    async exists(companyId: number, ids: number[]) {
+      const unique = [...new Set(ids)]
+      if (!unique.length) return true
+      const found = await kernel.tenant(companyId)('queues').whereIn('id', unique).pluck('id')
+      return found.length === unique.length
+    },
+
+    async create(companyId: number, input: CreateBody) {
+      const { queues: limit } = await kernel.accounts.planLimits(companyId)
+      return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        const data = clean(input)
+        const n = await count(t)
+        // 0 = unlimited, as for connections.
+        if (limit > 0 && n >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} queues`)
+        await colorFree(t, data.color as string)
+        await greetingCheck(t, input.greetingMessage, n + 1)
+        const redirectQueueId = await checkRedirect(t, input.redirectQueueId)
+        let created: Row
+        try {
+          ;[created] = await t.insert('queues', { schedules: JSON.stringify(DEFAULT_SCHEDULES), ...data, redirectQueueId }).returning('*')
+        } catch (err) {
+          throw isUniqueViolation(err) ? colorTaken() : err
+        }
+        const queue = queueView(created)
+        emit('queue.created', { companyId, queue })
+        return queue
+      })
+    },
+
+    async update(companyId: number, id: number, input: UpdateBody) {
+      return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        const current = await row(t, id)
+        const data = clean(input)
+        if (data.color !== undefined) await colorFree(t, data.color as string, id)
+        if (input.greetingMessage !== undefined) await greetingCheck(t, input.greetingMessage, await count(t))
+        if (input.redirectQueueId !== undefined) data.redirectQueueId = await checkRedirect(t, input.redirectQueueId, id)
+        let updated: Row
+        try {
+          ;[updated] = await t('queues').where({ id: current.id }).update({ ...data, updatedAt: new Date() }).returning('*')
+        } catch (err) {
+          throw isUniqueViolation(err) ? colorTaken() : err
+        }
+        const queue = queueView(updated)
+        emit('queue.updated', { companyId, queue })
+        return queue
+      })
+    },
+
+    /** Its options and bot states go with it; redirects to it (or to its options) are cleared. */
+    async remove(companyId: number, id: number) {
+      await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+        await lock(db, companyId)
+        await row(t, id)
+        const optionRefs = (await t('queue_options').where({ queueId: id }).pluck('id')).map((o: number) => `option-${o}`)
+        const refs = [String(id), ...optionRefs]
+        await t('queue_options').whereIn('redirectQueueId', refs).update({ redirectQueueId: null })
+        const touched: Row[] = await t('queues').whereIn('redirectQueueId', refs).whereNot('id', id).update({ redirectQueueId: null, updatedAt: new Date() }).returning('*')
+        await t('queues').where({ id }).delete()
+        for (const r of touched) emit('queue.updated', { companyId, queue: queueView(r) })
+        emit('queue.deleted', { companyId, queueId: id })
+      })
+    },
+  }
+}
+export type QueueService = ReturnType<typeof createQueueService>

@@ -1,0 +1,31 @@
+import { createTestApp, companyWithUser, userIn, type TestApp, type Headers } from '@atende/kernel/testing'
+import contactsPlugin from '@atende/plugin-contacts'
+import ticketsPlugin from '@atende/plugin-tickets'
+import connectionsPlugin from '@atende/plugin-connections'
+import usersPlugin from '@atende/plugin-users'
+import queuesPlugin from '../src/index.ts'
+
+export const queuePlugins = [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin]
+
+let planSeq = 0
+/** A company with an admin on a plan allowing `queues` queues (0: unlimited). */
+export async function companyOnPlan(t: TestApp, queues = 0) {
+  planSeq += 1
+  const [plan] = await t.db('plans').insert({ name: `Queues plan ${planSeq} ${Math.random().toString(36).slice(2, 7)}`, users: 0, connections: 0, queues }).returning('id')
+  return companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
+}
+
+export function caller(t: TestApp, headers: Headers) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers, payload })
+}
+
+/** Bus delivery may pass through Redis: wait until the condition holds. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export { createTestApp, companyWithUser, userIn, type TestApp, type Headers }
