@@ -18,6 +18,19 @@ interface Tenant { companyId: number; userId: number; token: string }
 type Ids = Map<string, unknown[]> // table → values of its `id` column
 
 const MARK_A = 'TenantA'
+/**
+ * Values the body generator cannot guess, merged into A's generated bodies: a simulator connection
+ * (so A can pair it and a customer can write: contacts, tickets and messages to walk), a valid
+ * queue colour, a customer number.
+ */
+const HINTS: Record<string, Record<string, unknown>> = {
+  '/api/whatsapp': { provider: 'simulator' },
+  '/api/queue': { color: '#1f6feb', greetingMessage: `${MARK_A} greeting` },
+  '/api/simulator/{whatsappId}/inbound': { from: '5547999990001', name: `${MARK_A} customer`, body: `${MARK_A} message`, mediaUrl: undefined, mediaType: undefined, groupId: undefined, quotedId: undefined },
+  '/api/simulator/{whatsappId}/scan': { number: undefined },
+}
+const hinted = (path: string, body: unknown) =>
+  HINTS[path] && body && typeof body === 'object' ? Object.fromEntries(Object.entries({ ...body, ...HINTS[path] }).filter(([, v]) => v !== undefined)) : body
 const LEAK = /tenanta/i
 const ID_PARAM = /(^id$|Id$|_id$|uuid$|^token$)/
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
@@ -188,15 +201,22 @@ async function walk(t: TestApp) {
   }
   const genA = gen(MARK_A, firstIdOf)
 
-  // 2. Populate A through every POST without path params (twice: later rows may need earlier ones).
-  const creators = routes.filter((r) => r.method === 'post' && !r.pathParams.length && !r.isPublic && !r.path.startsWith('/api/auth/'))
+  // 2. Populate A through every POST without path params, then through POSTs on A's own rows (a
+  //    simulator connection paired, a customer writing: tickets and messages), in rounds: later rows
+  //    may need earlier ones.
+  // (Not the ones that end something, like a disconnect: A's rows should stay alive for the walk.)
+  const creators = routes.filter((r) => r.method === 'post' && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'))
+  const pathFor = (r: Route) => r.pathParams.reduce((p, prm) => p.replace(`{${prm.name}}`, String(firstIdOf(prm.name) ?? 0)), r.path)
   const created: string[] = []
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 3; round++) {
     for (const r of creators) {
+      if (r.pathParams.length && round === 0) continue
       aIds = idsOf(await snapshot(db, A.companyId))
       const schema = bodySchema(r)
-      let res = await call(A, 'post', r.path + query(r, genA), schema ? genA.value(schema, '', true) : undefined)
-      if (res.statusCode >= 400 && schema) res = await call(A, 'post', r.path + query(r, genA), genA.value(schema, '', false))
+      const url = pathFor(r)
+      if (url.includes('/0/') || url.endsWith('/0')) continue
+      let res = await call(A, 'post', url + query(r, genA), schema ? hinted(r.path, genA.value(schema, '', true)) : undefined)
+      if (res.statusCode >= 400 && schema) res = await call(A, 'post', url + query(r, genA), hinted(r.path, genA.value(schema, '', false)))
       if (res.statusCode < 300) created.push(`${r.path}`)
       else if (process.env.WALK_DEBUG) console.log(`populate ${r.path} → ${res.statusCode} ${res.body.slice(0, 300)}`)
     }
