@@ -68,6 +68,10 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
     order: 400,
     async run(ctx: RoutingContext) {
       const { companyId } = ctx
+      // The hot path's shortcut, before any query: the bot only ever holds tickets it marked
+      // `chatbot` (a walk in progress) or starts on new ones. Within a batch a ticket's flag can be
+      // stale only towards true (the bot clears it), which the re-read below settles.
+      if (!ctx.isNewTicket && !ctx.ticket.chatbot) return false
       const t = kernel.tenant(companyId)
       const found: Ticket | null = await tickets().get(companyId, ctx.ticket.id)
       if (!found || found.isGroup) return false

@@ -1,5 +1,5 @@
 import type { Kernel } from '@atende/sdk'
-import type { ContactSighting, ContactsService } from '@atende/plugin-contacts/api'
+import type { Contact, ContactSighting, ContactsService } from '@atende/plugin-contacts/api'
 import type { IngestItem, IngestOutcome, Message, Ticket, TicketsService } from '@atende/plugin-tickets/api'
 import type { ChannelEvents, ConnectionRef, InboundMessage } from '../providers/types.ts'
 import { createBatcher } from './batcher.ts'
@@ -10,7 +10,7 @@ export const INBOUND_MAX_PENDING = 5000
 const SETTING_TTL_MS = 5000
 
 interface Pending { msg: InboundMessage; media: Promise<{ key: string; name: string } | null> }
-type Outcome = IngestOutcome & { ignored?: boolean }
+type Outcome = IngestOutcome & { ignored?: boolean; contact?: Contact }
 
 /**
  * The inbound hot path (ARCHITECTURE.md "Channels"): provider event → contact upsert → ticket
@@ -94,7 +94,7 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
       })
       const written = await tickets().ingest(uow, { id: whatsapp.id, expiresTicket: whatsapp.expiresTicket }, items)
       const out: Outcome[] = batch.map(() => ({ duplicate: false, ignored: true }))
-      written.forEach((o, j) => { out[index[j]] = o })
+      written.forEach((o, j) => { out[index[j]] = { ...o, contact: items[j].contact } })
       return out
     })
 
@@ -102,10 +102,9 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
     if (routing.steps().length) {
       for (let i = 0; i < batch.length; i++) {
         const o = outcomes[i]
-        if (o.duplicate || o.ignored || !o.message || !o.ticket || batch[i].msg.fromMe) continue
-        const contact = await contacts().get(conn.companyId, o.ticket.contactId)
+        if (o.duplicate || o.ignored || !o.message || !o.ticket || batch[i].msg.fromMe || !o.contact) continue
         const ticket = o.ticket
-        if (contact) await routing.route({ companyId: conn.companyId, whatsapp, ticket, contact, message: o.message, isNewTicket: !!o.isNewTicket, reply: (body) => reply(conn.companyId, ticket, body) })
+        await routing.route({ companyId: conn.companyId, whatsapp, ticket, contact: o.contact, message: o.message, isNewTicket: !!o.isNewTicket, reply: (body) => reply(conn.companyId, ticket, body) })
       }
     }
     return outcomes
