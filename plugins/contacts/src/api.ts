@@ -51,6 +51,10 @@ export interface ContactsService {
   upsertMany(uow: UnitOfWork, sightings: ContactSighting[]): Promise<UpsertResult[]>
   /** Pass the caller's unit of work when inside one (embedded mode has a single connection). */
   get(companyId: number, id: number, uow?: UnitOfWork): Promise<Contact | null>
+  /** Many at once (list pages hydrate their rows in one query). Missing ids are skipped. */
+  byIds(companyId: number, ids: number[]): Promise<Contact[]>
+  /** Ids of contacts whose name, email or number contains the text (GET /contacts' search), at most `limit` (cap 1000). */
+  searchIds(companyId: number, text: string, limit: number): Promise<number[]>
 }
 
 /**

@@ -3,6 +3,9 @@ import type { ContactsService } from './api.ts'
 import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
 import { CONTACT_COLUMNS } from './columns.ts'
+import { applyFilter } from './queries.ts'
+
+const SEARCH_IDS_MAX = 1000
 
 export function createContactsService(kernel: Kernel): ContactsService {
   return {
@@ -12,6 +15,16 @@ export function createContactsService(kernel: Kernel): ContactsService {
     async get(companyId, id, uow) {
       const t = uow && uow.t.companyId === companyId ? uow.t : kernel.tenant(companyId)
       return (await t('contacts').where({ id }).first(CONTACT_COLUMNS)) ?? null
+    },
+    async byIds(companyId, ids) {
+      const unique = [...new Set(ids)]
+      if (!unique.length) return []
+      return kernel.tenant(companyId)('contacts').whereIn('id', unique).select(CONTACT_COLUMNS)
+    },
+    async searchIds(companyId, text, limit) {
+      if (!text.trim()) return []
+      const n = Math.max(1, Math.min(limit, SEARCH_IDS_MAX))
+      return applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).limit(n).pluck('contacts.id')
     },
   }
 }

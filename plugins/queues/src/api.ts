@@ -3,4 +3,6 @@ export interface QueuesService {
   readonly version: 1
   /** Do all these queue ids belong to the company? (An empty list: true.) */
   exists(companyId: number, ids: number[]): Promise<boolean>
+  /** id, name and colour of these queues (ticket lists hydrate their rows); missing ids are skipped. */
+  byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]>
 }

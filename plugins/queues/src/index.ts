@@ -33,7 +33,7 @@ export default definePlugin({
   async register(app, kernel) {
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
-    kernel.services.provide('queues', { version: 1, exists: queues.exists } satisfies QueuesService)
+    kernel.services.provide('queues', { version: 1, exists: queues.exists, byIds: queues.byIds } satisfies QueuesService)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)
     kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))

@@ -82,6 +82,12 @@ export function createQueueService(kernel: Kernel) {
       return found.length === unique.length
     },
 
+    async byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> {
+      const unique = [...new Set(ids)]
+      if (!unique.length) return []
+      return kernel.tenant(companyId)('queues').whereIn('id', unique).select('id', 'name', 'color')
+    },
+
     async create(companyId: number, input: CreateBody) {
       const { queues: limit } = await kernel.accounts.planLimits(companyId)
       return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {

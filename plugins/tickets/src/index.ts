@@ -1,11 +1,12 @@
 import { definePlugin } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
 import { mapRealtime } from './events.ts'
+import { registerTicketRoutes } from './routes.ts'
 
 /**
  * Tickets and messages. This slice owns the tables and publishes the `tickets` service the
  * connections pipeline writes through (inbound batches, outgoing messages, acks); the tickets
- * screen and its routes arrive with issue 6. Essential: conversations are the product.
+ * screen's routes (issue 6, first part) are routes.ts: list, read, moves, message history. Essential: conversations are the product.
  */
 export default definePlugin({
   name: 'tickets',
@@ -14,9 +15,10 @@ export default definePlugin({
   essential: true,
   dependsOn: ['contacts'],
   migrations: new URL('../migrations', import.meta.url),
-  async register(_app, kernel) {
+  async register(app, kernel) {
     kernel.services.provide('tickets', createTicketsService(kernel))
     mapRealtime(kernel)
+    registerTicketRoutes(app, kernel)
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {

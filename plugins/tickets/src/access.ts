@@ -1,0 +1,58 @@
+import type { Knex } from 'knex'
+import { AppError, ErrorCodes, notFound, type Kernel } from '@atende/sdk'
+import type { Ticket } from './api.ts'
+
+export const ERR_NO_TICKET_FOUND = 'ERR_NO_TICKET_FOUND'
+
+/** Who is looking, as the access rule needs it (core.md §4 "Ticket view access", §6). */
+export interface Viewer {
+  userId: number
+  companyId: number
+  admin: boolean
+  /** users.allTicket = 'enabled': queueless tickets are visible too. */
+  allTicket: boolean
+  queueIds: number[]
+}
+
+/** Users and user_queues are the kernel's tables: read here, written by the platform plugins. */
+export async function loadViewer(kernel: Kernel, auth: { userId: number; companyId: number; profile: string; super?: boolean }): Promise<Viewer> {
+  const t = kernel.tenant(auth.companyId)
+  const [user, queueIds] = await Promise.all([
+    t('users').where({ id: auth.userId }).first('allTicket', 'profile'),
+    t('user_queues').where({ userId: auth.userId }).pluck('queueId') as Promise<number[]>,
+  ])
+  return {
+    userId: auth.userId,
+    companyId: auth.companyId,
+    admin: (user?.profile ?? auth.profile) === 'admin' || !!auth.super,
+    allTicket: user?.allTicket === 'enabled',
+    queueIds,
+  }
+}
+
+export function canSee(v: Viewer, ticket: Pick<Ticket, 'queueId' | 'userId'>): boolean {
+  if (v.admin) return true
+  if (ticket.userId === v.userId) return true
+  if (ticket.queueId !== null) return v.queueIds.includes(ticket.queueId)
+  return v.allTicket
+}
+
+/** The same rule as a WHERE clause, for lists. */
+export function scope(q: Knex.QueryBuilder, v: Viewer): Knex.QueryBuilder {
+  if (v.admin) return q
+  return q.where((w) => {
+    w.where('tickets.userId', v.userId)
+    if (v.queueIds.length) w.orWhereIn('tickets.queueId', v.queueIds)
+    if (v.allTicket) w.orWhereNull('tickets.queueId')
+  })
+}
+
+export const noPermission = () => new AppError(ErrorCodes.NO_PERMISSION, 403, 'Acesso não permitido')
+
+/** A ticket row the viewer may see: 404 when absent (or another company's), 403 when outside the rule. */
+export async function visibleRow(kernel: Kernel, v: Viewer, where: { id: number } | { uuid: string }): Promise<Record<string, any>> {
+  const row = await kernel.tenant(v.companyId)('tickets').where(where).first()
+  if (!row) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
+  if (!canSee(v, row)) throw noPermission()
+  return row
+}

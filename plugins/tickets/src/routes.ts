@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Static } from '@sinclair/typebox'
+import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
+import { loadViewer, visibleRow } from './access.ts'
+import { hydrate } from './hydrate.ts'
+import { listTickets } from './list.ts'
+import { messagePage } from './message-page.ts'
+import { removeTicket, transition } from './transitions.ts'
+import { ListQuery, ListResult, MessagesQuery, MessagesResult, TicketIdParams, TicketView, UpdateBody, UuidParams, errors } from './schemas.ts'
+
+const tags = ['tickets']
+
+/** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
+export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
+  const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
+  const one = async (companyId: number, row: Record<string, any>) => (await hydrate(kernel, companyId, [row]))[0]
+
+  app.get('/tickets', {
+    schema: { tags, summary: "The tickets the caller may see, newest activity first (20 per page)", querystring: ListQuery, response: { 200: ListResult, ...errors } },
+  }, async (request) => listTickets(kernel, await viewer(request), request.query as ListQuery))
+
+  app.get('/tickets/:id', {
+    schema: { tags, summary: 'One ticket (403 outside the access rule)', params: IdParams, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    return one(v.companyId, await visibleRow(kernel, v, { id: (request.params as IdParams).id }))
+  })
+
+  app.get('/tickets/u/:uuid', {
+    schema: { tags, summary: 'One ticket by its uuid', params: UuidParams, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    return one(v.companyId, await visibleRow(kernel, v, { uuid: (request.params as Static<typeof UuidParams>).uuid.toLowerCase() }))
+  })
+
+  app.put('/tickets/:id', {
+    schema: { tags, summary: 'Accept, return, close, reopen or transfer a ticket (409 when another attendant moved it first)', params: IdParams, body: UpdateBody, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, request.body as UpdateBody))
+  })
+
+  app.put('/tickets/:id/close-without-message', {
+    schema: { tags, summary: 'Close a ticket without the closing message', params: IdParams, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, { status: 'closed' }))
+  })
+
+  app.delete('/tickets/:id', {
+    config: { permission: 'ticket-options:deleteTicket' },
+    schema: { tags, summary: 'Delete a ticket and its messages', params: IdParams, response: { 200: MessageResponse, ...errors } },
+  }, async (request) => {
+    await removeTicket(kernel, await viewer(request), (request.params as IdParams).id)
+    return { message: 'Ticket deleted' }
+  })
+
+  app.get('/messages/:ticketId', {
+    schema: { tags: ['messages'], summary: "A page of the ticket's messages (page 1 newest; each page oldest-first); marks them read", params: TicketIdParams, querystring: MessagesQuery, response: { 200: MessagesResult, ...errors } },
+  }, async (request) => messagePage(kernel, await viewer(request), (request.params as Static<typeof TicketIdParams>).ticketId, (request.query as Static<typeof MessagesQuery>).pageNumber))
+}

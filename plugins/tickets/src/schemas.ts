@@ -1,0 +1,65 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from '@atende/sdk'
+
+const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
+
+/** A ticket as the API answers it (core.md §3 Ticket), with its neighbours. */
+export const TicketView = Type.Object({
+  id: Type.Integer(), uuid: Type.String(), companyId: Type.Integer(), contactId: Type.Integer(), whatsappId: Nullable(Type.Integer()),
+  userId: Nullable(Type.Integer()), queueId: Nullable(Type.Integer()),
+  status: Type.String({ enum: ['open', 'pending', 'closed'] }), isGroup: Type.Boolean(), chatbot: Type.Boolean(),
+  lastMessage: Type.String(), unreadMessages: Type.Integer(), origin: Type.String(), useIntegration: Type.Boolean(),
+  integrationId: Nullable(Type.Integer()), promptId: Nullable(Type.Integer()), isReturningCustomer: Type.Boolean(), amountUsedBotQueues: Type.Integer(),
+  createdAt: Type.String(), updatedAt: Type.String(),
+  contact: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), number: Type.String(), profilePicUrl: Type.String(), isGroup: Type.Boolean() })),
+  queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
+  user: Nullable(Ref),
+  whatsapp: Nullable(Ref),
+})
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' })
+const Flag = Type.Union([Type.Boolean(), Type.String({ enum: ['true', 'false'] })])
+
+export const ListQuery = Type.Object({
+  searchParam: Type.Optional(Type.String({ maxLength: 200 })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'] })),
+  showAll: Type.Optional(Flag),
+  queueIds: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], { description: 'a JSON array of queue ids, or the parameter repeated' })),
+  withUnreadMessages: Type.Optional(Flag),
+  contactId: Type.Optional(Type.Integer({ minimum: 1 })),
+  date: Type.Optional(Day),
+  updatedAt: Type.Optional(Day),
+})
+export type ListQuery = Static<typeof ListQuery>
+
+export const ListResult = Type.Object({ tickets: Type.Array(TicketView), hasMore: Type.Boolean() })
+
+export const UuidParams = Type.Object({ uuid: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }) })
+export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
+
+/** PUT /tickets/{id} (core.md §7): the move is read from status/queueId/userId against the current state. */
+export const UpdateBody = Type.Object({
+  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'] })),
+  userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  useIntegration: Type.Optional(Type.Boolean()),
+  promptId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  integrationId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+})
+export type UpdateBody = Static<typeof UpdateBody>
+
+export const MessageView = Type.Object({
+  id: Type.Integer(), companyId: Type.Integer(), ticketId: Type.Integer(), contactId: Nullable(Type.Integer()), whatsappId: Nullable(Type.Integer()),
+  providerId: Nullable(Type.String()), body: Type.String(), fromMe: Type.Boolean(),
+  mediaUrl: Nullable(Type.String()), mediaType: Nullable(Type.String()), mediaName: Nullable(Type.String()),
+  ack: Type.Integer(), read: Type.Boolean(), isDeleted: Type.Boolean(), isEdited: Type.Boolean(),
+  quotedMsgId: Nullable(Type.Integer()), participant: Nullable(Type.String()),
+  sendStatus: Nullable(Type.String()), sendError: Nullable(Type.String()), userId: Nullable(Type.Integer()),
+  createdAt: Type.String(), updatedAt: Type.String(),
+})
+export const MessagesQuery = Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) })
+export const MessagesResult = Type.Object({ messages: Type.Array(MessageView), ticket: TicketView, count: Type.Integer(), hasMore: Type.Boolean() })
+
+export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }

@@ -1,0 +1,99 @@
+import { AppError, badRequest, conflict, notFound, type Kernel } from '@atende/sdk'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { TicketStatus } from './api.ts'
+import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
+import { ticketView, withContact } from './views.ts'
+import type { UpdateBody } from './schemas.ts'
+
+export const ERR_TICKET_ALREADY_ACCEPTED = 'ERR_TICKET_ALREADY_ACCEPTED'
+/** The ticket moved (another attendant) between the caller's read and this write. */
+export const ERR_TICKET_STATUS_CHANGED = 'ERR_TICKET_STATUS_CHANGED'
+export const ERR_OTHER_OPEN_TICKET = 'ERR_OTHER_OPEN_TICKET'
+
+type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
+
+/**
+ * Which move a PUT body asks for, given the ticket's current status (core.md §4 "Ticket"). A status
+ * the ticket already has is still that move (so it fails the FROM check below): accepting an open
+ * ticket is the lost race, never a silent edit.
+ */
+export function moveOf(current: TicketStatus, body: UpdateBody): Move {
+  if (body.status === 'closed') return 'close'
+  if (body.queueId !== undefined && body.queueId !== null) return 'transfer'
+  if (body.status === 'open') return current === 'closed' ? 'reopen' : 'accept'
+  if (body.status === 'pending') return 'return'
+  return 'edit'
+}
+
+const FROM: Record<Move, TicketStatus[]> = {
+  accept: ['pending'], return: ['open'], close: ['open', 'pending'], reopen: ['closed'], transfer: ['open', 'pending'], edit: ['open', 'pending', 'closed'],
+}
+
+/**
+ * One move in one transaction: a conditional UPDATE on the status the caller saw, so of two
+ * attendants accepting at once exactly one wins (the other's UPDATE finds the row changed: 409).
+ * Greeting, completion and rating messages are not sent here yet.
+ */
+export async function transition(kernel: Kernel, v: Viewer, id: number, body: UpdateBody) {
+  const seen = await visibleRow(kernel, v, { id })
+  const move = moveOf(seen.status, body)
+  if (!FROM[move].includes(seen.status)) throw refused(move, seen)
+
+  const patch: Record<string, unknown> = {}
+  for (const k of ['whatsappId', 'useIntegration', 'promptId', 'integrationId'] as const) if (body[k] !== undefined) patch[k] = body[k]
+  if (move === 'accept' || move === 'reopen') Object.assign(patch, { status: 'open', userId: v.userId })
+  if (move === 'return') Object.assign(patch, { status: 'pending', userId: null })
+  if (move === 'close') Object.assign(patch, { status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false })
+  if (move === 'transfer') {
+    // To a user (with the queue): theirs, open. To a queue only: waiting in it, nobody's.
+    const toUser = body.userId ?? null
+    Object.assign(patch, { queueId: body.queueId, userId: toUser, status: body.status ?? (toUser ? 'open' : 'pending') })
+  }
+  if (move === 'edit' && body.userId !== undefined) patch.userId = body.userId
+  if (patch.userId !== undefined && patch.userId !== null && patch.userId !== v.userId) await checkUser(kernel, v.companyId, patch.userId as number)
+  if (patch.queueId !== undefined && patch.queueId !== null) await checkQueue(kernel, v.companyId, patch.queueId as number)
+
+  return kernel.unitOfWork(v.companyId, async (uow) => {
+    let rows: Record<string, any>[]
+    try {
+      rows = await uow.t('tickets').where({ id, status: seen.status }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
+    } catch (err) {
+      // Reopening while the contact already has an active ticket on the connection (001's unique index).
+      if ((err as { code?: string })?.code === '23505') throw conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket')
+      throw err
+    }
+    if (!rows.length) {
+      const now = await uow.t('tickets').where({ id }).first('status', 'userId')
+      if (!now) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
+      throw refused(move, now)
+    }
+    const ticket = ticketView(rows[0])
+    const contact = await kernel.services.get<ContactsService>('contacts').get(v.companyId, ticket.contactId, uow)
+    uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticket, contact) })
+    return rows[0]
+  })
+}
+
+function refused(move: Move, now: Record<string, any>) {
+  if (move === 'accept' && now.status === 'open') return conflict(ERR_TICKET_ALREADY_ACCEPTED, 'Another attendant accepted this ticket first', { userId: now.userId })
+  return conflict(ERR_TICKET_STATUS_CHANGED, `A ${now.status} ticket cannot be moved this way (${move}); reload it`)
+}
+
+async function checkUser(kernel: Kernel, companyId: number, userId: number) {
+  if (!(await kernel.tenant(companyId)('users').where({ id: userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
+}
+
+/** Queues may be absent (plan-gated plugin): then the id is taken as given. */
+async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
+  let queues: { exists(companyId: number, ids: number[]): Promise<boolean> } | undefined
+  try { queues = kernel.services.get('queues') } catch { return }
+  if (queues && !(await queues.exists(companyId, [queueId]))) throw badRequest('queueId', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
+}
+
+/** DELETE /tickets/{id}: its messages cascade. */
+export async function removeTicket(kernel: Kernel, v: Viewer, id: number) {
+  await visibleRow(kernel, v, { id })
+  const gone = await kernel.tenant(v.companyId)('tickets').where({ id }).delete()
+  if (!gone) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
+  await kernel.bus.emit('ticket.deleted', { companyId: v.companyId, ticketId: id })
+}
