@@ -24,5 +24,7 @@ export interface StorageService {
   signedUrl(key: string, ttlSeconds?: number): string
   /** The company that owns a key (keys start with the company id); null for a malformed key. */
   companyOf(key: string): number | null
+  /** The type of a stored file by its (sanitised) name; application/octet-stream when unknown. */
+  mimetypeOf(key: string): string
   remove(key: string): Promise<void>
 }

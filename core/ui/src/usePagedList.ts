@@ -80,6 +80,12 @@ export interface PagedListOptions<T> extends PagedListRules<T> {
   search: string
   /** Console tag for failures. */
   name?: string
+  /** More query parameters (filters): a change starts over at page 1 like a new search. */
+  params?: Record<string, string | number | undefined>
+  /** What `matches` receives for live changes; the search text unless the list filters on more. */
+  matchKey?: string
+  /** Sees every page's whole answer (extra fields such as a capped count). */
+  onPage?: (answer: Record<string, unknown>, page: number) => void
 }
 
 /**
@@ -88,23 +94,28 @@ export interface PagedListOptions<T> extends PagedListRules<T> {
  * server would place them. `loadMore` is safe to call repeatedly (one request at a time).
  * `rules` are read when the hook mounts; keep them module-level constants.
  */
-export function usePagedList<T extends { id: number }>({ path, key, search, compare, matches, name = path }: PagedListOptions<T>) {
+export function usePagedList<T extends { id: number }>({ path, key, search, compare, matches, name = path, params, matchKey, onPage }: PagedListOptions<T>) {
   const api = useApi()
   const reducer = useRef(pagedListReducer<T>({ compare, matches })).current
   const [state, dispatch] = useReducer(reducer, undefined, initialPagedList<T>)
   const inflight = useRef<AbortController | null>(null)
   const stateRef = useRef(state)
   stateRef.current = state
-  const searchRef = useRef(search)
-  searchRef.current = search
+  const searchRef = useRef(matchKey ?? search)
+  searchRef.current = matchKey ?? search
+  const onPageRef = useRef(onPage)
+  onPageRef.current = onPage
+  // By value: a new object with the same filters must not refetch.
+  const paramsKey = JSON.stringify(params ?? {})
 
   const fetchPage = useCallback((page: number) => {
     inflight.current?.abort()
     const ctrl = new AbortController()
     inflight.current = ctrl
-    api.get<PageAnswer>(path, { params: { searchParam: search, pageNumber: page }, signal: ctrl.signal })
+    api.get<PageAnswer>(path, { params: { ...JSON.parse(paramsKey), searchParam: search || undefined, pageNumber: page }, signal: ctrl.signal })
       .then((data) => {
         if (ctrl.signal.aborted) return
+        onPageRef.current?.(data, page)
         dispatch({ type: 'loaded', page, items: (data[key] as T[] | undefined) ?? [], hasMore: data.hasMore, count: data.count })
       })
       .catch((err) => {
@@ -113,7 +124,7 @@ export function usePagedList<T extends { id: number }>({ path, key, search, comp
         dispatch({ type: 'failed', page })
       })
       .finally(() => { if (inflight.current === ctrl) inflight.current = null })
-  }, [api, path, key, search, name])
+  }, [api, path, key, search, name, paramsKey])
 
   // A new search starts over from page 1.
   useEffect(() => {
@@ -130,8 +141,10 @@ export function usePagedList<T extends { id: number }>({ path, key, search, comp
   }, [fetchPage])
 
   const reload = useCallback(() => { dispatch({ type: 'reset' }); fetchPage(1) }, [fetchPage])
+  /** Page 1 again without emptying the screen first (skipped while a page is on its way). */
+  const refresh = useCallback(() => { if (!inflight.current) fetchPage(1) }, [fetchPage])
   const upsert = useCallback((item: T) => dispatch({ type: 'upsert', item, search: searchRef.current }), [])
   const remove = useCallback((id: number) => dispatch({ type: 'remove', id }), [])
 
-  return { ...state, loadMore, reload, upsert, remove }
+  return { ...state, loadMore, reload, refresh, upsert, remove }
 }

@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import type { WAMessage } from '@whiskeysockets/baileys'
 import { loadBaileys, type BaileysLib } from '../src/providers/baileys/lib.ts'
-import { vcard } from '../src/providers/baileys/outbound.ts'
+import { vcard } from '../src/vcard.ts'
 import { createTestApp, pipelinePlugins, type TestApp } from './support.ts'
 import { connectionRow, openSocket, startHarness, type FakeSocket, type Harness } from './baileys-support.ts'
 

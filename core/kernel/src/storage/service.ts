@@ -4,7 +4,7 @@ import { dirname, resolve, sep } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { AppError, type StoragePutInput, type StorageService, type StoredFile } from '@atende/sdk'
-import { ALL_FAMILIES, familyOf, newKey, parseKey, safeFileName, validArea } from './names.ts'
+import { ALL_FAMILIES, contentTypeOf, familyOf, newKey, parseKey, safeFileName, validArea } from './names.ts'
 import { createSigner, type Signer } from './signing.ts'
 
 export const DEFAULT_MEDIA_MAX_BYTES = 16 * 1024 * 1024
@@ -77,6 +77,7 @@ export function createStorage(opts: StorageOptions): LocalStorage {
       return `/api/files/${key}?exp=${exp}&sig=${signer.sign(key, exp)}`
     },
     companyOf: (key) => parseKey(key)?.companyId ?? null,
+    mimetypeOf: (key) => contentTypeOf(key) ?? 'application/octet-stream',
     async remove(key) {
       await rm(pathOf(key), { force: true })
     },

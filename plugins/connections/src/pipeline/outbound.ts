@@ -4,22 +4,12 @@ import type { Message, TicketsService } from '@atende/plugin-tickets/api'
 import type { OutboundMedia, OutboundMessage } from '../providers/types.ts'
 import type { SessionManager } from '../sessions.ts'
 import { createBucket } from './rate.ts'
+import { parseVcard } from '../vcard.ts'
 
 export const ERR_SENDING_WAPP_MSG = 'ERR_SENDING_WAPP_MSG'
 type Stored = Message & { mediaKey: string | null }
 
 const MEDIA_KINDS: Record<string, OutboundMedia['kind']> = { image: 'image', audio: 'audio', video: 'video', document: 'document' }
-
-/** vCard 3.0 of a contact card we send; the number is also the WhatsApp id (waid). */
-export function vcard(name: string, number: string) {
-  const safe = name.replace(/[\r\n;]/g, ' ')
-  return `BEGIN:VCARD\nVERSION:3.0\nFN:${safe}\nTEL;type=CELL;waid=${number}:+${number}\nEND:VCARD`
-}
-function parseVcard(body: string) {
-  const name = /^FN:(.*)$/m.exec(body)?.[1] ?? ''
-  const number = /waid=(\d+)/.exec(body)?.[1] ?? ''
-  return number ? { name, number } : undefined
-}
 
 /**
  * The outbound side of a connection, run by the process that owns its session. Messages wait in
@@ -43,7 +33,8 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     if (m.mediaType === 'vcard') out.contact = parseVcard(m.body)
     else if (m.mediaKey && m.mediaType) {
       const kind = MEDIA_KINDS[m.mediaType] ?? 'document'
-      out.media = { kind, path: kernel.storage.path(m.mediaKey), mimetype: mimeOf(m), fileName: m.mediaName ?? 'file', voiceNote: kind === 'audio' && /ogg|opus/.test(mimeOf(m)) }
+      const mimetype = kernel.storage.mimetypeOf(m.mediaKey)
+      out.media = { kind, path: kernel.storage.path(m.mediaKey), mimetype, fileName: m.mediaName ?? 'file', voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype) }
       out.body = m.body && m.body !== m.mediaName ? m.body : undefined
     } else out.body = m.body
     if (contact.isGroup && m.body) out.mentions = [...m.body.matchAll(/@(\d{8,15})/g)].map((x) => x[1])
@@ -113,12 +104,3 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
 }
 export type Sender = ReturnType<typeof createSender>
 
-function mimeOf(m: Stored) {
-  const ext = (m.mediaName ?? '').split('.').pop()?.toLowerCase() ?? ''
-  const known: Record<string, string> = {
-    jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
-    mp4: 'video/mp4', ogg: 'audio/ogg; codecs=opus', opus: 'audio/ogg; codecs=opus', mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav',
-    pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', zip: 'application/zip',
-  }
-  return known[ext] ?? 'application/octet-stream'
-}

@@ -1,5 +1,6 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, WAMessage, WAMessageKey } from '@whiskeysockets/baileys'
 import type { MessageKey, OutboundMessage } from '../types.ts'
+import { vcard } from '../../vcard.ts'
 
 /** How a person's digits become a JID: by phone, unless the session knows them only by LID. */
 export type UserJid = (digits: string, lid?: string) => string
@@ -7,16 +8,6 @@ export type UserJid = (digits: string, lid?: string) => string
 export const groupJid = (id: string) => (id.includes('@') ? id : `${id}@g.us`)
 export const chatJid = (userJid: UserJid, chatId: string, isGroup: boolean, lid?: string) =>
   (isGroup ? groupJid(chatId) : userJid(chatId, lid))
-
-/** vCard 3.0 escaping of a text value (backslash, comma, semicolon, newlines). */
-const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/[,;]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
-
-/** A contact card WhatsApp shows with its "message" button: the waid on TEL is the WhatsApp id. */
-export function vcard(name: string, number: string) {
-  const digits = number.replace(/\D/g, '')
-  const n = esc(name.trim() || `+${digits}`)
-  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${n};;;`, `FN:${n}`, `TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n')
-}
 
 /**
  * The Baileys content of an outbound message. Media is read from disk by Baileys (`{ url: path }`)
