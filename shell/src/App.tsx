@@ -13,7 +13,6 @@ import Login from './pages/Login.tsx'
 
 const Signup = lazy(() => import('./pages/Signup.tsx'))
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'))
-const Tickets = lazy(() => import('./pages/Tickets.tsx'))
 
 /** Signed-in users on a public page go to / (core.md §2). */
 function PublicOnly({ children }: { children: ReactNode }) {
@@ -37,7 +36,6 @@ function PrivateArea() {
     <Routes>
       <Route element={<Layout user={user} />}>
         <Route index element={<Navigate to="/tickets" replace />} />
-        <Route path="tickets/:ticketId?" element={<Tickets />} />
         {routes.map((r) => (
           <Route key={`${r.module}:${r.path}`} path={r.path} element={<ModulePage name={r.module}><r.element /></ModulePage>} />
         ))}

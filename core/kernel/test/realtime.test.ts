@@ -4,7 +4,10 @@ import { definePlugin, type SessionUser } from '@atende/sdk'
 import { createTestApp, hasRedis, type TestApp } from './support/index.ts'
 
 declare module '@atende/sdk' {
-  interface EventMap { 'rtprobe.notify': { companyId: number; text: string; rooms: string[] } }
+  interface EventMap {
+    'rtprobe.notify': { companyId: number; text: string; rooms: string[] }
+    'rtprobe.slow': { companyId: number; text: string; delayMs: number; fail?: boolean }
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -50,6 +53,15 @@ const rtprobe = definePlugin({
     kernel.realtime.authorizeRoom('ticket-', (_auth, room) => Number(room.slice(7)) % 2 === 0)
     kernel.realtime.authorizeRoom('notification', (_auth, room) => room === 'notification')
     kernel.realtime.map('rtprobe.notify', ({ companyId, text, rooms }) => ({ rooms, event: `company-${companyId}-appMessage`, data: { action: 'create', text } }))
+    // Async, and two deliveries for one event (as an audience lookup would).
+    kernel.realtime.map('rtprobe.slow', async ({ companyId, text, delayMs, fail }) => {
+      await sleep(delayMs)
+      if (fail) throw new Error('lookup failed')
+      return [
+        { rooms: [`company-${companyId}`], event: `company-${companyId}-appMessage`, data: { action: 'create', text } },
+        { rooms: ['notification'], event: `company-${companyId}-appMessage`, data: { action: 'notice', text } },
+      ]
+    })
   },
 })
 
@@ -133,6 +145,23 @@ describe('realtime gateway', () => {
     await Promise.all([a.sync(), b.sync()])
     expect(a.find(`company-${other.companyId}-appMessage`)).toEqual([])
     expect(b.find(`company-${other.companyId}-appMessage`).map((f) => f.data.text)).toEqual(['for other'])
+  })
+
+  it('awaits async mappers, sends every delivery of an array, and keeps a company\'s frames in event order', async () => {
+    const c = await socket(await tokenFor(superUser))
+    c.send({ type: 'join', room: 'notification' })
+    await c.sync()
+    const cid = superUser.companyId
+    const texts = () => c.find(`company-${cid}-appMessage`).map((f) => `${f.data.action}:${f.data.text}`)
+    // The slow one was emitted first, so it is sent first; the failing mapper sends nothing and
+    // does not hold the others back.
+    const slow = t.app.kernel.bus.emit('rtprobe.slow', { companyId: cid, text: 'slow', delayMs: 150 })
+    const failing = t.app.kernel.bus.emit('rtprobe.slow', { companyId: cid, text: 'failing', delayMs: 0, fail: true })
+    const quick = t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'quick', rooms: [`company-${cid}`] })
+    await Promise.all([slow, failing, quick])
+    await waitFor(() => texts().length >= 3)
+    await c.sync()
+    expect(texts()).toEqual(['create:slow', 'notice:slow', 'create:quick'])
   })
 
   it('closes a socket with a bad, missing or ended token with 4001 ERR_SESSION_EXPIRED', async () => {

@@ -4,6 +4,10 @@ import type { Knex } from 'knex'
 import { definePlugin, IdParams, notFound, Type } from '@atende/sdk'
 import { createTestApp, type TestApp } from './support/index.ts'
 
+// A's own sends (populated below) would otherwise have their acks advance during the walk, a change
+// no call of B's made: the simulated phone keeps them at "sent".
+process.env.SIMULATOR_ACK_MS = '0'
+
 /*
  * The tenancy walk (ARCHITECTURE.md §3): every route the OpenAPI document lists, walked as tenant B
  * against tenant A's ids, must answer 401/403/404 (400 for a body refused before any lookup) and

@@ -86,9 +86,14 @@ export interface RealtimeDelivery {
   /** Whose rooms (rooms are per company); defaults to the event payload's companyId. */
   companyId?: number
 }
+export type RealtimeMapped = RealtimeDelivery | RealtimeDelivery[] | null
 export interface RealtimeService {
-  /** Map a bus event to socket deliveries; every process maps locally, so fan-out follows the bus. */
-  map<E extends EventName>(event: E, mapper: (payload: EventMap[E]) => RealtimeDelivery | RealtimeDelivery[] | null): void
+  /**
+   * Map a bus event to socket deliveries; every process maps locally (for its own sockets), so
+   * fan-out follows the bus. A mapper may be async (e.g. to read who may see the event); frames of
+   * one company still go out in event order.
+   */
+  map<E extends EventName>(event: E, mapper: (payload: EventMap[E]) => RealtimeMapped | Promise<RealtimeMapped>): void
   /** Who may join a room: return false to refuse. Rooms `company-{id}` and `user-{id}` are the kernel's. */
   authorizeRoom(prefix: string, check: (auth: AuthInfo, room: string) => boolean | Promise<boolean>): void
   onlineUserIds(companyId: number): number[]

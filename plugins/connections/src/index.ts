@@ -68,7 +68,12 @@ export default definePlugin({
     })
     const connections = createConnectionService(kernel, sessions)
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
-    kernel.services.provide('connections', { version: 1, get: connections.get, queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds })
+    kernel.services.provide('connections', {
+      version: 1, get: connections.get,
+      queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds,
+      // New tickets started by an attendant go out through the company's default connection.
+      defaultId: async (companyId: number): Promise<number | null> => (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
+    })
     // The queues plugin's event (declared there): a deleted queue leaves no links behind.
     kernel.bus.on('queue.deleted' as EventName, async (p) => {
       const { companyId, queueId } = p as { companyId: number; queueId: number }
@@ -80,6 +85,10 @@ export default definePlugin({
     registerSimulatorRoutes(app, kernel, connections, sessions, rpc)
     messaging = createMessaging(kernel, rpc, { waitMs })
     registerMessageRoutes(app, kernel, messaging)
+    // Automatic messages of other plugins (tickets' greeting, transfer, completion, rating): the
+    // type is MessagingService in @atende/plugin-tickets (src/messaging-api.ts), its consumer.
+    const botMessage = messaging.botMessage
+    kernel.services.provide('messaging', { version: 1 as const, send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body) })
     kernel.services.provide('channelSessions', { processId: leases.owner, runningIds: sessions.runningIds } satisfies ChannelSessionsService)
     // Sessions whose rows say they should run start where their lease is free: at boot and every ttl/2.
     const resume = createResume(kernel, sessions, leases, { everyMs: Math.max(100, Math.floor(leases.ttlMs / 2)) })

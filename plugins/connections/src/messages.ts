@@ -74,12 +74,26 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
     return sent
   }
 
+  /** The bot's answer (routing steps): no user, no waiting for the network; it goes out in order. */
+  async function reply(companyId: number, ticket: Ticket, body: string) {
+    const [m] = await store(companyId, ticket, null, [{ body }])
+    void rpc.invoke(companyId, m.whatsappId!, 'kick', {}).catch(() => {})
+    return m
+  }
+
   return {
-    /** The bot's answer (routing steps): no user, no waiting for the network; it goes out in order. */
-    async reply(companyId: number, ticket: Ticket, body: string) {
-      const [m] = await store(companyId, ticket, null, [{ body }])
-      void rpc.invoke(companyId, m.whatsappId!, 'kick', {}).catch(() => {})
-      return m
+    reply,
+
+    /**
+     * The `messaging` service's send (other plugins' automatic messages): like `reply`, by ticket id.
+     * Closed tickets too: the completion and rating messages follow the close.
+     */
+    async botMessage(companyId: number, ticketId: number, body: string) {
+      if (!body.trim()) throw badRequest('body', 'The message is empty')
+      const ticket = await tickets().get(companyId, ticketId)
+      if (!ticket) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
+      if (!ticket.whatsappId) throw notFound(ERR_NO_WAPP_FOUND, 'The ticket has no connection')
+      await reply(companyId, ticket, body)
     },
 
     /** POST /messages/:ticketId and its variants. */

@@ -23,4 +23,9 @@ export interface TagsService {
   readonly version: 1
   /** The tags of many tickets in one query; tickets without tags map to []. Ordered by name. */
   forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>>
+  /**
+   * A sub-query selecting `ticketId` of the tickets carrying every one of the tags, for the tickets
+   * list to filter with (`whereIn('tickets.id', …)`) without reading this plugin's table itself.
+   */
+  ticketIdsWithAll(companyId: number, tagIds: number[]): import('knex').Knex.QueryBuilder
 }

@@ -37,7 +37,7 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const service = createTagService(kernel)
-    const api: TagsService = { version: 1, forTickets: service.forTickets }
+    const api: TagsService = { version: 1, forTickets: service.forTickets, ticketIdsWithAll: service.ticketIdsWithAll }
     kernel.services.provide('tags', api)
     mapRealtime(kernel)
     registerTagRoutes(app, service)

@@ -192,6 +192,11 @@ export function createTagService(kernel: Kernel) {
 
     forTickets: (companyId: number, ticketIds: number[]) => tagsOf(kernel.tenant(companyId), ticketIds),
 
+    ticketIdsWithAll: (companyId: number, tagIds: number[]) => {
+      const ids = [...new Set(tagIds)]
+      return kernel.tenant(companyId)('ticket_tags').whereIn('tagId', ids).groupBy('ticketId').havingRaw('count(distinct "tagId") = ?', [ids.length]).select('ticketId')
+    },
+
     /** A deleted ticket (another plugin's row) leaves no links behind. */
     async ticketDeleted(companyId: number, ticketId: number) {
       await kernel.unitOfWork(companyId, async ({ t, emit }) => {

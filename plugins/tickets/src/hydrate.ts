@@ -9,10 +9,12 @@ export type TicketDetail = Ticket & {
   queue: { id: number; name: string; color: string } | null
   user: Ref | null
   whatsapp: Ref | null
+  tags: { id: number; name: string; color: string }[]
 }
 
 /** Optional neighbours, resolved at call time: queues and connections may be absent (plan-gated) or load after us. */
 interface QueuesLookup { byIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> }
+interface TagsLookup { forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, { id: number; name: string; color: string }[]>> }
 interface ConnectionsLookup { get(companyId: number, id: number): Promise<{ id: number; name: string }> }
 
 function optional<T>(kernel: Kernel, name: string): T | undefined {
@@ -33,11 +35,13 @@ export async function hydrate(kernel: Kernel, companyId: number, rows: Record<st
   const contacts = kernel.services.get<ContactsService>('contacts')
   const queues = optional<QueuesLookup>(kernel, 'queues')
   const connections = optional<ConnectionsLookup>(kernel, 'connections')
-  const [cs, qs, us, ws] = await Promise.all([
+  const tags = optional<TagsLookup>(kernel, 'tags')
+  const [cs, qs, us, ws, tg] = await Promise.all([
     contacts.byIds(companyId, ids(tickets, 'contactId')),
     queues?.byIds ? queues.byIds(companyId, ids(tickets, 'queueId')) : Promise.resolve([]),
     ids(tickets, 'userId').length ? kernel.tenant(companyId)('users').whereIn('id', ids(tickets, 'userId')).select('id', 'name') as Promise<Ref[]> : Promise.resolve([]),
     connections ? Promise.all(ids(tickets, 'whatsappId').map((id) => connections.get(companyId, id).then((w) => ({ id: w.id, name: w.name }), () => null))) : Promise.resolve([]),
+    tags ? tags.forTickets(companyId, tickets.map((t) => t.id)) : Promise.resolve(new Map()),
   ])
   const contactBy = new Map(cs.map((c) => [c.id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup }]))
   const queueBy = new Map(qs.map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]))
@@ -49,5 +53,6 @@ export async function hydrate(kernel: Kernel, companyId: number, rows: Record<st
     queue: t.queueId !== null ? queueBy.get(t.queueId) ?? null : null,
     user: t.userId !== null ? userBy.get(t.userId) ?? null : null,
     whatsapp: t.whatsappId !== null ? whatsappBy.get(t.whatsappId) ?? null : null,
+    tags: (tg.get(t.id) ?? []).map((x: { id: number; name: string; color: string }) => ({ id: x.id, name: x.name, color: x.color })),
   }))
 }

@@ -2,6 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerTicketRoutes } from './routes.ts'
+import { registerRatingStep } from './rating.ts'
 
 /**
  * Tickets and messages. This slice owns the tables and publishes the `tickets` service the
@@ -14,11 +15,16 @@ export default definePlugin({
   host: '^1.0.0',
   essential: true,
   dependsOn: ['contacts'],
+  // modules/tickets: the attendant's workspace (core.md §2 "Tickets screen").
+  module: true,
+  moduleRoutes: ['/tickets'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     kernel.services.provide('tickets', createTicketsService(kernel))
     mapRealtime(kernel)
     registerTicketRoutes(app, kernel)
+    // The rating answer step joins the inbound chain once every plugin registered (connections loads after this one).
+    app.addHook('onReady', async () => { registerRatingStep(kernel) })
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {

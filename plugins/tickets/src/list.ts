@@ -1,16 +1,19 @@
+import type { Knex } from 'knex'
 import { PAGE_SIZE, badRequest, pageOffset, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import { scope, type Viewer } from './access.ts'
 import { hydrate, type TicketDetail } from './hydrate.ts'
-import type { ListQuery } from './schemas.ts'
+import type { CountsQuery, ListQuery } from './schemas.ts'
 
 /** The contact search feeds the list at most this many contacts (contacts' searchIds cap). */
 const SEARCH_CONTACTS = 1000
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
+/** Must match the expression of migration 003's messages_body_search index. */
+const MESSAGE_DOCUMENT = `to_tsvector('simple'::regconfig, body)`
 
-/** queueIds arrives as a JSON array string ("[1,2]"), a comma list, or the parameter repeated. */
-export function parseQueueIds(raw: ListQuery['queueIds']): number[] | undefined {
+/** Ids arrive as a JSON array string ("[1,2]"), a comma list, or the parameter repeated. */
+export function parseIds(field: string, raw: string | string[] | undefined): number[] | undefined {
   if (raw === undefined) return undefined
   const parts: unknown[] = []
   for (const item of Array.isArray(raw) ? raw : [raw]) {
@@ -18,14 +21,21 @@ export function parseQueueIds(raw: ListQuery['queueIds']): number[] | undefined 
     if (!s) continue
     if (s.startsWith('[')) {
       let arr: unknown
-      try { arr = JSON.parse(s) } catch { throw badRequest('queueIds', 'queueIds must be a JSON array of ids') }
-      if (!Array.isArray(arr)) throw badRequest('queueIds', 'queueIds must be a JSON array of ids')
-      parts.push(...arr)
+      try { arr = JSON.parse(s) } catch { throw badRequest(field, `${field} must be a JSON array of ids`) }
+      if (!Array.isArray(arr)) throw badRequest(field, `${field} must be a JSON array of ids`)
+      parts.push(...arr.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)))
     } else parts.push(...s.split(','))
   }
   const ids = parts.map((p) => Number(p))
-  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw badRequest('queueIds', 'queueIds must hold positive integer ids')
+  if (ids.some((n) => !Number.isInteger(n) || n < 1)) throw badRequest(field, `${field} must hold positive integer ids`)
   return [...new Set(ids)]
+}
+export const parseQueueIds = (raw: ListQuery['queueIds']) => parseIds('queueIds', raw)
+
+/** Words of a search as a prefix tsquery ('pedido entre' → 'pedido:* & entre:*'); null when no word is left. */
+export function toPrefixQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null
 }
 
 function dayRange(field: string, day: string): [Date, Date] {
@@ -34,32 +44,77 @@ function dayRange(field: string, day: string): [Date, Date] {
   return [from, new Date(from.getTime() + DAY_MS)]
 }
 
+interface TagsLookup { ticketIdsWithAll?(companyId: number, tagIds: number[]): Knex.QueryBuilder }
+
+/**
+ * The viewer's tickets under the query's filters, before status, order and paging. Without
+ * showAll (admins only) the open and closed ones are the viewer's own and the pending ones those
+ * in reach; a search (text, tags or users) looks through everything in reach instead.
+ * Returns null when a filter already rules everything out; the builder comes wrapped (a bare one is
+ * a thenable: awaiting it would run it).
+ */
+async function filtered(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ q: Knex.QueryBuilder } | null> {
+  const queueIds = parseQueueIds(query.queueIds)
+  const tagIds = parseIds('tags', query.tags)
+  const userIds = parseIds('users', query.users)
+  const date = query.date ? dayRange('date', query.date) : undefined
+  const updated = query.updatedAt ? dayRange('updatedAt', query.updatedAt) : undefined
+  const text = query.searchParam?.trim()
+  const t = kernel.tenant(v.companyId)
+  const q = scope(t('tickets'), v)
+  const searching = !!text || !!tagIds?.length || !!userIds?.length
+  if (!(v.admin && flag(query.showAll)) && !searching) q.where((w) => w.where('tickets.userId', v.userId).orWhere('tickets.status', 'pending'))
+  if (queueIds?.length) q.whereIn('tickets.queueId', queueIds)
+  if (userIds?.length && v.admin) q.whereIn('tickets.userId', userIds)
+  if (flag(query.withUnreadMessages)) q.where('tickets.unreadMessages', '>', 0)
+  if (query.contactId) q.where('tickets.contactId', query.contactId)
+  if (date) q.where('tickets.createdAt', '>=', date[0]).where('tickets.createdAt', '<', date[1])
+  if (updated) q.where('tickets.updatedAt', '>=', updated[0]).where('tickets.updatedAt', '<', updated[1])
+  if (tagIds?.length) {
+    const tags = optional<TagsLookup>(kernel, 'tags')
+    if (!tags?.ticketIdsWithAll) return null
+    q.whereIn('tickets.id', tags.ticketIdsWithAll(v.companyId, tagIds))
+  }
+  if (text) {
+    const contactIds = await kernel.services.get<ContactsService>('contacts').searchIds(v.companyId, text, SEARCH_CONTACTS)
+    const words = toPrefixQuery(text)
+    if (!contactIds.length && !words) return null
+    // Contact name/number, or any message of the ticket (full-text, migration 003's GIN index).
+    q.where((w) => {
+      if (contactIds.length) w.whereIn('tickets.contactId', contactIds)
+      if (words) w.orWhereIn('tickets.id', t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words]).select('messages.ticketId'))
+    })
+  }
+  return { q }
+}
+
+function optional<T>(kernel: Kernel, name: string): T | undefined {
+  try { return kernel.services.get<T>(name) } catch { return undefined }
+}
+
 /**
  * GET /tickets (core.md §7): the viewer's scope (admins: all), then the filters, newest activity
  * first with the id as tiebreak, 20 per page. `date` bounds the day the ticket was created,
  * `updatedAt` the day of its last activity.
  */
 export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ tickets: TicketDetail[]; hasMore: boolean }> {
-  const queueIds = parseQueueIds(query.queueIds)
-  const date = query.date ? dayRange('date', query.date) : undefined
-  const updated = query.updatedAt ? dayRange('updatedAt', query.updatedAt) : undefined
-  const t = kernel.tenant(v.companyId)
-  const q = scope(t('tickets'), v)
+  const f = await filtered(kernel, v, query)
+  if (!f) return { tickets: [], hasMore: false }
+  const { q } = f
   if (query.status) q.where('tickets.status', query.status)
-  if (queueIds?.length) q.whereIn('tickets.queueId', queueIds)
-  if (flag(query.withUnreadMessages)) q.where('tickets.unreadMessages', '>', 0)
-  if (query.contactId) q.where('tickets.contactId', query.contactId)
-  if (date) q.where('tickets.createdAt', '>=', date[0]).where('tickets.createdAt', '<', date[1])
-  if (updated) q.where('tickets.updatedAt', '>=', updated[0]).where('tickets.updatedAt', '<', updated[1])
-  const text = query.searchParam?.trim()
-  if (text) {
-    const contactIds = await kernel.services.get<ContactsService>('contacts').searchIds(v.companyId, text, SEARCH_CONTACTS)
-    if (!contactIds.length) return { tickets: [], hasMore: false }
-    q.whereIn('tickets.contactId', contactIds)
-  }
   const rows = await q.select('tickets.*')
     .orderBy([{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }])
     .limit(PAGE_SIZE + 1).offset(pageOffset(query.pageNumber))
   const hasMore = rows.length > PAGE_SIZE
   return { tickets: await hydrate(kernel, v.companyId, rows.slice(0, PAGE_SIZE)), hasMore }
+}
+
+/** GET /tickets/counts: the open tab's badges under the same rules as the list. */
+export async function countTickets(kernel: Kernel, v: Viewer, query: CountsQuery): Promise<{ open: number; pending: number }> {
+  const f = await filtered(kernel, v, query)
+  if (!f) return { open: 0, pending: 0 }
+  const { q } = f
+  const rows: { status: string; n: unknown }[] = await q.whereIn('tickets.status', ['open', 'pending']).groupBy('tickets.status').select('tickets.status').count({ n: '*' })
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  return { open: by.open ?? 0, pending: by.pending ?? 0 }
 }

@@ -5,17 +5,21 @@ import { hydrate } from './hydrate.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
 
 /**
- * GET /messages/{ticketId}: page 1 is the newest 20, each page oldest-first (the chat loads upward).
- * Opening the conversation reads it: its customer messages are marked read and the unread count
+ * GET /messages/{ticketId}: the conversation with the ticket's contact — this ticket's messages and
+ * those of the contact's earlier tickets (the history a returning customer brings; the screen marks
+ * where each ticket starts and ends). Page 1 is the newest 20, each page oldest-first (the chat loads
+ * upward). Opening the ticket reads it: its customer messages are marked read and the unread count
  * zeroed, in one transaction, announced as ticket.updated when something changed.
  */
 export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, pageNumber = 1) {
   let row = await visibleRow(kernel, v, { id: ticketId })
   const t = kernel.tenant(v.companyId)
   const offset = pageOffset(pageNumber)
+  // Later tickets of the contact are not this conversation's past: only up to this one.
+  const tickets = t('tickets').where({ contactId: row.contactId }).where('id', '<=', ticketId).select('id')
   const [rows, total] = await Promise.all([
-    t('messages').where({ ticketId }).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset),
-    t('messages').where({ ticketId }).count({ n: '*' }).first() as Promise<{ n: unknown }>,
+    t('messages').whereIn('ticketId', tickets).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset),
+    t('messages').whereIn('ticketId', tickets.clone()).count({ n: '*' }).first() as Promise<{ n: unknown }>,
   ])
   const count = Number(total.n)
 
@@ -30,7 +34,18 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   })
   if (updated) row = updated
 
-  const messages = rows.reverse().map((r: Record<string, any>) => ({ ...publicMessage(messageView(kernel, r)), read: r.fromMe ? r.read : true }))
+  const quotedIds: number[] = [...new Set<number>(rows.map((r: Record<string, any>) => r.quotedMsgId).filter((id: unknown) => typeof id === 'number'))]
+  const quoted = new Map<number, { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }>()
+  if (quotedIds.length) {
+    type Quoted = { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
+    const found: Quoted[] = await t('messages').whereIn('id', quotedIds).columns('id', 'body', 'fromMe', 'mediaType', 'isDeleted')
+    for (const q of found) quoted.set(q.id, q)
+  }
+  const messages = rows.reverse().map((r: Record<string, any>) => ({
+    ...publicMessage(messageView(kernel, r)),
+    read: r.fromMe || r.ticketId !== ticketId ? r.read : true,
+    quotedMsg: r.quotedMsgId ? quoted.get(r.quotedMsgId) ?? null : null,
+  }))
   const [ticket] = await hydrate(kernel, v.companyId, [row])
   return { messages, ticket, count, hasMore: count > offset + rows.length }
 }

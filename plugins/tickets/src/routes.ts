@@ -3,10 +3,12 @@ import type { Static } from '@sinclair/typebox'
 import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
 import { loadViewer, visibleRow } from './access.ts'
 import { hydrate } from './hydrate.ts'
-import { listTickets } from './list.ts'
+import { countTickets, listTickets } from './list.ts'
+import { createTicket } from './create.ts'
+import { registerNoteRoutes } from './notes.ts'
 import { messagePage } from './message-page.ts'
 import { removeTicket, transition } from './transitions.ts'
-import { ListQuery, ListResult, MessagesQuery, MessagesResult, TicketIdParams, TicketView, UpdateBody, UuidParams, errors } from './schemas.ts'
+import { CountsQuery, CountsResult, CreateBody, ListQuery, ListResult, MessagesQuery, MessagesResult, TicketIdParams, TicketView, UpdateBody, UuidParams, errors } from './schemas.ts'
 
 const tags = ['tickets']
 
@@ -18,6 +20,17 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
   app.get('/tickets', {
     schema: { tags, summary: "The tickets the caller may see, newest activity first (20 per page)", querystring: ListQuery, response: { 200: ListResult, ...errors } },
   }, async (request) => listTickets(kernel, await viewer(request), request.query as ListQuery))
+
+  app.get('/tickets/counts', {
+    schema: { tags, summary: "The open tab's badges: open and pending tickets under the list's rules", querystring: CountsQuery, response: { 200: CountsResult, ...errors } },
+  }, async (request) => countTickets(kernel, await viewer(request), request.query as CountsQuery))
+
+  app.post('/tickets', {
+    schema: { tags, summary: 'Start a conversation with a contact (409 ERR_OTHER_OPEN_TICKET naming the active ticket\'s owner and queue)', body: CreateBody, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    return one(v.companyId, await createTicket(kernel, v, request.body as CreateBody))
+  })
 
   app.get('/tickets/:id', {
     schema: { tags, summary: 'One ticket (403 outside the access rule)', params: IdParams, response: { 200: TicketView, ...errors } },
@@ -44,7 +57,7 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
     schema: { tags, summary: 'Close a ticket without the closing message', params: IdParams, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, { status: 'closed' }))
+    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, { status: 'closed' }, { silent: true }))
   })
 
   app.delete('/tickets/:id', {
@@ -54,6 +67,8 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
     await removeTicket(kernel, await viewer(request), (request.params as IdParams).id)
     return { message: 'Ticket deleted' }
   })
+
+  registerNoteRoutes(app, kernel)
 
   app.get('/messages/:ticketId', {
     schema: { tags: ['messages'], summary: "A page of the ticket's messages (page 1 newest; each page oldest-first); marks them read", params: TicketIdParams, querystring: MessagesQuery, response: { 200: MessagesResult, ...errors } },

@@ -15,9 +15,11 @@ export const TicketView = Type.Object({
   queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
   user: Nullable(Ref),
   whatsapp: Nullable(Ref),
+  tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
 })
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' })
+const IdList = (what: string) => Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], { description: `a JSON array of ${what} ids, a comma list, or the parameter repeated` })
 const Flag = Type.Union([Type.Boolean(), Type.String({ enum: ['true', 'false'] })])
 
 export const ListQuery = Type.Object({
@@ -25,13 +27,41 @@ export const ListQuery = Type.Object({
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'] })),
   showAll: Type.Optional(Flag),
-  queueIds: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], { description: 'a JSON array of queue ids, or the parameter repeated' })),
+  queueIds: Type.Optional(IdList('queue')),
+  tags: Type.Optional(IdList('tag (tickets with all of them)')),
+  users: Type.Optional(IdList('user (admins only)')),
   withUnreadMessages: Type.Optional(Flag),
   contactId: Type.Optional(Type.Integer({ minimum: 1 })),
   date: Type.Optional(Day),
   updatedAt: Type.Optional(Day),
 })
 export type ListQuery = Static<typeof ListQuery>
+
+/** GET /tickets/counts: the list's filters without status and paging. */
+export const CountsQuery = Type.Omit(ListQuery, ['status', 'pageNumber'])
+export type CountsQuery = Static<typeof CountsQuery>
+export const CountsResult = Type.Object({ open: Type.Integer(), pending: Type.Integer() })
+
+/** POST /tickets (core.md §7): an attendant starts a conversation; it opens assigned to them (or to userId). */
+export const CreateBody = Type.Object({
+  contactId: Type.Integer({ minimum: 1 }),
+  queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  status: Type.Optional(Type.String({ enum: ['open', 'pending'] })),
+})
+export type CreateBody = Static<typeof CreateBody>
+
+export const NoteView = Type.Object({
+  id: Type.Integer(), note: Type.String(), ticketId: Type.Integer(), contactId: Type.Integer(),
+  user: Nullable(Ref), createdAt: Type.String(),
+})
+export const NoteBody = Type.Object({
+  note: Type.String({ minLength: 2, maxLength: 5000 }),
+  ticketId: Type.Integer({ minimum: 1 }),
+  contactId: Type.Optional(Type.Integer({ minimum: 1 })),
+})
+export const NotesQuery = Type.Object({ ticketId: Type.Optional(Type.Integer({ minimum: 1 })), contactId: Type.Optional(Type.Integer({ minimum: 1 })) })
 
 export const ListResult = Type.Object({ tickets: Type.Array(TicketView), hasMore: Type.Boolean() })
 
@@ -58,6 +88,7 @@ export const MessageView = Type.Object({
   quotedMsgId: Nullable(Type.Integer()), participant: Nullable(Type.String()),
   sendStatus: Nullable(Type.String()), sendError: Nullable(Type.String()), userId: Nullable(Type.Integer()),
   createdAt: Type.String(), updatedAt: Type.String(),
+  quotedMsg: Type.Optional(Nullable(Type.Object({ id: Type.Integer(), body: Type.String(), fromMe: Type.Boolean(), mediaType: Nullable(Type.String()), isDeleted: Type.Boolean() }))),
 })
 export const MessagesQuery = Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) })
 export const MessagesResult = Type.Object({ messages: Type.Array(MessageView), ticket: TicketView, count: Type.Integer(), hasMore: Type.Boolean() })

@@ -4,6 +4,7 @@ import type { TicketStatus } from './api.ts'
 import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
 import { ticketView, withContact } from './views.ts'
 import type { UpdateBody } from './schemas.ts'
+import { afterMove } from './auto-messages.ts'
 
 export const ERR_TICKET_ALREADY_ACCEPTED = 'ERR_TICKET_ALREADY_ACCEPTED'
 /** The ticket moved (another attendant) between the caller's read and this write. */
@@ -32,9 +33,10 @@ const FROM: Record<Move, TicketStatus[]> = {
 /**
  * One move in one transaction: a conditional UPDATE on the status the caller saw, so of two
  * attendants accepting at once exactly one wins (the other's UPDATE finds the row changed: 409).
- * Greeting, completion and rating messages are not sent here yet.
+ * Greeting, transfer, completion and rating messages go out after the commit (auto-messages.ts);
+ * `silent` (close without message) sends none.
  */
-export async function transition(kernel: Kernel, v: Viewer, id: number, body: UpdateBody) {
+export async function transition(kernel: Kernel, v: Viewer, id: number, body: UpdateBody, opts: { silent?: boolean } = {}) {
   const seen = await visibleRow(kernel, v, { id })
   const move = moveOf(seen.status, body)
   if (!FROM[move].includes(seen.status)) throw refused(move, seen)
@@ -53,7 +55,7 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
   if (patch.userId !== undefined && patch.userId !== null && patch.userId !== v.userId) await checkUser(kernel, v.companyId, patch.userId as number)
   if (patch.queueId !== undefined && patch.queueId !== null) await checkQueue(kernel, v.companyId, patch.queueId as number)
 
-  return kernel.unitOfWork(v.companyId, async (uow) => {
+  const moved = await kernel.unitOfWork(v.companyId, async (uow) => {
     let rows: Record<string, any>[]
     try {
       rows = await uow.t('tickets').where({ id, status: seen.status }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
@@ -69,9 +71,12 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
     }
     const ticket = ticketView(rows[0])
     const contact = await kernel.services.get<ContactsService>('contacts').get(v.companyId, ticket.contactId, uow)
-    uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticket, contact) })
+    // Where it was: whoever saw it there and not now gets a delete frame (events.ts).
+    uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticket, contact), previous: { queueId: seen.queueId, userId: seen.userId } })
     return rows[0]
   })
+  afterMove(kernel, { companyId: v.companyId, move, before: seen, after: moved, silent: opts.silent })
+  return moved
 }
 
 function refused(move: Move, now: Record<string, any>) {
@@ -79,12 +84,12 @@ function refused(move: Move, now: Record<string, any>) {
   return conflict(ERR_TICKET_STATUS_CHANGED, `A ${now.status} ticket cannot be moved this way (${move}); reload it`)
 }
 
-async function checkUser(kernel: Kernel, companyId: number, userId: number) {
+export async function checkUser(kernel: Kernel, companyId: number, userId: number) {
   if (!(await kernel.tenant(companyId)('users').where({ id: userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
 }
 
 /** Queues may be absent (plan-gated plugin): then the id is taken as given. */
-async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
+export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
   let queues: { exists(companyId: number, ids: number[]): Promise<boolean> } | undefined
   try { queues = kernel.services.get('queues') } catch { return }
   if (queues && !(await queues.exists(companyId, [queueId]))) throw badRequest('queueId', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')

@@ -8,7 +8,6 @@ import { useModules } from '../modules/ModulesProvider.tsx'
 import { SlotBoundary } from '../modules/SlotBoundary.tsx'
 import { useCompanySettings } from './CompanySettings.tsx'
 import { menuItemVisible } from './menuAccess.ts'
-import { TicketsIcon } from './icons.tsx'
 
 export const APP_VERSION = '1.0.1'
 /** core.md §2: the connections warning badge appears after a 2 s delay. */
@@ -19,15 +18,13 @@ interface Item {
   superOnly?: boolean; permission?: string; requiresSetting?: ModuleMenuItem['requiresSetting']; badge?: ComponentType
 }
 
-/** Items the shell owns; everything else comes from the loaded modules' `menu`. */
-const CORE_ITEMS: Item[] = [{ label: 'menu.tickets', to: '/tickets', module: 'shell', icon: TicketsIcon, section: 'main', order: 20 }]
 
 /** The drawer's items by role (admin section), super flag, permission and company settings; plan rules already chose the modules. */
 function useItems(user: SessionUser) {
   const { menu } = useModules()
   const access = { user, settings: useCompanySettings(), permissions: usePermissions() }
+  // Every item comes from a loaded module's `menu` (tickets included: modules/tickets).
   const all: Item[] = [
-    ...CORE_ITEMS,
     ...menu.map((m) => ({ ...m, section: m.section ?? 'main', order: m.order ?? 100 })),
   ].filter((i) => menuItemVisible(i, access))
   const sort = (a: Item, b: Item) => a.order - b.order || a.to.localeCompare(b.to)

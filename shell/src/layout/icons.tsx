@@ -15,4 +15,3 @@ export function VolumeIcon({ className = 'h-5 w-5', level }: IconProps & { level
     </svg>
   )
 }
-export const TicketsIcon = ({ className = 'h-5 w-5' }: IconProps) => <svg {...base} className={className}><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" /></svg>

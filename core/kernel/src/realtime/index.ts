@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import type { Knex } from 'knex'
 import type { RawData, WebSocket } from 'ws'
-import type { AuthService, EventBus, RealtimeDelivery, RealtimeService } from '@atende/sdk'
+import type { AuthService, EventBus, RealtimeMapped, RealtimeService } from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
 import { Rooms, RoomRules, type Conn } from './rooms.ts'
@@ -15,7 +15,7 @@ export const CLOSE_SESSION_REPLACED = 4002
 const MAX_ROOMS_PER_SOCKET = 500
 const MAX_ROOM_LENGTH = 128
 
-type Mapper = (payload: any) => RealtimeDelivery | RealtimeDelivery[] | null
+type Mapper = (payload: any) => RealtimeMapped | Promise<RealtimeMapped>
 
 export interface RealtimeDeps {
   bus: EventBus
@@ -63,13 +63,9 @@ export function createRealtime(deps: RealtimeDeps) {
   }
   mapKernelEvents(service)
 
-  unsubscribe.push(bus.onAny((event, payload) => {
-    const list = mappers.get(event)
-    if (!list || !rooms.conns.size) return
-    const payloadCompany = (payload as { companyId?: number } | null)?.companyId
-    for (const mapper of list) {
-      let out: ReturnType<Mapper>
-      try { out = mapper(payload) } catch (err) { log.error({ err, event }, 'realtime mapper failed'); continue }
+  /** Sends one mapper's deliveries to this process's sockets. */
+  function deliver(out: RealtimeMapped, payloadCompany: unknown, event: string) {
+    try {
       for (const d of out ? (Array.isArray(out) ? out : [out]) : []) {
         const companyId = d.companyId ?? payloadCompany
         if (typeof companyId !== 'number') continue
@@ -78,7 +74,36 @@ export function createRealtime(deps: RealtimeDeps) {
         const frame = JSON.stringify({ event: d.event, data: d.data })
         for (const c of targets) send(c.socket, frame)
       }
+    } catch (err) { log.error({ err, event }, 'realtime delivery failed') }
+  }
+
+  // Per company, the deliveries still waiting on an async mapper. A later event of the same
+  // company queues behind them, so a client never sees a message's ack before the message.
+  const pending = new Map<number | undefined, Promise<void>>()
+
+  unsubscribe.push(bus.onAny((event, payload) => {
+    const list = mappers.get(event)
+    if (!list || !rooms.conns.size) return
+    const payloadCompany = (payload as { companyId?: number } | null)?.companyId
+    const outs: Array<RealtimeMapped | Promise<RealtimeMapped>> = []
+    for (const mapper of list) {
+      try { outs.push(mapper(payload)) } catch (err) { log.error({ err, event }, 'realtime mapper failed') }
     }
+    const key = typeof payloadCompany === 'number' ? payloadCompany : undefined
+    const before = pending.get(key)
+    if (!before && !outs.some((o) => typeof (o as PromiseLike<unknown> | null)?.then === 'function')) {
+      for (const out of outs as RealtimeMapped[]) deliver(out, payloadCompany, event)
+      return
+    }
+    // Mappers start at once (their reads run in parallel); only the sending waits its turn.
+    const settled = outs.map((o) => Promise.resolve(o).catch((err) => { log.error({ err, event }, 'realtime mapper failed'); return null }))
+    const done = Promise.all([before, ...settled]).then(([, ...results]) => {
+      for (const out of results) deliver(out, payloadCompany, event)
+    })
+    pending.set(key, done)
+    void done.finally(() => { if (pending.get(key) === done) pending.delete(key) })
+    // The emitter's process awaits its own frames, as it awaits any local subscriber.
+    return done
   }))
 
   // Ended sessions: tell their sockets why, then close them. Only sockets whose session really

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '@atende/client'
+import { Button, Dialog, Select } from '@atende/ui'
+import type { Ref, Ticket } from '../types.ts'
+import type { TicketUpdate } from './useTicket.ts'
+
+interface Options { users: Ref[]; queues: Ref[]; whatsapps: Ref[] }
+
+export interface TransferDialogProps {
+  open: boolean
+  ticket: Ticket
+  onClose: () => void
+  /** PUT /tickets/{id} with the choice; resolves the updated ticket or null on failure. */
+  onTransfer: (body: TicketUpdate) => Promise<Ticket | null>
+}
+
+/**
+ * Transfer (core.md §4): a queue is required; a user is optional (without one the ticket goes back
+ * to pending in that queue); the connection too. Users, queues and connections load on opening.
+ */
+export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDialogProps) {
+  const { t } = useTranslation()
+  const api = useApi()
+  const [opts, setOpts] = useState<Options>({ users: [], queues: [], whatsapps: [] })
+  const [userId, setUserId] = useState('')
+  const [queueId, setQueueId] = useState('')
+  const [whatsappId, setWhatsappId] = useState('')
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    if (!open) return
+    setUserId(''); setQueueId(ticket.queueId ? String(ticket.queueId) : ''); setWhatsappId(ticket.whatsappId ? String(ticket.whatsappId) : '');
+    const ctrl = new AbortController()
+    const get = (path: string) => api.get<Ref[]>(path, { signal: ctrl.signal }).catch((err) => { if (!ctrl.signal.aborted) console.error(`[chat] ${path} failed`, err); return [] as Ref[] })
+    void Promise.all([get('/users/list'), get('/queue'), get('/whatsapp')]).then(([users, queues, whatsapps]) => {
+      if (!ctrl.signal.aborted) setOpts({ users, queues, whatsapps })
+    })
+    return () => ctrl.abort()
+  }, [open, api, ticket.queueId, ticket.whatsappId])
+
+  const submit = async () => {
+    if (!queueId) return
+    setSaving(true)
+    const body: TicketUpdate = { queueId: Number(queueId), ...(userId ? { userId: Number(userId) } : {}), ...(whatsappId ? { whatsappId: Number(whatsappId) } : {}) }
+    const done = await onTransfer(body)
+    setSaving(false)
+    if (done) onClose()
+  }
+
+  const opt = (list: Ref[]) => list.map((x) => ({ value: x.id, label: x.name }))
+  return (
+    <Dialog open={open} onClose={onClose} title={t('chat.transfer.title')} footer={<>
+      <Button variant="secondary" onClick={onClose} disabled={saving}>{t('chat.cancel')}</Button>
+      <Button data-testid="transfer-submit" onClick={() => void submit()} loading={saving} disabled={!queueId}>{t('chat.transfer.submit')}</Button>
+    </>}>
+      <div className="flex flex-col gap-3" data-testid="transfer-dialog">
+        <Select label={t('chat.transfer.user')} placeholder={t('chat.transfer.anyUser')} options={opt(opts.users)} value={userId} onChange={setUserId} />
+        <Select label={t('chat.transfer.queue')} placeholder={t('chat.transfer.pickQueue')} options={opt(opts.queues)} value={queueId} onChange={setQueueId}
+          required />
+        {!queueId && <p role="status" className="text-xs text-slate-500 dark:text-slate-400">{t('chat.transfer.queueRequired')}</p>}
+        <Select label={t('chat.transfer.connection')} placeholder={t('chat.transfer.sameConnection')} options={opt(opts.whatsapps)} value={whatsappId} onChange={setWhatsappId} />
+      </div>
+    </Dialog>
+  )
+}

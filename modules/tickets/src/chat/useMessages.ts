@@ -1,0 +1,88 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useApi, useRealtime, useSession } from '@atende/client'
+import type { Message, MessageFrame, Ticket } from '../types.ts'
+import { frameBelongs, mergeMessages, upsertMessage } from './timeline.ts'
+import { useChatError } from './useChatError.ts'
+
+interface MessagesPage { messages: Message[]; ticket: Ticket; count: number; hasMore: boolean }
+
+/**
+ * The conversation's messages: GET /messages/{ticketId} page 1 (the newest), older pages on
+ * demand, live `appMessage` frames merged in (create: this ticket's or the contact's; update:
+ * acks, edits, deletes replace in place). `loadOlder` guards itself and resolves whether a page came.
+ */
+export function useMessages(ticketId: number, contactId: number | null, onTicket?: (t: Ticket) => void, onGone?: (err: unknown) => void) {
+  const api = useApi()
+  const { companyId } = useSession()
+  // Through a ref: a language switch must not reload the conversation.
+  const showErrorNow = useChatError('chat.errors.loadMessages')
+  const errRef = useRef(showErrorNow)
+  errRef.current = showErrorNow
+  const showError = useCallback((err: unknown) => errRef.current(err), [])
+  const [messages, setMessages] = useState<Message[]>([])
+  const [hasMore, setHasMore] = useState(false)
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const page = useRef(1)
+  const busy = useRef(false)
+  const more = useRef(false)
+  const cb = useRef({ onTicket, onGone })
+  cb.current = { onTicket, onGone }
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setMessages([]); setHasMore(false); setStatus('loading')
+    page.current = 1; busy.current = true; more.current = false
+    api.get<MessagesPage>(`/messages/${ticketId}`, { params: { pageNumber: 1 }, signal: ctrl.signal }).then(
+      (r) => {
+        setMessages((cur) => mergeMessages(r.messages, cur))
+        setHasMore(r.hasMore); more.current = r.hasMore
+        setStatus('ready'); busy.current = false
+        if (r.ticket) cb.current.onTicket?.(r.ticket)
+      },
+      (err) => {
+        if (ctrl.signal.aborted) return
+        busy.current = false
+        setStatus('error')
+        if (cb.current.onGone && (err as { status?: number })?.status === 403) cb.current.onGone(err)
+        else showError(err)
+      },
+    )
+    return () => ctrl.abort()
+  }, [api, ticketId, showError])
+
+  const loadOlder = useCallback(async (): Promise<boolean> => {
+    if (busy.current || !more.current) return false
+    busy.current = true
+    setLoadingOlder(true)
+    try {
+      const next = page.current + 1
+      const r = await api.get<MessagesPage>(`/messages/${ticketId}`, { params: { pageNumber: next } })
+      page.current = next
+      more.current = r.hasMore
+      setHasMore(r.hasMore)
+      setMessages((cur) => mergeMessages(cur, r.messages))
+      return r.messages.length > 0
+    } catch (err) {
+      showError(err)
+      return false
+    } finally {
+      busy.current = false
+      setLoadingOlder(false)
+    }
+  }, [api, ticketId, showError])
+
+  useRealtime<MessageFrame>(companyId ? `company-${companyId}-appMessage` : null, (frame) => {
+    if (!frame?.message) return
+    if (frame.action === 'create') {
+      if (frameBelongs(frame, ticketId, contactId)) setMessages((cur) => upsertMessage(cur, frame.message))
+    } else {
+      setMessages((cur) => (cur.some((m) => m.id === frame.message.id) ? upsertMessage(cur, frame.message) : cur))
+    }
+  })
+
+  /** What a send, edit or delete answered (the frame may come before or after: merging is idempotent). */
+  const merge = useCallback((list: Message[]) => setMessages((cur) => mergeMessages(cur, list)), [])
+
+  return { messages, hasMore, status, loadingOlder, loadOlder, merge }
+}

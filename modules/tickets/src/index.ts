@@ -1,0 +1,32 @@
+import { lazy } from 'react'
+import { defineModule } from '@atende/ui'
+import { contactsI18n } from '@atende/module-contacts/components'
+import { TicketsIcon } from './TicketsIcon.tsx'
+import pt from './i18n/pt.json'
+import en from './i18n/en.json'
+import es from './i18n/es.json'
+import chatPt from './chat/i18n/pt.json'
+import chatEn from './chat/i18n/en.json'
+import chatEs from './chat/i18n/es.json'
+
+const merge = (...parts: Record<string, unknown>[]) => Object.assign({}, ...parts)
+
+/**
+ * Tickets (core.md §2 "Tickets screen", §4 "Ticket"): the attendant's workspace at /tickets and
+ * /tickets/:ticketId — the list (list/) on the left, the conversation (chat/) on the right.
+ * The contact form and picker come from the contacts module's published components.
+ */
+export default defineModule({
+  name: 'tickets',
+  routes: [
+    { path: '/tickets', element: lazy(() => import('./TicketsPage.tsx')) },
+    { path: '/tickets/:ticketId', element: lazy(() => import('./TicketsPage.tsx')) },
+  ],
+  menu: [{ label: 'menu.tickets', to: '/tickets', icon: TicketsIcon, section: 'main', order: 20 }],
+  permissions: ['ticket-options:deleteTicket'],
+  i18n: {
+    pt: merge(contactsI18n.pt, pt, chatPt),
+    en: merge(contactsI18n.en, en, chatEn),
+    es: merge(contactsI18n.es, es, chatEs),
+  },
+})

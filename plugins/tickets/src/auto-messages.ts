@@ -1,0 +1,153 @@
+/**
+ * Automatic messages on ticket moves (core.md §4 "Ticket"; settings sendGreetingAccepted,
+ * sendMsgTransfTicket, userRating): the greeting on accept, the transfer notice, and on close the
+ * connection's completion message and the rating question. They go out after the move commits,
+ * without the move's answer waiting for them: a failed send is logged, never undoes the move (the
+ * `messaging` service stores each message before the network sees it, so a slow network loses nothing).
+ */
+import type { Kernel } from '@atende/sdk'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { MessagingService } from './messaging-api.ts'
+import { askRating } from './rating.ts'
+
+export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
+
+/** The bot messages a connection carries (read through the optional `connections` service). */
+export interface ConnectionMessages { name: string; complationMessage: string | null; ratingMessage: string | null }
+interface ConnectionsLookup { get(companyId: number, id: number): Promise<ConnectionMessages> }
+
+export const GREETING_ACCEPTED = '{{greeting}}, {{firstName}}! Meu nome é *{{userName}}* e agora vou prosseguir com o seu atendimento.'
+export const TRANSFER_TO_QUEUE = '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
+export const TRANSFER_TO_USER = '*Mensagem automática*:\nVocê foi transferido para o atendente *{{userName}}* do departamento *{{queueName}}*\nAguarde, já vamos te atender!'
+
+/** A service another plugin may not publish (plan-gated or not installed): undefined then. */
+export function optionalService<T>(kernel: Kernel, name: string): T | undefined {
+  try { return kernel.services.get<T>(name) } catch { return undefined }
+}
+
+/** Companies have no time zone column: TZ from the environment, else Brazil's (as the queues' business hours). */
+export const companyTimeZone = () => process.env.TZ || 'America/Sao_Paulo'
+
+export interface VariableContext {
+  contactName: string
+  ticketId: number
+  ticketCreatedAt: Date | string
+  userName?: string
+  queueName?: string
+  connectionName?: string
+  now?: Date
+  timeZone?: string
+}
+
+function localParts(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+  const get = (type: string) => parts.find((p) => p.type === type)!.value
+  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') }
+}
+
+/** By the local hour: 05–11 morning, 12–17 afternoon, otherwise night. */
+export function greetingAt(at: Date, timeZone: string) {
+  const h = Number(localParts(at, timeZone).h)
+  return h >= 5 && h < 12 ? 'Bom dia' : h >= 12 && h < 18 ? 'Boa tarde' : 'Boa noite'
+}
+
+/**
+ * The message variables (core.md §8): {{firstName}}, {{name}}, {{greeting}} (also {{ms}} and
+ * {{gretting}}, the names templates carried over from the older product use), {{protocol}}
+ * (the ticket's opening day yyyyMMdd followed by its id: the same on every message of the ticket),
+ * {{date}} (dd/MM/yyyy), {{hour}} (HH:mm) in the company's time zone, and {{userName}}, {{queueName}},
+ * {{connectionName}}. An unknown variable renders empty, as the older product's templates did.
+ */
+export function renderVariables(template: string, ctx: VariableContext): string {
+  const tz = ctx.timeZone ?? companyTimeZone()
+  const now = localParts(ctx.now ?? new Date(), tz)
+  const opened = localParts(new Date(ctx.ticketCreatedAt), tz)
+  const greeting = greetingAt(ctx.now ?? new Date(), tz)
+  const name = ctx.contactName.trim()
+  const values: Record<string, string> = {
+    firstName: name.split(/\s+/)[0] ?? '',
+    name,
+    greeting, ms: greeting, gretting: greeting,
+    protocol: `${opened.y}${opened.m}${opened.d}${ctx.ticketId}`,
+    date: `${now.d}/${now.m}/${now.y}`,
+    hour: `${now.h}:${now.min}`,
+    userName: ctx.userName ?? '',
+    queueName: ctx.queueName ?? '',
+    connectionName: ctx.connectionName ?? '',
+  }
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => (Object.hasOwn(values, key) ? values[key] : ''))
+}
+
+export interface MoveDone {
+  companyId: number
+  move: Move
+  /** The ticket row before and after the move. */
+  before: Record<string, any>
+  after: Record<string, any>
+  /** PUT /tickets/{id}/close-without-message: no completion or rating message. */
+  silent?: boolean
+}
+
+/** Called once the move committed; returns at once (the sends run on their own). */
+export function afterMove(kernel: Kernel, done: MoveDone): void {
+  if (done.silent || !['accept', 'transfer', 'close'].includes(done.move)) return
+  void autoMessages(kernel, done).catch((err) => {
+    kernel.log.warn({ err, ticketId: done.after.id, move: done.move }, 'automatic message not sent')
+  })
+}
+
+/** Exported for tests: the same work, awaited. */
+export async function autoMessages(kernel: Kernel, { companyId, move, before, after: ticket }: MoveDone): Promise<void> {
+  if (ticket.isGroup || !ticket.whatsappId) return
+  const messaging = optionalService<MessagingService>(kernel, 'messaging')
+  if (!messaging) {
+    kernel.log.debug({ ticketId: ticket.id }, 'no messaging service (connections plugin absent): no automatic messages')
+    return
+  }
+  const enabled = async (key: string) => (await kernel.settings.get(companyId, key)) === 'enabled'
+  const send = (body: string) => messaging.send(companyId, ticket.id, body)
+
+  if (move === 'accept') {
+    if (ticket.origin === 'landingpage' || !(await enabled('sendGreetingAccepted'))) return
+    await send(renderVariables(GREETING_ACCEPTED, await variables(kernel, companyId, ticket)))
+    return
+  }
+
+  if (move === 'transfer') {
+    const toUser = ticket.userId && ticket.userId !== before.userId
+    if ((ticket.queueId === before.queueId && !toUser) || !(await enabled('sendMsgTransfTicket'))) return
+    const vars = await variables(kernel, companyId, ticket)
+    if (!vars.queueName && !toUser) return
+    await send(renderVariables(toUser ? TRANSFER_TO_USER : TRANSFER_TO_QUEUE, vars))
+    return
+  }
+
+  // close
+  const connection = await connectionOf(kernel, companyId, ticket.whatsappId)
+  const vars = await variables(kernel, companyId, ticket, connection)
+  const completion = renderVariables(connection?.complationMessage ?? '', vars).trim()
+  if (completion) await send(completion)
+  if (await enabled('userRating')) await askRating(kernel, messaging, ticket, renderVariables(connection?.ratingMessage ?? '', vars))
+}
+
+async function connectionOf(kernel: Kernel, companyId: number, whatsappId: number): Promise<ConnectionMessages | null> {
+  const lookup = optionalService<ConnectionsLookup>(kernel, 'connections')
+  try { return lookup ? await lookup.get(companyId, whatsappId) : null } catch { return null } // deleted meanwhile
+}
+
+/** What the templates may name, read only when a message is about to go out. */
+async function variables(kernel: Kernel, companyId: number, ticket: Record<string, any>, connection?: ConnectionMessages | null): Promise<VariableContext> {
+  const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
+  // users is the kernel's table: read here, as the access rule does.
+  const user = ticket.userId ? await kernel.tenant(companyId)('users').where({ id: ticket.userId }).first('name') : null
+  const queues = ticket.queueId ? optionalService<{ byIds(c: number, ids: number[]): Promise<{ name: string }[]> }>(kernel, 'queues') : undefined
+  const [queue] = queues ? await queues.byIds(companyId, [ticket.queueId]) : []
+  return {
+    contactName: contact?.name ?? '',
+    ticketId: ticket.id,
+    ticketCreatedAt: ticket.createdAt,
+    userName: user?.name ?? '',
+    queueName: queue?.name ?? '',
+    connectionName: connection?.name ?? '',
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto'
+import { AppError, badRequest, conflict, type Kernel } from '@atende/sdk'
+import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { Viewer } from './access.ts'
+import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
+import { ticketView, withContact } from './views.ts'
+import type { CreateBody } from './schemas.ts'
+
+interface ConnectionsLookup { get(companyId: number, id: number): Promise<{ id: number }>; defaultId?(companyId: number): Promise<number | null> }
+
+function connections(kernel: Kernel): ConnectionsLookup | undefined {
+  try { return kernel.services.get<ConnectionsLookup>('connections') } catch { return undefined }
+}
+
+/** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
+async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | undefined): Promise<number> {
+  const conns = connections(kernel)
+  if (asked) {
+    if (conns) await conns.get(v.companyId, asked).catch(() => { throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND') })
+    return asked
+  }
+  const mine = (await kernel.tenant(v.companyId)('users').where({ id: v.userId }).first('whatsappId'))?.whatsappId as number | null | undefined
+  const id = mine ?? (await conns?.defaultId?.(v.companyId)) ?? null
+  if (!id) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, 'The company has no connection to start a conversation on', { field: 'whatsappId' })
+  return id
+}
+
+/**
+ * POST /tickets (core.md §4 "A new ticket is created with status open"; §8 ERR_OTHER_OPEN_TICKET):
+ * the attendant starts a conversation with a contact. The database's one-active-ticket index decides
+ * a race; the loser learns whose ticket it is (owner and queue names) so the modal can say so.
+ */
+export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) {
+  const contacts = kernel.services.get<ContactsService>('contacts')
+  const contact = await contacts.get(v.companyId, body.contactId)
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 400, 'Contact not found', { field: 'contactId' })
+  if (!v.admin && !body.queueId) throw badRequest('queueId', 'Choose a queue', 'ERR_QUEUE_REQUIRED')
+  if (body.queueId) {
+    await checkQueue(kernel, v.companyId, body.queueId)
+    if (!v.admin && !v.queueIds.includes(body.queueId)) throw badRequest('queueId', 'Not one of your queues', 'ERR_NO_PERMISSION')
+  }
+  const userId = body.userId ?? v.userId
+  if (userId !== v.userId) await checkUser(kernel, v.companyId, userId)
+  const whatsappId = await connectionFor(kernel, v, body.whatsappId)
+  const status = body.status ?? 'open'
+
+  const row = await kernel.unitOfWork(v.companyId, async (uow) => {
+    const { t, db } = uow
+    const returning = !!(await t('tickets').where({ contactId: contact.id }).first('id'))
+    const [created] = await t.insert('tickets', {
+      uuid: randomUUID(), contactId: contact.id, whatsappId, userId: status === 'pending' ? null : userId, queueId: body.queueId ?? null,
+      status, isGroup: contact.isGroup, isReturningCustomer: returning,
+    }).onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore().returning('*')
+    if (created) uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(created), contact) })
+    return created as Record<string, any> | undefined
+  })
+  // Read outside the transaction (embedded mode has one connection).
+  if (!row) throw await otherOpen(kernel, v.companyId, contact.id, whatsappId)
+  return row
+}
+
+async function otherOpen(kernel: Kernel, companyId: number, contactId: number, whatsappId: number) {
+  const t = kernel.tenant(companyId)
+  const other = await t('tickets').where({ contactId, whatsappId }).whereIn('status', ['open', 'pending']).first('id', 'userId', 'queueId', 'status')
+  const [user, queue] = await Promise.all([
+    other?.userId ? t('users').where({ id: other.userId }).first('name') : undefined,
+    other?.queueId ? queueName(kernel, companyId, other.queueId) : undefined,
+  ])
+  return conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket', {
+    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: user?.name ?? null, queueName: queue ?? null, status: other?.status ?? null },
+  })
+}
+
+async function queueName(kernel: Kernel, companyId: number, id: number): Promise<string | undefined> {
+  try {
+    const queues = kernel.services.get<{ byIds(c: number, ids: number[]): Promise<{ id: number; name: string }[]> }>('queues')
+    return (await queues.byIds(companyId, [id]))[0]?.name
+  } catch { return undefined }
+}
