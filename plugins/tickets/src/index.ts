@@ -1,4 +1,4 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, type EventName } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerTicketRoutes } from './routes.ts'
@@ -27,6 +27,12 @@ export default definePlugin({
     app.addHook('onReady', async () => { registerRatingStep(kernel) })
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
+    // A deleted queue (the queues plugin's event, named loosely) leaves its tickets queueless, so
+    // they fall under the allTicket rule instead of pointing at nothing.
+    kernel.bus.on('queue.deleted' as EventName, async (p) => {
+      const { companyId, queueId } = p as { companyId: number; queueId: number }
+      await kernel.tenant(companyId)('tickets').where({ queueId }).update({ queueId: null })
+    })
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {
       const gone: { id: number }[] = await kernel.tenant(companyId)('tickets').where({ contactId }).delete().returning('id')
       for (const { id } of gone) await kernel.bus.emit('ticket.deleted', { companyId, ticketId: id })

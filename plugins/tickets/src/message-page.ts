@@ -5,6 +5,22 @@ import { hydrate } from './hydrate.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
 
 /**
+ * The ticket's customer messages read and its unread count zeroed, in one transaction, announced as
+ * ticket.updated when something changed (so every list drops the badge). Returns the changed row.
+ */
+export async function markRead(kernel: Kernel, companyId: number, ticketId: number): Promise<Record<string, any> | undefined> {
+  return kernel.unitOfWork(companyId, async (uow) => {
+    await uow.t('messages').where({ ticketId, read: false }).update({ read: true })
+    const [tk] = await uow.t('tickets').where({ id: ticketId }).where('unreadMessages', '>', 0).update({ unreadMessages: 0 }).returning('*')
+    if (tk) {
+      const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, tk.contactId, uow)
+      uow.emit('ticket.updated', { companyId, ticket: withContact(ticketView(tk), contact) })
+    }
+    return tk
+  })
+}
+
+/**
  * GET /messages/{ticketId}: the conversation with the ticket's contact — this ticket's messages and
  * those of the contact's earlier tickets (the history a returning customer brings; the screen marks
  * where each ticket starts and ends). Page 1 is the newest 20, each page oldest-first (the chat loads
@@ -23,15 +39,7 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   ])
   const count = Number(total.n)
 
-  const updated = await kernel.unitOfWork(v.companyId, async (uow) => {
-    await uow.t('messages').where({ ticketId, read: false }).update({ read: true })
-    const [tk] = await uow.t('tickets').where({ id: ticketId }).where('unreadMessages', '>', 0).update({ unreadMessages: 0 }).returning('*')
-    if (tk) {
-      const contact = await kernel.services.get<ContactsService>('contacts').get(v.companyId, tk.contactId, uow)
-      uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(tk), contact) })
-    }
-    return tk
-  })
+  const updated = await markRead(kernel, v.companyId, ticketId)
   if (updated) row = updated
 
   const quotedIds: number[] = [...new Set<number>(rows.map((r: Record<string, any>) => r.quotedMsgId).filter((id: unknown) => typeof id === 'number'))]

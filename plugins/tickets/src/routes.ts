@@ -6,7 +6,7 @@ import { hydrate } from './hydrate.ts'
 import { countTickets, listTickets } from './list.ts'
 import { createTicket } from './create.ts'
 import { registerNoteRoutes } from './notes.ts'
-import { messagePage } from './message-page.ts'
+import { markRead, messagePage } from './message-page.ts'
 import { removeTicket, transition } from './transitions.ts'
 import { CountsQuery, CountsResult, CreateBody, ListQuery, ListResult, MessagesQuery, MessagesResult, TicketIdParams, TicketView, UpdateBody, UuidParams, errors } from './schemas.ts'
 
@@ -58,6 +58,15 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (request) => {
     const v = await viewer(request)
     return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, { status: 'closed' }, { silent: true }))
+  })
+
+  app.post('/tickets/:id/read', {
+    schema: { tags, summary: 'Mark the ticket read (the attendant has it open while the customer writes)', params: IdParams, response: { 200: TicketView, ...errors } },
+  }, async (request) => {
+    const v = await viewer(request)
+    const { id } = request.params as IdParams
+    const row = await visibleRow(kernel, v, { id })
+    return one(v.companyId, (await markRead(kernel, v.companyId, id)) ?? row)
   })
 
   app.delete('/tickets/:id', {

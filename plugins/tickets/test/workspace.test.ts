@@ -140,6 +140,32 @@ describe('tickets workspace API', () => {
     })
   })
 
+  describe('reading and queue removal', () => {
+    it('POST /tickets/{id}/read zeroes the unread count once the attendant has the chat open; outsiders get 403', async () => {
+      const q = await queue('Leitura', '#fedcba')
+      const m = await write(number(), 'um')
+      await write(m.contactId ? (await db()('contacts').where({ id: m.contactId }).first('number')).number : '', 'dois')
+      await db()('tickets').where({ id: m.ticketId }).update({ queueId: q })
+      expect((await db()('tickets').where({ id: m.ticketId }).first('unreadMessages')).unreadMessages).toBe(2)
+      const stranger = await member([])
+      expect((await req(stranger.headers, 'POST', `/api/tickets/${m.ticketId}/read`)).statusCode).toBe(403)
+      const res = await req(sim.headers, 'POST', `/api/tickets/${m.ticketId}/read`)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ id: m.ticketId, unreadMessages: 0 })
+      expect(Number((await db()('messages').where({ ticketId: m.ticketId, read: false }).count({ n: '*' }).first())!.n)).toBe(0)
+      // Idempotent: nothing left to read still answers the ticket.
+      expect((await req(sim.headers, 'POST', `/api/tickets/${m.ticketId}/read`)).json()).toMatchObject({ unreadMessages: 0 })
+    })
+
+    it("a deleted queue leaves its tickets queueless", async () => {
+      const q = await queue('Temporária', '#0f0f0f')
+      const m = await write(number(), 'fila apagada')
+      await db()('tickets').where({ id: m.ticketId }).update({ queueId: q })
+      expect((await sim.call('DELETE', `/api/queue/${q}`)).statusCode).toBe(200)
+      await expect.poll(async () => (await db()('tickets').where({ id: m.ticketId }).first('queueId')).queueId).toBeNull()
+    })
+  })
+
   describe('ticket notes', () => {
     it('adds (min 2), lists newest first with the author across the contact, deletes by author or admin; others get 403', async () => {
       const q = await queue('Notas', '#abcdef')

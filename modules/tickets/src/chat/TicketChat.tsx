@@ -36,7 +36,7 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
   closedRef.current = onClosed
   const onPageTicket = useCallback((tk: Ticket) => setTicket((cur) => (cur && cur.id === tk.id ? { ...cur, ...tk } : cur)), [setTicket])
   // A 403 on the messages is the ticket hook's to report (it toasts once and closes the chat).
-  const msgs = useMessages(ticketId, ticket?.contactId ?? null, onPageTicket, ignore)
+  const msgs = useMessages(ticketId, ticket?.contactId ?? null, onPageTicket, ignore, { markRead: !readOnly })
 
   const [busy, setBusy] = useState<TicketMove | null>(null)
   const [transferOpen, setTransferOpen] = useState(false)

@@ -11,7 +11,7 @@ interface MessagesPage { messages: Message[]; ticket: Ticket; count: number; has
  * demand, live `appMessage` frames merged in (create: this ticket's or the contact's; update:
  * acks, edits, deletes replace in place). `loadOlder` guards itself and resolves whether a page came.
  */
-export function useMessages(ticketId: number, contactId: number | null, onTicket?: (t: Ticket) => void, onGone?: (err: unknown) => void) {
+export function useMessages(ticketId: number, contactId: number | null, onTicket?: (t: Ticket) => void, onGone?: (err: unknown) => void, opts: { markRead?: boolean } = {}) {
   const api = useApi()
   const { companyId } = useSession()
   // Through a ref: a language switch must not reload the conversation.
@@ -28,6 +28,7 @@ export function useMessages(ticketId: number, contactId: number | null, onTicket
   const more = useRef(false)
   const cb = useRef({ onTicket, onGone })
   cb.current = { onTicket, onGone }
+  const markRead = useReadMarker(ticketId, opts.markRead ?? false)
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -76,6 +77,7 @@ export function useMessages(ticketId: number, contactId: number | null, onTicket
     if (!frame?.message) return
     if (frame.action === 'create') {
       if (frameBelongs(frame, ticketId, contactId)) setMessages((cur) => upsertMessage(cur, frame.message))
+      if (frame.message.ticketId === ticketId && !frame.message.fromMe) markRead()
     } else {
       setMessages((cur) => (cur.some((m) => m.id === frame.message.id) ? upsertMessage(cur, frame.message) : cur))
     }
@@ -85,4 +87,30 @@ export function useMessages(ticketId: number, contactId: number | null, onTicket
   const merge = useCallback((list: Message[]) => setMessages((cur) => mergeMessages(cur, list)), [])
 
   return { messages, hasMore, status, loadingOlder, loadOlder, merge }
+}
+
+/**
+ * A customer message on the conversation the attendant has in front of them is read at once: the
+ * server zeroes the unread count (lists drop the badge, the title its count). Debounced so a burst
+ * costs one call; a hidden tab leaves it unread (and the count shows in the title).
+ */
+function useReadMarker(ticketId: number, enabled: boolean) {
+  const api = useApi()
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [ticketId])
+  const send = useCallback(() => {
+    if (document.visibilityState === 'visible') api.post(`/tickets/${ticketId}/read`).catch(() => undefined)
+  }, [api, ticketId])
+  // The tab coming back marks what arrived while it was hidden.
+  useEffect(() => {
+    if (!enabled) return
+    const onVisible = () => { if (document.visibilityState === 'visible') send() }
+    document.addEventListener('visibilitychange', onVisible)
+    return () => document.removeEventListener('visibilitychange', onVisible)
+  }, [enabled, send])
+  return useCallback(() => {
+    if (!enabled) return
+    clearTimeout(timer.current)
+    timer.current = setTimeout(send, 300)
+  }, [enabled, send])
 }
