@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import type { Kernel } from '@atende/sdk'
+import type { AtendeApp } from '@atende/kernel'
 
 /** The demo tenant a first-time user can log in to (printed by `pnpm start`). */
 export const DEMO = {
@@ -34,12 +35,45 @@ export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ c
     for (const u of DEMO.users) {
       const found = await trx('users').where({ companyId: company.id }).whereRaw('lower(email) = ?', [u.email]).first('id')
       if (found) continue
-      await trx('users').insert({ companyId: company.id, name: u.name, email: u.email, passwordHash, profile: u.profile, super: false })
+      // allTicket: the demo's customers arrive without a queue, and the attendant should see them.
+      await trx('users').insert({ companyId: company.id, name: u.name, email: u.email, passwordHash, profile: u.profile, super: false, allTicket: 'enabled' })
       created.push(`user ${u.email}`)
     }
     return company.id as number
   })
   return { companyId, created }
+}
+
+/** What the demo's customers say on first start, so the tickets screen has conversations to work. */
+export const DEMO_CONVERSATIONS = [
+  { from: '5511987650001', name: 'Marina Costa', body: 'Olá! Gostaria de saber o prazo de entrega para Campinas.' },
+  { from: '5511987650002', name: 'Rafael Souza', body: 'Bom dia, meu pedido 4471 chegou com a caixa amassada.' },
+  { from: '5511987650003', name: 'Luciana Alves', body: 'Vocês abrem no sábado?' },
+]
+
+/**
+ * On the demo company's first start: a paired simulator connection ("WhatsApp Demo") and a few
+ * customers waiting, through the same routes a person would use. Skipped when the company already
+ * has a connection or the simulator is off; a failure is reported, never fatal.
+ */
+export async function seedDemoConversations(app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> }, companyId: number): Promise<string[]> {
+  const { db, auth } = app.kernel
+  if (await db('whatsapps').where({ companyId }).first('id')) return []
+  const admin = await db('users').where({ companyId, profile: 'admin' }).orderBy('id').first('id', 'companyId', 'profile', 'super')
+  if (!admin) return []
+  const { accessToken, sessionId } = await auth.issue(admin)
+  const headers = { authorization: `Bearer ${accessToken}` }
+  const call = async (method: 'POST', url: string, payload: object) => {
+    const res = await app.inject({ method, url, headers, payload })
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    return res.json()
+  }
+  const w = await call('POST', '/api/whatsapp', { name: 'WhatsApp Demo', provider: 'simulator', greetingMessage: 'Olá! Em instantes um atendente fala com você.' })
+  await call('POST', `/api/simulator/${w.id}/scan`, {})
+  for (const c of DEMO_CONVERSATIONS) await call('POST', `/api/simulator/${w.id}/inbound`, c)
+  // The session this seed used is not a person's: end it.
+  await auth.revoke(sessionId)
+  return [`connection ${w.name}`, `${DEMO_CONVERSATIONS.length} customers waiting`]
 }
 
 /** Should this start seed the demo? Embedded mode does unless SEED_DEMO=false; production only with SEED_DEMO=true. */

@@ -1,6 +1,6 @@
 import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, type AtendeApp } from '@atende/kernel'
 import type { KernelConfig } from '@atende/sdk'
-import { DEMO, seedDemo, wantsDemo } from './seed-demo.ts'
+import { DEMO, seedDemo, seedDemoConversations, wantsDemo } from './seed-demo.ts'
 import { ROOT, buildWeb, staleWebApps } from './web-build.ts'
 
 
@@ -50,6 +50,13 @@ async function main() {
     throw err
   }
   const demo = wantsDemo(config.mode) ? await seedDemo(app.kernel) : null
+  if (demo?.created.some((c) => c.startsWith('company'))) {
+    try {
+      demo.created.push(...await seedDemoConversations(app, demo.companyId))
+    } catch (err) {
+      console.warn(`[atende] demo conversations not seeded: ${(err as Error).message}`)
+    }
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {
