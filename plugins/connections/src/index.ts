@@ -71,6 +71,9 @@ export default definePlugin({
     kernel.services.provide('connections', {
       version: 1, get: connections.get,
       queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds,
+      // Names for list pages (tickets): one query for a page's connections.
+      namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> =>
+        ids.length ? kernel.tenant(companyId)('whatsapps').whereIn('id', [...new Set(ids)]).select('id', 'name') : [],
       // New tickets started by an attendant go out through the company's default connection.
       defaultId: async (companyId: number): Promise<number | null> => (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
     })

@@ -33,6 +33,9 @@ export interface ContactSighting {
   whatsappId?: number
 }
 
+/** Who a channel means: a phone number (or group id) and maybe a LID. */
+export type ContactIdentity = Pick<ContactSighting, 'number' | 'lid' | 'isGroup'>
+
 export interface UpsertResult {
   contact: Contact
   /** Inserted now, or its name/picture/lid changed: worth a `contact.updated` event. */
@@ -55,6 +58,17 @@ export interface ContactsService {
   byIds(companyId: number, ids: number[]): Promise<Contact[]>
   /** Ids of contacts whose name, email or number contains the text (GET /contacts' search), at most `limit` (cap 1000). */
   searchIds(companyId: number, text: string, limit: number): Promise<number[]>
+  /**
+   * The same search as a sub-query selecting `id`, uncapped, for another plugin's list to filter
+   * with (`whereIn('contactId', …)`) without reading this plugin's table itself. Null for blank text.
+   */
+  searchIdsQuery(companyId: number, text: string): import('knex').Knex.QueryBuilder | null
+  /**
+   * Set the picture of the known contact with this identity (LID first, then number; never creates
+   * one) to a URL the browser can load ('' for none). Announced as `contact.updated` when it differs.
+   * Returns the contact and its previous URL (so a channel can drop the file it replaces), or null.
+   */
+  setProfilePicUrl(companyId: number, who: ContactIdentity, url: string): Promise<{ contact: Contact; previous: string } | null>
 }
 
 /**

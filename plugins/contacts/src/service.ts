@@ -4,6 +4,7 @@ import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
 import { CONTACT_COLUMNS } from './columns.ts'
 import { applyFilter } from './queries.ts'
+import { setProfilePicUrl } from './picture.ts'
 
 const SEARCH_IDS_MAX = 1000
 
@@ -26,5 +27,9 @@ export function createContactsService(kernel: Kernel): ContactsService {
       const n = Math.max(1, Math.min(limit, SEARCH_IDS_MAX))
       return applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).limit(n).pluck('contacts.id')
     },
+    searchIdsQuery(companyId, text) {
+      return text.trim() ? applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).select('contacts.id') : null
+    },
+    setProfilePicUrl: (companyId, who, url) => setProfilePicUrl(kernel, companyId, who, url),
   }
 }

@@ -17,10 +17,12 @@ export interface Viewer {
 /** Users and user_queues are the kernel's tables: read here, written by the platform plugins. */
 export async function loadViewer(kernel: Kernel, auth: { userId: number; companyId: number; profile: string; super?: boolean }): Promise<Viewer> {
   const t = kernel.tenant(auth.companyId)
-  const [user, queueIds] = await Promise.all([
-    t('users').where({ id: auth.userId }).first('allTicket', 'profile'),
-    t('user_queues').where({ userId: auth.userId }).pluck('queueId') as Promise<number[]>,
-  ])
+  // One round trip on every tickets request: the user's flags with their queues.
+  const user: { allTicket: string; profile: string; queueIds: number[] | string | null } | undefined = await t('users').where('users.id', auth.userId).first(
+    'allTicket', 'profile',
+    t.knex.raw(`(SELECT json_agg(uq."queueId") FROM user_queues uq WHERE uq."userId" = users.id AND uq."companyId" = users."companyId") AS "queueIds"`),
+  )
+  const queueIds = typeof user?.queueIds === 'string' ? JSON.parse(user.queueIds) as number[] : user?.queueIds ?? []
   return {
     userId: auth.userId,
     companyId: auth.companyId,

@@ -15,7 +15,7 @@ export type TicketDetail = Ticket & {
 /** Optional neighbours, resolved at call time: queues and connections may be absent (plan-gated) or load after us. */
 interface QueuesLookup { byIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> }
 interface TagsLookup { forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, { id: number; name: string; color: string }[]>> }
-interface ConnectionsLookup { get(companyId: number, id: number): Promise<{ id: number; name: string }> }
+interface ConnectionsLookup { namesByIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> }
 
 function optional<T>(kernel: Kernel, name: string): T | undefined {
   try { return kernel.services.get<T>(name) } catch { return undefined }
@@ -25,9 +25,8 @@ const ids = (rows: Ticket[], key: 'contactId' | 'queueId' | 'userId' | 'whatsapp
   [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))]
 
 /**
- * A page of tickets with contact, queue, user and connection: one lookup per related kind, never
- * one per ticket. Connections are looked up per distinct connection (their service has no bulk
- * read; a company has a handful).
+ * A page of tickets with contact, queue, user, connection and tags: one lookup per related kind,
+ * never one per ticket.
  */
 export async function hydrate(kernel: Kernel, companyId: number, rows: Record<string, any>[]): Promise<TicketDetail[]> {
   const tickets = rows.map(ticketView)
@@ -40,13 +39,13 @@ export async function hydrate(kernel: Kernel, companyId: number, rows: Record<st
     contacts.byIds(companyId, ids(tickets, 'contactId')),
     queues?.byIds ? queues.byIds(companyId, ids(tickets, 'queueId')) : Promise.resolve([]),
     ids(tickets, 'userId').length ? kernel.tenant(companyId)('users').whereIn('id', ids(tickets, 'userId')).select('id', 'name') as Promise<Ref[]> : Promise.resolve([]),
-    connections ? Promise.all(ids(tickets, 'whatsappId').map((id) => connections.get(companyId, id).then((w) => ({ id: w.id, name: w.name }), () => null))) : Promise.resolve([]),
+    connections?.namesByIds ? connections.namesByIds(companyId, ids(tickets, 'whatsappId')) : Promise.resolve([]),
     tags ? tags.forTickets(companyId, tickets.map((t) => t.id)) : Promise.resolve(new Map()),
   ])
   const contactBy = new Map(cs.map((c) => [c.id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup }]))
   const queueBy = new Map(qs.map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]))
   const userBy = new Map(us.map((u) => [u.id, { id: u.id, name: u.name }]))
-  const whatsappBy = new Map(ws.filter((w): w is Ref => !!w).map((w) => [w.id, w]))
+  const whatsappBy = new Map(ws.map((w) => [w.id, { id: w.id, name: w.name }]))
   return tickets.map((t) => ({
     ...t,
     contact: contactBy.get(t.contactId) ?? null,

@@ -5,8 +5,6 @@ import { scope, type Viewer } from './access.ts'
 import { hydrate, type TicketDetail } from './hydrate.ts'
 import type { CountsQuery, ListQuery } from './schemas.ts'
 
-/** The contact search feeds the list at most this many contacts (contacts' searchIds cap). */
-const SEARCH_CONTACTS = 1000
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
 /** Must match the expression of migration 003's messages_body_search index. */
@@ -47,13 +45,20 @@ function dayRange(field: string, day: string): [Date, Date] {
 interface TagsLookup { ticketIdsWithAll?(companyId: number, tagIds: number[]): Knex.QueryBuilder }
 
 /**
- * The viewer's tickets under the query's filters, before status, order and paging. Without
- * showAll (admins only) the open and closed ones are the viewer's own and the pending ones those
- * in reach; a search (text, tags or users) looks through everything in reach instead.
- * Returns null when a filter already rules everything out; the builder comes wrapped (a bare one is
- * a thenable: awaiting it would run it).
+ * Above this many matching messages a word is "common": its tickets are found by walking the
+ * newest tickets and checking each one's messages (a match comes quickly). Below it, the matches
+ * are read from the full-text index first (walking tickets would scan nearly all of them).
  */
-async function filtered(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ q: Knex.QueryBuilder } | null> {
+const SPARSE_MATCHES = 5000
+
+/**
+ * The viewer's tickets under the query's filters, before order and paging, for one status (or
+ * none: the search tab). Without showAll (admins only) the open and closed ones are the viewer's
+ * own — one indexed range (migration 005) — and the pending ones those in reach; a search (text,
+ * tags or users) looks through everything in reach instead. Null when a filter rules everything
+ * out; the builder comes wrapped (a bare one is a thenable: awaiting it would run it).
+ */
+async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: ListQuery['status']): Promise<{ q: Knex.QueryBuilder } | null> {
   const queueIds = parseQueueIds(query.queueIds)
   const tagIds = parseIds('tags', query.tags)
   const userIds = parseIds('users', query.users)
@@ -61,9 +66,15 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ 
   const updated = query.updatedAt ? dayRange('updatedAt', query.updatedAt) : undefined
   const text = query.searchParam?.trim()
   const t = kernel.tenant(v.companyId)
-  const q = scope(t('tickets'), v)
   const searching = !!text || !!tagIds?.length || !!userIds?.length
-  if (!(v.admin && flag(query.showAll)) && !searching) q.where((w) => w.where('tickets.userId', v.userId).orWhere('tickets.status', 'pending'))
+  const ownOnly = !(v.admin && flag(query.showAll)) && !searching
+  let q: Knex.QueryBuilder
+  if (ownOnly && (status === 'open' || status === 'closed')) q = t('tickets').where('tickets.userId', v.userId)
+  else {
+    q = scope(t('tickets'), v)
+    if (ownOnly && !status) q.where((w) => w.where('tickets.userId', v.userId).orWhere('tickets.status', 'pending'))
+  }
+  if (status) q.where('tickets.status', status)
   if (queueIds?.length) q.whereIn('tickets.queueId', queueIds)
   if (userIds?.length && v.admin) q.whereIn('tickets.userId', userIds)
   if (flag(query.withUnreadMessages)) q.where('tickets.unreadMessages', '>', 0)
@@ -76,16 +87,28 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ 
     q.whereIn('tickets.id', tags.ticketIdsWithAll(v.companyId, tagIds))
   }
   if (text) {
-    const contactIds = await kernel.services.get<ContactsService>('contacts').searchIds(v.companyId, text, SEARCH_CONTACTS)
-    const words = toPrefixQuery(text)
-    if (!contactIds.length && !words) return null
-    // Contact name/number, or any message of the ticket (full-text, migration 003's GIN index).
+    const contacts = kernel.services.get<ContactsService>('contacts').searchIdsQuery(v.companyId, text)
+    const messages = await messageHits(kernel, v.companyId, text)
+    if (!contacts && !messages) return null
+    // The contact's name, number or email, or any message of the ticket.
     q.where((w) => {
-      if (contactIds.length) w.whereIn('tickets.contactId', contactIds)
-      if (words) w.orWhereIn('tickets.id', t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words]).select('messages.ticketId'))
+      if (contacts) w.whereIn('tickets.contactId', contacts)
+      if (messages) w.orWhereIn('tickets.id', messages.sub as Knex.QueryBuilder)
     })
   }
   return { q }
+}
+
+/** The tickets whose messages hold the words (prefixes), as a sub-query shaped for how common they are (wrapped: see above). */
+async function messageHits(kernel: Kernel, companyId: number, text: string): Promise<{ sub: Knex.QueryBuilder | Knex.Raw } | null> {
+  const words = toPrefixQuery(text)
+  if (!words) return null
+  const t = kernel.tenant(companyId)
+  const matching = () => t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words])
+  const sample = await t.knex.count({ n: '*' }).from(matching().select(t.knex.raw('1')).limit(SPARSE_MATCHES + 1).as('m')).first() as { n: unknown }
+  if (Number(sample.n) > SPARSE_MATCHES) return { sub: matching().select('messages.ticketId') }
+  // Materialised: the planner reads the index once instead of re-checking messages ticket by ticket.
+  return { sub: t.knex.raw('(WITH hits AS MATERIALIZED (?) SELECT "ticketId" FROM hits)', [matching().distinct('messages.ticketId')]) }
 }
 
 function optional<T>(kernel: Kernel, name: string): T | undefined {
@@ -98,10 +121,9 @@ function optional<T>(kernel: Kernel, name: string): T | undefined {
  * `updatedAt` the day of its last activity.
  */
 export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ tickets: TicketDetail[]; hasMore: boolean }> {
-  const f = await filtered(kernel, v, query)
+  const f = await filtered(kernel, v, query, query.status)
   if (!f) return { tickets: [], hasMore: false }
   const { q } = f
-  if (query.status) q.where('tickets.status', query.status)
   const rows = await q.select('tickets.*')
     .orderBy([{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }])
     .limit(PAGE_SIZE + 1).offset(pageOffset(query.pageNumber))
@@ -109,12 +131,12 @@ export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): 
   return { tickets: await hydrate(kernel, v.companyId, rows.slice(0, PAGE_SIZE)), hasMore }
 }
 
-/** GET /tickets/counts: the open tab's badges under the same rules as the list. */
+/** GET /tickets/counts: the open tab's badges under the same rules as the lists (one indexed count each). */
 export async function countTickets(kernel: Kernel, v: Viewer, query: CountsQuery): Promise<{ open: number; pending: number }> {
-  const f = await filtered(kernel, v, query)
-  if (!f) return { open: 0, pending: 0 }
-  const { q } = f
-  const rows: { status: string; n: unknown }[] = await q.whereIn('tickets.status', ['open', 'pending']).groupBy('tickets.status').select('tickets.status').count({ n: '*' })
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
-  return { open: by.open ?? 0, pending: by.pending ?? 0 }
+  const count = async (status: 'open' | 'pending') => {
+    const f = await filtered(kernel, v, query, status)
+    return f ? Number(((await f.q.count({ n: '*' }).first()) as { n: unknown }).n) : 0
+  }
+  const [open, pending] = await Promise.all([count('open'), count('pending')])
+  return { open, pending }
 }
