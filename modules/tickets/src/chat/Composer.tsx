@@ -6,6 +6,7 @@ import type { Message, Ticket } from '../types.ts'
 import { MAX_ROWS, cleanBody, extractMentions, insertMention, readSignPreference, signBody, writeSignPreference } from './compose.ts'
 import { ContextBar, FilesBar } from './ComposerBars.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
+import { ImageEditorDialog } from './image-editor/ImageEditorDialog.tsx'
 import { SendContactDialog } from './SendContactDialog.tsx'
 import { Suggestions } from './Suggestions.tsx'
 import { useChatError } from './useChatError.ts'
@@ -47,6 +48,7 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
   const [sending, setSending] = useState(false)
   const [sign, setSign] = useState(readSignPreference)
   const [contactOpen, setContactOpen] = useState(false)
+  const [editIndex, setEditIndex] = useState<number | null>(null)
   const open = ticket.status === 'open'
   const sugg = useSuggestions(text, caret, ticket.isGroup, participants, open && !editing)
 
@@ -148,7 +150,7 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
   return (
     <div className="@container border-t border-slate-200 bg-slate-50 pb-2 dark:border-slate-700 dark:bg-slate-800" data-testid="composer">
       <ContextBar replyTo={replyTo} editing={editing} onCancel={reset} />
-      <FilesBar files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} />
+      <FilesBar files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} onEdit={busy ? undefined : setEditIndex} />
       {/* A narrow chat (the contact drawer open) puts the input on a row of its own above the tools. */}
       <div className="relative flex flex-wrap items-end gap-1 px-2 pt-2">
         {sugg.visible && <Suggestions id={listId} items={sugg.list} active={sugg.active} onPick={pick} onHover={sugg.setActive}
@@ -193,6 +195,8 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
           </button>
         )}
       </div>
+      <ImageEditorDialog file={editIndex === null ? null : files[editIndex] ?? null} onClose={() => setEditIndex(null)}
+        onSave={(edited) => { setFiles((f) => f.map((x, j) => (j === editIndex ? edited : x))); setEditIndex(null) }} />
       <SendContactDialog open={contactOpen} ticketId={ticket.id} onClose={() => setContactOpen(false)} onSent={onSent} />
     </div>
   )

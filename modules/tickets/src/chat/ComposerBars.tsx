@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../types.ts'
 import { CloseIcon, FileIcon } from './icons.tsx'
+import { isEditableImage } from './image-editor/files.ts'
 
 /** Above the input: the message being answered or edited, with a cancel button. */
 export function ContextBar({ replyTo, editing, onCancel }: { replyTo: Message | null; editing: Message | null; onCancel: () => void }) {
@@ -23,7 +24,7 @@ export function ContextBar({ replyTo, editing, onCancel }: { replyTo: Message | 
 }
 
 /** The files chosen to go with the next send. */
-export function FilesBar({ files, onRemove }: { files: File[]; onRemove: (i: number) => void }) {
+export function FilesBar({ files, onRemove, onEdit }: { files: File[]; onRemove: (i: number) => void; onEdit?: (i: number) => void }) {
   const { t } = useTranslation()
   if (!files.length) return null
   return (
@@ -32,6 +33,10 @@ export function FilesBar({ files, onRemove }: { files: File[]; onRemove: (i: num
         <li key={`${f.name}-${i}`} className="flex max-w-56 items-center gap-1.5 rounded-md bg-slate-100 px-2 py-1 text-xs dark:bg-slate-700">
           <FileIcon className="h-4 w-4 shrink-0" />
           <span className="truncate" title={f.name}>{f.name}</span>
+          {onEdit && isEditableImage(f) && (
+            <button type="button" onClick={() => onEdit(i)} aria-label={t('chat.imageEditor.editFile', { name: f.name })} data-testid="composer-file-edit"
+              className="rounded px-1 font-medium text-primary hover:bg-slate-200 dark:text-sky-300 dark:hover:bg-slate-600">{t('chat.imageEditor.edit')}</button>
+          )}
           <button type="button" onClick={() => onRemove(i)} aria-label={t('chat.composer.removeFile', { name: f.name })} className="rounded p-0.5 hover:bg-slate-200 dark:hover:bg-slate-600">
             <CloseIcon className="h-3 w-3" />
           </button>
