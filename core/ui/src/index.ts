@@ -22,6 +22,10 @@ export {
   defineModule, moduleProblems, isModuleDefinition,
   type ModuleDefinition, type ModuleRoute, type ModuleMenuItem, type ModuleSlots, type SlotDialogProps, type Resources,
 } from './module.ts'
+export {
+  ExtensionSlot, ExtensionsProvider, useExtensions, collectExtensions,
+  type Extension, type ExtensionComponent, type ExtensionMap, type ExtensionSlotProps,
+} from './extensions.tsx'
 export * from './icons.tsx'
 export * from './useCollection.ts'
 export { Switch, type SwitchProps } from './Switch.tsx'

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import type { ExtensionComponent } from './extensions.tsx'
 
 /** Translation resources of one language: nested keys → strings. */
 export type Resources = { [key: string]: string | Resources }
@@ -40,7 +41,12 @@ export interface ModuleSlots {
   topBar?: ComponentType[]
   /** Replaces the shell's small built-in 'edit own profile' dialog (the users module fills it). */
   profileDialog?: ComponentType<SlotDialogProps>
-  // Ticket dialogs come with the tickets module.
+  /**
+   * Contributions to other modules' named extension slots (slot name → component), e.g.
+   * `{ 'ticket.actions': ScheduleButton, 'ticket.menu': ScheduleMenuItem }`; the owning screen
+   * renders them with `<ExtensionSlot name="ticket.actions" props={{ ticket }} />` (extensions.tsx).
+   */
+  extensions?: { [slotName: string]: ExtensionComponent }
 }
 
 export interface ModuleDefinition {
@@ -99,6 +105,14 @@ function slotProblems(slots: unknown): string[] {
     else s.topBar.forEach((c, i) => { if (!isComponent(c)) problems.push(`slots.topBar[${i}] is not a component`) })
   }
   if (s.profileDialog !== undefined && !isComponent(s.profileDialog)) problems.push('slots.profileDialog is not a component')
+  const ext: unknown = s.extensions
+  if (ext !== undefined) {
+    if (!ext || typeof ext !== 'object' || Array.isArray(ext)) problems.push('slots.extensions is not an object')
+    else for (const [slot, c] of Object.entries(ext)) {
+      if (!slot) problems.push('slots.extensions has an empty slot name')
+      else if (!isComponent(c)) problems.push(`slots.extensions["${slot}"] is not a component`)
+    }
+  }
   return problems
 }
 

@@ -83,4 +83,25 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
       expect(moduleProblems({ ...valid(), slots })).toEqual([problem])
     }
   })
+
+  it('slots.extensions maps slot names to components', () => {
+    const m = valid()
+    m.slots = { extensions: {} }
+    expect(moduleProblems(m)).toEqual([])
+    m.slots = { extensions: { 'ticket.actions': Page, 'ticket.menu': memo(Page), 'ticket.lazy': lazy(async () => ({ default: Page })) } }
+    expect(moduleProblems(m)).toEqual([])
+    for (const [extensions, problem] of [
+      [null, 'slots.extensions is not an object'],
+      [[Page], 'slots.extensions is not an object'],
+      [Page, 'slots.extensions is not an object'],
+      ['ticket.actions', 'slots.extensions is not an object'],
+      [{ 'ticket.actions': 'button' }, 'slots.extensions["ticket.actions"] is not a component'],
+      [{ 'ticket.menu': { render: Page } }, 'slots.extensions["ticket.menu"] is not a component'],
+      [{ '': Page }, 'slots.extensions has an empty slot name'],
+    ] as const) {
+      expect(moduleProblems({ ...valid(), slots: { extensions } })).toEqual([problem])
+    }
+    expect(moduleProblems({ ...valid(), slots: { topBar: 'x', extensions: { a: Page, b: 1 } } }))
+      .toEqual(['slots.topBar is not an array', 'slots.extensions["b"] is not a component'])
+  })
 })

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import i18n from 'i18next'
-import type { ModuleMenuItem, ModuleRoute, SlotDialogProps } from '@atende/ui'
+import { collectExtensions, ExtensionsProvider, type ModuleMenuItem, type ModuleRoute, type SlotDialogProps } from '@atende/ui'
 import { loadModule, loadModules, type ModuleState } from './loader.ts'
 import { useSession } from '@atende/client'
 
@@ -85,5 +85,9 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     }
   }, [modules, status, retry, deniedRoutes])
 
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>
+  // Modules fill each other's named slots through @atende/ui's context (a shared singleton), never by importing each other.
+  const extensions = useMemo(() => collectExtensions(modules.flatMap((m) =>
+    m.status === 'ready' ? [{ name: m.manifest.name, extensions: m.definition.slots?.extensions }] : [])), [modules])
+
+  return <Ctx.Provider value={value}><ExtensionsProvider value={extensions}>{children}</ExtensionsProvider></Ctx.Provider>
 }

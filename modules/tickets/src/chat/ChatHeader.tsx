@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Avatar, Badge, Button, cx } from '@atende/ui'
+import { Avatar, Badge, Button, cx, ExtensionSlot } from '@atende/ui'
 import { showNumber } from '@atende/module-contacts/components'
 import type { Ticket } from '../types.ts'
 import { InfoIcon } from './icons.tsx'
@@ -42,8 +42,8 @@ export function ChatHeader({ ticket, readOnly, busy, drawerOpen, onMove, onToggl
       <Badge tone={ticket.status === 'open' ? 'success' : ticket.status === 'pending' ? 'warning' : 'neutral'}>{t(`chat.status.${ticket.status}`)}</Badge>
       {!readOnly && (
         <div className="flex flex-wrap items-center gap-2" data-testid="chat-actions">
-          {/* Slot: the schedule button (core.md §2 "Schedule dialog") goes here when schedules land. */}
-          <div data-slot="ticket-schedule" className="contents" />
+          {/* Other modules' buttons, props { ticket }: the schedules module fills it (core.md §2 "Schedule dialog"). */}
+          <ExtensionSlot name="ticket.actions" props={{ ticket }} />
           {ticket.status === 'pending' && btn('accept', 'primary')}
           {ticket.status === 'open' && <>
             {btn('return')}

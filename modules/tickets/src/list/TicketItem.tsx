@@ -95,7 +95,7 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
             <button type="button" data-testid="reopen-button" disabled={p.busy} onClick={stop(p.onReopen)} className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-600')}>{t('tickets.buttons.reopen')}</button>
           )}
           {p.admin && (
-            <TicketMenu canDelete={p.canDelete} canClose={ticket.status !== 'closed'}
+            <TicketMenu ticket={ticket} canDelete={p.canDelete} canClose={ticket.status !== 'closed'}
               onCloseWithoutMessage={() => p.onCloseWithoutMessage(ticket)} onDelete={() => p.onDelete(ticket)} />
           )}
         </div>

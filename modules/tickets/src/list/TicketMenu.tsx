@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx } from '@atende/ui'
+import { cx, ExtensionSlot, useExtensions } from '@atende/ui'
+import type { Ticket } from '../types.ts'
 
 interface TicketMenuProps {
+  /** For the other modules' entries (the `ticket.menu` slot). */
+  ticket: Ticket
   canDelete: boolean
   /** Close without message only makes sense for a ticket not yet closed. */
   canClose: boolean
@@ -13,16 +16,18 @@ interface TicketMenuProps {
 const itemClass = 'block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-700 dark:focus:bg-slate-700'
 
 /**
- * The admin options (⋮) of a list item (core.md §6): schedule (a slot for the schedules module,
- * disabled until it exists), close without message, delete (with ticket-options:deleteTicket).
+ * The admin options (⋮) of a list item (core.md §6): other modules' entries first (the `ticket.menu`
+ * extension slot, props { ticket, close, className }: the schedules module puts "Agendamento" there),
+ * close without message, delete (with ticket-options:deleteTicket).
  * Fixed-positioned from the button so the scrolled list does not clip it.
  */
-export function TicketMenu({ canDelete, canClose, onCloseWithoutMessage, onDelete }: TicketMenuProps) {
+export function TicketMenu({ ticket, canDelete, canClose, onCloseWithoutMessage, onDelete }: TicketMenuProps) {
   const { t } = useTranslation()
   const id = useId()
   const button = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)
   const [pos, setPos] = useState<{ top: number; right: number } | null>(null)
+  const hasExtensions = useExtensions('ticket.menu').length > 0
 
   useEffect(() => {
     if (!pos) return
@@ -55,6 +60,9 @@ export function TicketMenu({ canDelete, canClose, onCloseWithoutMessage, onDelet
     const i = items.indexOf(document.activeElement as HTMLButtonElement)
     items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus()
   }
+  const close = () => { setPos(null); button.current?.focus() }
+
+  if (!hasExtensions && !canClose && !canDelete) return null
 
   return (
     <>
@@ -67,8 +75,8 @@ export function TicketMenu({ canDelete, canClose, onCloseWithoutMessage, onDelet
       {pos && (
         <div ref={menu} id={id} role="menu" onKeyDown={onKey} onClick={(e) => e.stopPropagation()} style={{ position: 'fixed', top: pos.top, right: pos.right }}
           className="z-50 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
-          {/* The schedules module fills this slot; until then the entry is shown disabled. */}
-          <button type="button" role="menuitem" disabled className={itemClass} data-testid="ticket-option-schedule">{t('tickets.menu.schedule')}</button>
+          {/* Filled by the schedules module (its "Agendamento" entry); each entry renders a role="menuitem" button and calls close() when picked. */}
+          {hasExtensions && <ExtensionSlot name="ticket.menu" props={{ ticket, close, className: itemClass }} />}
           {canClose && <button type="button" role="menuitem" className={itemClass} data-testid="ticket-option-close-silent" onClick={() => pick(onCloseWithoutMessage)}>{t('tickets.menu.closeWithoutMessage')}</button>}
           {canDelete && <button type="button" role="menuitem" className={cx(itemClass, 'text-red-600 dark:text-red-400')} data-testid="ticket-option-delete" onClick={() => pick(onDelete)}>{t('tickets.menu.delete')}</button>}
         </div>
