@@ -1,7 +1,14 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { cx } from './cx.ts'
 
-export interface TabItem<K extends string> { key: K; label: string }
+export interface TabItem<K extends string> {
+  key: K
+  label: string
+  /** A count badge after the label (null/undefined: none). */
+  count?: number | null
+  testId?: string
+  countTestId?: string
+}
 
 export interface TabsProps<K extends string> {
   tabs: TabItem<K>[]
@@ -12,13 +19,17 @@ export interface TabsProps<K extends string> {
   /** Prefix of the tab and panel ids (`<idPrefix>-tab-<key>`, `<idPrefix>-panel-<key>`). */
   idPrefix: string
   className?: string
+  /** Tabs share the width equally (e.g. a list's tabs) instead of sitting at the start. */
+  fill?: boolean
+  /** Compact tabs (a sub-level under other tabs). */
+  small?: boolean
 }
 
 /**
  * WAI-ARIA tabs with automatic activation: Left/Right move (wrapping), Home/End jump; only the
  * active tab is in the tab order. Render the panel with `TabPanel` and the same `idPrefix`.
  */
-export function Tabs<K extends string>({ tabs, active, onChange, label, idPrefix, className }: TabsProps<K>) {
+export function Tabs<K extends string>({ tabs, active, onChange, label, idPrefix, className, fill, small }: TabsProps<K>) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({})
   const onKey = (e: KeyboardEvent) => {
     if (!tabs.length) return
@@ -34,7 +45,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, idPrefix
   }
   return (
     <div role="tablist" aria-label={label} onKeyDown={onKey}
-      className={cx('flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700', className)}>
+      className={cx('flex overflow-x-auto border-b border-slate-200 dark:border-slate-700', !fill && 'gap-1', className)}>
       {tabs.map((t) => (
         <button
           key={t.key}
@@ -45,13 +56,19 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, idPrefix
           aria-selected={t.key === active}
           aria-controls={`${idPrefix}-panel-${t.key}`}
           tabIndex={t.key === active ? 0 : -1}
+          data-testid={t.testId}
           onClick={() => onChange(t.key)}
           className={cx(
-            'whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary',
+            'whitespace-nowrap border-b-2 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary',
+            small ? 'px-2 py-1.5 text-xs' : 'px-4 py-2 text-sm',
+            fill && 'flex flex-1 items-center justify-center gap-1.5 focus-visible:ring-inset',
             t.key === active ? 'border-primary text-primary dark:border-sky-400 dark:text-sky-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
           )}
         >
           {t.label}
+          {t.count != null && (
+            <span data-testid={t.countTestId} className="ml-1.5 rounded-full bg-slate-200 px-1.5 text-[11px] leading-5 text-slate-700 dark:bg-slate-600 dark:text-slate-100">{t.count}</span>
+          )}
         </button>
       ))}
     </div>

@@ -34,6 +34,16 @@ describe('Tabs', () => {
     expect(tabs[0]!.getAttribute('aria-controls')).toBe(panel.id)
   })
 
+  it('shows a count badge (0 included, none when absent) and the test ids', () => {
+    const el = render(h(Tabs<'x' | 'y'>, {
+      tabs: [{ key: 'x', label: 'Abertos', count: 0, testId: 'tab-x', countTestId: 'count-x' }, { key: 'y', label: 'Busca' }],
+      active: 'x', onChange: () => {}, label: 'Lista', idPrefix: 'l', fill: true, small: true,
+    }))
+    expect(el.querySelector('[data-testid="count-x"]')!.textContent).toBe('0')
+    expect(el.querySelector('[data-testid="tab-x"]')!.textContent).toBe('Abertos0')
+    expect([...el.querySelectorAll('[role="tab"]')][1]!.textContent).toBe('Busca')
+  })
+
   it('moves with the arrow keys (wrapping), Home and End, and focuses the new tab', () => {
     const el = render(h(Demo))
     const tab = (name: string) => [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!

@@ -2,13 +2,12 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { usePermissions } from '@atende/client'
-import { Button, ConfirmDialog, SearchField, Switch } from '@atende/ui'
+import { Button, ConfirmDialog, SearchField, Switch, Tabs } from '@atende/ui'
 import type { Ticket } from '../types.ts'
 import { MultiSelect } from './MultiSelect.tsx'
 import { NewTicketModal } from './NewTicketModal.tsx'
 import { PeekDialog } from './PeekDialog.tsx'
 import { emptyView, type ListKey, type ListView } from './rules.ts'
-import { TabBar } from './TabBar.tsx'
 import { TicketList } from './TicketList.tsx'
 import { useMe } from './useMe.ts'
 import { useNotifications } from './useNotifications.ts'
@@ -88,13 +87,13 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
           <Switch className="ml-auto" checked={showAll} onChange={setShowAll} label={t('tickets.filters.showAll')} data-testid="show-all" />
         )}
       </div>
-      <TabBar<Tab> label={t('tickets.tabs.label')} active={tab} onChange={chooseTab} tabs={[
+      <Tabs<Tab> fill idPrefix="tickets-tabs" label={t('tickets.tabs.label')} active={tab} onChange={chooseTab} tabs={[
         { key: 'open', label: t('tickets.tabs.open'), testId: 'tab-open' },
         { key: 'closed', label: t('tickets.tabs.closed'), testId: 'tab-closed' },
         { key: 'search', label: t('tickets.tabs.search'), testId: 'tab-search' },
       ]} />
       {tab === 'open' && (
-        <TabBar<SubTab> small label={t('tickets.tabs.open')} active={sub} onChange={setSub} tabs={[
+        <Tabs<SubTab> fill small idPrefix="tickets-open" className="bg-slate-50 dark:bg-slate-900/40" label={t('tickets.tabs.open')} active={sub} onChange={setSub} tabs={[
           { key: 'open', label: t('tickets.tabs.attending'), testId: 'tab-attending', count: counts?.open, countTestId: 'count-open' },
           { key: 'pending', label: t('tickets.tabs.pending'), testId: 'tab-pending', count: counts?.pending, countTestId: 'count-pending' },
         ]} />
