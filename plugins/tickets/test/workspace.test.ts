@@ -140,19 +140,25 @@ describe('tickets workspace API', () => {
     })
   })
 
-  it('a word too common for the index-first read (over 5,000 messages) is found ticket by ticket, with the same answer', async () => {
+  it('a word too common for the index-first read (over 2,000 messages) is found ticket by ticket, with the same answer', async () => {
     const first = await write(number(), 'promocao relampago')
     const second = await write(number(), 'nada a ver')
     const third = await write(number(), 'outra promocao')
-    const rows = Array.from({ length: 5100 }, (_, i) => ({ companyId, ticketId: second.ticketId, whatsappId: sim.whatsapp.id, body: i % 2 ? 'sem palavra' : `promo ${i}`, fromMe: true }))
-    for (let i = 0; i < rows.length; i += 1000) await db()('messages').insert(rows.slice(i, i + 1000))
+    const insert = async (n: number, body: (i: number) => string) => {
+      const rows = Array.from({ length: n }, (_, i) => ({ companyId, ticketId: second.ticketId, whatsappId: sim.whatsapp.id, body: body(i), fromMe: true }))
+      for (let i = 0; i < rows.length; i += 1000) await db()('messages').insert(rows.slice(i, i + 1000))
+    }
+    await insert(3000, (i) => (i % 2 ? 'sem palavra' : `promo ${i}`))
     const search = async (text: string) => ids(await req(sim.headers, 'GET', `/api/tickets?searchParam=${text}`)).sort()
-    // 'promocao' is in 2 messages (under the threshold: read from the index first).
-    expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
-    await db()('messages').insert(Array.from({ length: 2600 }, () => ({ companyId, ticketId: second.ticketId, whatsappId: sim.whatsapp.id, body: 'promo', fromMe: true })))
-    // Now 'promo' matches over 5,000 messages: walked ticket by ticket, same tickets found.
+    // 1,502 messages say 'promo…': read from the index first.
     expect(await search('promo')).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
     expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
+    await insert(600, () => 'promo')
+    // Now over 2,000: walked ticket by ticket, the same tickets found.
+    expect(await search('promo')).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
+    expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
+    // A contact's name and a message word together (the contacts' tickets join the hits).
+    expect(await search('Cliente')).toEqual(expect.arrayContaining([first.ticketId, second.ticketId, third.ticketId]))
   })
 
   describe('reading and queue removal', () => {
