@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom'
 import { useLayoutEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, EmptyState, ErrorCard, Loading, useInfiniteScroll } from '@atende/ui'
@@ -49,7 +50,12 @@ export function TicketList({ list, selectedId, busyId, admin, canDelete, loadMor
   const last = Math.min(list.items.length, top + Math.ceil(height / TICKET_ROW_HEIGHT) + 1 + OVERSCAN)
   return (
     <div ref={ref} data-testid="ticket-list" data-count={list.items.length} role="list" aria-label={label}
-      onScroll={(e) => { setTop(Math.floor(e.currentTarget.scrollTop / TICKET_ROW_HEIGHT)); onScroll() }}
+      onScroll={(e) => {
+        const row = Math.floor(e.currentTarget.scrollTop / TICKET_ROW_HEIGHT)
+        // Rendered in this frame: a big jump (scrollbar drag, fling) shows rows, not a blank frame.
+        flushSync(() => setTop(row))
+        onScroll()
+      }}
       className="min-h-0 flex-1 overflow-y-auto">
       <div style={{ height: list.items.length * TICKET_ROW_HEIGHT, position: 'relative' }}>
         <div style={{ position: 'absolute', top: first * TICKET_ROW_HEIGHT, left: 0, right: 0 }}>
