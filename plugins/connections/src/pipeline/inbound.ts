@@ -3,6 +3,7 @@ import type { Contact, ContactSighting, ContactsService } from '@atende/plugin-c
 import type { IngestItem, IngestOutcome, Message, Ticket, TicketsService } from '@atende/plugin-tickets/api'
 import type { ChannelEvents, ConnectionRef, InboundMessage } from '../providers/types.ts'
 import { createBatcher } from './batcher.ts'
+import { createChangeEvents } from './changes.ts'
 import type { createRouting } from './routing.ts'
 
 export const INBOUND_MAX_BATCH = 500
@@ -134,6 +135,7 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
           const m = await tickets().findByProviderId(conn.companyId, conn.id, id)
           return m ? { body: m.body, fromMe: m.fromMe } : null
         },
+        ...createChangeEvents(kernel, conn),
       }
     },
     async flushed() { await Promise.all([...batchers.values()].map((b) => b.flushed())) },

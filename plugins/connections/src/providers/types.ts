@@ -65,6 +65,25 @@ export interface InboundReceipt { duplicate: boolean; message?: unknown }
 
 export interface AckUpdate { id: string; ack: Ack }
 
+/**
+ * A message of ours changed on the network: its author edited it or deleted it for everyone (the
+ * customer, or the account itself on the phone). `id` is the provider id of the changed message;
+ * `fromMe` says whether the change came from our account.
+ */
+export type MessageChange = { id: string; fromMe: boolean; isGroup: boolean } & ({ kind: 'edit'; body: string } | { kind: 'delete' })
+
+/**
+ * A contact's picture as the network has it now, fetched by the provider away from the inbound path.
+ * `picture` null: the contact removed it.
+ */
+export interface PictureUpdate {
+  /** As InboundMessage.chatId (a person's digits or a group id) and lid. */
+  chatId: string
+  lid?: string
+  isGroup: boolean
+  picture: { data: Buffer; mimetype: string } | null
+}
+
 /** Where a running session hands what it receives. Each call resolves once the data is committed; a
  * provider acknowledges to its network only then, so a crash means a re-delivery, never a loss. */
 export interface ChannelEvents {
@@ -73,6 +92,10 @@ export interface ChannelEvents {
   ack(update: AckUpdate): Promise<void>
   /** Serve a message the network asks for again (Baileys' getMessage, for retries). */
   findMessage(id: string): Promise<{ body: string; fromMe: boolean } | null>
+  /** Mirror an edit or delete made on the network; ids we never stored are ignored. */
+  changed?(change: MessageChange): Promise<void>
+  /** Store a contact's picture and show it on the contact (a contact we do not know is left alone). */
+  picture?(update: PictureUpdate): Promise<void>
 }
 
 /** Outbound media, already in our storage. */

@@ -57,10 +57,10 @@ type Content = { body: string; mediaType?: MediaType; media?: InboundMessage['me
  * - location (also live location): mediaType 'locationMessage', body `lat,lng`, then the place's
  *   name and address on their own lines when the sender shared a place.
  * - contact cards: mediaType 'vcard', body the vCard (several cards one after another).
- * Reactions, polls' votes, protocol messages (edits, deletes, key shares…) and stubs are skipped:
- * edits and deletes made on the phone are not mirrored yet.
+ * Reactions, polls' votes, protocol messages (key shares…) and stubs are skipped; edits and deletes
+ * are changes of another message (changes.ts), not messages.
  */
-function contentOf(ctx: InboundContext, wa: WAMessage, m: proto.IMessage, type: string): Content | null {
+export function contentOf(ctx: InboundContext, wa: WAMessage, m: proto.IMessage, type: string): Content | null {
   const media = MEDIA[type]
   if (media) {
     const item = (m as Record<string, any>)[type] as proto.Message.IImageMessage & proto.Message.IDocumentMessage

@@ -3,9 +3,11 @@ import type { ChannelProvider } from '../types.ts'
 import { loadBaileys } from './lib.ts'
 import { BaileysSession, type Backoff, type BaileysLogger, type Timers } from './session.ts'
 import type { MakeSocket } from './socket.ts'
+import type { PictureOptions } from './pictures.ts'
 
 export type { SocketLike, MakeSocket, SocketEvent } from './socket.ts'
 export { BaileysSession, backoffDelay, type Backoff, type Timers } from './session.ts'
+export type { PictureOptions } from './pictures.ts'
 
 export interface BaileysProviderDeps {
   kernel: Kernel
@@ -18,6 +20,8 @@ export interface BaileysProviderDeps {
   /** Test seams: the reconnect timer and the jitter source. */
   timers?: Timers
   random?: () => number
+  /** Contacts' pictures: lookup concurrency, refresh interval, and test seams (clock, download). */
+  pictures?: PictureOptions
 }
 
 /** The provider name of WhatsApp Web through Baileys: the spec's default `provider` value. */
@@ -30,7 +34,8 @@ const realTimers: Timers = {
 
 /**
  * WhatsApp Web (multi-device) through Baileys 7. Auth state in Postgres (baileys_creds /
- * baileys_keys), reconnect with backoff, inbound messages, acks and calls handed to the pipeline;
+ * baileys_keys), reconnect with backoff, inbound messages, acks and calls handed to the pipeline,
+ * edits and deletes made on the phone mirrored (changes.ts), contacts' pictures kept (pictures.ts);
  * see BaileysSession for the state machine and inbound.ts for the message mapping.
  */
 export function createBaileysProvider(deps: BaileysProviderDeps): ChannelProvider {
@@ -53,6 +58,7 @@ export function createBaileysProvider(deps: BaileysProviderDeps): ChannelProvide
         timers: deps.timers ?? realTimers,
         random: deps.random ?? Math.random,
         logger,
+        ...(deps.pictures ? { pictures: deps.pictures } : {}),
       })
       await session.begin()
       return session

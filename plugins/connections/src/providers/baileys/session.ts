@@ -1,11 +1,13 @@
 import { AppError, type Kernel } from '@atende/sdk'
 import type { AuthenticationCreds, GroupMetadata, proto, UserFacingSocketConfig, WAMessageKey } from '@whiskeysockets/baileys'
-import type { Ack, ChannelEvents, ChannelSession, ConnectionRef, InboundMessage, MessageKey, OutboundMessage, SessionUpdate } from '../types.ts'
+import type { Ack, ChannelEvents, ChannelSession, ConnectionRef, InboundMessage, MessageChange, MessageKey, OutboundMessage, SessionUpdate } from '../types.ts'
 import type { BaileysLib } from './lib.ts'
 import type { MakeSocket, SocketLike } from './socket.ts'
 import { createAuthStore, type AuthStore } from './auth-store.ts'
 import { callToInbound, toAck, toInbound, type InboundContext } from './inbound.ts'
-import { chatJid, toContent, toKey, toOptions } from './outbound.ts'
+import { changeFromMessage, changeFromUpdate } from './changes.ts'
+import { chatJid, groupJid, toContent, toKey, toOptions } from './outbound.ts'
+import { PictureRefresher, type PictureOptions } from './pictures.ts'
 
 export const ERR_WAPP_NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED'
 
@@ -28,6 +30,7 @@ export interface SessionDeps {
   timers: Timers
   random: () => number
   logger: BaileysLogger
+  pictures?: PictureOptions
 }
 
 /** Delay before reconnect number `attempt` (0-based): exponential, capped, with jitter in [½, 1]. */
@@ -69,9 +72,11 @@ export class BaileysSession implements ChannelSession {
   private readonly lidOnly = new Set<string>()
   /** Group metadata for names and for Baileys' sends; a failed lookup is remembered too, for as long. */
   private readonly groups = new Map<string, { meta?: GroupMetadata; at: number }>()
+  private readonly pictures: PictureRefresher
 
   constructor(private readonly d: SessionDeps) {
     this.store = createAuthStore(d.kernel, d.conn, d.lib)
+    this.pictures = new PictureRefresher(() => (this.open ? this.sock : undefined), d.events, d.logger, d.pictures)
   }
 
   /** Load the saved pairing (if any) and connect. */
@@ -80,13 +85,14 @@ export class BaileysSession implements ChannelSession {
     await this.connect()
   }
 
-  /** Resolves once every event queued so far has been handled. */
+  /** Resolves once every event queued so far has been handled (pictures included). */
   async idle() {
     for (;;) {
       const s = this.stateQueue
       const m = this.messageQueue
-      await Promise.all([s, m])
-      if (s === this.stateQueue && m === this.messageQueue) return
+      const p = this.pictures.idle()
+      await Promise.all([s, m, p])
+      if (s === this.stateQueue && m === this.messageQueue && p === this.pictures.idle()) return
     }
   }
 
@@ -153,7 +159,13 @@ export class BaileysSession implements ChannelSession {
     })
     sock.ev.on('messages.upsert', ({ messages, type }) => {
       if (type !== 'notify' && type !== 'append') return
-      this.enqueueMessages(async () => { for (const wa of messages) await this.deliver(() => toInbound(this.inboundContext(), wa), wa.key?.id) })
+      this.enqueueMessages(async () => {
+        for (const wa of messages) {
+          const change = changeFromMessage(this.inboundContext(), wa)
+          if (change) await this.applyChange(change)
+          else await this.deliver(() => toInbound(this.inboundContext(), wa), wa.key?.id)
+        }
+      })
     })
     sock.ev.on('call', (calls) => {
       this.enqueueMessages(async () => { for (const c of calls) await this.deliver(() => callToInbound(this.inboundContext(), c), c.id) })
@@ -161,6 +173,8 @@ export class BaileysSession implements ChannelSession {
     sock.ev.on('messages.update', (updates) => {
       this.enqueueMessages(async () => {
         for (const u of updates) {
+          const change = changeFromUpdate(this.inboundContext(), u)
+          if (change) await this.applyChange(change)
           const ack = toAck(u)
           if (!ack) continue
           try { await this.d.events.ack(ack) } catch (err) { this.d.logger.error({ err, id: ack.id }, 'baileys session: ack failed') }
@@ -170,6 +184,13 @@ export class BaileysSession implements ChannelSession {
     const forget = (jid?: string | null) => { if (jid) this.groups.delete(jid) }
     sock.ev.on('groups.update', (updates) => { for (const g of updates) forget(g.id) })
     sock.ev.on('group-participants.update', (u) => forget(u.id))
+    sock.ev.on('contacts.update', (updates) => {
+      if (!current()) return
+      for (const c of updates) {
+        const digits = c.id ? this.d.lib.jidDecode(c.id)?.user : undefined
+        if (digits && (c.imgUrl === 'changed' || c.imgUrl === 'removed')) this.pictures.changed(digits, c.imgUrl === 'removed')
+      }
+    })
   }
 
   private async onQr(sock: SocketLike, qr: string) {
@@ -295,9 +316,31 @@ export class BaileysSession implements ChannelSession {
       if (!msg) return
       if (!msg.isGroup && msg.lid && msg.lid === msg.chatId) this.lidOnly.add(msg.lid)
       if (msg.participant?.lid && msg.participant.lid === msg.participant.number) this.lidOnly.add(msg.participant.lid)
-      await this.d.events.inbound(msg)
+      const receipt = await this.d.events.inbound(msg)
+      // After the commit, in the background: the picture never holds up a message.
+      if (receipt?.message) this.lookAtPictures(msg)
     } catch (err) {
       this.d.logger.error({ err, id }, 'baileys session: inbound message failed')
+    }
+  }
+
+  private lookAtPictures(msg: InboundMessage) {
+    if (msg.isGroup) {
+      this.pictures.seen({ jid: groupJid(msg.chatId), chatId: msg.chatId, isGroup: true })
+      const p = msg.participant
+      if (p) this.pictures.seen({ jid: this.userJid(p.number, p.lid), chatId: p.number, ...(p.lid ? { lid: p.lid } : {}), isGroup: false })
+    } else {
+      this.pictures.seen({ jid: this.userJid(msg.chatId, msg.lid), chatId: msg.chatId, ...(msg.lid ? { lid: msg.lid } : {}), isGroup: false })
+    }
+  }
+
+  /** An edit or delete made on the phone, mirrored on our copy (unknown ids are ignored there). */
+  private async applyChange(change: MessageChange) {
+    if (!this.d.events.changed) return
+    try {
+      await this.d.events.changed(change)
+    } catch (err) {
+      this.d.logger.error({ err, id: change.id }, 'baileys session: message change failed')
     }
   }
 

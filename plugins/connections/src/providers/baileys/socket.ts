@@ -5,7 +5,7 @@ import type {
 /** The socket events this provider listens to. */
 export type SocketEvent =
   | 'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'call'
-  | 'groups.update' | 'group-participants.update'
+  | 'groups.update' | 'group-participants.update' | 'contacts.update'
 
 /**
  * The part of Baileys' socket this provider uses: what a fake socket implements in the tests, and
@@ -20,6 +20,8 @@ export interface SocketLike {
   logout(msg?: string): Promise<void>
   end(error: Error | undefined): void | Promise<void>
   groupMetadata?(jid: string): Promise<GroupMetadata>
+  /** A person's or group's picture (a short-lived URL on WhatsApp's CDN); throws 401/404 when there is none to see. */
+  profilePictureUrl?(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>
   /** Asks the phone to upload expired media again (used by media downloads). */
   updateMediaMessage?(msg: WAMessage): Promise<WAMessage>
   /** Baileys' LID↔phone mapping store, kept in our key store. */
