@@ -70,6 +70,8 @@ export default definePlugin({
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
     kernel.services.provide('connections', {
       version: 1, get: connections.get,
+      // For the tickets automations job (idle close, transfer of waiting tickets).
+      withAutomations: connections.withAutomations,
       queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds,
       // Names for list pages (tickets): one query for a page's connections.
       namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> =>

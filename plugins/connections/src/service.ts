@@ -19,6 +19,12 @@ export interface WhatsappInput {
   queueIds?: number[]
 }
 
+/** What the tickets automations job reads of a connection (connections.withAutomations()). */
+export interface ConnectionAutomations {
+  id: number; companyId: number; name: string
+  expiresTicket: number; expiresInactiveMessage: string; timeToTransfer: number | null; transferQueueId: number | null
+}
+
 type Row = Record<string, any> & { id: number; companyId: number; name: string; provider: string; isDefault: boolean }
 const iso = (d: Date | string) => new Date(d).toISOString()
 // Serialises writes of one company's connections (plan count, the single default), per transaction.
@@ -95,6 +101,19 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
   return {
     get,
     row: (companyId: number, id: number) => row(kernel.tenant(companyId), id),
+
+    /**
+     * Every company's connections with a ticket automation set (expiresTicket hours; timeToTransfer
+     * minutes with a transferQueueId), for the tickets plugin's automations job: a platform task
+     * over all tenants, as the session resume pass is, and read-only.
+     */
+    async withAutomations(): Promise<ConnectionAutomations[]> {
+      return kernel.db('whatsapps')
+        .where('expiresTicket', '>', 0)
+        .orWhere((q) => q.where('timeToTransfer', '>', 0).whereNotNull('transferQueueId'))
+        .orderBy([{ column: 'companyId' }, { column: 'id' }])
+        .select('id', 'companyId', 'name', 'expiresTicket', 'expiresInactiveMessage', 'timeToTransfer', 'transferQueueId')
+    },
 
     async list(companyId: number) {
       const t = kernel.tenant(companyId)

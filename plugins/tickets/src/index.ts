@@ -3,6 +3,7 @@ import { createTicketsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerTicketRoutes } from './routes.ts'
 import { registerRatingStep } from './rating.ts'
+import { registerAutomations } from './automations.ts'
 
 /**
  * Tickets and messages. This slice owns the tables and publishes the `tickets` service the
@@ -25,6 +26,8 @@ export default definePlugin({
     registerTicketRoutes(app, kernel)
     // The rating answer step joins the inbound chain once every plugin registered (connections loads after this one).
     app.addHook('onReady', async () => { registerRatingStep(kernel) })
+    // Connections' expiresTicket and timeToTransfer: one repeating job for every company (automations.ts).
+    await registerAutomations(kernel)
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
     // A deleted queue (the queues plugin's event, named loosely) leaves its tickets queueless, so
