@@ -57,6 +57,7 @@ export const allPlugins = () => (workspacePlugins ??= discoverPlugins([]))
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const owned = opts.db ? undefined : await testDatabase()
   const db = opts.db ?? owned!.knex
+  const redisPrefix = `atende-test-${randomBytes(4).toString('hex')}`
   const app = await createApp({
     db,
     env: {},
@@ -68,12 +69,30 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       jwtSecret: 'test-access-secret',
       jwtRefreshSecret: 'test-refresh-secret',
       redisUrl: process.env.REDIS_URL || undefined,
-      redisPrefix: `atende-test-${randomBytes(4).toString('hex')}`,
+      redisPrefix,
       ...opts.config,
     },
   })
   await app.ready()
-  return { app, db, close: async () => { await app.close(); await owned?.drop() } }
+  // A prefix of its own (not one shared with another app of the test) is this app's to clean up.
+  const ownsPrefix = !opts.config?.redisPrefix
+  return { app, db, close: async () => { await app.close(); await owned?.drop(); if (ownsPrefix) await dropRedisKeys(redisPrefix) } }
+}
+
+/** What a test app left in Redis (job schedules, leases) goes with it. */
+async function dropRedisKeys(prefix: string) {
+  if (!process.env.REDIS_URL) return
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${prefix}*`, 'COUNT', 500)
+      cursor = next
+      if (keys.length) await redis.del(...keys)
+    } while (cursor !== '0')
+  } catch { /* cleanup only */ } finally { redis.disconnect() }
 }
 
 /** Logs in through the real route and returns the bearer header. */
