@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as HDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { cx } from './cx.ts'
+import { ModalToasts } from './toasts.tsx'
 
 export interface DialogProps {
   open: boolean
@@ -20,6 +21,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className={cx('w-full rounded-lg bg-white p-5 shadow-xl dark:bg-slate-800 dark:text-slate-100', SIZES[size])}>
+          <ModalToasts open={open} />
           {title && <DialogTitle className="mb-3 text-lg font-semibold">{title}</DialogTitle>}
           {children}
           {footer && <div className="mt-4 flex justify-end gap-2">{footer}</div>}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog as HDialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react'
 import { cx } from './cx.ts'
+import { ModalToasts } from './toasts.tsx'
 
 export interface SheetProps {
   open: boolean
@@ -30,6 +31,7 @@ export function Sheet({ open, onClose, title, subtitle, closeLabel, headerClassN
       <div className="fixed inset-0 flex justify-end">
         <DialogPanel data-testid={rest['data-testid']}
           className={cx('flex h-full w-full flex-col bg-white shadow-xl dark:bg-slate-800 dark:text-slate-100', widthClass)}>
+          <ModalToasts open={open} />
           <header className={cx('flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700', headerClassName)}>
             <div className="min-w-0 flex-1">
               <DialogTitle className="truncate text-base font-semibold">{title}</DialogTitle>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { cx } from './cx.ts'
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning'
@@ -39,8 +39,30 @@ const KIND_CLASS: Record<ToastKind, string> = {
   success: 'bg-green-600', error: 'bg-red-600', info: 'bg-primary', warning: 'bg-amber-500',
 }
 
-/** Render once near the root. */
-export function Toaster() {
+/**
+ * Where toasts show. An open modal makes the rest of the page inert (and hidden from assistive
+ * technology), so while one is open its panel shows them instead: the newest open modal is the
+ * layer, the root's Toaster shows them when none is.
+ */
+let layers: symbol[] = []
+const layerListeners = new Set<() => void>()
+const topLayer = () => layers[layers.length - 1] ?? null
+const subscribeLayers = (l: () => void) => { layerListeners.add(l); return () => { layerListeners.delete(l) } }
+const publishLayers = () => { for (const l of layerListeners) l() }
+
+/** A modal's toast layer while `open`; true when it is the one to show them. */
+export function useToastLayer(open: boolean): boolean {
+  const [me] = useState(() => Symbol('toast-layer'))
+  useEffect(() => {
+    if (!open) return
+    layers = [...layers, me]
+    publishLayers()
+    return () => { layers = layers.filter((l) => l !== me); publishLayers() }
+  }, [open, me])
+  return useSyncExternalStore(subscribeLayers, topLayer, topLayer) === me
+}
+
+function ToastList() {
   const list = useSyncExternalStore(subscribe, snapshot, snapshot)
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[100] flex w-80 flex-col gap-2" aria-live="polite">
@@ -53,4 +75,15 @@ export function Toaster() {
       ))}
     </div>
   )
+}
+
+/** Render once near the root. */
+export function Toaster() {
+  const layer = useSyncExternalStore(subscribeLayers, topLayer, topLayer)
+  return layer ? null : <ToastList />
+}
+
+/** Inside a modal's panel: its toasts while it is the top layer. */
+export function ModalToasts({ open }: { open: boolean }) {
+  return useToastLayer(open) ? <ToastList /> : null
 }
