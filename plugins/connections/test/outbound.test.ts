@@ -78,13 +78,17 @@ describe('outgoing messages (simulator)', () => {
     expect(box.find((o) => o.id === msgs[1].providerId)).toMatchObject({ media: { kind: 'image', fileName: 'foto.jpg' } })
   })
 
-  it('edits and deletes a sent message on the network and marks it', async () => {
+  it('edits and deletes a sent message on the network and marks it; the ticket preview follows', async () => {
+    const [before] = (await sim.call('POST', `/api/messages/${ticketId}`, { body: 'antes' })).json().messages
     const [m] = (await sim.call('POST', `/api/messages/${ticketId}`, { body: 'erro' })).json().messages
+    const preview = async () => (await sim.call('GET', `/api/tickets/${ticketId}`)).json().lastMessage
     const edited = await sim.call('PUT', `/api/messages/${m.id}`, { body: 'certo' })
     expect(edited.json()).toMatchObject({ id: m.id, body: 'certo', isEdited: true })
     expect((await outbox()).find((o) => o.id === m.providerId)).toMatchObject({ body: 'certo', edited: true })
+    expect(await preview()).toBe('certo')
     const deleted = await sim.call('DELETE', `/api/messages/${m.id}`)
     expect(deleted.json()).toMatchObject({ id: m.id, isDeleted: true })
+    expect(await preview()).toBe(before.body)
     expect((await outbox()).find((o) => o.id === m.providerId)).toMatchObject({ deleted: true })
     expect((await sim.call('PUT', `/api/messages/${m.id}`, { body: 'de novo' })).statusCode).toBe(400)
   })

@@ -8,12 +8,24 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 export function createTicketsService(kernel: Kernel): TicketsService {
   const contacts = () => kernel.services.get<ContactsService>('contacts')
 
-  /** Update one message and announce it. */
+  /**
+   * Update one message and announce it. When it is its ticket's newest message the list's preview
+   * follows (an edit shows the new text, a delete the message before it); the order stays.
+   */
   async function change(companyId: number, messageId: number, patch: Record<string, unknown>): Promise<Message> {
-    const [row] = await kernel.tenant(companyId)('messages').where({ id: messageId }).update({ ...patch, updatedAt: kernel.db.fn.now() }).returning('*')
-    const message = publicMessage(messageView(kernel, row))
-    await kernel.bus.emit('message.updated', { companyId, message })
-    return message
+    return kernel.unitOfWork(companyId, async (uow) => {
+      const { t } = uow
+      const [row] = await t('messages').where({ id: messageId }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
+      const message = publicMessage(messageView(kernel, row))
+      uow.emit('message.updated', { companyId, message })
+      const newest = await t('messages').where({ ticketId: row.ticketId }).orderBy('id', 'desc').first('id')
+      if (newest?.id === row.id) {
+        const shown = await t('messages').where({ ticketId: row.ticketId, isDeleted: false }).orderBy('id', 'desc').first('body', 'mediaType', 'mediaName')
+        const [tk] = await t('tickets').where({ id: row.ticketId }).update({ lastMessage: shown ? lastMessageOf(shown) : '' }).returning('*')
+        if (tk) uow.emit('ticket.updated', { companyId, ticket: withContact(ticketView(tk), await contacts().get(companyId, tk.contactId, uow)) })
+      }
+      return message
+    })
   }
 
   return {
