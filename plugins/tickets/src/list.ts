@@ -58,7 +58,7 @@ const SPARSE_MATCHES = 2000
  * tags or users) looks through everything in reach instead. Null when a filter rules everything
  * out; the builder comes wrapped (a bare one is a thenable: awaiting it would run it).
  */
-async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: ListQuery['status']): Promise<{ q: Knex.QueryBuilder } | null> {
+async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: ListQuery['status']): Promise<{ parts: Knex.QueryBuilder[] } | null> {
   const queueIds = parseQueueIds(query.queueIds)
   const tagIds = parseIds('tags', query.tags)
   const userIds = parseIds('users', query.users)
@@ -90,20 +90,21 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: Lis
     const contacts = kernel.services.get<ContactsService>('contacts').searchIdsQuery(v.companyId, text)
     const messages = await messageHits(kernel, v.companyId, text)
     if (!contacts && !messages) return null
-    if (messages && 'ids' in messages) {
-      // Few candidates: one id set (the contacts' tickets and the hits), so the plan starts from them.
-      const candidates = t('tickets').select('tickets.id').whereIn('tickets.contactId', contacts ?? [])
-        .unionAll(t.knex.raw('SELECT unnest(?::int[])', [messages.ids]))
-      q.whereIn('tickets.id', candidates)
-    } else {
-      // The contact's name, number or email, or any message of the ticket (a common word: walked).
-      q.where((w) => {
-        if (contacts) w.whereIn('tickets.contactId', contacts)
-        if (messages) w.orWhereIn('tickets.id', messages.sub)
-      })
+    if (!messages || 'ids' in messages) {
+      // Two simple reads merged by the caller: the contacts' tickets (walked newest first, or found
+      // by contact when few) and the tickets of the few matching messages (found by id).
+      const parts: Knex.QueryBuilder[] = []
+      if (contacts) parts.push(q.clone().whereIn('tickets.contactId', contacts))
+      if (messages?.ids.length) parts.push(q.clone().whereIn('tickets.id', messages.ids))
+      return parts.length ? { parts } : null
     }
+    // A common word: the contact's tickets or any ticket with such a message, walked newest first.
+    q.where((w) => {
+      if (contacts) w.whereIn('tickets.contactId', contacts)
+      w.orWhereIn('tickets.id', messages.sub)
+    })
   }
-  return { q }
+  return { parts: [q] }
 }
 
 /**
@@ -132,19 +133,33 @@ function optional<T>(kernel: Kernel, name: string): T | undefined {
 export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ tickets: TicketDetail[]; hasMore: boolean }> {
   const f = await filtered(kernel, v, query, query.status)
   if (!f) return { tickets: [], hasMore: false }
-  const { q } = f
-  const rows = await q.select('tickets.*')
-    .orderBy([{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }])
-    .limit(PAGE_SIZE + 1).offset(pageOffset(query.pageNumber))
+  const offset = pageOffset(query.pageNumber)
+  const newestFirst = [{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }] as const
+  let rows: Record<string, any>[]
+  if (f.parts.length === 1) rows = await f.parts[0]!.select('tickets.*').orderBy([...newestFirst]).limit(PAGE_SIZE + 1).offset(offset)
+  else {
+    // Each part up to the end of this page, then merged: the same order, each ticket once.
+    const lists = await Promise.all(f.parts.map((p) => p.select('tickets.*').orderBy([...newestFirst]).limit(offset + PAGE_SIZE + 1)))
+    const byId = new Map<number, Record<string, any>>()
+    for (const list of lists) for (const r of list) byId.set(r.id, r)
+    rows = [...byId.values()].sort(newestFirstOrder).slice(offset, offset + PAGE_SIZE + 1)
+  }
   const hasMore = rows.length > PAGE_SIZE
   return { tickets: await hydrate(kernel, v.companyId, rows.slice(0, PAGE_SIZE)), hasMore }
+}
+
+function newestFirstOrder(a: Record<string, any>, b: Record<string, any>) {
+  return new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id
 }
 
 /** GET /tickets/counts: the open tab's badges under the same rules as the lists (one indexed count each). */
 export async function countTickets(kernel: Kernel, v: Viewer, query: CountsQuery): Promise<{ open: number; pending: number }> {
   const count = async (status: 'open' | 'pending') => {
     const f = await filtered(kernel, v, query, status)
-    return f ? Number(((await f.q.count({ n: '*' }).first()) as { n: unknown }).n) : 0
+    if (!f) return 0
+    const [first, ...rest] = f.parts.map((p) => p.select('tickets.id'))
+    const all = rest.length ? kernel.tenant(v.companyId).knex.count({ n: '*' }).from(first!.union(rest).as('u')) : first!.clearSelect().count({ n: '*' })
+    return Number(((await all.first()) as { n: unknown }).n)
   }
   const [open, pending] = await Promise.all([count('open'), count('pending')])
   return { open, pending }

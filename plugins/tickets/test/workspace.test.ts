@@ -157,8 +157,12 @@ describe('tickets workspace API', () => {
     // Now over 2,000: walked ticket by ticket, the same tickets found.
     expect(await search('promo')).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
     expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
-    // A contact's name and a message word together (the contacts' tickets join the hits).
+    // A contact's name and a message word together (the contacts' tickets join the hits), paged and counted.
     expect(await search('Cliente')).toEqual(expect.arrayContaining([first.ticketId, second.ticketId, third.ticketId]))
+    await db()('contacts').where({ id: (await db()('tickets').where({ id: second.ticketId }).first('contactId')).contactId }).update({ name: 'Relampago Silva' })
+    expect(await search('relampago')).toEqual([first.ticketId, second.ticketId].sort())
+    const counts = (await req(sim.headers, 'GET', '/api/tickets/counts?searchParam=relampago')).json()
+    expect(counts).toEqual({ open: 0, pending: 2 })
   })
 
   describe('reading and queue removal', () => {
