@@ -195,7 +195,7 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
   for (const table of ['contacts', 'tickets', 'messages']) await db.raw(`VACUUM ANALYZE ${table}`)
   const counts = (await db.raw(`SELECT status, count(*)::int n FROM tickets WHERE "companyId" = ? GROUP BY status ORDER BY status`, [big.companyId])).rows
   const nMsgs = (await db.raw(`SELECT count(*)::int n, count(*) FILTER (WHERE body LIKE '%${RARE}%')::int rare, count(*) FILTER (WHERE body LIKE '%${RARER}%')::int rarer FROM messages WHERE "companyId" = ?`, [big.companyId])).rows[0]
-  const ftsIndex = (await db.raw(`SELECT indexname FROM pg_indexes WHERE tablename = 'messages' AND indexdef ILIKE '%to_tsvector%'`)).rows.map((r: { indexname: string }) => r.indexname)
+  const ftsIndex = (await db.raw(`SELECT indexname FROM pg_indexes WHERE tablename = 'messages' AND (indexdef ILIKE '%to_tsvector%' OR indexdef ILIKE '%gin ("searchVector")%')`)).rows.map((r: { indexname: string }) => r.indexname)
   console.log(`Atende tickets bench: ${pg ? 'Postgres' : 'embedded PGlite'}; one company with ${N} tickets (${counts.map((r: { status: string; n: number }) => `${r.n} ${r.status}`).join(', ')}), ` +
     `${nMsgs.n} messages (${nMsgs.rare} with '${RARE}', ${nMsgs.rarer} with '${RARER}'), ${Math.round(N * 0.4)} contacts, 20 users, 5 queues; two other tenants with a tenth each. ` +
     `Seeded in ${tSeed} s, VACUUM ANALYZE ${secs(t1)} s. Message full-text index: ${ftsIndex.join(', ') || 'none'}.`)

@@ -7,8 +7,8 @@ import type { CountsQuery, ListQuery } from './schemas.ts'
 
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
-/** Must match the expression of migration 003's messages_body_search index. */
-const MESSAGE_DOCUMENT = `to_tsvector('simple'::regconfig, body)`
+/** The messages' stored search document (migration 007, GIN-indexed). */
+const MESSAGE_DOCUMENT = '"searchVector"'
 
 /** Ids arrive as a JSON array string ("[1,2]"), a comma list, or the parameter repeated. */
 export function parseIds(field: string, raw: string | string[] | undefined): number[] | undefined {
@@ -101,15 +101,15 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: Lis
     // A common word: the contact's tickets or any ticket with such a message, walked newest first.
     q.where((w) => {
       if (contacts) w.whereIn('tickets.contactId', contacts)
-      w.orWhereIn('tickets.id', messages.sub)
+      w.orWhereRaw('EXISTS (? OFFSET 0)', [messages.sub])
     })
   }
   return { parts: [q] }
 }
 
 /**
- * The tickets whose messages hold the words (prefixes): their ids when few messages match, else a
- * sub-query to check ticket by ticket (wrapped: a bare builder is a thenable).
+ * The tickets whose messages hold the words (prefixes): their ids when few messages match, else an
+ * EXISTS sub-query on the outer ticket (wrapped: a bare builder is a thenable).
  */
 async function messageHits(kernel: Kernel, companyId: number, text: string): Promise<{ ids: number[] } | { sub: Knex.QueryBuilder } | null> {
   const words = toPrefixQuery(text)
@@ -118,7 +118,9 @@ async function messageHits(kernel: Kernel, companyId: number, text: string): Pro
   const matching = () => t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words])
   const hits: number[] = await matching().limit(SPARSE_MATCHES + 1).pluck('messages.ticketId')
   if (hits.length <= SPARSE_MATCHES) return { ids: [...new Set(hits)] }
-  return { sub: matching().select('messages.ticketId') }
+  // Correlated, checked ticket by ticket as the newest are walked: OFFSET 0 keeps Postgres from
+  // turning it into a hashed set of every match (which reads them all).
+  return { sub: matching().whereRaw('"messages"."ticketId" = "tickets"."id"').select(t.knex.raw('1')) }
 }
 
 function optional<T>(kernel: Kernel, name: string): T | undefined {

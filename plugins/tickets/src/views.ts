@@ -16,8 +16,10 @@ export function withContact(ticket: Ticket, c: Contact | null | undefined): Tick
 /** The stored media key stays on the server; clients get a signed URL. */
 export function messageView(kernel: Kernel, row: Record<string, any>): Message & { mediaKey: string | null } {
   const mediaKey: string | null = row.mediaUrl ?? null
+  // The search column (migration 007) is the database's, never part of a message.
+  const { searchVector: _v, ...rest } = row
   return {
-    ...row,
+    ...rest,
     mediaKey,
     mediaUrl: mediaKey ? kernel.storage.signedUrl(mediaKey) : null,
     createdAt: iso(row.createdAt),
