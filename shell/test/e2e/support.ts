@@ -94,3 +94,25 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
     async close() { await browser.close(); await t.close() },
   }
 }
+
+/** Polls `get` until `ok` holds (server-side state: outboxes, rows), failing with the last value. */
+export async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await get()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 500)}`)
+    await sleep(150)
+  }
+}
+
+/** A CNPJ with valid check digits from its first 12 digits (each test file signs up its own company). */
+export function cnpj(base: string): string {
+  const digit = (s: string) => {
+    const weights = s.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
+    const r = [...s].reduce((sum, c, i) => sum + Number(c) * weights[i]!, 0) % 11
+    return r < 2 ? '0' : String(11 - r)
+  }
+  const first = base + digit(base)
+  return first + digit(first)
+}

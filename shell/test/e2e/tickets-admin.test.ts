@@ -8,20 +8,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { canRun, openBrowserApp, type BrowserApp } from './support.ts'
+import { canRun, cnpj, openBrowserApp, type BrowserApp } from './support.ts'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-/** A CNPJ with valid check digits from its first 12 digits. */
-function cnpj(base: string): string {
-  const digit = (s: string) => {
-    const weights = s.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-    const r = [...s].reduce((sum, c, i) => sum + Number(c) * weights[i]!, 0) % 11
-    return r < 2 ? '0' : String(11 - r)
-  }
-  const first = base + digit(base)
-  return first + digit(first)
-}
 
 let app: BrowserApp
 let sofia: Page

@@ -8,21 +8,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { canRun, openBrowserApp, type BrowserApp } from './support.ts'
+import { canRun, cnpj, until, openBrowserApp, type BrowserApp } from './support.ts'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 interface Outbox { body: string; to: string; quotedId?: string; edited: boolean; deleted: boolean; ack: number }
 
-/** A CNPJ with valid check digits from its first 12 digits. */
-function cnpj(base: string): string {
-  const digit = (s: string) => {
-    const weights = s.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
-    const r = [...s].reduce((sum, c, i) => sum + Number(c) * weights[i]!, 0) % 11
-    return r < 2 ? '0' : String(11 - r)
-  }
-  const first = base + digit(base)
-  return first + digit(first)
-}
 
 let app: BrowserApp
 let page: Page
@@ -83,15 +73,6 @@ async function shown(el: Locator): Promise<'all' | 'some' | 'none'> {
   if (!box || !b) return 'none'
   if (b.y >= box.y - 1 && b.y + b.height <= box.y + box.height + 1) return 'all'
   return b.y + b.height > box.y && b.y < box.y + box.height ? 'some' : 'none'
-}
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await get()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 500)}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
 }
 async function openMenu(m: Locator, item: 'Responder' | 'Editar' | 'Apagar') {
   await m.hover()

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { canRun, openBrowserApp, type BrowserApp } from './support.ts'
+import { canRun, until, openBrowserApp, type BrowserApp } from './support.ts'
 
 let app: BrowserApp
 let ana: Page
@@ -29,15 +29,6 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, paylo
 }
 const customerWrites = (body: string) => api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Marina Costa', body })
 const outbox = async () => (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string; ack: number }[]
-async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await get()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 500)}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-}
 const item = (p: Page, id: number) => p.getByTestId('ticket-item').and(p.locator(`[data-ticket-id="${id}"]`))
 
 beforeAll(async () => {
