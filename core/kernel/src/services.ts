@@ -12,5 +12,8 @@ export function createServiceRegistry(): ServiceRegistry {
       if (!services.has(name)) throw new Error(`Service "${name}" is not provided (is its plugin installed and listed in dependsOn?)`)
       return services.get(name) as T
     },
+    find<T>(name: string) {
+      return services.get(name) as T | undefined
+    },
   }
 }

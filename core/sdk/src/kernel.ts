@@ -131,6 +131,8 @@ export interface MailService {
 export interface ServiceRegistry {
   provide<T>(name: string, impl: T): void
   get<T>(name: string): T
+  /** A service that may be absent (its plugin not installed or loaded later): undefined then. */
+  find<T>(name: string): T | undefined
 }
 
 /** An installed plugin as the plan table and the shell see it. `key` is its plan-module key (planFlag or name). */

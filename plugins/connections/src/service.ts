@@ -63,8 +63,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
    */
   async function checkQueues(companyId: number, queueIds: number[]) {
     const ids = [...new Set(queueIds)]
-    let queues: { exists(companyId: number, ids: number[]): Promise<boolean> } | undefined
-    try { queues = kernel.services.get('queues') } catch { queues = undefined }
+    const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
     if (queues && !(await queues.exists(companyId, ids))) throw badRequest('queueIds', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
     return ids
   }

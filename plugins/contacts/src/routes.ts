@@ -89,5 +89,5 @@ export function registerContactRoutes(app: FastifyInstance, kernel: Kernel) {
 }
 
 function addressBook(kernel: Kernel): AddressBookSource | null {
-  try { return kernel.services.get<AddressBookSource>('contacts.addressBook') } catch { return null }
+  return kernel.services.find<AddressBookSource>('contacts.addressBook') ?? null
 }

@@ -9,6 +9,7 @@ import type { Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { MessagingService } from './messaging-api.ts'
 import { askRating } from './rating.ts'
+import { queuesById, userNames } from './names.ts'
 
 export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
 
@@ -19,11 +20,6 @@ interface ConnectionsLookup { get(companyId: number, id: number): Promise<Connec
 export const GREETING_ACCEPTED = '{{greeting}}, {{firstName}}! Meu nome é *{{userName}}* e agora vou prosseguir com o seu atendimento.'
 export const TRANSFER_TO_QUEUE = '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
 export const TRANSFER_TO_USER = '*Mensagem automática*:\nVocê foi transferido para o atendente *{{userName}}* do departamento *{{queueName}}*\nAguarde, já vamos te atender!'
-
-/** A service another plugin may not publish (plan-gated or not installed): undefined then. */
-export function optionalService<T>(kernel: Kernel, name: string): T | undefined {
-  try { return kernel.services.get<T>(name) } catch { return undefined }
-}
 
 /** Companies have no time zone column: TZ from the environment, else Brazil's (as the queues' business hours). */
 export const companyTimeZone = () => process.env.TZ || 'America/Sao_Paulo'
@@ -99,7 +95,7 @@ export function afterMove(kernel: Kernel, done: MoveDone): void {
 /** Exported for tests: the same work, awaited. */
 export async function autoMessages(kernel: Kernel, { companyId, move, before, after: ticket }: MoveDone): Promise<void> {
   if (ticket.isGroup || !ticket.whatsappId) return
-  const messaging = optionalService<MessagingService>(kernel, 'messaging')
+  const messaging = kernel.services.find<MessagingService>('messaging')
   if (!messaging) {
     kernel.log.debug({ ticketId: ticket.id }, 'no messaging service (connections plugin absent): no automatic messages')
     return
@@ -131,23 +127,20 @@ export async function autoMessages(kernel: Kernel, { companyId, move, before, af
 }
 
 async function connectionOf(kernel: Kernel, companyId: number, whatsappId: number): Promise<ConnectionMessages | null> {
-  const lookup = optionalService<ConnectionsLookup>(kernel, 'connections')
+  const lookup = kernel.services.find<ConnectionsLookup>('connections')
   try { return lookup ? await lookup.get(companyId, whatsappId) : null } catch { return null } // deleted meanwhile
 }
 
 /** What the templates may name, read only when a message is about to go out. */
 async function variables(kernel: Kernel, companyId: number, ticket: Record<string, any>, connection?: ConnectionMessages | null): Promise<VariableContext> {
   const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
-  // users is the kernel's table: read here, as the access rule does.
-  const user = ticket.userId ? await kernel.tenant(companyId)('users').where({ id: ticket.userId }).first('name') : null
-  const queues = ticket.queueId ? optionalService<{ byIds(c: number, ids: number[]): Promise<{ name: string }[]> }>(kernel, 'queues') : undefined
-  const [queue] = queues ? await queues.byIds(companyId, [ticket.queueId]) : []
+  const [users, queues] = await Promise.all([userNames(kernel, companyId, [ticket.userId]), queuesById(kernel, companyId, [ticket.queueId])])
   return {
     contactName: contact?.name ?? '',
     ticketId: ticket.id,
     ticketCreatedAt: ticket.createdAt,
-    userName: user?.name ?? '',
-    queueName: queue?.name ?? '',
+    userName: users.get(ticket.userId) ?? '',
+    queueName: queues.get(ticket.queueId)?.name ?? '',
     connectionName: connection?.name ?? '',
   }
 }

@@ -17,8 +17,10 @@ import type { Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
 import type { MessagingService } from './messaging-api.ts'
-import { afterMove, optionalService, renderVariables } from './auto-messages.ts'
+import { afterMove, renderVariables } from './auto-messages.ts'
 import { ticketView, withContact } from './views.ts'
+import { queuesById, userNames } from './names.ts'
+import { CLOSED } from './transitions.ts'
 
 export const AUTOMATIONS_JOB = 'tickets.automations'
 export const AUTOMATIONS_EVERY_MS = 60_000
@@ -49,7 +51,7 @@ export async function registerAutomations(kernel: Kernel) {
 
 /** One pass over every company's connections with an automation set; a failing company does not stop the others. */
 export async function runAutomations(kernel: Kernel, now: Date = new Date(), opts: AutomationOptions = {}) {
-  const connections = optionalService<ConnectionsLookup>(kernel, 'connections')
+  const connections = kernel.services.find<ConnectionsLookup>('connections')
   if (!connections) return
   const byCompany = new Map<number, ConnectionAutomations[]>()
   for (const c of await connections.withAutomations()) byCompany.set(c.companyId, [...(byCompany.get(c.companyId) ?? []), c])
@@ -78,7 +80,7 @@ async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAuto
     const closed = await write(kernel, companyId, 'close', seen, opts, {
       // Still idle: a message or a move since the read bumped updatedAt.
       where: (q) => q.where('updatedAt', '<', cutoff),
-      patch: { status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false },
+      patch: { ...CLOSED },
     })
     if (conn.expiresInactiveMessage.trim()) await sendInactive(kernel, companyId, conn, closed.filter((r) => !r.isGroup))
   }
@@ -86,7 +88,7 @@ async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAuto
 
 async function transferWaiting(kernel: Kernel, companyId: number, list: ConnectionAutomations[], now: Date, opts: AutomationOptions) {
   const t = kernel.tenant(companyId)
-  const queues = optionalService<{ exists(companyId: number, ids: number[]): Promise<boolean> }>(kernel, 'queues')
+  const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
   let budget = opts.limit ?? AUTOMATIONS_LIMIT
   for (const conn of list) {
     const queueId = conn.transferQueueId
@@ -143,19 +145,14 @@ async function write(
 /** After the close committed: the connection's message, with the §8 variables; a failed send is logged. */
 async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionAutomations, closed: Record<string, any>[]) {
   if (!closed.length) return
-  const messaging = optionalService<MessagingService>(kernel, 'messaging')
+  const messaging = kernel.services.find<MessagingService>('messaging')
   if (!messaging) return
   const contacts = new Map((await kernel.services.get<ContactsService>('contacts').byIds(companyId, closed.map((r) => r.contactId))).map((c) => [c.id, c]))
-  const userIds = [...new Set(closed.map((r) => r.userId).filter((id): id is number => !!id))]
-  // users is the kernel's table: read here, as the access rule does.
-  const users = new Map<number, string>(userIds.length ? (await kernel.tenant(companyId)('users').whereIn('id', userIds).select('id', 'name')).map((u: any) => [u.id, u.name]) : [])
-  const queueIds = [...new Set(closed.map((r) => r.queueId).filter((id): id is number => !!id))]
-  const queueLookup = queueIds.length ? optionalService<{ byIds(c: number, ids: number[]): Promise<{ id: number; name: string }[]> }>(kernel, 'queues') : undefined
-  const queues = new Map((queueLookup ? await queueLookup.byIds(companyId, queueIds) : []).map((q) => [q.id, q.name]))
+  const [users, queues] = await Promise.all([userNames(kernel, companyId, closed.map((r) => r.userId)), queuesById(kernel, companyId, closed.map((r) => r.queueId))])
   for (const r of closed) {
     const body = renderVariables(conn.expiresInactiveMessage, {
       contactName: contacts.get(r.contactId)?.name ?? '', ticketId: r.id, ticketCreatedAt: r.createdAt,
-      userName: users.get(r.userId) ?? '', queueName: queues.get(r.queueId) ?? '', connectionName: conn.name,
+      userName: users.get(r.userId) ?? '', queueName: queues.get(r.queueId)?.name ?? '', connectionName: conn.name,
     }).trim()
     if (!body) continue
     try {

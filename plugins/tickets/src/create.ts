@@ -4,17 +4,14 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Viewer } from './access.ts'
 import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
 import { ticketView, withContact } from './views.ts'
+import { queuesById, userNames } from './names.ts'
 import type { CreateBody } from './schemas.ts'
 
 interface ConnectionsLookup { get(companyId: number, id: number): Promise<{ id: number }>; defaultId?(companyId: number): Promise<number | null> }
 
-function connections(kernel: Kernel): ConnectionsLookup | undefined {
-  try { return kernel.services.get<ConnectionsLookup>('connections') } catch { return undefined }
-}
-
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
 async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | undefined): Promise<number> {
-  const conns = connections(kernel)
+  const conns = kernel.services.find<ConnectionsLookup>('connections')
   if (asked) {
     if (conns) await conns.get(v.companyId, asked).catch(() => { throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND') })
     return asked
@@ -62,18 +59,8 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
 async function otherOpen(kernel: Kernel, companyId: number, contactId: number, whatsappId: number) {
   const t = kernel.tenant(companyId)
   const other = await t('tickets').where({ contactId, whatsappId }).whereIn('status', ['open', 'pending']).first('id', 'userId', 'queueId', 'status')
-  const [user, queue] = await Promise.all([
-    other?.userId ? t('users').where({ id: other.userId }).first('name') : undefined,
-    other?.queueId ? queueName(kernel, companyId, other.queueId) : undefined,
-  ])
+  const [users, queues] = await Promise.all([userNames(kernel, companyId, [other?.userId]), queuesById(kernel, companyId, [other?.queueId])])
   return conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket', {
-    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: user?.name ?? null, queueName: queue ?? null, status: other?.status ?? null },
+    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: users.get(other?.userId) ?? null, queueName: queues.get(other?.queueId)?.name ?? null, status: other?.status ?? null },
   })
-}
-
-async function queueName(kernel: Kernel, companyId: number, id: number): Promise<string | undefined> {
-  try {
-    const queues = kernel.services.get<{ byIds(c: number, ids: number[]): Promise<{ id: number; name: string }[]> }>('queues')
-    return (await queues.byIds(companyId, [id]))[0]?.name
-  } catch { return undefined }
 }

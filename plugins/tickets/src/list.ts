@@ -82,7 +82,7 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: Lis
   if (date) q.where('tickets.createdAt', '>=', date[0]).where('tickets.createdAt', '<', date[1])
   if (updated) q.where('tickets.updatedAt', '>=', updated[0]).where('tickets.updatedAt', '<', updated[1])
   if (tagIds?.length) {
-    const tags = optional<TagsLookup>(kernel, 'tags')
+    const tags = kernel.services.find<TagsLookup>('tags')
     if (!tags?.ticketIdsWithAll) return null
     q.whereIn('tickets.id', tags.ticketIdsWithAll(v.companyId, tagIds))
   }
@@ -123,9 +123,6 @@ async function messageHits(kernel: Kernel, companyId: number, text: string): Pro
   return { sub: matching().whereRaw('"messages"."ticketId" = "tickets"."id"').select(t.knex.raw('1')) }
 }
 
-function optional<T>(kernel: Kernel, name: string): T | undefined {
-  try { return kernel.services.get<T>(name) } catch { return undefined }
-}
 
 /**
  * GET /tickets (core.md §7): the viewer's scope (admins: all), then the filters, newest activity

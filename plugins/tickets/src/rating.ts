@@ -95,8 +95,7 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
       })
       if (!taken) return false
 
-      let messaging: MessagingService | undefined
-      try { messaging = kernel.services.get<MessagingService>('messaging') } catch { messaging = undefined }
+      const messaging = kernel.services.find<MessagingService>('messaging')
       try {
         await messaging?.send(companyId, awaiting.ticketId, RATING_THANKS)
       } catch (err) {
@@ -112,8 +111,7 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
  * it there is no pipeline, so no answers to catch.
  */
 export function registerRatingStep(kernel: Kernel) {
-  let inbound: { register(step: ReturnType<typeof createRatingStep>): void } | undefined
-  try { inbound = kernel.services.get('inbound') } catch { inbound = undefined }
+  const inbound = kernel.services.find<{ register(step: ReturnType<typeof createRatingStep>): void }>('inbound')
   if (!inbound) {
     kernel.log.debug('no inbound service (connections plugin absent): ratings are not collected')
     return

@@ -4,14 +4,16 @@ import type { TicketStatus } from './api.ts'
 import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
 import { ticketView, withContact } from './views.ts'
 import type { UpdateBody } from './schemas.ts'
-import { afterMove } from './auto-messages.ts'
+import { afterMove, type Move } from './auto-messages.ts'
 
 export const ERR_TICKET_ALREADY_ACCEPTED = 'ERR_TICKET_ALREADY_ACCEPTED'
 /** The ticket moved (another attendant) between the caller's read and this write. */
 export const ERR_TICKET_STATUS_CHANGED = 'ERR_TICKET_STATUS_CHANGED'
 export const ERR_OTHER_OPEN_TICKET = 'ERR_OTHER_OPEN_TICKET'
 
-type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
+/** A closed ticket (core.md §4): its integration, prompt and bot are let go. */
+export const CLOSED = { status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false } as const
+
 
 /**
  * Which move a PUT body asks for, given the ticket's current status (core.md §4 "Ticket"). A status
@@ -45,7 +47,7 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
   for (const k of ['whatsappId', 'useIntegration', 'promptId', 'integrationId'] as const) if (body[k] !== undefined) patch[k] = body[k]
   if (move === 'accept' || move === 'reopen') Object.assign(patch, { status: 'open', userId: v.userId })
   if (move === 'return') Object.assign(patch, { status: 'pending', userId: null })
-  if (move === 'close') Object.assign(patch, { status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false })
+  if (move === 'close') Object.assign(patch, CLOSED)
   if (move === 'transfer') {
     // To a user (with the queue): theirs, open. To a queue only: waiting in it, nobody's.
     const toUser = body.userId ?? null
@@ -90,8 +92,7 @@ export async function checkUser(kernel: Kernel, companyId: number, userId: numbe
 
 /** Queues may be absent (plan-gated plugin): then the id is taken as given. */
 export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
-  let queues: { exists(companyId: number, ids: number[]): Promise<boolean> } | undefined
-  try { queues = kernel.services.get('queues') } catch { return }
+  const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
   if (queues && !(await queues.exists(companyId, [queueId]))) throw badRequest('queueId', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
 }
 

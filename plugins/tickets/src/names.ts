@@ -1,0 +1,22 @@
+import type { Kernel } from '@atende/sdk'
+
+/** The queues plugin's lookup (optional: plan-gated, or not installed). */
+interface QueuesLookup { byIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> }
+
+const unique = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
+
+/** Users' names by id, one query (users is the kernel's table: read here, as the access rule does). */
+export async function userNames(kernel: Kernel, companyId: number, ids: Array<number | null | undefined>): Promise<Map<number, string>> {
+  const wanted = unique(ids)
+  if (!wanted.length) return new Map()
+  const rows: { id: number; name: string }[] = await kernel.tenant(companyId)('users').whereIn('id', wanted).select('id', 'name')
+  return new Map(rows.map((u) => [u.id, u.name]))
+}
+
+/** Queues by id through the queues service, one call; empty without that plugin. */
+export async function queuesById(kernel: Kernel, companyId: number, ids: Array<number | null | undefined>): Promise<Map<number, { id: number; name: string; color: string }>> {
+  const wanted = unique(ids)
+  const queues = kernel.services.find<QueuesLookup>('queues')
+  if (!wanted.length || !queues?.byIds) return new Map()
+  return new Map((await queues.byIds(companyId, wanted)).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]))
+}
