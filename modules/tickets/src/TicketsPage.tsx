@@ -8,7 +8,6 @@ import { SINGLE_PANE_MAX_PX } from './list/panel.ts'
 import { parseTicketId } from './list/rules.ts'
 import { SplitPanes } from './list/SplitPanes.tsx'
 import { TicketsManager } from './list/TicketsManager.tsx'
-import { useTicketAccess } from './list/useTicketAccess.ts'
 import { TicketsIcon } from './TicketsIcon.tsx'
 import './index.css'
 
@@ -44,11 +43,11 @@ export default function TicketsPage() {
   const narrow = useNarrow()
   const ticketId = parseTicketId(raw)
   const [pane, setPane] = useState<MobilePane>(ticketId ? 'ticket' : 'list')
-  useTicketAccess(ticketId)
 
   // Opening a ticket shows it; leaving it shows the list.
   useEffect(() => { setPane(ticketId ? 'ticket' : 'list') }, [ticketId])
-  const onClosed = useCallback(() => navigate('/tickets'), [navigate])
+  // The chat checks the ticket's access as it loads (useTicket): a bad address is replaced.
+  const onClosed = useCallback((opts?: { replace: boolean }) => navigate('/tickets', opts), [navigate])
 
   if (raw !== undefined && ticketId == null) return <Navigate to="/tickets" replace />
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, TextField, toast } from '@atende/ui'
+import { Button, Dialog, TextField, digits, toast } from '@atende/ui'
 import type { Message } from '../types.ts'
-import { digitsOf } from './compose.ts'
 import { useChatError } from './useChatError.ts'
 
 /** Forward a message to a phone (core.md §5: the phone is required, country code plus number). */
@@ -17,7 +16,7 @@ export function ForwardDialog({ message, onClose }: { message: Message | null; o
   useEffect(() => { setPhone(''); setError(null) }, [message])
 
   const submit = async () => {
-    const n = digitsOf(phone)
+    const n = digits(phone)
     if (!n) { setError(t('chat.forward.required')); return }
     if (n.length < 8) { setError(t('chat.forward.invalid')); return }
     if (!message) return

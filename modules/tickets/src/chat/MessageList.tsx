@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorCard, Loading, toast } from '@atende/ui'
+import { ErrorCard, Loading, isNearBottom, toast } from '@atende/ui'
 import type { Message } from '../types.ts'
 import { MessageBubble, type MessageAction } from './MessageBubble.tsx'
 import { buildTimeline, dateTimeOf, dayLabel } from './timeline.ts'
@@ -105,7 +105,7 @@ export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, 
   const onScroll = () => {
     const el = box.current
     if (!el) return
-    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX
+    nearBottom.current = isNearBottom(el, NEAR_BOTTOM_PX)
     if (el.scrollTop <= TOP_THRESHOLD_PX && more.current && !loadingOlder) void older()
   }
 

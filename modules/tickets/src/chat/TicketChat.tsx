@@ -14,11 +14,11 @@ import { TransferDialog } from './TransferDialog.tsx'
 import { participantsOf } from './compose.ts'
 import { useChatError } from './useChatError.ts'
 import { useMessages } from './useMessages.ts'
-import { useTicket, type TicketUpdate } from './useTicket.ts'
+import { useTicket, type ChatClosed, type TicketUpdate } from './useTicket.ts'
 
 const ignore = () => {}
 
-export interface TicketChatProps { ticketId: number; readOnly?: boolean; onClosed?: () => void }
+export interface TicketChatProps { ticketId: number; readOnly?: boolean; onClosed?: ChatClosed }
 
 /**
  * The conversation of one ticket (core.md §2 "Tickets screen"): header with the status' buttons,

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
 import { Button, Dialog, Select } from '@atende/ui'
+import { useAllQueues, useConnections, useUsers } from '../list/useLookups.ts'
 import type { Ref, Ticket } from '../types.ts'
 import type { TicketUpdate } from './useTicket.ts'
-
-interface Options { users: Ref[]; queues: Ref[]; whatsapps: Ref[] }
 
 export interface TransferDialogProps {
   open: boolean
@@ -21,8 +19,9 @@ export interface TransferDialogProps {
  */
 export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
-  const [opts, setOpts] = useState<Options>({ users: [], queues: [], whatsapps: [] })
+  const users = useUsers(open)
+  const queues = useAllQueues(open)
+  const whatsapps = useConnections(open)
   const [userId, setUserId] = useState('')
   const [queueId, setQueueId] = useState('')
   const [whatsappId, setWhatsappId] = useState('')
@@ -30,14 +29,8 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
 
   useEffect(() => {
     if (!open) return
-    setUserId(''); setQueueId(ticket.queueId ? String(ticket.queueId) : ''); setWhatsappId(ticket.whatsappId ? String(ticket.whatsappId) : '');
-    const ctrl = new AbortController()
-    const get = (path: string) => api.get<Ref[]>(path, { signal: ctrl.signal }).catch((err) => { if (!ctrl.signal.aborted) console.error(`[chat] ${path} failed`, err); return [] as Ref[] })
-    void Promise.all([get('/users/list'), get('/queue'), get('/whatsapp')]).then(([users, queues, whatsapps]) => {
-      if (!ctrl.signal.aborted) setOpts({ users, queues, whatsapps })
-    })
-    return () => ctrl.abort()
-  }, [open, api, ticket.queueId, ticket.whatsappId])
+    setUserId(''); setQueueId(ticket.queueId ? String(ticket.queueId) : ''); setWhatsappId(ticket.whatsappId ? String(ticket.whatsappId) : '')
+  }, [open, ticket.queueId, ticket.whatsappId])
 
   const submit = async () => {
     if (!queueId) return
@@ -55,11 +48,11 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
       <Button data-testid="transfer-submit" onClick={() => void submit()} loading={saving} disabled={!queueId}>{t('chat.transfer.submit')}</Button>
     </>}>
       <div className="flex flex-col gap-3" data-testid="transfer-dialog">
-        <Select label={t('chat.transfer.user')} placeholder={t('chat.transfer.anyUser')} options={opt(opts.users)} value={userId} onChange={setUserId} />
-        <Select label={t('chat.transfer.queue')} placeholder={t('chat.transfer.pickQueue')} options={opt(opts.queues)} value={queueId} onChange={setQueueId}
+        <Select label={t('chat.transfer.user')} placeholder={t('chat.transfer.anyUser')} options={opt(users)} value={userId} onChange={setUserId} />
+        <Select label={t('chat.transfer.queue')} placeholder={t('chat.transfer.pickQueue')} options={opt(queues)} value={queueId} onChange={setQueueId}
           required />
         {!queueId && <p role="status" className="text-xs text-slate-500 dark:text-slate-400">{t('chat.transfer.queueRequired')}</p>}
-        <Select label={t('chat.transfer.connection')} placeholder={t('chat.transfer.sameConnection')} options={opt(opts.whatsapps)} value={whatsappId} onChange={setWhatsappId} />
+        <Select label={t('chat.transfer.connection')} placeholder={t('chat.transfer.sameConnection')} options={opt(whatsapps)} value={whatsappId} onChange={setWhatsappId} />
       </div>
     </Dialog>
   )

@@ -45,7 +45,8 @@ export function cleanBody(text: string): string | null {
   return t ? t : null
 }
 
-export const digitsOf = (s: string) => s.replace(/\D/g, '')
+// @atende/ui's `digits`, kept here so this file stays free of the kit (unit-tested under Node).
+const digitsOf = (s: string) => s.replace(/\D/g, '')
 
 /** The group participants seen in the loaded messages (numbers, once each, in order of appearance). */
 export function participantsOf(messages: readonly { participant: string | null; fromMe: boolean }[]): string[] {

@@ -2,7 +2,7 @@
  * The conversation as plain data (no React, unit-tested in shell/test/unit/tickets-chat.test.ts):
  * the rows the list renders (day separators, "conversation closed/started" markers between the
  * contact's tickets, the bubbles), how live frames and new pages merge into what is loaded, and
- * which ticks a message shows.
+ * which ticks a message shows; the dates and times the module shows (the ticket list's too).
  */
 import type { Message } from '../types.ts'
 
@@ -56,8 +56,7 @@ export function dayLabel(iso: string, now: Date = new Date()): DayLabel {
   const y = new Date(now)
   y.setDate(y.getDate() - 1)
   if (day === localDay(y.toISOString())) return { kind: 'yesterday' }
-  const [yyyy, mm, dd] = day.split('-')
-  return { kind: 'date', text: `${dd}/${mm}/${yyyy}` }
+  return { kind: 'date', text: dateOf(iso) }
 }
 
 /** HH:mm in local time. */
@@ -67,12 +66,16 @@ export function timeOf(iso: string): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
 }
 
+/** dd/MM/yyyy in local time. */
+export function dateOf(iso: string): string {
+  const [y, m, d] = localDay(iso).split('-')
+  return d ? `${d}/${m}/${y}` : ''
+}
+
 /** dd/MM/yyyy HH:mm (notes, markers). */
 export function dateTimeOf(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const [y, m, day] = localDay(iso).split('-')
-  return `${day}/${m}/${y} ${timeOf(iso)}`
+  const date = dateOf(iso)
+  return date && `${date} ${timeOf(iso)}`
 }
 
 /**

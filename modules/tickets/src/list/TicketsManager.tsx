@@ -73,8 +73,11 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const onPeek = useCallback((tk: Ticket) => setPeek(tk), [])
 
   const list = lists.state[active]
-  const loadMore = useCallback(() => lists.loadMore(active), [lists, active])
-  const reload = useCallback(() => lists.reload(active), [lists, active])
+  // On the hook's stable functions, not `lists` (a new object each render): the list's
+  // infinite scroll re-checks whenever loadMore changes.
+  const { loadMore: loadMoreOf, reload: reloadOf } = lists
+  const loadMore = useCallback(() => loadMoreOf(active), [loadMoreOf, active])
+  const reload = useCallback(() => reloadOf(active), [reloadOf, active])
   // The main open tab always lands on 'attending', so the tab alone says which list shows.
   const chooseTab = (k: Tab) => { setTab(k); if (k === 'open') setSub('open') }
 

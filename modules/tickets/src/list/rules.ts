@@ -3,6 +3,7 @@
  * same rules GET /tickets applies, so a live frame lands where the next page load would put it.
  * Pure: unit-tested in shell/test/unit/tickets-list.test.ts.
  */
+import { dateOf, localDay, timeOf } from '../chat/timeline.ts'
 import type { Ticket, TicketStatus } from '../types.ts'
 
 /** The viewer as the list rules need them (GET /users/me). */
@@ -120,11 +121,7 @@ export function parseTicketId(raw: string | undefined): number | null {
 
 /** HH:mm when `iso` is today (local time), dd/MM/yyyy otherwise (core.md §2). */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  const p = (n: number) => String(n).padStart(2, '0')
-  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate()
-  return today ? `${p(d.getHours())}:${p(d.getMinutes())}` : `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()}`
+  return localDay(iso) === localDay(now.toISOString()) ? timeOf(iso) : dateOf(iso)
 }
 
 /** How many tickets have unread customer messages, each counted once across lists. */

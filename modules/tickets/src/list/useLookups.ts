@@ -6,7 +6,7 @@ export interface TagOption { id: number; name: string; color: string }
 export interface UserOption { id: number; name: string }
 export interface ConnectionOption { id: number; name: string; isDefault: boolean; status: string }
 
-/** A lookup list read once per mount; [] when it fails (the filter is simply empty). */
+/** A lookup list read when `path` is set; [] when it fails (the filter is simply empty). Shared by the list and the chat. */
 function useLookup<T>(path: string | null): T[] {
   const api = useApi()
   const [items, setItems] = useState<T[]>([])
@@ -24,9 +24,12 @@ function useLookup<T>(path: string | null): T[] {
 
 /** The viewer's queues (admins: all of the company's; core.md §6). */
 export function useQueues(admin: boolean, queueIds: number[]): QueueOption[] {
-  const all = useLookup<QueueOption>('/queue')
+  const all = useAllQueues(true)
   return admin ? all : all.filter((q) => queueIds.includes(q.id))
 }
+
+/** The lists below load while `enabled` (a tab, a dialog open), again each time it turns on. */
+export const useAllQueues = (enabled: boolean) => useLookup<QueueOption>(enabled ? '/queue' : null)
 
 export const useTags = (enabled: boolean) => useLookup<TagOption>(enabled ? '/tags/list' : null)
 export const useUsers = (enabled: boolean) => useLookup<UserOption>(enabled ? '/users/list' : null)
