@@ -24,12 +24,7 @@ const NAME = 'Loja Simulada'
 const row = (p: Page) => p.getByRole('row').filter({ hasText: NAME })
 
 /** The browser's own token: a second login would end the browser's session (one session per user). */
-async function inject(p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  const token = await p.evaluate(() => localStorage.getItem('token'))
-  const res = await app.t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.json()
-}
+const inject = (p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.callAs(p, method, url, payload)
 
 beforeAll(async () => {
   if (!canRun) return

@@ -50,6 +50,8 @@ export async function ensureWebBuilt() {
   if (verdict !== 'ok') throw new Error(`web build ${verdict}`)
 }
 
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
 export interface BrowserApp {
   t: TestApp
   base: string
@@ -59,6 +61,10 @@ export interface BrowserApp {
   shot(page: Page, name: string): Promise<void>
   /** Logs in through the login form and waits for the private layout. */
   loginUI(page: Page, cnpj: string, email: string, password: string): Promise<void>
+  /** An API call through the app (not the browser); a status of 300 or more throws with the body. */
+  call(method: ApiMethod, url: string, headers: { authorization: string }, payload?: object): Promise<any>
+  /** The same on the page's user's behalf, with its own token (a second login would end its session). */
+  callAs(page: Page, method: ApiMethod, url: string, payload?: object): Promise<any>
   /** API login for setup (bearer headers). */
   api(cnpj?: string, email?: string, password?: string): ReturnType<typeof login>
   close(): Promise<void>
@@ -72,6 +78,11 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  const call = async (method: ApiMethod, url: string, headers: { authorization: string }, payload?: object) => {
+    const res = await t.app.inject({ method, url, headers, payload })
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
+    return res.body ? res.json() : undefined
+  }
   return {
     t, base, browser,
     async newPage(viewport = DESKTOP, colorScheme = 'light') {
@@ -89,6 +100,11 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
       await page.getByLabel(/senha|password|contraseña/i).fill(password)
       await page.getByRole('button', { name: /entrar|sign in|log in|ingresar/i }).click()
       await page.waitForURL(/\/tickets/)
+    },
+    call,
+    async callAs(page, method, url, payload) {
+      const token = await page.evaluate(() => localStorage.getItem('token'))
+      return call(method, url, { authorization: `Bearer ${token}` }, payload)
     },
     api: (cnpj = SUPER.cnpj, email = SUPER.email, password = SUPER.password) => login(t.app, cnpj, email, password),
     async close() { await browser.close(); await t.close() },

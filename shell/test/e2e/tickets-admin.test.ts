@@ -8,9 +8,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { canRun, cnpj, openBrowserApp, type BrowserApp } from './support.ts'
+import { canRun, cnpj, openBrowserApp, type ApiMethod, type BrowserApp } from './support.ts'
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Method = ApiMethod
 
 
 let app: BrowserApp
@@ -33,17 +33,8 @@ let seq = 0
 const newCustomer = () => `5511977${String(++seq).padStart(4, '0')}${String(10 + Math.floor(Math.random() * 89))}`
 const uid = () => Math.random().toString(36).slice(2, 7)
 
-async function call(method: Method, url: string, headers: { authorization: string }, payload?: object) {
-  const res = await app.t.app.inject({ method, url, headers, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.body ? res.json() : undefined
-}
-const owner = (method: Method, url: string, payload?: object) => call(method, url, ownerHeaders, payload)
-/** On a user's behalf, with the browser's own token (a second login would end its session). */
-async function as(p: Page, method: Method, url: string, payload?: object) {
-  const token = await p.evaluate(() => localStorage.getItem('token'))
-  return call(method, url, { authorization: `Bearer ${token}` }, payload)
-}
+const owner = (method: Method, url: string, payload?: object) => app.call(method, url, ownerHeaders, payload)
+const as = (p: Page, method: Method, url: string, payload?: object) => app.callAs(p, method, url, payload)
 const writes = async (from: string, name: string, body: string) =>
   (await owner('POST', `/api/simulator/${whatsappId}/inbound`, { from, name, body })).message as { id: number; ticketId: number }
 const outboxTo = async (to: string) => (await owner('GET', `/api/simulator/${whatsappId}/outbox?to=${to}`)).messages as { body: string }[]
@@ -74,7 +65,7 @@ beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
   const superH = { authorization: `Bearer ${(await app.api()).token}` }
-  const planId = (await call('GET', '/api/plans/list', superH))[0].id
+  const planId = (await app.call('GET', '/api/plans/list', superH))[0].id
   const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Gestão & Cia', email: 'dona@gestao.test', phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   ownerHeaders = { authorization: `Bearer ${(await app.api(CNPJ, 'dona@gestao.test', PASSWORD)).token}` }

@@ -8,9 +8,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { canRun, cnpj, until, openBrowserApp, type BrowserApp } from './support.ts'
+import { canRun, cnpj, until, openBrowserApp, type ApiMethod, type BrowserApp } from './support.ts'
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type Method = ApiMethod
 interface Outbox { body: string; to: string; quotedId?: string; edited: boolean; deleted: boolean; ack: number }
 
 
@@ -29,17 +29,9 @@ let seq = 0
 const newCustomer = () => `5511966${String(++seq).padStart(4, '0')}${String(10 + Math.floor(Math.random() * 89))}`
 const uid = () => Math.random().toString(36).slice(2, 7)
 
-async function call(method: Method, url: string, headers: { authorization: string }, payload?: object) {
-  const res = await app.t.app.inject({ method, url, headers, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.body ? res.json() : undefined
-}
-const owner = (method: Method, url: string, payload?: object) => call(method, url, ownerHeaders, payload)
-/** On the attendant's behalf, with the browser's own token (a second login would end its session). */
-async function asAttendant(method: Method, url: string, payload?: object) {
-  const token = await page.evaluate(() => localStorage.getItem('token'))
-  return call(method, url, { authorization: `Bearer ${token}` }, payload)
-}
+const owner = (method: Method, url: string, payload?: object) => app.call(method, url, ownerHeaders, payload)
+/** On the attendant's behalf, with the browser's own token. */
+const asAttendant = (method: Method, url: string, payload?: object) => app.callAs(page, method, url, payload)
 const writes = async (from: string, name: string, body: string, id?: string) =>
   (await owner('POST', `/api/simulator/${whatsappId}/inbound`, { from, name, body, id })).message as { id: number; ticketId: number }
 const outbox = async () => (await owner('GET', `/api/simulator/${whatsappId}/outbox`)).messages as Outbox[]
@@ -84,7 +76,7 @@ beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
   const superH = { authorization: `Bearer ${(await app.api()).token}` }
-  const planId = (await call('GET', '/api/plans/list', superH))[0].id
+  const planId = (await app.call('GET', '/api/plans/list', superH))[0].id
   const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Conversa & Cia', email: 'dona@conversa.test', phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   ownerHeaders = { authorization: `Bearer ${(await app.api(CNPJ, 'dona@conversa.test', PASSWORD)).token}` }

@@ -19,11 +19,7 @@ const PASSWORD = 'Senha@123'
 const ATTENDANT = 'carla@celular.test'
 const CUSTOMER = '5511955553333'
 
-const api = async (method: 'GET' | 'POST', url: string, payload?: object, headers = adminHeaders) => {
-  const res = await app.t.app.inject({ method, url, headers, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.json()
-}
+const api = (method: 'GET' | 'POST', url: string, payload?: object, headers = adminHeaders) => app.call(method, url, headers, payload)
 const customerWrites = (body: string) => api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Paulo Lima', body })
 const outbox = async () => (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string }[]
 const item = () => page.getByTestId('ticket-item').and(page.locator(`[data-ticket-id="${ticketId}"]`))

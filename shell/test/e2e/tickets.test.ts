@@ -22,11 +22,7 @@ const CNPJ = '11444777000161'
 const PASSWORD = 'Senha@123'
 const CUSTOMER = '5511955554444'
 
-const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) => {
-  const res = await app.t.app.inject({ method, url, headers, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.json()
-}
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) => app.call(method, url, headers, payload)
 const customerWrites = (body: string) => api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Marina Costa', body })
 const outbox = async () => (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string; ack: number }[]
 const item = (p: Page, id: number) => p.getByTestId('ticket-item').and(p.locator(`[data-ticket-id="${id}"]`))
