@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import WebSocket from 'ws'
 import { createTestApp, pairedSimulator, pipelinePlugins, until, type TestApp } from './support.ts'
+import { mimetypeAs } from '../src/pipeline/outbound.ts'
 
 describe('outgoing messages (simulator)', () => {
   let t: TestApp
@@ -113,5 +114,17 @@ describe('outgoing messages (simulator)', () => {
     expect(ticket).toMatchObject({ status: 'open' })
     const box = (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox`)).json().messages
     expect(box.find((o: any) => o.id === f.providerId)).toMatchObject({ to: '5547981114444', body: 'resposta' })
+  })
+})
+
+describe('outgoing media types', () => {
+  it('types an ambiguous container as the kind it is sent as; others stay', () => {
+    expect(mimetypeAs('audio', 'video/webm')).toBe('audio/webm')
+    expect(mimetypeAs('audio', 'video/mp4')).toBe('audio/mp4')
+    expect(mimetypeAs('video', 'audio/ogg')).toBe('video/ogg')
+    expect(mimetypeAs('audio', 'audio/ogg')).toBe('audio/ogg')
+    expect(mimetypeAs('image', 'image/png')).toBe('image/png')
+    expect(mimetypeAs('document', 'video/webm')).toBe('video/webm')
+    expect(mimetypeAs('audio', 'video/quicktime')).toBe('video/quicktime')
   })
 })

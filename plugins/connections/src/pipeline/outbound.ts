@@ -33,7 +33,7 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     if (m.mediaType === 'vcard') out.contact = parseVcard(m.body)
     else if (m.mediaKey && m.mediaType) {
       const kind = MEDIA_KINDS[m.mediaType] ?? 'document'
-      const mimetype = kernel.storage.mimetypeOf(m.mediaKey)
+      const mimetype = mimetypeAs(kind, kernel.storage.mimetypeOf(m.mediaKey))
       out.media = { kind, path: kernel.storage.path(m.mediaKey), mimetype, fileName: m.mediaName ?? 'file', voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype) }
       out.body = m.body && m.body !== m.mediaName ? m.body : undefined
     } else out.body = m.body
@@ -104,3 +104,13 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
 }
 export type Sender = ReturnType<typeof createSender>
 
+
+/**
+ * A file's type as the kind it is sent as: webm, ogg and mp4 hold audio or video, and a name's
+ * extension says only the container (a browser's voice note is "audio.webm", typed video/webm).
+ */
+export function mimetypeAs(kind: string, stored: string): string {
+  const [family, subtype] = stored.split('/')
+  if ((kind === 'audio' || kind === 'video') && (family === 'audio' || family === 'video') && family !== kind && ['webm', 'ogg', 'mp4'].includes(subtype ?? '')) return `${kind}/${subtype}`
+  return stored
+}
