@@ -16,7 +16,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 export const canRun = existsSync(CHROMIUM) || !!process.env.CI
 if (!canRun) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+  // A fake microphone that needs no permission prompt: voice notes can be recorded headless.
+  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
 export const SHOTS = join(ROOT, 'test-results', 'e2e')
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
