@@ -22,7 +22,19 @@ const PG_ERRORS: Record<string, [number, string, string]> = {
   '22001': [400, ErrorCodes.VALIDATION, 'Value too long'],
   '22007': [400, ErrorCodes.VALIDATION, 'Invalid date'],
   '22008': [400, ErrorCodes.VALIDATION, 'Date out of range'],
+  '22021': [400, ErrorCodes.VALIDATION, 'Text holds a character that cannot be stored'],
+  '22P05': [400, ErrorCodes.VALIDATION, 'Text holds a character that cannot be stored'],
+  '22023': [400, ErrorCodes.VALIDATION, 'Invalid value'],
+  '22025': [400, ErrorCodes.VALIDATION, 'Invalid escape sequence in a search'],
+  '2201B': [400, ErrorCodes.VALIDATION, 'Invalid pattern'],
+  '22012': [400, ErrorCodes.VALIDATION, 'Invalid value'],
+  '23502': [400, ErrorCodes.VALIDATION, 'A required value is missing'],
+  '23514': [400, ErrorCodes.VALIDATION, 'A value breaks a rule of the record'],
+  '54000': [400, ErrorCodes.VALIDATION, 'Value too large'],
 }
+
+/** What busboy says of a body that is not the multipart it claims to be: the sender's fault. */
+const MALFORMED_MULTIPART = /multipart|boundary|needle/i
 
 function validationField(err: FastifyError): string | undefined {
   const first = err.validation?.[0] as { instancePath?: string; params?: Record<string, unknown> } | undefined
@@ -53,10 +65,17 @@ export function installErrorHandling(app: FastifyInstance) {
       const detail = (error as { column?: string; constraint?: string })
       return reply.status(pg[0]).send({ error: pg[1], message: pg[2], statusCode: pg[0], ...(detail.column ? { field: detail.column } : {}) })
     }
+    if (!error.statusCode && typeof request.isMultipart === 'function' && request.isMultipart() && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(400).send({ error: 'ERR_INVALID_MULTIPART', message: `Malformed multipart body: ${error.message}`, statusCode: 400 })
+    }
+    if (error instanceof RangeError && /Invalid time value|Invalid date/i.test(error.message)) {
+      return reply.status(400).send({ error: ErrorCodes.VALIDATION, message: 'Invalid date', statusCode: 400 })
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error')
-      return reply.status(500).send({ error: ErrorCodes.INTERNAL, message: 'Unexpected error, try again later', statusCode: 500 })
+      // Only our own bugs end here: logged with the request id, which the answer carries for support.
+      request.log.error({ err: error, reqId: request.id, url: request.url.split('?')[0], method: request.method }, 'unhandled error')
+      return reply.status(500).send({ error: ErrorCodes.INTERNAL, message: 'Unexpected error, try again later', statusCode: 500, requestId: String(request.id) })
     }
     return reply.status(status).send({ error: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: error.message, statusCode: status })
   })

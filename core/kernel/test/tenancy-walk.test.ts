@@ -1,8 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { randomUUID } from 'node:crypto'
-import type { Knex } from 'knex'
 import { definePlugin, IdParams, notFound, Type } from '@atende/sdk'
 import { createTestApp, type TestApp } from './support/index.ts'
+import {
+  apiRoutes, BodyGen, bodySchema, callAs, columnsNamed, crossTenantReferences, idsOf, makeTenant, populate, queryFor, snapshot,
+  tableCandidates, tableOf, hinted, type Route, type Schema, type Tenant,
+} from './support/openapi.ts'
 
 // A's own sends (populated below) would otherwise have their acks advance during the walk, a change
 // no call of B's made: the simulated phone keeps them at "sent".
@@ -15,222 +17,36 @@ process.env.SIMULATOR_ACK_MS = '0'
  * and data from each route's own schema, so routes that later plugins add are walked with no list.
  */
 
-type Schema = Record<string, any>
-type Op = { parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: unknown[] }
-interface Route { method: string; path: string; op: Op; pathParams: { name: string; schema: Schema }[]; isPublic: boolean }
-interface Tenant { companyId: number; userId: number; token: string }
-type Ids = Map<string, unknown[]> // table → values of its `id` column
-
 const MARK_A = 'TenantA'
-/**
- * Values the body generator cannot guess, merged into A's generated bodies: a simulator connection
- * (so A can pair it and a customer can write: contacts, tickets and messages to walk), a valid
- * queue colour, a customer number.
- */
-const HINTS: Record<string, Record<string, unknown>> = {
-  '/api/whatsapp': { provider: 'simulator' },
-  '/api/queue': { color: '#1f6feb', greetingMessage: `${MARK_A} greeting` },
-  '/api/simulator/{whatsappId}/inbound': { from: '5547999990001', name: `${MARK_A} customer`, body: `${MARK_A} message`, mediaUrl: undefined, mediaType: undefined, groupId: undefined, quotedId: undefined },
-  '/api/simulator/{whatsappId}/scan': { number: undefined },
-}
-const hinted = (path: string, body: unknown) =>
-  HINTS[path] && body && typeof body === 'object' ? Object.fromEntries(Object.entries({ ...body, ...HINTS[path] }).filter(([, v]) => v !== undefined)) : body
 const LEAK = /tenanta/i
 const ID_PARAM = /(^id$|Id$|_id$|uuid$|^token$)/
-const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 const MAX_CALLS_PER_ROUTE = 30
 const ALLOWED = new Set([401, 403, 404])
 const PUBLIC_SKIP_REASON = 'public (security: []): login, sign-up, password reset and other calls that need no session'
 
-/** Values that satisfy a JSON schema, with a tenant marker in free text so leaks are visible. */
-class BodyGen {
-  private n = 0
-  constructor(private components: Record<string, Schema>, private marker: string, private idFor: (name: string) => unknown) {}
-
-  resolve(s: Schema | undefined): Schema {
-    let out = s ?? {}
-    for (let i = 0; out.$ref && i < 10; i++) out = this.components[String(out.$ref).split('/').pop()!] ?? {}
-    return out
-  }
-
-  value(raw: Schema | undefined, name = '', full = true): unknown {
-    const s = this.resolve(raw)
-    if ('const' in s) return s.const
-    if (Array.isArray(s.enum)) return s.enum.includes('simulator') ? 'simulator' : s.enum[0]
-    const branches = (s.anyOf ?? s.oneOf)?.map((b: Schema) => this.resolve(b)).filter((b: Schema) => b.type !== 'null')
-    if (branches?.length) return this.value(branches.find((b: Schema) => b.const === 'simulator') ?? branches[0], name, full)
-    if (s.allOf) return Object.assign({}, ...s.allOf.map((b: Schema) => this.value(b, name, full)))
-    const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type
-    if (type === 'object' || s.properties) {
-      const out: Record<string, unknown> = {}
-      for (const [k, p] of Object.entries<Schema>(s.properties ?? {})) if (full || s.required?.includes(k)) out[k] = this.value(p, k, full)
-      return out
-    }
-    if (type === 'array') return Array.from({ length: s.minItems ?? 0 }, () => this.value(s.items, name, full))
-    if (type === 'integer' || type === 'number') {
-      const known = /Id$/.test(name) ? this.idFor(name) : undefined
-      if (typeof known === 'number') return known
-      let v = 1
-      const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined)
-      const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : undefined)
-      if (lo !== undefined && v < lo) v = lo
-      if (hi !== undefined && v > hi) v = hi
-      return v
-    }
-    if (type === 'boolean') return false
-    return this.string(s, name)
-  }
-
-  string(s: Schema, name: string): string {
-    const n = ++this.n
-    const email = `${this.marker.toLowerCase()}.${name.toLowerCase().replace(/[^a-z0-9]/g, '') || 'x'}${n}@example.com`
-    const byFormat: Record<string, string> = {
-      email, 'date-time': new Date().toISOString(), date: new Date().toISOString().slice(0, 10), time: '12:00:00',
-      uri: `https://example.com/${this.marker}-${n}`, url: `https://example.com/${this.marker}-${n}`, uuid: randomUUID(),
-    }
-    if (s.format && byFormat[s.format]) return byFormat[s.format]
-    let text = `${this.marker} ${name} ${n}`
-    if (/password/i.test(name)) text = 'Aa1!aaaa'
-    else if (/email/i.test(name)) text = email
-    else if (/cnpj/i.test(name)) text = '11444777000161'
-    else if (/phone|number/i.test(name)) text = `55119${String(10000000 + n).slice(-8)}`
-    const fit = (t: string) => {
-      if (s.minLength && t.length < s.minLength) t = t.padEnd(s.minLength, 'x')
-      return s.maxLength ? t.slice(0, s.maxLength) : t
-    }
-    if (!s.pattern) return fit(text)
-    const re = new RegExp(s.pattern, 'u')
-    const tries = [text, `${this.marker}${n}`, 'Aa1!aaaa', email, `55119${String(10000000 + n).slice(-8)}`, '11444777000161', String(n), 'a', 'A']
-    return tries.map(fit).find((t) => re.test(t)) ?? fit(text)
-  }
-}
-
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase()
-const tableCandidates = (word: string) => { const b = snake(word); return [b, `${b}s`, `${b}es`, b.replace(/y$/, 'ies')] }
-
-/** The resource table a path most likely reads: the last static segment before the first param that names a table. */
-function tableOf(path: string, tables: Set<string>): string | undefined {
-  const segs = path.replace(/^\/api\//, '').split('/')
-  const first = segs.findIndex((s) => s.startsWith('{'))
-  const statics = (first === -1 ? segs : segs.slice(0, first)).filter(Boolean).reverse()
-  for (const s of statics) for (const c of tableCandidates(s)) if (tables.has(c)) return c
-  return undefined
-}
-
-async function columnsNamed(db: Knex, column: string): Promise<string[]> {
-  const rows: { table_name: string }[] = await db('information_schema.columns').where({ table_schema: 'public', column_name: column }).select('table_name')
-  return rows.map((r) => r.table_name).filter((t) => !t.startsWith('_migrations_')).sort()
-}
-
-/** A's data: every row of every table with a companyId, plus its companies row, as sorted JSON. */
-async function snapshot(db: Knex, companyId: number) {
-  const out: Record<string, unknown[]> = {}
-  for (const t of await columnsNamed(db, 'companyId')) {
-    out[t] = (await db(t).where({ companyId })).map((r) => JSON.parse(JSON.stringify(r))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
-  }
-  out.companies = [JSON.parse(JSON.stringify(await db('companies').where({ id: companyId }).first()))]
-  return out
-}
-
-function idsOf(snap: Record<string, any[]>): Ids {
-  return new Map(Object.entries(snap).map(([t, rows]) => [t, rows.map((r) => r.id).filter((v) => v != null)]))
-}
-
 /** Walks every route of the app's OpenAPI document as tenant B against tenant A's data. */
 async function walk(t: TestApp) {
-  async function makeTenant(label: string): Promise<Tenant> {
-    const { db } = t
-    const plan = await db('plans').orderBy('id').first('id')
-    const cnpj = label === 'A' ? '11111111000191' : '22222222000191'
-    const [company] = await db('companies').insert({ name: `Tenant${label} Company`, email: `admin@tenant${label}.test`, cnpj, planId: plan.id, status: true, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
-    const passwordHash = await t.app.kernel.auth.hashPassword('Aa1!aaaa')
-    const [user] = await db('users').insert({ companyId: company.id, name: `Tenant${label} Admin`, email: `admin@tenant${label}.test`, passwordHash, profile: 'admin' }).returning('id')
-    const tenant = { companyId: company.id, userId: user.id, token: '' }
-    await refreshToken(tenant)
-    return tenant
-  }
-  async function refreshToken(tn: Tenant) {
-    tn.token = (await t.app.kernel.auth.issue({ id: tn.userId, companyId: tn.companyId, profile: 'admin', super: false })).accessToken
-  }
-  /** One call as a tenant; a session ended by a previous call (logout-like routes) is renewed and the call retried. */
-  async function call(tn: Tenant, method: string, url: string, payload?: unknown) {
-    const send = () => t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: payload as object, headers: { authorization: `Bearer ${tn.token}` } })
-    let res = await send()
-    if (res.statusCode === 401) {
-      const alive = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${tn.token}` } })
-      if (alive.statusCode === 401) { await refreshToken(tn); res = await send() }
-    }
-    return res
-  }
-  const query = (route: Route, g: BodyGen, extra: Record<string, unknown> = {}) => {
-    const qs = new URLSearchParams()
-    for (const p of route.op.parameters ?? []) {
-      if (p.in !== 'query') continue
-      const v = p.name in extra ? extra[p.name] : p.required ? g.value(p.schema, p.name) : undefined
-      if (v !== undefined) qs.set(p.name, String(v))
-    }
-    const s = qs.toString()
-    return s ? `?${s}` : ''
-  }
-  const bodySchema = (route: Route) => route.op.requestBody?.content?.['application/json']?.schema
-
-  // 1. Every route from the OpenAPI document (each has a TypeBox schema, so params and bodies are listed).
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+  const { doc, routes } = await apiRoutes(t)
+  const call = (tn: Tenant, method: string, url: string, payload?: unknown) => callAs(t, tn, method, url, payload)
   const gen = (marker: string, idFor: (name: string) => unknown) => new BodyGen(doc.components?.schemas ?? {}, marker, idFor)
-  const routes: Route[] = []
-  for (const [path, ops] of Object.entries<Record<string, Op>>(doc.paths)) {
-    if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue
-    for (const [method, op] of Object.entries(ops)) {
-      if (!METHOD_ORDER.includes(method)) continue
-      const declared = new Map((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}]))
-      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], schema: declared.get(m[1]) ?? { type: 'string' } }))
-      routes.push({ method, path, op, pathParams, isPublic: Array.isArray(op.security) && op.security.length === 0 })
-    }
-  }
-  // Reads first, deletes last, so a leaking delete cannot hide a leaking read.
-  routes.sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) || a.path.localeCompare(b.path))
-  const A = await makeTenant('A')
-  const B = await makeTenant('B')
+  const A = await makeTenant(t, 'A', '11111111000191')
+  const B = await makeTenant(t, 'B', '22222222000191')
   const { db } = t
   const tenantTables = new Set(await columnsNamed(db, 'companyId'))
   const allTables = new Set((await db('information_schema.tables').where({ table_schema: 'public', table_type: 'BASE TABLE' }).select('table_name')).map((r: any) => r.table_name as string))
-  const plan = await db('plans').orderBy('id').first('id')
-  let aIds: Ids = new Map()
-  const firstIdOf = (name: string) => {
-    if (name === 'companyId') return A.companyId
-    if (name === 'userId') return A.userId
-    if (name === 'planId') return plan.id
-    for (const c of tableCandidates(name.replace(/Ids?$/, ''))) if (aIds.get(c)?.length) return aIds.get(c)![0]
-    return undefined
-  }
-  const genA = gen(MARK_A, firstIdOf)
 
-  // 2. Populate A through every POST without path params, then through POSTs on A's own rows (a
-  //    simulator connection paired, a customer writing: tickets and messages), in rounds: later rows
-  //    may need earlier ones.
-  // (Not the ones that end something, like a disconnect: A's rows should stay alive for the walk.)
-  const creators = routes.filter((r) => r.method === 'post' && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'))
-  const pathFor = (r: Route) => r.pathParams.reduce((p, prm) => p.replace(`{${prm.name}}`, String(firstIdOf(prm.name) ?? 0)), r.path)
-  const created: string[] = []
-  for (let round = 0; round < 3; round++) {
-    for (const r of creators) {
-      if (r.pathParams.length && round === 0) continue
-      aIds = idsOf(await snapshot(db, A.companyId))
-      const schema = bodySchema(r)
-      const url = pathFor(r)
-      if (url.includes('/0/') || url.endsWith('/0')) continue
-      let res = await call(A, 'post', url + query(r, genA), schema ? hinted(r.path, genA.value(schema, '', true)) : undefined)
-      if (res.statusCode >= 400 && schema) res = await call(A, 'post', url + query(r, genA), hinted(r.path, genA.value(schema, '', false)))
-      if (res.statusCode < 300) created.push(`${r.path}`)
-      else if (process.env.WALK_DEBUG) console.log(`populate ${r.path} → ${res.statusCode} ${res.body.slice(0, 300)}`)
-    }
-  }
-  await refreshToken(A)
+  // 2. Populate A, then B, through the API itself (support/openapi.ts): B's own rows are what its
+  //    writes with A's ids in their bodies (5c) act on.
+  const populatedA = await populate(t, A, routes, doc)
+  const populatedB = await populate(t, B, routes, doc)
+  const created = [...populatedA.created]
 
-  // 3-4. Snapshot A and collect its ids; B's own ids are never used (a 2xx on them is legitimate).
+  // 3-4. Snapshot A and collect its ids; B's own ids are never used against A (a 2xx on them is legitimate).
   const before = await snapshot(db, A.companyId)
-  aIds = idsOf(before)
-  const bIds = idsOf(await snapshot(db, B.companyId))
+  const aIds = idsOf(before)
+  const firstIdOf = populatedA.idFor
+  const query = queryFor
+  const bIds = populatedB.ids
   const bAll = new Set([...bIds.values()].flat())
   const columnValues = (name: string) => Object.values(before).flat().map((row: any) => row[name]).filter((v) => v != null)
 
@@ -299,13 +115,52 @@ async function walk(t: TestApp) {
     }
   }
 
+  // 5c. Every write as B on B's own rows, with A's ids in every id field of the body and an undeclared
+  //     companyId/id of A's: any answer but a 5xx, and (6, 7) A's rows unchanged and no row of B's
+  //     pointing at A's.
+  const genOwn = gen('TenantB', populatedB.idFor)
+  const bIdOf = (r: Route, name: string) => {
+    if (name !== 'id') return populatedB.idFor(name)
+    const table = tableOf(r.path, allTables)
+    return table ? (bIds.get(table)?.[0] as number | undefined) : undefined
+  }
+  const writes = routes.filter((r) => ['post', 'put', 'patch'].includes(r.method) && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'))
+  let foreignWrites = 0
+  const foreignAccepted: string[] = []
+  for (const r of writes) {
+    const schema = genOwn.resolve(bodySchema(r))
+    if (!schema.properties) continue
+    const url = r.pathParams.reduce((p, prm) => p.replace(`{${prm.name}}`, String(bIdOf(r, prm.name) ?? 0)), r.path)
+    const table = tableOf(r.path, allTables)
+    // A body valid for B (required fields, B's own ids), then each id field in turn naming A's row.
+    const base = hinted(r.path, 'TenantB', genOwn.value(schema, '', false)) as Record<string, unknown>
+    const variants: [string, Record<string, unknown>][] = [['companyId/id', { ...base, companyId: A.companyId, id: (table && aIds.get(table)?.[0]) ?? A.userId }]]
+    for (const [field, prop] of Object.entries<Schema>(schema.properties)) {
+      if (!/Ids?$/.test(field) || field === 'companyId') continue
+      const foreign = firstIdOf(field)
+      if (foreign === undefined) continue
+      variants.push([field, { ...base, [field]: genOwn.resolve(prop).type === 'array' || /Ids$/.test(field) ? [foreign] : foreign }])
+    }
+    for (const [field, body] of variants) {
+      const res = await call(B, r.method, url + query(r, genB), body)
+      calls++
+      foreignWrites++
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+      if (res.statusCode < 300) foreignAccepted.push(`${r.method.toUpperCase()} ${r.path} (${field})`)
+      if (process.env.WALK_DEBUG) console.log(`foreign ${field} ${r.method.toUpperCase()} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`)
+      if (res.statusCode >= 500) failures.push(`${r.method.toUpperCase()} ${url} as B with A's ${field} in the body → ${res.statusCode} ${res.body.slice(0, 160)}`)
+    }
+  }
+  for (const ref of await crossTenantReferences(db)) failures.push(`cross-tenant reference: ${ref}`)
+
   // 6. A's data is exactly as before.
   const after = await snapshot(db, A.companyId)
   const changed = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
 
   const report = [
-    `tenancy walk: ${routes.length} routes in the API document; A populated through ${new Set(created).size} of ${creators.length} POST routes (${Object.entries(before).filter(([, v]) => v.length).map(([k, v]) => `${k}:${v.length}`).join(', ')})`,
-    `  walked ${walked} routes with id params (${calls - lists} calls) and ${lists} list calls as B; answers ${[...statuses].sort().map(([k, v]) => `${k}×${v}`).join(', ')}`,
+    `tenancy walk: ${routes.length} routes in the API document; A populated through ${new Set(created).size} of ${populatedA.creators} POST routes (${Object.entries(before).filter(([, v]) => v.length).map(([k, v]) => `${k}:${v.length}`).join(', ')})`,
+    `  walked ${walked} routes with id params (${calls - lists} calls) and ${lists} list calls as B, ${foreignWrites} writes on B's rows naming A's ids; answers ${[...statuses].sort().map(([k, v]) => `${k}×${v}`).join(', ')}`,
+    `  writes answered 2xx with A's ids named (the id ignored or refused inside): ${foreignAccepted.join('; ') || 'none'}`,
     ...[...skipped].map(([k, why]) => `  skipped ${k}: ${why}`),
     ...reachedWith400.slice(0, 40).map((x) => `  400: ${x}`),
   ].join('\n')
@@ -332,11 +187,14 @@ const leaky = definePlugin({
   version: '1.0.0',
   async register(app, kernel) {
     await kernel.db.schema.createTable('walk_probe_notes', (tb) => {
-      tb.increments('id'); tb.integer('companyId').notNullable(); tb.string('text', 100).notNullable()
+      tb.increments('id'); tb.integer('companyId').notNullable(); tb.string('text', 100).notNullable(); tb.integer('userId')
     })
     const Body = Type.Object({ text: Type.String({ minLength: 1, maxLength: 100 }) })
-    app.post('/walk-probe', { schema: { body: Body } }, async (req) => {
-      const [row] = await kernel.tenant(req.auth.companyId).insert('walk_probe_notes', { text: (req.body as { text: string }).text }).returning('*')
+    // Leak: the body's userId is stored without checking it is one of the caller's company's users.
+    const CreateBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 100 }), userId: Type.Optional(Type.Integer()) })
+    app.post('/walk-probe', { schema: { body: CreateBody } }, async (req) => {
+      const b = req.body as { text: string; userId?: number }
+      const [row] = await kernel.tenant(req.auth.companyId).insert('walk_probe_notes', { text: b.text, userId: b.userId ?? null }).returning('*')
       return row
     })
     // Leaks: no tenant filter on read, list and delete.
@@ -363,6 +221,7 @@ describe('tenancy walk self-check', () => {
     expect(r.failures.some((f) => /^DELETE \/api\/walk-probe\/\d+ as B → 200/.test(f))).toBe(true)
     expect(r.failures.some((f) => f.startsWith('GET /api/walk-probe as B shows tenant A\'s data'))).toBe(true)
     expect(r.failures.some((f) => f.startsWith('PUT '))).toBe(false)
+    expect(r.failures.some((f) => /^cross-tenant reference: walk_probe_notes\.userId of company \d+ → users/.test(f))).toBe(true)
     expect(r.changed).toEqual(['walk_probe_notes'])
   }, 120_000)
 })

@@ -42,6 +42,8 @@ export interface KernelConfig {
   /** Where stored media lives (MEDIA_DIR; default `<dataDir>/media`) and the default size limit (MEDIA_MAX_BYTES, 16 MiB). */
   mediaDir?: string
   mediaMaxBytes?: number
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy); false by default. */
+  trustProxy?: boolean | number | string[]
 }
 
 /**
@@ -52,6 +54,12 @@ export interface TenantDb {
   <T extends {} = any>(table: string): Knex.QueryBuilder<T, any>
   readonly companyId: number
   insert<T extends object>(table: string, rows: T | T[]): Knex.QueryBuilder
+  /**
+   * Every id a body names must be a row of this company: throws 400 naming `field` (code
+   * `ERR_INVALID_REFERENCE` unless given) when one is another company's or missing. Nulls are skipped.
+   * The one check every plugin uses for foreign ids, whichever plugin owns `table`.
+   */
+  assertOwned(table: string, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, ref: { field: string; code?: string; message?: string }): Promise<void>
   readonly knex: Knex
 }
 
@@ -184,7 +192,10 @@ export interface AuthService {
   hashPassword(plain: string): Promise<string>
   verifyPassword(plain: string, hash: string): Promise<boolean>
   issue(user: SessionUser, meta?: { userAgent?: string; ip?: string }): Promise<IssuedSession>
-  /** Exchange a refresh token for a new pair; the old one stops working. Null when invalid. */
+  /**
+   * Exchange a refresh token for a new pair; the old one stops working. Null when invalid. An
+   * already rotated token presented again ends its session and throws AppError 401 (details.refreshReuse).
+   */
   rotate(refreshToken: string): Promise<(IssuedSession & { userId: number }) | null>
   revoke(sessionId: string): Promise<void>
   /** End every session of the user except one (a new login ends the others). */

@@ -26,7 +26,11 @@ export function normalisePhone(raw: string | null | undefined, required: boolean
 export function parseDueDate(raw: string | null | undefined): Date | null {
   if (!raw || !raw.trim()) return null
   const d = new Date(raw.trim())
-  return Number.isNaN(d.getTime()) ? null : d
+  if (Number.isNaN(d.getTime())) return null
+  // Postgres (and the ISO strings we answer with) stop at year 9999.
+  const year = d.getUTCFullYear()
+  if (year < 1900 || year > 9999) throw badRequest('dueDate', 'The due date must fall between the years 1900 and 9999')
+  return d
 }
 
 /** Calendar months forward, clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */

@@ -57,15 +57,20 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
   }
 
   /**
-   * Queue ids are another plugin's rows: this plugin never reads that table. The queues plugin
-   * (loaded after this one) publishes `queues.exists`; looked up at call time, skipped without it.
-   * Called before the unit of work: embedded mode has one connection, held by the transaction.
+   * Every id the body names is one of the company's rows (the kernel's tenancy check, whichever
+   * plugin owns the table). Called before the unit of work: embedded mode has one connection, held
+   * by the transaction.
    */
-  async function checkQueues(companyId: number, queueIds: number[]) {
-    const ids = [...new Set(queueIds)]
-    const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
-    if (queues && !(await queues.exists(companyId, ids))) throw badRequest('queueIds', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
-    return ids
+  async function checkReferences(companyId: number, input: Partial<WhatsappInput>) {
+    const t = kernel.tenant(companyId)
+    const queue = { code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' }
+    await t.assertOwned('queues', input.queueIds ?? [], { field: 'queueIds', ...queue })
+    await t.assertOwned('queues', input.transferQueueId, { field: 'transferQueueId', ...queue })
+    await t.assertOwned('queues', input.redirectQueueId, { field: 'redirectQueueId', ...queue })
+    // Tables of the integrations and prompts plugins: while those are not installed, no id is valid.
+    await t.assertOwned('queue_integrations', input.integrationId, { field: 'integrationId' })
+    await t.assertOwned('prompts', input.promptId, { field: 'promptId' })
+    return input.queueIds ? [...new Set(input.queueIds)] : undefined
   }
 
   async function setQueues(t: TenantDb, whatsappId: number, queueIds: number[]) {
@@ -123,7 +128,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
     async create(companyId: number, input: WhatsappInput) {
       const { connections: limit } = await kernel.accounts.planLimits(companyId)
-      const queueIds = await checkQueues(companyId, input.queueIds ?? [])
+      const queueIds = (await checkReferences(companyId, input)) ?? []
       const id = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const data = clean(input)
@@ -148,8 +153,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
     async update(companyId: number, id: number, input: Partial<WhatsappInput>) {
       // Found first: another company's id is a 404 whatever the body says.
-      if (input.queueIds) await row(kernel.tenant(companyId), id)
-      const queueIds = input.queueIds ? await checkQueues(companyId, input.queueIds) : undefined
+      await row(kernel.tenant(companyId), id)
+      const queueIds = await checkReferences(companyId, input)
       const before = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const current = await row(t, id)

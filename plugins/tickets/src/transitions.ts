@@ -56,6 +56,10 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
   if (move === 'edit' && body.userId !== undefined) patch.userId = body.userId
   if (patch.userId !== undefined && patch.userId !== null && patch.userId !== v.userId) await checkUser(kernel, v.companyId, patch.userId as number)
   if (patch.queueId !== undefined && patch.queueId !== null) await checkQueue(kernel, v.companyId, patch.queueId as number)
+  const t = kernel.tenant(v.companyId)
+  await t.assertOwned('whatsapps', patch.whatsappId as number | null | undefined, { field: 'whatsappId', code: 'ERR_NO_WAPP_FOUND', message: 'Connection not found' })
+  await t.assertOwned('queue_integrations', patch.integrationId as number | null | undefined, { field: 'integrationId' })
+  await t.assertOwned('prompts', patch.promptId as number | null | undefined, { field: 'promptId' })
 
   const moved = await kernel.unitOfWork(v.companyId, async (uow) => {
     let rows: Record<string, any>[]
@@ -90,10 +94,9 @@ export async function checkUser(kernel: Kernel, companyId: number, userId: numbe
   if (!(await kernel.tenant(companyId)('users').where({ id: userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
 }
 
-/** Queues may be absent (plan-gated plugin): then the id is taken as given. */
+/** The queue is one of the company's (the kernel's tenancy check, whether or not the queues plugin is enabled). */
 export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
-  const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
-  if (queues && !(await queues.exists(companyId, [queueId]))) throw badRequest('queueId', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
+  await kernel.tenant(companyId).assertOwned('queues', queueId, { field: 'queueId', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
 }
 
 /** DELETE /tickets/{id}: its messages cascade. */

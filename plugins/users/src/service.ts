@@ -29,6 +29,12 @@ async function replaceQueues(t: TenantDb, userId: number, queueIds: number[]) {
   if (queueIds.length) await t.insert('user_queues', queueIds.map((queueId) => ({ userId, queueId })))
 }
 
+/** The connection and queues a body names are the user's company's (the kernel's tenancy check). */
+async function checkReferences(t: TenantDb, body: { whatsappId?: number | null; queueIds?: number[] }) {
+  await t.assertOwned('whatsapps', body.whatsappId, { field: 'whatsappId', code: 'ERR_NO_WAPP_FOUND', message: 'Connection not found' })
+  await t.assertOwned('queues', body.queueIds ?? [], { field: 'queueIds', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
+}
+
 /** Write side: create, edit, delete users and set a user's language; events go out after commit. */
 export function createUserService(kernel: Kernel) {
   const queries = createUserQueries(kernel)
@@ -57,6 +63,7 @@ export function createUserService(kernel: Kernel) {
         super: auth.super ? body.super ?? false : false,
       }
       const queueIds = uniqueIds(body.queueIds ?? [])
+      await checkReferences(kernel.tenant(companyId), body)
       // Plan users limit; 0 (or no plan) means unlimited, as for every plan limit.
       const { users: maxUsers } = await kernel.accounts.planLimits(companyId)
       const id = await guardEmail(() => kernel.unitOfWork(companyId, async ({ db, t }) => {
@@ -96,6 +103,7 @@ export function createUserService(kernel: Kernel) {
       if (body.allTicket !== undefined && body.allTicket !== current.allTicket && !canProfile) throw deny('allTicket')
       const queueIds = body.queueIds === undefined ? undefined : uniqueIds(body.queueIds)
       if (queueIds && queueIds.join() !== currentQueues.join() && !canQueues) throw deny('queueIds')
+      await checkReferences(t, body)
 
       const patch: Record<string, unknown> = {
         name: body.name === undefined ? undefined : cleanName(body.name),

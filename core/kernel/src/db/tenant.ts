@@ -1,20 +1,59 @@
 import type { Knex } from 'knex'
-import type { TenantDb } from '@atende/sdk'
+import { AppError, type TenantDb } from '@atende/sdk'
 
-/** The easy path for tenant data: every query starts already filtered by companyId. */
+export const ERR_INVALID_REFERENCE = 'ERR_INVALID_REFERENCE'
+
+/** Columns a tenant's write never sets from its data: the row's identity and its company. */
+const GUARDED = ['id', 'companyId'] as const
+
+function guarded<T>(data: T): T {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data
+  if (!GUARDED.some((k) => k in data)) return data
+  const out = { ...(data as Record<string, unknown>) }
+  for (const k of GUARDED) delete out[k]
+  return out as T
+}
+
+/**
+ * The easy path for tenant data: every query starts already filtered by companyId; an update can
+ * never change a row's id or company, and an insert is always stamped with this company (whatever
+ * the row says), so a stray field that reaches a write cannot move data across tenants.
+ */
 export function tenantDb(knex: Knex, companyId: number): TenantDb {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`tenantDb needs a company id, got ${companyId}`)
+  const stamp = (r: object) => ({ ...guarded(r), companyId })
+  const stampAll = (rows: object | object[]) => (Array.isArray(rows) ? rows.map(stamp) : stamp(rows))
   const t = ((table: string) => {
     const alias = table.split(/\s+as\s+/i).pop()!.trim()
-    return knex(table).where(`${alias}.companyId`, companyId)
+    const qb = knex(table).where(`${alias}.companyId`, companyId)
+    const update = qb.update.bind(qb) as (...a: unknown[]) => Knex.QueryBuilder
+    const insert = qb.insert.bind(qb) as (...a: unknown[]) => Knex.QueryBuilder
+    Object.assign(qb, {
+      update: (data: unknown, ...rest: unknown[]) => update(guarded(data), ...rest),
+      insert: (rows: object | object[], ...rest: unknown[]) => insert(stampAll(rows), ...rest),
+    })
+    return qb
   }) as TenantDb
   Object.defineProperties(t, {
     companyId: { value: companyId },
     knex: { value: knex },
-    insert: {
-      value: (table: string, rows: object | object[]) => {
-        const stamp = (r: object) => ({ ...r, companyId })
-        return knex(table).insert(Array.isArray(rows) ? rows.map(stamp) : stamp(rows))
+    insert: { value: (table: string, rows: object | object[]) => knex(table).insert(stampAll(rows)) },
+    assertOwned: {
+      value: async (table: string, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, ref: { field: string; code?: string; message?: string }) => {
+        const wanted = [...new Set((Array.isArray(ids) ? ids : [ids]).filter((v): v is number => v != null))]
+        if (!wanted.length) return
+        const bad = () => new AppError(ref.code ?? ERR_INVALID_REFERENCE, 400, ref.message ?? `${ref.field} names a record that does not exist`, { field: ref.field })
+        if (wanted.some((v) => !Number.isSafeInteger(v) || v <= 0 || v > 2_147_483_647)) throw bad()
+        let n: number
+        try {
+          const [row] = await knex(table).where({ companyId }).whereIn('id', wanted).count<{ n: string | number }[]>({ n: '*' })
+          n = Number(row.n)
+        } catch (err) {
+          // A table of a plugin that is not installed: nothing can be named in it.
+          if ((err as { code?: string }).code === '42P01') throw bad()
+          throw err
+        }
+        if (n !== wanted.length) throw bad()
       },
     },
   })
