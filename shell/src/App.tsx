@@ -19,12 +19,16 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return useSession().user ? <Navigate to="/" replace /> : <>{children}</>
 }
 
-/** Unknown private paths: wait for the modules, then plan-gated pages redirect, the rest are 404. */
+/**
+ * Unknown private paths: wait for the modules, then pages the plan (or the cshow flag) lacks say so
+ * and go home; the rest — a module not installed yet, a mistyped address — are a plain 404.
+ */
 function Fallback() {
-  const { status, deniedRoutes } = useModules()
+  const { status, deniedRoutes, planFlags } = useModules()
   const { pathname } = useLocation()
   if (status === 'loading' || status === 'idle') return <Loading />
-  return planGated(pathname, deniedRoutes) ? <PlanDenied /> : <NotFound />
+  const cshow = client.session.getPreference('cshow') != null
+  return planGated(pathname, { deniedRoutes, planFlags, cshow }) ? <PlanDenied /> : <NotFound />
 }
 
 function PrivateArea() {

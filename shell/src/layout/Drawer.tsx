@@ -44,7 +44,8 @@ function DelayedBadge({ module, Badge }: { module: string; Badge: ComponentType 
 export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUser; open: boolean; temporary: boolean; onNavigate: () => void }) {
   const { t } = useTranslation()
   const { main, admin } = useItems(user)
-  const failed = useModules().modules.filter((m) => m.status === 'failed').map((m) => m.manifest.name)
+  const { modules, pending } = useModules()
+  const failed = modules.filter((m) => m.status === 'failed').map((m) => m.manifest.name)
   const compact = !open && !temporary
   // The temporary drawer is a modal overlay: Escape closes it.
   useEffect(() => {
@@ -67,12 +68,21 @@ export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUse
   return (
     <>
       {temporary && <div className="fixed inset-0 z-30 bg-black/40" onClick={onNavigate} aria-hidden />}
-      <nav aria-label="menu" className={cx(
+      <nav aria-label="menu" aria-busy={pending > 0} className={cx(
         'flex shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800',
         temporary ? 'fixed inset-y-0 left-0 z-40 w-64 shadow-xl' : compact ? 'w-16' : 'w-60',
       )}>
         {temporary && <p className="flex h-14 shrink-0 items-center bg-primary px-5 text-lg font-bold text-white dark:bg-slate-900">Atende</p>}
-        <ul className="flex flex-col gap-1 p-2">{main.map(link)}</ul>
+        <ul className="flex flex-col gap-1 p-2">
+          {main.map(link)}
+          {/* One placeholder row per module still loading: the menu has its shape at once and fills in as remotes arrive. */}
+          {Array.from({ length: pending }, (_, i) => (
+            <li key={`skeleton-${i}`} aria-hidden data-testid="menu-skeleton" className="flex items-center gap-3 px-3 py-2">
+              <span className="h-5 w-5 shrink-0 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
+              {!compact && <span className="h-3 flex-1 animate-pulse rounded bg-slate-200 dark:bg-slate-700" style={{ maxWidth: `${60 + ((i * 37) % 40)}%` }} />}
+            </li>
+          ))}
+        </ul>
         {admin.length > 0 && <>
           {compact && <hr className="mx-3 border-slate-200 dark:border-slate-700" />}
           <p className={cx('px-5 pt-3 text-xs font-semibold uppercase text-slate-500', compact && 'sr-only')}>{t('layout.admin')}</p>

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import i18n from 'i18next'
 import { collectExtensions, ExtensionsProvider, type ModuleMenuItem, type ModuleRoute, type SlotDialogProps } from '@atende/ui'
-import { loadModule, loadModules, type ModuleState } from './loader.ts'
-import { useSession } from '@atende/client'
+import { useApi, useSession } from '@atende/client'
+import { cachedManifests, loadModule, loadModules, type ModuleState } from './loader.ts'
 
 export interface ModulesValue {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -16,11 +16,15 @@ export interface ModulesValue {
   }
   /** Pages of installed modules the plan switched off. */
   deniedRoutes: string[]
+  /** The company's plan flags (GET /api/plans/user); null while unknown. */
+  planFlags: Record<string, unknown> | null
+  /** Modules announced but not loaded yet (the drawer shows a skeleton row for each). */
+  pending: number
   retry: (name: string) => Promise<void>
 }
 
 const NO_SLOTS: ModulesValue['slots'] = { topBar: [], profileDialog: null }
-const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, deniedRoutes: [], retry: async () => {} })
+const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, deniedRoutes: [], planFlags: null, pending: 0, retry: async () => {} })
 export const useModules = () => useContext(Ctx)
 
 function addTranslations(state: ModuleState) {
@@ -32,30 +36,49 @@ function addTranslations(state: ModuleState) {
 
 /** Loads the company's modules once per signed-in company and composes routes, menu and translations. */
 export function ModulesProvider({ children }: { children: ReactNode }) {
+  const api = useApi()
   const { user } = useSession()
   const companyId = user?.companyId
   const [status, setStatus] = useState<ModulesValue['status']>('idle')
   const [modules, setModules] = useState<ModuleState[]>([])
   const [deniedRoutes, setDeniedRoutes] = useState<string[]>([])
+  const [planFlags, setPlanFlags] = useState<Record<string, unknown> | null>(null)
+  const [pending, setPending] = useState(0)
 
   useEffect(() => {
-    if (!companyId) { setModules([]); setStatus('idle'); return }
+    if (!companyId) { setModules([]); setStatus('idle'); setPending(0); setPlanFlags(null); return }
     let cancelled = false
     setStatus('loading')
-    loadModules()
+    setModules([])
+    // Until GET /api/modules answers, the last visit's count gives the skeleton its size.
+    setPending(cachedManifests(companyId).length || 6)
+    api.get<Record<string, unknown>>('/plans/user')
+      .then((plan) => { if (!cancelled) setPlanFlags(plan) })
+      .catch(() => { /* unknown plan: pages without a module are plainly not found */ })
+    // Every remote loads at once and each joins the drawer as soon as it is ready.
+    loadModules({
+      companyId,
+      onManifests: (list) => { if (!cancelled) setPending(list.length) },
+      onModule: (state) => {
+        if (cancelled) return
+        addTranslations(state)
+        setModules((list) => [...list.filter((m) => m.manifest.name !== state.manifest.name), state])
+        setPending((n) => Math.max(0, n - 1))
+      },
+    })
       .then(({ modules: list, deniedRoutes: denied }) => {
         if (cancelled) return
-        list.forEach(addTranslations)
         setModules(list)
         setDeniedRoutes(denied)
+        setPending(0)
         setStatus('ready')
       })
       .catch((err) => {
         console.error('[modules] list failed', err)
-        if (!cancelled) setStatus('error')
+        if (!cancelled) { setPending(0); setStatus('error') }
       })
     return () => { cancelled = true }
-  }, [companyId])
+  }, [companyId, api])
 
   const retry = useCallback(async (name: string) => {
     const current = modules.find((m) => m.manifest.name === name)
@@ -78,12 +101,14 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       status,
       slots,
       deniedRoutes,
+      planFlags,
+      pending,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
       menu: ready.flatMap((m) => m.definition.menu.map((i) => ({ ...i, module: m.manifest.name }))),
       retry,
     }
-  }, [modules, status, retry, deniedRoutes])
+  }, [modules, status, retry, deniedRoutes, planFlags, pending])
 
   // Modules fill each other's named slots through @atende/ui's context (a shared singleton), never by importing each other.
   const extensions = useMemo(() => collectExtensions(modules.flatMap((m) =>

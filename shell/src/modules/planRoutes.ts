@@ -1,7 +1,7 @@
 /**
  * Pages that exist only when the company's plan has a flag (core.md §2, administration.md §2).
- * When such a page's module is not offered by GET /api/modules, the shell shows the
- * no-permission message and goes home instead of a plain "not found".
+ * Their modules may not be installed yet: such a page says 'no permission' only when the plan
+ * really lacks the flag, and is a plain "not found" when the plan allows it.
  */
 export const PLAN_GATED_PREFIXES: Record<string, string> = {
   '/campaigns': 'useCampaigns',
@@ -16,12 +16,28 @@ export const PLAN_GATED_PREFIXES: Record<string, string> = {
   '/chats': 'useInternalChat',
 }
 
+/** core.md §2: routes that exist only while the browser-storage flag `cshow` is present. */
+export const CSHOW_PREFIXES = ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config', '/phrase-lists', '/flowbuilders', '/flowbuilder', '/import-parts']
+
+export interface PlanAccess {
+  /** Pages of installed modules the super user switched off for the plan (GET /api/modules/denied). */
+  deniedRoutes?: string[]
+  /** The company's plan flags (GET /api/plans/user); null when unknown (never claims a denial). */
+  planFlags?: Record<string, unknown> | null
+  /** Whether local storage holds the `cshow` flag. */
+  cshow?: boolean
+}
+
 /**
- * A page the plan does not allow: one of the spec's plan pages above (their modules may not be
- * installed yet), or a page of an installed module the super user switched off for the plan
- * (`deniedRoutes`, from GET /api/modules/denied).
+ * A page the plan does not allow: a page of an installed module switched off for the plan, a spec
+ * plan page whose flag the plan lacks, or a cshow page while cshow is absent. Anything else that
+ * no module serves is simply not found.
  */
-export function planGated(pathname: string, deniedRoutes: string[] = []): boolean {
+export function planGated(pathname: string, access: PlanAccess = {}): boolean {
+  const { deniedRoutes = [], planFlags = null, cshow = false } = access
+  if (deniedRoutes.some((r) => pathname === r || pathname.startsWith(`${r}/`))) return true
   const first = '/' + (pathname.split('/')[1] ?? '')
-  return first in PLAN_GATED_PREFIXES || deniedRoutes.some((r) => pathname === r || pathname.startsWith(`${r}/`))
+  if (CSHOW_PREFIXES.includes(first) && !cshow) return true
+  const flag = PLAN_GATED_PREFIXES[first]
+  return !!flag && !!planFlags && planFlags[flag] === false
 }
