@@ -5,7 +5,7 @@ import {
   audioFileName, cleanBody, extractMentions, filterQuickReplies, insertMention, keepAudio, mentionQuery, participantsOf,
   quickReplyLabel, quickReplyTerm, readSignPreference, rowsFor, signBody,
 } from '../../../modules/tickets/src/chat/compose.ts'
-import { formatText, locationOf, vcardsOf } from '../../../modules/tickets/src/chat/content.ts'
+import { locationOf, vcardsOf } from '../../../modules/tickets/src/chat/content.ts'
 
 let seq = 0
 function msg(over: Partial<Message> = {}): Message {
@@ -173,12 +173,3 @@ describe('special bodies', () => {
   })
 })
 
-describe('formatText', () => {
-  it('reads WhatsApp formatting and links', () => {
-    expect(formatText('*Ana:*\noi _tudo_ ~bem~ https://x.io/a?b=1 fim')).toEqual([
-      { text: 'Ana:', style: 'bold' }, { text: '\noi ' }, { text: 'tudo', style: 'italic' }, { text: ' ' }, { text: 'bem', style: 'strike' },
-      { text: ' ' }, { text: 'https://x.io/a?b=1', href: 'https://x.io/a?b=1' }, { text: ' fim' },
-    ])
-    expect(formatText('2 * 3 = 6')).toEqual([{ text: '2 * 3 = 6' }])
-  })
-})

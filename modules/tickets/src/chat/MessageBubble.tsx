@@ -1,8 +1,7 @@
 import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx, formatPhone } from '@atende/ui'
+import { cx, formatPhone, WhatsAppText } from '@atende/ui'
 import type { Message, QuotedMessage } from '../types.ts'
-import { formatText } from './content.ts'
 import { bodyShownByMedia, MessageMedia } from './MessageMedia.tsx'
 import { tickKind, timeOf } from './timeline.ts'
 import { AlertIcon, BanIcon, ChevronDownIcon, ClockIcon, TicksIcon } from './icons.tsx'
@@ -66,15 +65,11 @@ function Menu({ actions, onAction }: { actions: MessageAction[]; onAction: (a: M
   )
 }
 
-const PART_CLASS = { bold: 'font-semibold', italic: 'italic', strike: 'line-through', mono: 'font-mono text-[0.8rem]' }
-
-/** The body with WhatsApp's formatting and clickable links. */
+/** The body with WhatsApp's formatting and clickable links (the kit's renderer: elements, never HTML). */
 function Body({ text }: { text: string }) {
   return (
     <p className="whitespace-pre-wrap break-words pr-4">
-      {formatText(text).map((p, i) => p.href
-        ? <a key={i} href={p.href} target="_blank" rel="noreferrer" className="text-sky-700 underline dark:text-sky-300">{p.text}</a>
-        : p.style ? <span key={i} className={PART_CLASS[p.style]}>{p.text}</span> : p.text)}
+      <WhatsAppText text={text} links linkClassName="text-sky-700 underline dark:text-sky-300" />
     </p>
   )
 }
@@ -115,7 +110,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, quoted, s
               className={cx('mb-1 block w-full rounded border-l-4 bg-black/5 px-2 py-1 text-left text-xs dark:bg-white/10', q?.fromMe ? 'border-emerald-600' : 'border-sky-600')}>
               <span className="block font-semibold opacity-80">{!q ? t('chat.quoted') : q.fromMe ? t('chat.you') : t('chat.contact')}</span>
               {q && <span className="line-clamp-3 whitespace-pre-wrap break-words opacity-80">
-                {q.isDeleted ? t('chat.deleted') : q.body || (q.mediaType ? t(`chat.kinds.${q.mediaType}`, { defaultValue: q.mediaType }) : '')}
+                {q.isDeleted ? t('chat.deleted') : q.body ? <WhatsAppText text={q.body} /> : (q.mediaType ? t(`chat.kinds.${q.mediaType}`, { defaultValue: q.mediaType }) : '')}
               </span>}
             </button>
           )}

@@ -28,25 +28,3 @@ export function vcardsOf(body: string): { name: string; number: string }[] {
     return { name, number: waid ?? tel.replace(/\D/g, '') }
   }).filter((c) => c.name || c.number)
 }
-
-export type TextPart = { text: string; style?: 'bold' | 'italic' | 'strike' | 'mono'; href?: string }
-
-const TOKEN = /(```[^`]+```|\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~|https?:\/\/[^\s<>"]+)/g
-const STYLE: Record<string, TextPart['style']> = { '*': 'bold', _: 'italic', '~': 'strike', '`': 'mono' }
-
-/** WhatsApp's text formatting (*bold*, _italic_, ~strike~, ```mono```) and bare links, as parts to render. */
-export function formatText(body: string): TextPart[] {
-  const parts: TextPart[] = []
-  let last = 0
-  for (const m of body.matchAll(TOKEN)) {
-    const tok = m[0]
-    const at = m.index ?? 0
-    if (at > last) parts.push({ text: body.slice(last, at) })
-    if (tok.startsWith('http')) parts.push({ text: tok, href: tok })
-    else if (tok.startsWith('```')) parts.push({ text: tok.slice(3, -3), style: 'mono' })
-    else parts.push({ text: tok.slice(1, -1), style: STYLE[tok[0]!] })
-    last = at + tok.length
-  }
-  if (last < body.length) parts.push({ text: body.slice(last) })
-  return parts
-}

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Avatar, cx } from '@atende/ui'
+import { Avatar, cx, WhatsAppText } from '@atende/ui'
 import type { Ticket } from '../types.ts'
 import { formatTicketTime } from './rules.ts'
 import { TicketMenu } from './TicketMenu.tsx'
@@ -68,7 +68,7 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
           </time>
         </div>
         <div className="flex items-center gap-2">
-          <span className="min-w-0 flex-1 truncate text-xs text-slate-600 dark:text-slate-300">{ticket.lastMessage || '\u00a0'}</span>
+          <span data-testid="ticket-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600 dark:text-slate-300">{ticket.lastMessage ? <WhatsAppText text={ticket.lastMessage} /> : '\u00a0'}</span>
           {ticket.unreadMessages > 0 && (
             <span data-testid="unread-badge" aria-label={t('tickets.item.unread', { count: ticket.unreadMessages })}
               className="shrink-0 rounded-full bg-green-600 px-1.5 text-[11px] font-semibold leading-5 text-white">{ticket.unreadMessages}</span>
