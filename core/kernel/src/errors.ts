@@ -81,6 +81,13 @@ export function installErrorHandling(app: FastifyInstance) {
   })
 }
 
+/** Errors raised before routing (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH, …): the client's input. */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+  const code = status === 414 ? 'ERR_URI_TOO_LONG' : CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION
+  return reply.status(status).send({ error: code, message: error.message, statusCode: status })
+}
+
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ error: ErrorCodes.NOT_FOUND, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, statusCode: 404 })
 }
