@@ -9,6 +9,9 @@ import chatPt from './chat/i18n/pt.json'
 import chatEn from './chat/i18n/en.json'
 import chatEs from './chat/i18n/es.json'
 
+/** The top bar's unread-ticket popover; its code loads beside the drawer, not in its way. */
+const UnreadPopover = lazy(() => import('./notifications/UnreadPopover.tsx').then((m) => ({ default: m.UnreadPopover })))
+
 const merge = (...parts: Record<string, unknown>[]) => Object.assign({}, ...parts)
 
 /**
@@ -24,6 +27,7 @@ export default defineModule({
   ],
   menu: [{ label: 'menu.tickets', to: '/tickets', icon: TicketsIcon, section: 'main', order: 20 }],
   permissions: ['ticket-options:deleteTicket'],
+  slots: { topBar: [UnreadPopover] },
   i18n: {
     pt: merge(contactsI18n.pt, pt, chatPt),
     en: merge(contactsI18n.en, en, chatEn),

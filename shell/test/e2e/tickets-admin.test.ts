@@ -167,7 +167,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
     await item(sofia, silent.ticketId).waitFor()
 
     await item(sofia, silent.ticketId).getByTestId('ticket-options').click()
-    await sofia.getByRole('menuitem', { name: 'Finalizar sem mensagem' }).click()
+    await sofia.getByRole('menuitem', { name: 'Resolver sem mensagem' }).click()
     await item(sofia, silent.ticketId).waitFor({ state: 'detached' })
     await expect.poll(() => statusOf(silent.ticketId)).toBe('closed')
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { ConfirmDialog, ErrorCard, Loading } from '@atende/ui'
+import { ConfirmDialog, ErrorCard, Loading, toast } from '@atende/ui'
 import type { Message, Ticket } from '../types.ts'
 import { ChatHeader, type TicketMove } from './ChatHeader.tsx'
 import { Composer } from './Composer.tsx'
@@ -57,6 +57,8 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
     setBusy(m)
     const tk = await update(body)
     setBusy(null)
+    // The same action and words as the list's 'Resolver' button: one name, one success toast.
+    if (tk && m === 'resolve') toast.success(t('tickets.toasts.closed'))
     // core.md §4: after a move to open the ticket stays selected; after other moves it goes away.
     if (tk && tk.status !== 'open') closedRef.current?.()
   }

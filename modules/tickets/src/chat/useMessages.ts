@@ -45,7 +45,9 @@ export function useMessages(ticketId: number, contactId: number | null, onTicket
         if (ctrl.signal.aborted) return
         busy.current = false
         setStatus('error')
-        if (cb.current.onGone && (err as { status?: number })?.status === 403) cb.current.onGone(err)
+        // A 403 or 404 is the ticket's own load to report (one toast, TicketChat/useTicket), not a second one here.
+        const status = (err as { status?: number })?.status
+        if (cb.current.onGone && (status === 403 || status === 404)) cb.current.onGone(err)
         else showError(err)
       },
     )

@@ -47,3 +47,14 @@ export function beep(volume: number) {
     console.warn('[tickets] beep failed', err)
   }
 }
+
+/**
+ * Who rings: the tickets screen, while mounted, rings by its own rules (not for the ticket on screen
+ * with focus); elsewhere the top bar's unread popover does. One sound per message, never two.
+ */
+let screens = 0
+export function claimRinging(): () => void {
+  screens++
+  return () => { screens = Math.max(0, screens - 1) }
+}
+export const screenRings = () => screens > 0

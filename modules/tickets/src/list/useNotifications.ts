@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useRealtime } from '@atende/client'
 import type { MessageFrame, Ticket } from '../types.ts'
 import { shouldRing, ticketFromMessage, titleWithUnread, unreadTickets, type ListView, type Me } from './rules.ts'
-import { beep, storedVolume, VOLUME_KEY } from './sound.ts'
+import { beep, claimRinging, storedVolume, VOLUME_KEY } from './sound.ts'
 
 interface NotifyOptions {
   companyId: number | null
@@ -28,6 +28,8 @@ export function useNotifications({ companyId, me, views, lists, openTicketId }: 
     document.title = titleWithUnread(baseTitle.current, unread)
   }, [unread])
   useEffect(() => () => { if (baseTitle.current != null) document.title = baseTitle.current }, [])
+  // While this screen is up it rings, not the top bar's popover.
+  useEffect(() => claimRinging(), [])
 
   useRealtime<MessageFrame>(companyId ? `company-${companyId}-appMessage` : null, (f) => {
     if (f.action !== 'create' || !f.ticket || !me) return
