@@ -26,6 +26,17 @@ export function formatPhone(value: string): string {
   return applyPattern(d, d.length <= 12 ? '+00 (00) 0000-0000' : '+00 (00) 00000-0000')
 }
 
+/**
+ * A stored number for reading (not an input mask): the Brazilian shapes above when it has 12 or 13
+ * digits, else every digit after a '+' — a longer number (another country, the simulator's
+ * 5511999990000N) never loses a digit.
+ */
+export function displayPhone(value: string): string {
+  const d = digits(value)
+  if (d.length === 12 || d.length === 13) return formatPhone(d)
+  return d ? `+${d}` : ''
+}
+
 export type MaskKind = 'cnpj' | 'phone'
 export const MASKS: Record<MaskKind, { format: (v: string) => string; maxLength: number }> = {
   cnpj: { format: formatCnpj, maxLength: 18 },

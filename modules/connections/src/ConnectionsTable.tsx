@@ -41,8 +41,10 @@ function PhoneButton({ c, onPhone }: { c: Connection; onPhone: ListProps['onPhon
   if (c.provider !== 'simulator' || c.status !== 'CONNECTED') return null
   return (
     <button type="button" onClick={() => onPhone(c)} aria-label={t('connections.phone.open', { name: c.name })} title={t('connections.phone.open', { name: c.name })}
-      className="rounded p-1.5 text-emerald-700 hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-slate-700">
+      data-testid="phone-open"
+      className="inline-flex items-center gap-1 rounded border border-emerald-700 px-2 py-1 text-xs font-medium text-emerald-800 hover:bg-emerald-50 dark:border-emerald-300 dark:text-emerald-200 dark:hover:bg-slate-700">
       <PhoneChatIcon className="h-4 w-4" />
+      <span aria-hidden>{t('connections.phone.button')}</span>
     </button>
   )
 }

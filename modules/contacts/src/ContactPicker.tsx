@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isAbortError, useApi } from '@atende/client'
-import { Avatar, cx, formatPhone, inputClass, useDebounced } from '@atende/ui'
+import { Avatar, cx, displayPhone, inputClass, useDebounced } from '@atende/ui'
 import type { ContactSummary } from './types.ts'
 import { SEARCH_MIN } from './validation.ts'
 
@@ -16,7 +16,7 @@ export interface ContactPickerProps {
   className?: string
 }
 
-const showNumber = (c: ContactSummary) => (c.isGroup ? c.number : formatPhone(c.number))
+const showNumber = (c: ContactSummary) => (c.isGroup ? c.number : displayPhone(c.number))
 
 /**
  * A contact search box with a list of matches (GET /api/contacts/list): it searches from 3 characters,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Avatar, Badge, EditIcon, TrashIcon, VirtualTable, formatPhone, type Column } from '@atende/ui'
+import { Avatar, Badge, EditIcon, TrashIcon, VirtualTable, displayPhone, type Column } from '@atende/ui'
 import type { Contact } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
@@ -21,7 +21,7 @@ export interface ContactsTableProps {
 
 const rowProps = (c: Contact) => ({ 'data-testid': `contact-row-${c.id}` })
 const contactKey = (c: Contact) => c.id
-export const showNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGroup ? c.number : formatPhone(c.number))
+export const showNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGroup ? c.number : displayPhone(c.number))
 
 /** The contacts' columns on the kit's windowed table. */
 export function ContactsTable({ contacts, hasMore, loadingMore, moreFailed, loadMore, onEdit, onDelete }: ContactsTableProps) {

@@ -5,6 +5,7 @@ import { Button, Dialog, Select, TextField, toast } from '@atende/ui'
 import { PasswordField, PictureField, QueuesField } from './fields.tsx'
 import { saveFailure } from './serverErrors.ts'
 import type { User } from './types.ts'
+import { useConnections } from './useConnections.ts'
 import { useQueues } from './useQueues.ts'
 import { hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
 
@@ -31,6 +32,7 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const canProfile = perms.values.has('user-modal:editProfile')
   const canQueues = perms.values.has('user-modal:editQueues')
   const queues = useQueues(open && canQueues)
+  const connections = useConnections(open)
   const creating = !user
   const [values, setValues] = useState<UserFormValues>(EMPTY)
   const [errors, setErrors] = useState<FormErrors>({})
@@ -53,6 +55,7 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
     if (values.password) b.password = values.password
     if (canProfile) { b.profile = values.profile; b.allTicket = values.allTicket }
     if (canQueues) b.queueIds = values.queueIds
+    if (values.whatsappId !== (user?.whatsappId ?? null)) b.whatsappId = values.whatsappId
     // Only a changed picture travels (it can weigh a megabyte); null clears it.
     if (values.profilePicture !== (user?.profilePicture ?? null)) b.profilePicture = values.profilePicture
     return b
@@ -102,10 +105,13 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
             <Select label={t('users.dialog.allTicket')} value={values.allTicket} onChange={(v) => set('allTicket', v === 'enabled' ? 'enabled' : 'disabled')}
               options={[{ value: 'enabled', label: t('users.dialog.enabled') }, { value: 'disabled', label: t('users.dialog.disabled') }]} />
           )}
-          {/* Connections come with a later plugin: the choice is shown, disabled, with a word why. */}
+          {/* The default connection: the company's connections once they have loaded; a word why when there are none. */}
           <div className="flex flex-col gap-1">
-            <Select label={t('users.dialog.whatsapp')} value="" disabled options={[]} placeholder={t('users.dialog.whatsappNone')} aria-describedby="users-whatsapp-hint" />
-            <p id="users-whatsapp-hint" className="text-xs text-slate-500">{t('users.dialog.whatsappHint')}</p>
+            <Select label={t('users.dialog.whatsapp')} value={values.whatsappId == null ? '' : String(values.whatsappId)} disabled={!connections?.length}
+              onChange={(v) => set('whatsappId', v ? Number(v) : null)} placeholder={t('users.dialog.whatsappNone')} data-testid="user-whatsapp"
+              options={(connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              aria-describedby={connections && connections.length === 0 ? 'users-whatsapp-hint' : undefined} />
+            {connections && connections.length === 0 && <p id="users-whatsapp-hint" className="text-xs text-slate-600 dark:text-slate-300">{t('users.dialog.whatsappHint')}</p>}
           </div>
         </div>
         {canQueues && <QueuesField queues={queues} value={values.queueIds} onChange={(ids) => set('queueIds', ids)} />}

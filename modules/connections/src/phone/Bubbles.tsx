@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx, formatPhone } from '@atende/ui'
+import { cx, displayPhone } from '@atende/ui'
 import { ticksOf, timeOf, type CustomerMessage, type OutboxMessage } from './chat.ts'
 import { BanIcon, ClockIcon, FileIcon, PinIcon, TicksIcon } from './PhoneIcons.tsx'
 
@@ -40,8 +40,8 @@ function ContactCard({ name, number }: { name: string; number: string }) {
       </span>
       <span className="min-w-0">
         <span className="block text-xs uppercase opacity-70">{t('connections.phone.contactCard')}</span>
-        <span className="block truncate font-medium">{name || formatPhone(number)}</span>
-        <span className="block text-xs opacity-80">{formatPhone(number)}</span>
+        <span className="block truncate font-medium">{name || displayPhone(number)}</span>
+        <span className="block text-xs opacity-80">{displayPhone(number)}</span>
       </span>
     </span>
   )

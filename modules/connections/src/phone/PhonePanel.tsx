@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, EmptyState, ErrorCard, Loading, Sheet, formatPhone, useDebounced } from '@atende/ui'
+import { Button, EmptyState, ErrorCard, Loading, Sheet, displayPhone, useDebounced } from '@atende/ui'
 import type { Connection } from '../types.ts'
 import { digitsOf, isCustomerNumber, mergeChat } from './chat.ts'
 import { CustomerBubble, PlatformBubble } from './Bubbles.tsx'
@@ -23,7 +23,7 @@ export function PhonePanel({ connection, onClose }: { connection: Connection | n
   return (
     <Sheet open={connection != null} onClose={onClose} data-testid="phone-panel" closeLabel={t('connections.phone.close')}
       title={t('connections.phone.title', { name: connection?.name ?? '' })}
-      subtitle={connection?.number ? t('connections.phone.subtitle', { number: formatPhone(connection.number) }) : undefined}
+      subtitle={connection?.number ? t('connections.phone.subtitle', { number: displayPhone(connection.number) }) : undefined}
       headerClassName="border-none bg-[#008069] text-white dark:bg-[#1f2c33]">
       {connection && <PhoneBody key={connection.id} connection={connection} />}
     </Sheet>

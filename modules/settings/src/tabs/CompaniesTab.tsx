@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, isApiError } from '@atende/client'
-import { ConfirmDialog, EmptyState, Loading, SearchField, cx, formatCnpj, formatPhone, toast, useErrorToast, useInfiniteScroll } from '@atende/ui'
+import { ConfirmDialog, EmptyState, Loading, SearchField, cx, formatCnpj, displayPhone, toast, useErrorToast, useInfiniteScroll } from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
 import type { Company, CompanyPage, Plan } from '../lib/types.ts'
@@ -149,7 +149,7 @@ export function CompaniesTab() {
                             tone && DUE_TONE_CLASS[tone], editing?.id === c.id && 'font-semibold')}>
                           <td className={tdClass}>{c.name}</td>
                           <td className={tdClass}>{c.email}</td>
-                          <td className={tdClass}>{c.phone ? formatPhone(c.phone) : ''}</td>
+                          <td className={tdClass}>{c.phone ? displayPhone(c.phone) : ''}</td>
                           <td className={tdClass}>{c.plan?.name}</td>
                           <td className={tdClass}>{formatCnpj(c.cnpj)}</td>
                           <td className={tdClass}>{campaigns(c) ? t('settings.common.enabled') : t('settings.common.disabled')}</td>

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx, formatPhone, WhatsAppText } from '@atende/ui'
+import { cx, displayPhone, WhatsAppText } from '@atende/ui'
 import type { Message, QuotedMessage } from '../types.ts'
 import { bodyShownByMedia, MessageMedia } from './MessageMedia.tsx'
 import { tickKind, timeOf } from './timeline.ts'
@@ -100,7 +100,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, quoted, s
         mine ? 'rounded-tr-none bg-[#d9fdd3] text-slate-900 dark:bg-[#005c4b] dark:text-slate-50' : 'rounded-tl-none bg-white text-slate-900 dark:bg-slate-700 dark:text-slate-50',
         highlighted && 'ring-4 ring-amber-400')}>
         {showParticipant && m.participant && (
-          <p className="mb-0.5 text-xs font-semibold text-teal-700 dark:text-teal-300">{formatPhone(m.participant.split('@')[0] ?? '')}</p>
+          <p className="mb-0.5 text-xs font-semibold text-teal-700 dark:text-teal-300">{displayPhone(m.participant.split('@')[0] ?? '')}</p>
         )}
         {m.isDeleted ? (
           <p className="flex items-center gap-1.5 pr-8 italic text-slate-500 dark:text-slate-300"><BanIcon className="h-3.5 w-3.5" />{t('chat.deleted')}</p>

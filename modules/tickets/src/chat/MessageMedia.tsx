@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { isApiError, useApi, useSession } from '@atende/client'
-import { Button, Dialog, formatPhone, toast } from '@atende/ui'
+import { Button, Dialog, displayPhone, toast } from '@atende/ui'
 import type { Message, Ticket } from '../types.ts'
 import { locationOf, vcardsOf } from './content.ts'
 import { FileIcon, PhoneMissedIcon, PinIcon } from './icons.tsx'
@@ -82,8 +82,8 @@ function VcardMedia({ body }: { body: string }) {
     {cards.map((c, i) => (
       <div key={`${c.number}-${i}`} data-testid="message-vcard" className="mb-1 flex min-w-48 flex-col gap-2 rounded-md bg-black/5 p-2 dark:bg-white/10">
         <div>
-          <p className="font-medium">{c.name || formatPhone(c.number)}</p>
-          {c.number && <p className="text-xs opacity-80">{formatPhone(c.number)}</p>}
+          <p className="font-medium">{c.name || displayPhone(c.number)}</p>
+          {c.number && <p className="text-xs opacity-80">{displayPhone(c.number)}</p>}
         </div>
         {c.number && <Button variant="secondary" className="py-1 text-xs" loading={busy} onClick={() => void talk(c)}>{t('chat.media.talk')}</Button>}
       </div>

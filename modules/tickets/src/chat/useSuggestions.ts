@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { formatPhone, useDebounced } from '@atende/ui'
+import { displayPhone, useDebounced } from '@atende/ui'
 import { filterQuickReplies, mentionQuery, quickReplyLabel, quickReplyTerm, type QuickReply } from './compose.ts'
 import type { Suggestion } from './Suggestions.tsx'
 
@@ -36,7 +36,7 @@ export function useSuggestions(text: string, caret: number, isGroup: boolean, pa
     }
     if (mention != null) {
       const people = participants.filter((p) => p.includes(mention))
-      return { kind: 'mention', quick: [], people, list: people.map((p) => ({ key: `p${p}`, label: formatPhone(p) })) }
+      return { kind: 'mention', quick: [], people, list: people.map((p) => ({ key: `p${p}`, label: displayPhone(p) })) }
     }
     return { kind: null, list: [], quick: [], people: [] }
   }, [term, quick, mention, participants, t])
