@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { Button, ErrorCard, MaskedInput, Select, TextField, digits, toast } from '@atende/ui'
+import { Button, ErrorCard, MaskedInput, Select, TextField, digits, formatMoney, toast } from '@atende/ui'
 import { client } from '../client.ts'
 import { toastError } from '../errors.ts'
 import * as v from '../validation.ts'
@@ -19,7 +19,7 @@ const EMPTY = { name: '', email: '', phone: '', password: '', cnpj: '', planId: 
  * a new company, so there is nothing to preselect), and the route works the same with or without it.
  */
 export default function Signup() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const [plans, setPlans] = useState<PublicPlan[]>([])
   const [form, setForm] = useState(EMPTY)
@@ -88,7 +88,7 @@ export default function Signup() {
         <MaskedInput mask="phone" name="phone" label={t('signup.phone')} placeholder="+55 (47) 99999-9999" value={form.phone} onChange={set('phone')} error={err('phone')} />
         <TextField name="password" type="password" autoComplete="new-password" label={t('signup.password')} value={form.password} onChange={set('password')} error={err('password')} />
         <Select name="planId" label={t('signup.plan')} placeholder={t('signup.choosePlan')} value={form.planId} onChange={set('planId')} error={err('planId')}
-          options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, value: p.value.toFixed(2) }) }))} />
+          options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, value: formatMoney(p.value, i18n.language) }) }))} />
         <Button type="submit" loading={busy} className="mt-2 w-full">{t('signup.submit')}</Button>
         {loginLink}
       </form>

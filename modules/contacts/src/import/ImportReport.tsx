@@ -16,7 +16,11 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
   const bad = result.errorBag
   return (
     <div className="flex flex-col gap-3" data-testid="import-report">
-      <p className="text-sm" role="status">{t('contacts.report.summary', { created: result.newContacts.length, rejected: bad.length, total })}</p>
+      <p className="text-sm" role="status">{t('contacts.report.summary', {
+        created: t('contacts.report.summaryCreated', { count: result.newContacts.length }),
+        total: t('contacts.report.summaryTotal', { count: total }),
+        rejected: t('contacts.report.summaryRejected', { count: bad.length }),
+      })}</p>
       {bad.length > 0 && (
         <div className="max-h-[55vh] overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="w-full text-left text-sm" aria-label={t('contacts.report.errors')}>

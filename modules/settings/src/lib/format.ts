@@ -1,6 +1,7 @@
-/** Money in BRL with 2 decimals (administration.md §1), whatever the interface language. */
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 })
-export const formatMoney = (value: number) => brl.format(Number.isFinite(value) ? value : 0)
+import { formatMoney as kitMoney } from '@atende/ui'
+
+/** Money in BRL with 2 decimals (administration.md §1), written the interface language's way (default pt). */
+export const formatMoney = (value: number, language = 'pt') => kitMoney(value, language)
 
 /** The ##:## mask of the schedules tab: digits only, a colon after the hour. */
 export function maskTime(value: string): string {

@@ -10,7 +10,7 @@ import { PlanModules } from './PlanModules.tsx'
 
 /** Plans (super user): form, table with limits, price and the seven flags, and the edited plan's module switches. */
 export function PlansTab() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const showError = useErrorToast()
   const { items: plans, save: savePlan, remove: removePlan, replace } = useCollection<Plan>('/plans', '/plans/all', 'settings.plans.toasts.errorList')
   const [values, setValues] = useState<PlanValues>(EMPTY_PLAN)
@@ -93,7 +93,7 @@ export function PlansTab() {
                         <td className={tdClass}>{p.users || '∞'}</td>
                         <td className={tdClass}>{p.connections || '∞'}</td>
                         <td className={tdClass}>{p.queues || '∞'}</td>
-                        <td className={tdClass}>{formatMoney(p.value)}</td>
+                        <td className={tdClass}>{formatMoney(p.value, i18n.language)}</td>
                         {PLAN_FLAGS.map((f) => <td key={f} className={tdClass}>{yes(p[f])}</td>)}
                       </tr>
                     ))}
