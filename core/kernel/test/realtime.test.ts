@@ -121,8 +121,8 @@ describe('realtime gateway', () => {
     c.send({ type: 'dance' })
     await c.sync()
     const refused = c.find('error').map((f) => f.data.room ?? f.data.field)
-    expect(refused).toEqual([`company-${other.companyId}-ticket`, `user-${other.id}`, 'ticket-5', 'pending', 'room', 'type'])
-    expect(c.find('error', (f) => f.data.room === 'pending')[0].data).toEqual({ error: 'ERR_NO_PERMISSION', room: 'pending' })
+    expect(refused).toEqual([`company-${other.companyId}-ticket`, `user-${other.id}`, 'ticket-5', 'room', 'type'])
+    expect(c.find('error', (f) => f.data.room === 'ticket-5')[0].data).toEqual({ error: 'ERR_NO_PERMISSION', room: 'ticket-5' })
 
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'to ticket 4', rooms: ['ticket-4'] })
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'to ticket 5', rooms: ['ticket-5'] })
@@ -134,6 +134,38 @@ describe('realtime gateway', () => {
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'after leave', rooms: ['ticket-4'] })
     await c.sync()
     expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['to ticket 4'])
+  })
+
+  it('accepts the spec client\'s joins (status rooms with aliases, notification, chat box by ticket id) and sends userStatus', async () => {
+    const c = await socket(await tokenFor(superUser))
+    c.send({ type: 'joinTickets', status: 'aguardando' })
+    c.send({ type: 'joinTickets', status: 'attending' })
+    c.send({ type: 'join', room: 'closed' })
+    c.send({ type: 'joinNotification' })
+    c.send({ type: 'joinChatBox', ticketId: 4 })
+    c.send({ type: 'joinChatBox', ticketId: '5' })
+    c.send({ type: 'joinTickets', status: 'bogus' })
+    c.send({ type: 'joinChatBox', ticketId: 'x' })
+    c.send({ type: 'userStatus' })
+    await c.sync()
+    expect(c.find('error').map((f) => f.data)).toEqual([
+      { error: 'ERR_NO_PERMISSION', room: 'ticket-5' },
+      { error: 'ERR_VALIDATION', field: 'room', message: 'status must be open, pending or closed' },
+      { error: 'ERR_VALIDATION', field: 'room', message: 'ticketId must be a ticket id' },
+    ])
+    const cid = superUser.companyId
+    await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'chat box 4', rooms: ['ticket-4'] })
+    await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'pending list', rooms: ['tickets-pending'] })
+    await c.sync()
+    expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['chat box 4', 'pending list'])
+    c.send({ type: 'leaveChatBox', ticketId: 4 })
+    await c.sync()
+    await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'after leave', rooms: ['ticket-4'] })
+    await c.sync()
+    expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['chat box 4', 'pending list'])
+    // The signal every userStatusMs (150 ms in this app).
+    await waitFor(() => c.find('userStatus').length > 0)
+    expect(c.find('userStatus')[0]).toEqual({ event: 'userStatus' })
   })
 
   it('keeps rooms of the same name apart per company, and sends a frame once per socket', async () => {

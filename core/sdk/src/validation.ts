@@ -22,3 +22,14 @@ export function normaliseCnpj(raw: string, field = 'cnpj'): string {
   if (digits.length !== 14) throw new AppError(ErrorCodes.VALIDATION, 400, 'CNPJ must have 14 digits', { field })
   return digits
 }
+
+/**
+ * The columns a write may set, picked by name from validated input (undefined left out): a request
+ * body is never spread into a write, so a field added to a schema later reaches the database only
+ * when its plugin lists it here too.
+ */
+export function pickDefined<T extends object, K extends keyof T>(input: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {}
+  for (const k of keys) if (input[k] !== undefined) out[k] = input[k]
+  return out
+}

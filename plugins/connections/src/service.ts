@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, badRequest, conflict, notFound, type Kernel, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, badRequest, conflict, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 
@@ -37,8 +37,15 @@ function view(row: Row, queueIds: number[]) {
 }
 export type WhatsappView = ReturnType<typeof view>
 
+/** The connection columns a body may set (queueIds are the whatsapp_queues rows, written apart). */
+const WRITABLE = [
+  'name', 'isDefault', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage', 'token',
+  'provider', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'maxAttemptsWithoutResponse', 'integrationId', 'promptId',
+  'transferQueueId', 'redirectQueueId', 'timeToTransfer', 'schedules',
+] as const satisfies readonly (keyof WhatsappInput)[]
+
 function clean(input: Partial<WhatsappInput>) {
-  const { queueIds: _q, ...out } = { ...input } as Record<string, unknown>
+  const out: Record<string, unknown> = pickDefined(input, WRITABLE)
   if (input.name !== undefined) {
     out.name = input.name.trim()
     if ((out.name as string).length < 2 || (out.name as string).length > 50) throw badRequest('name', 'Name must have 2 to 50 characters')

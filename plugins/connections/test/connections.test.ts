@@ -1,10 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, companyWithUser, userIn, allPlugins, type TestApp, type Headers } from '@atende/kernel/testing'
-import { pipelinePlugins } from './support.ts'
 
 describe('connections CRUD', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: pipelinePlugins }) })
+  // With the queues plugin: a connection's queues must be rows of its company.
+  beforeAll(async () => { t = await createTestApp({ plugins: await allPlugins() }) })
   afterAll(async () => { await t?.close() })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
@@ -12,15 +12,23 @@ describe('connections CRUD', () => {
   const list = async (h: Headers) => (await call('GET', '/api/whatsapp?session=0', h)).json() as { id: number; name: string; isDefault: boolean }[]
 
   it('creates, reads, lists by name, edits and deletes', async () => {
-    const { headers: h } = await companyWithUser(t.app)
-    const res = await call('POST', '/api/whatsapp', h, { name: '  Sales ', greetingMessage: 'Hi', queueIds: [3, 1, 3], schedules: [{ weekday: 'Monday', startTime: '08:00', endTime: '18:00' }] })
+    const { headers: h, companyId } = await companyWithUser(t.app)
+    const [q1, q3] = (await t.db('queues').insert([{ companyId, name: 'One', color: '#000001' }, { companyId, name: 'Three', color: '#000003' }]).returning('id')).map((r: { id: number }) => r.id)
+    const res = await call('POST', '/api/whatsapp', h, { name: '  Sales ', greetingMessage: 'Hi', queueIds: [q3, q1, q3], schedules: [{ weekday: 'Monday', startTime: '08:00', endTime: '18:00' }] })
     expect(res.statusCode).toBe(200)
     const w = res.json()
-    expect(w).toMatchObject({ name: 'Sales', status: 'DISCONNECTED', provider: 'beta', isDefault: true, retries: 0, greetingMessage: 'Hi', maxUseBotQueues: 3, expiresTicket: 0, queueIds: [1, 3], number: null })
+    expect(w).toMatchObject({ name: 'Sales', status: 'DISCONNECTED', provider: 'beta', isDefault: true, retries: 0, greetingMessage: 'Hi', maxUseBotQueues: 3, expiresTicket: 0, queueIds: [q1, q3], number: null })
     expect(w.schedules).toEqual([{ weekday: 'Monday', startTime: '08:00', endTime: '18:00' }])
     await call('POST', '/api/whatsapp', h, { name: 'Attendance' })
     expect((await list(h)).map((x) => x.name)).toEqual(['Attendance', 'Sales'])
-    expect((await call('GET', `/api/whatsapp/${w.id}?session=0`, h)).json()).toMatchObject({ id: w.id, queueIds: [1, 3] })
+    expect((await call('GET', `/api/whatsapp/${w.id}?session=0`, h)).json()).toMatchObject({ id: w.id, queueIds: [q1, q3] })
+    // Another company's queue, or one that does not exist, is refused naming the field.
+    const other = await companyWithUser(t.app)
+    const [foreign] = await t.db('queues').insert({ companyId: other.companyId, name: 'Theirs', color: '#000009' }).returning('id')
+    for (const body of [{ queueIds: [q1, foreign.id] }, { transferQueueId: foreign.id }, { redirectQueueId: 99999 }]) {
+      const refused = await call('PUT', `/api/whatsapp/${w.id}`, h, body)
+      expect(refused.json(), JSON.stringify(body)).toMatchObject({ statusCode: 400, error: 'ERR_QUEUE_NOT_FOUND', field: Object.keys(body)[0] })
+    }
 
     const edited = await call('PUT', `/api/whatsapp/${w.id}`, h, { name: 'Sales 2', queueIds: [], maxUseBotQueues: 5, integrationId: null })
     expect(edited.statusCode).toBe(200)

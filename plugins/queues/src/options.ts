@@ -1,4 +1,4 @@
-import { badRequest, notFound, type Kernel, type TenantDb } from '@atende/sdk'
+import { badRequest, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
 import { checkRedirect } from './redirect.ts'
 import { LIST_MAX, type OptionCreateBody, type OptionUpdateBody, type QueueOption } from './schemas.ts'
 import { ERR_QUEUE_NOT_FOUND } from './service.ts'
@@ -72,7 +72,7 @@ export function createOptionService(kernel: Kernel) {
     async update(companyId: number, id: number, input: OptionUpdateBody) {
       return kernel.unitOfWork(companyId, async ({ t }) => {
         const current = await row(t, id)
-        const data: Record<string, unknown> = { ...input }
+        const data: Record<string, unknown> = pickDefined(input, ['title', 'message', 'option', 'maxAttemptsWithoutResponse'] as const)
         if (input.title !== undefined) data.title = cleanTitle(input.title)
         if (input.redirectQueueId !== undefined) {
           if (input.redirectQueueId === `option-${id}`) throw badRequest('redirectQueueId', 'An option cannot redirect to itself')

@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, badRequest, notFound, type Kernel, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, badRequest, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
 import type { Knex } from 'knex'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
@@ -25,8 +25,14 @@ const colorTaken = () => new AppError(ERR_QUEUE_COLOR_ALREADY_EXISTS, 400, 'Anot
 /** The list and menu order: orderQueue (unset last), then name. */
 export const ordered = (q: Knex.QueryBuilder) => q.orderByRaw('"orderQueue" asc nulls last, lower(name) asc, id asc')
 
+/** The queue columns a body may set; redirectQueueId is resolved apart (checkRedirect). */
+const WRITABLE = [
+  'name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage', 'completionMessage', 'ratingMessage', 'token',
+  'integrationId', 'promptId', 'schedules', 'maxAttemptsWithoutResponse',
+] as const
+
 function clean(input: UpdateBody) {
-  const out: Record<string, unknown> = { ...input }
+  const out: Record<string, unknown> = pickDefined(input, WRITABLE)
   if (input.name !== undefined) {
     out.name = input.name.trim()
     const n = (out.name as string).length
@@ -38,8 +44,13 @@ function clean(input: UpdateBody) {
     if (n < 3 || n > 9) throw badRequest('color', 'Colour must have 3 to 9 characters')
   }
   if (input.schedules !== undefined) out.schedules = JSON.stringify(input.schedules)
-  delete out.redirectQueueId
   return out
+}
+
+/** Tables of the integrations and prompts plugins: while those are not installed, no id is valid. */
+async function checkReferences(t: TenantDb, input: UpdateBody) {
+  await t.assertOwned('queue_integrations', input.integrationId, { field: 'integrationId' })
+  await t.assertOwned('prompts', input.promptId, { field: 'promptId' })
 }
 
 export function createQueueService(kernel: Kernel) {
@@ -93,6 +104,7 @@ export function createQueueService(kernel: Kernel) {
       return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const data = clean(input)
+        await checkReferences(t, input)
         const n = await count(t)
         // 0 = unlimited, as for connections.
         if (limit > 0 && n >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} queues`)
@@ -116,6 +128,7 @@ export function createQueueService(kernel: Kernel) {
         await lock(db, companyId)
         const current = await row(t, id)
         const data = clean(input)
+        await checkReferences(t, input)
         if (data.color !== undefined) await colorFree(t, data.color as string, id)
         if (input.greetingMessage !== undefined) await greetingCheck(t, input.greetingMessage, await count(t))
         if (input.redirectQueueId !== undefined) data.redirectQueueId = await checkRedirect(t, input.redirectQueueId, id)

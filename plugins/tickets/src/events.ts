@@ -3,6 +3,7 @@ import type { EventName, Kernel, RealtimeDelivery } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Message, Ticket } from './api.ts'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
+import { canSee, loadViewer } from './access.ts'
 
 export type TicketWithContact = Ticket & { contact: Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup'> | null }
 
@@ -27,6 +28,14 @@ const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
  * Every process maps the bus events for its own sockets, with its own audience cache (audience.ts).
  */
 export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(kernel)) {
+  // The spec's chat box (`joinChatBox`, room `ticket-{id}`): only for a ticket the user may see.
+  kernel.realtime.authorizeRoom('ticket-', async (auth, room) => {
+    const id = Number(room.slice('ticket-'.length))
+    if (!Number.isInteger(id) || id <= 0) return false
+    const row = await kernel.tenant(auth.companyId)('tickets').where({ id }).first('queueId', 'userId')
+    return !!row && canSee(await loadViewer(kernel, auth), row)
+  })
+
   // A user's profile, allTicket or queues may have changed: the next frame reads them again.
   const forget = ({ companyId }: { companyId: number }) => { audience.forget(companyId) }
   kernel.bus.on('user.created', forget)

@@ -1,6 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, type TestApp } from '@atende/kernel/testing'
-import usersPlugin from '../src/index.ts'
+import { allPlugins, createTestApp, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 type Who = Awaited<ReturnType<typeof companyWithUser>>
@@ -13,11 +12,16 @@ describe('users', () => {
   let aUser: Who // plain user of company A
   let b: Who // admin of company B
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [usersPlugin] })
+    t = await createTestApp({ plugins: await allPlugins() })
     const [plan] = await t.db('plans').insert({ name: 'Unlimited', users: 0, connections: 0, queues: 0, value: 0 }).returning('id')
     a = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
     b = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
+    // Company A's queues 1–6 and connection 7 (the ids the cases name); B's queue 8 and connection 9.
+    await t.db('queues').insert([1, 2, 3, 4, 5, 6].map((id) => ({ id, companyId: a.companyId, name: `Queue ${id}`, color: `#00000${id}` })))
+    await t.db('queues').insert({ id: 8, companyId: b.companyId, name: 'B queue', color: '#000008' })
+    await t.db('whatsapps').insert([{ id: 7, companyId: a.companyId, name: 'A phone' }, { id: 9, companyId: b.companyId, name: 'B phone' }])
+    await t.db.raw(`select setval('queues_id_seq', 100), setval('whatsapps_id_seq', 100)`)
   })
   afterAll(async () => { await t?.close() })
 
@@ -46,6 +50,20 @@ describe('users', () => {
     // The new user can log in with the password through the kernel's session service.
     const row = await t.db('users').where({ id: user.id }).first('passwordHash')
     expect(await t.app.kernel.auth.verifyPassword('Strong@123', row.passwordHash)).toBe(true)
+  })
+
+  it('refuses another company\'s queues and connection, naming the field', async () => {
+    for (const [over, field, error] of [
+      [{ queueIds: [1, 8] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'], [{ whatsappId: 9 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
+      [{ queueIds: [404] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'], [{ whatsappId: 404 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
+    ] as const) {
+      const created = await call('POST', '/api/users', a.headers, valid(over))
+      expect(created.json(), JSON.stringify(over)).toMatchObject({ statusCode: 400, field, error })
+      const edited = await call('PUT', `/api/users/${aUser.userId}`, a.headers, over)
+      expect(edited.json(), JSON.stringify(over)).toMatchObject({ statusCode: 400, field, error })
+    }
+    expect(await t.db('user_queues').where({ queueId: 8 })).toEqual([])
+    expect(await t.db('users').where({ companyId: a.companyId, whatsappId: 9 })).toEqual([])
   })
 
   it('validates every field and names it', async () => {

@@ -3,8 +3,8 @@ import { AppError, type TenantDb } from '@atende/sdk'
 
 export const ERR_INVALID_REFERENCE = 'ERR_INVALID_REFERENCE'
 
-/** Columns a tenant's write never sets from its data: the row's identity and its company. */
-const GUARDED = ['id', 'companyId'] as const
+/** The column a tenant's write never takes from its data: the row's company. */
+const GUARDED = ['companyId'] as const
 
 function guarded<T>(data: T): T {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data
@@ -16,7 +16,7 @@ function guarded<T>(data: T): T {
 
 /**
  * The easy path for tenant data: every query starts already filtered by companyId; an update can
- * never change a row's id or company, and an insert is always stamped with this company (whatever
+ * never change a row's company, and an insert is always stamped with this company (whatever
  * the row says), so a stray field that reaches a write cannot move data across tenants.
  */
 export function tenantDb(knex: Knex, companyId: number): TenantDb {

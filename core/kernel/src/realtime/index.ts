@@ -5,7 +5,7 @@ import type { RawData, WebSocket } from 'ws'
 import type { AuthService, EventBus, RealtimeMapped, RealtimeService } from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
-import { Rooms, RoomRules, type Conn } from './rooms.ts'
+import { Rooms, RoomRules, specJoin, type Conn } from './rooms.ts'
 import { mapKernelEvents } from './kernel-events.ts'
 import { userStatusTick } from './presence.ts'
 
@@ -123,18 +123,23 @@ export function createRealtime(deps: RealtimeDeps) {
   }))
 
   async function onFrame(conn: Conn, raw: RawData) {
-    let msg: { type?: unknown; room?: unknown }
+    let msg: Record<string, unknown>
     try { msg = JSON.parse(raw.toString()) } catch { msg = {} }
-    const type = msg && typeof msg === 'object' ? msg.type : undefined
+    if (!msg || typeof msg !== 'object') msg = {}
+    const type = msg.type
     if (type === 'ping') return sendEvent(conn.socket, 'pong')
-    if (type !== 'join' && type !== 'leave') {
-      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'type', message: 'Expected {"type":"join"|"leave"|"ping"}' })
+    // The spec's client reports itself alive every 60 s: the socket being open already says so.
+    if (type === 'userStatus') return
+    const spec = specJoin(msg)
+    if (spec instanceof Error) return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
+    if (!spec && type !== 'join' && type !== 'leave') {
+      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'type', message: 'Expected {"type":"join"|"leave"|"ping"|"joinTickets"|"joinNotification"|"joinChatBox"}' })
     }
-    const room = msg.room
+    const room = spec ? spec.room : msg.room
     if (typeof room !== 'string' || !room || room.length > MAX_ROOM_LENGTH) {
       return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: `room must be a string of 1 to ${MAX_ROOM_LENGTH} characters` })
     }
-    if (type === 'leave') return rooms.leave(conn, room)
+    if ((spec?.leave ?? type === 'leave')) return rooms.leave(conn, room)
     if (conn.rooms.has(room)) return
     let allowed = false
     try {
@@ -197,6 +202,9 @@ export function createRealtime(deps: RealtimeDeps) {
       timers.push(setInterval(async () => {
         if (ticking || closed) return
         ticking = true
+        // The spec's client expects the signal each period (it re-announces itself on it).
+        const signal = JSON.stringify({ event: 'userStatus' })
+        for (const c of rooms.conns) send(c.socket, signal)
         try {
           await userStatusTick({ db, accounts, bus, offlineAfterMs, onlineIds: [...rooms.conns].map((c) => c.auth.userId) })
         } catch (err) {

@@ -10,6 +10,33 @@ export interface Conn {
   alive: boolean
 }
 
+/** Ticket statuses as the spec's client names them (aguardando = pending, attending = open). */
+const STATUS_ALIASES: Record<string, string> = { open: 'open', pending: 'pending', closed: 'closed', aguardando: 'pending', attending: 'open' }
+
+/**
+ * The spec's joins, as our rooms: `joinTickets` (or a bare status room) → `tickets-{status}`,
+ * `joinNotification` (or `notification`) → `notification`, `joinChatBox` with a ticket id (or a bare
+ * id) → `ticket-{id}`; their `leave…` twins leave. Tickets and messages still reach a socket only
+ * through the user's own room, for what the user may see: these rooms add no deliveries, and the
+ * chat box of a ticket the user may not see is refused (the tickets plugin's rule for `ticket-`).
+ * null: not a spec join; an Error: a spec join with a bad value.
+ */
+export function specJoin(msg: Record<string, unknown>): { room: string; leave: boolean } | null | Error {
+  const type = typeof msg.type === 'string' ? msg.type : ''
+  const kind = /^(join|leave)(Tickets|Notification|ChatBox)$/.exec(type)
+  const leave = kind ? kind[1] === 'leave' : type === 'leave'
+  const value = kind?.[2] === 'Tickets' ? msg.status ?? msg.room : kind?.[2] === 'ChatBox' ? msg.ticketId ?? msg.room : msg.room
+  const name = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : undefined
+  if (kind?.[2] === 'Notification') return { room: 'notification', leave }
+  if (kind?.[2] === 'Tickets') return name && STATUS_ALIASES[name] ? { room: `tickets-${STATUS_ALIASES[name]}`, leave } : new Error('status must be open, pending or closed')
+  if (kind?.[2] === 'ChatBox') return name && /^\d{1,10}$/.test(name) ? { room: `ticket-${Number(name)}`, leave } : new Error('ticketId must be a ticket id')
+  if ((type !== 'join' && type !== 'leave') || typeof value !== 'string') return null
+  if (name === 'notification') return { room: 'notification', leave }
+  if (name && STATUS_ALIASES[name]) return { room: `tickets-${STATUS_ALIASES[name]}`, leave }
+  if (name && /^\d{1,10}$/.test(name)) return { room: `ticket-${Number(name)}`, leave }
+  return null
+}
+
 export type RoomCheck = (auth: AuthInfo, room: string) => boolean | Promise<boolean>
 
 /**
@@ -71,6 +98,8 @@ export class RoomRules {
     if (room === own || room.startsWith(`${own}-`)) return true
     if (/^company-\d+(-|$)/.test(room)) return false
     if (/^user-\d+$/.test(room)) return room === `user-${auth.userId}`
+    // The spec's status and notification rooms: any user of the company (they add no deliveries).
+    if (room === 'notification' || /^tickets-(open|pending|closed)$/.test(room)) return true
     let best: string | undefined
     for (const prefix of this.rules.keys()) if (room.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix
     if (best === undefined) return false
