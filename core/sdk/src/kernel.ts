@@ -42,8 +42,10 @@ export interface KernelConfig {
   /** Where stored media lives (MEDIA_DIR; default `<dataDir>/media`) and the default size limit (MEDIA_MAX_BYTES, 16 MiB). */
   mediaDir?: string
   mediaMaxBytes?: number
-  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy); false by default. */
-  trustProxy?: boolean | number | string[]
+  /** MEDIA_FETCH_ALLOW_PRIVATE: storage.fromUrl may fetch loopback/private addresses (closed networks, tests). */
+  mediaFetchAllowPrivate?: boolean
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy: all, IPs/CIDRs, or a hop test); false by default. */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean)
 }
 
 /**

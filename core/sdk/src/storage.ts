@@ -16,8 +16,23 @@ export interface StoragePutInput {
  * Media and attachments of every company (`kernel.storage`): inbound WhatsApp media, outbound
  * attachments, quick messages, schedules. Keys look like `<companyId>/<area>/<yyyy-mm>/<uuid>-<name>`.
  */
+export interface StorageFromUrlOptions {
+  /** The input field to name in errors (default 'mediaUrl'). */
+  field?: string
+  fileName?: string
+  area?: string
+  maxBytes?: number
+  allow?: StoragePutInput['allow']
+}
+
 export interface StorageService {
   put(companyId: number, input: StoragePutInput): Promise<StoredFile>
+  /**
+   * A file named by URL, stored like put(): a data: URI, a signed link to one of this company's
+   * stored files (copied), or an http(s) URL fetched once (no redirects, 10 s; private addresses
+   * only when MEDIA_FETCH_ALLOW_PRIVATE is set). Unreachable → 400 ERR_MEDIA_URL_UNREACHABLE naming the field.
+   */
+  fromUrl(companyId: number, url: string, opts?: StorageFromUrlOptions): Promise<StoredFile>
   /** Absolute path on disk of a key (for providers that send from disk). Throws on a key that escapes the root. */
   path(key: string): string
   /** A URL the browser can use in <img src>/<audio src> without headers: /api/files/<key>?exp=..&sig=.. (HMAC-SHA256 with the JWT secret, default ttl 24 h). */

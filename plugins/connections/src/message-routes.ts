@@ -50,7 +50,17 @@ export function registerMessageRoutes(app: FastifyInstance, kernel: Kernel, mess
     if (request.isMultipart()) drafts = await multipartDrafts(request)
     else {
       const b = (request.body ?? {}) as Static<typeof SendBody>
-      drafts = [{ body: b.body ?? '', quotedMsgId: b.quotedMsg?.id ?? null }]
+      // A mediaUrl is fetched into storage with an upload's checks (kernel storage.fromUrl), or refused naming the field.
+      const media = b.mediaUrl ? await kernel.storage.fromUrl(request.auth.companyId, b.mediaUrl, { field: 'mediaUrl', area: 'media' }) : null
+      drafts = [{ body: b.body ?? '', quotedMsgId: b.quotedMsg?.id ?? null, ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}) }]
+      if (media) {
+        try {
+          return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
+        } catch (err) {
+          await kernel.storage.remove(media.key).catch(() => undefined) // not sent: nothing points at it
+          throw err
+        }
+      }
     }
     return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
   })

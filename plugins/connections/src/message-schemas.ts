@@ -22,7 +22,7 @@ export const SendBody = Type.Object({
   quotedMsg: Type.Optional(Nullable(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }))),
   read: Type.Optional(Type.Union([Type.Boolean(), Type.Integer()])),
   fromMe: Type.Optional(Type.Boolean()),
-  mediaUrl: Type.Optional(Nullable(Type.String({ maxLength: 2048 }))),
+  mediaUrl: Type.Optional(Nullable(Type.String({ maxLength: 7_000_000, description: 'an http(s) URL, a data: URI or a signed file link of this company: fetched into storage and sent as media' }))),
 })
 export const MentionBody = Type.Object({
   text: Type.String({ maxLength: 65_536 }),

@@ -12,10 +12,18 @@ import { CountsQuery, CountsResult, CreateBody, ListQuery, ListResult, MessagesQ
 
 const tags = ['tickets']
 
+/** The spec also names pending 'aguardando' and open 'attending': accepted on input, answered as the canonical status. */
+const STATUS_ALIASES: Record<string, string> = { aguardando: 'pending', attending: 'open' }
+function canonicalStatus(part: unknown) {
+  const o = part as { status?: unknown } | null
+  if (o && typeof o === 'object' && typeof o.status === 'string') o.status = STATUS_ALIASES[o.status.toLowerCase()] ?? o.status
+}
+
 /** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
 export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
   const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
   const one = async (companyId: number, row: Record<string, any>) => (await hydrate(kernel, companyId, [row]))[0]
+  app.addHook('preValidation', async (request) => { canonicalStatus(request.query); canonicalStatus(request.body) })
 
   app.get('/tickets', {
     schema: { tags, summary: "The tickets the caller may see, newest activity first (20 per page)", querystring: ListQuery, response: { 200: ListResult, ...errors } },

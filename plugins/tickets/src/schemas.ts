@@ -25,7 +25,7 @@ const Flag = Type.Union([Type.Boolean(), Type.String({ enum: ['true', 'false'] }
 export const ListQuery = Type.Object({
   searchParam: Type.Optional(Type.String({ maxLength: 200 })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'] })),
+  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
   showAll: Type.Optional(Flag),
   queueIds: Type.Optional(IdList('queue')),
   tags: Type.Optional(IdList('tag (tickets with all of them)')),
@@ -48,7 +48,7 @@ export const CreateBody = Type.Object({
   queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  status: Type.Optional(Type.String({ enum: ['open', 'pending'] })),
+  status: Type.Optional(Type.String({ enum: ['open', 'pending'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
 })
 export type CreateBody = Static<typeof CreateBody>
 
@@ -70,7 +70,7 @@ export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 
 
 /** PUT /tickets/{id} (core.md §7): the move is read from status/queueId/userId against the current state. */
 export const UpdateBody = Type.Object({
-  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'] })),
+  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
   userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),

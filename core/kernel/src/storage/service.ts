@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { AppError, type StoragePutInput, type StorageService, type StoredFile } from '@atende/sdk'
 import { ALL_FAMILIES, contentTypeOf, familyOf, newKey, parseKey, safeFileName, validArea } from './names.ts'
 import { createSigner, type Signer } from './signing.ts'
+import { storeFromUrl } from './from-url.ts'
 
 export const DEFAULT_MEDIA_MAX_BYTES = 16 * 1024 * 1024
 const DAY = 24 * 3600
@@ -16,6 +17,10 @@ export interface StorageOptions {
   /** Signs file URLs (the JWT secret). */
   secret: string
   maxBytes?: number
+  /** fromUrl may fetch loopback and private addresses (tests, closed networks). */
+  allowPrivateFetch?: boolean
+  /** Host of PUBLIC_URL: absolute file links on it are this deployment's own. */
+  ownHost?: string
 }
 
 /** The kernel's storage with what its file route needs besides the public contract. */
@@ -70,6 +75,7 @@ export function createStorage(opts: StorageOptions): LocalStorage {
     signer,
     maxBytes: defaultMax,
     put,
+    fromUrl: (companyId, url, o) => storeFromUrl({ put, path: pathOf, signer, allowPrivate: !!opts.allowPrivateFetch, ownHost: opts.ownHost }, companyId, url, o),
     path: pathOf,
     signedUrl(key, ttlSeconds = DAY) {
       pathOf(key)
