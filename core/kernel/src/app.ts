@@ -32,6 +32,7 @@ import { registerKernelRoutes } from './routes.ts'
 import { createStorage, registerFileRoutes } from './storage/index.ts'
 import { KERNEL_VERSION } from './version.ts'
 import { registerWeb } from './web.ts'
+import { registerSecurity } from './security.ts'
 
 export const KERNEL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -52,7 +53,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   const config = loadConfig(opts.env ?? process.env, opts.config)
   const app = Fastify({
     logger: opts.logger ?? { level: process.env.LOG_LEVEL || 'info' },
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -135,6 +136,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   app.addSchema(ErrorResponse)
   app.addSchema(UserView)
   await app.register(cookie)
+  await registerSecurity(app, config) // helmet headers, CSP, no-store API answers (security.ts)
   // Uploads for every plugin (request.file()); kernel.storage.put enforces each caller's own limit.
   await app.register(multipart, { limits: { fileSize: storage.maxBytes } })
   // With Redis, every API process counts against the same limits (a login limit per process would

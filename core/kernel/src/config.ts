@@ -54,12 +54,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: env.RUN_JOBS !== 'false',
     mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
     mediaMaxBytes: positiveInt(env.MEDIA_MAX_BYTES, 16 * 1024 * 1024),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   }
   if (missing.length && !overrides.jwtSecret) {
     throw new Error(`Production mode (DATABASE_URL is set) needs these environment variables: ${missing.join(', ')}`)
   }
   return config
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For/-Proto/-Host to believe (client address for rate limits and
+ * sessions, https for secure cookies). Off by default: any client could otherwise name its own
+ * address and reset every per-address limit. Takes what Fastify's trustProxy takes: `true` (every
+ * hop: only when the port is reachable through the proxy alone), a hop count, or comma-separated
+ * IPs/CIDRs (also `loopback`, `linklocal`, `uniquelocal`).
+ */
+export function parseTrustProxy(raw: string | undefined): NonNullable<KernelConfig['trustProxy']> {
+  const v = (raw ?? '').trim()
+  if (!v || v === 'false' || v === '0') return false
+  if (v === 'true') return true
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v)
+    return (_address: string, hop: number) => hop < hops // what Fastify does with a number (its types lack it)
+  }
+  return v.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {

@@ -69,4 +69,18 @@ describe('config', () => {
     const config = loadConfig({ DATA_DIR: dataDir, ATENDE_PLUGINS: ' @acme/plugin-x , ,@acme/plugin-y', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'A <a@b.c>', REDIS_PREFIX: 'p1' })
     expect(config).toMatchObject({ extraPlugins: ['@acme/plugin-x', '@acme/plugin-y'], smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: 'A <a@b.c>', redisPrefix: 'p1' })
   })
+
+  it('trusts no proxy unless TRUST_PROXY says which (true, a hop count, IPs/CIDRs)', () => {
+    const trust = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).trustProxy
+    expect(trust()).toBe(false)
+    expect(trust('')).toBe(false)
+    expect(trust('false')).toBe(false)
+    expect(trust('0')).toBe(false)
+    expect(trust('true')).toBe(true)
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1'])
+    expect(trust(' 10.0.0.0/8, 192.168.1.1 ,loopback')).toEqual(['10.0.0.0/8', '192.168.1.1', 'loopback'])
+    const hops = trust('2') as (address: string, hop: number) => boolean
+    expect(typeof hops).toBe('function')
+    expect([0, 1, 2].map((i) => hops('10.0.0.1', i))).toEqual([true, true, false])
+  })
 })

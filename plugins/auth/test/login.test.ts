@@ -26,10 +26,14 @@ describe('auth: login, refresh, me, logout', () => {
     expect(cookie.value.length).toBeGreaterThan(40)
   })
 
-  it('marks the cookie secure behind https', async () => {
+  it('marks the cookie secure behind https only when the proxy saying so is trusted', async () => {
     const c = await seedCompany(t.app, t.db)
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { cnpj: c.cnpj, email: c.email, password: c.password } })
-    expect(refreshCookie(res)).toMatchObject({ secure: true })
+    const viaProxy = (app: TestApp['app']) => app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { cnpj: c.cnpj, email: c.email, password: c.password } })
+    expect(refreshCookie(await viaProxy(t.app))).not.toMatchObject({ secure: true })
+    const behind = await createTestApp({ plugins: [auth], db: t.db, config: { trustProxy: ['127.0.0.1'] } })
+    try {
+      expect(refreshCookie(await viaProxy(behind.app))).toMatchObject({ secure: true })
+    } finally { await behind.close() }
   })
 
   it('412 for an unknown CNPJ', async () => {
@@ -87,6 +91,15 @@ describe('auth: login, refresh, me, logout', () => {
     expect(res.json().error).toBe('ERR_TOO_MANY_REQUESTS')
     // Another client address is counted apart.
     expect((await login({ ...payload, password: c.password }, '10.9.9.10')).statusCode).toBe(200)
+  })
+
+  it('does not let a client reset its login allowance by rotating X-Forwarded-For (no TRUST_PROXY)', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
+    const attempt = (i: number) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.9.7.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } })
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401)
+    expect((await attempt(10)).statusCode).toBe(429)
+    expect((await attempt(11)).statusCode).toBe(429)
   })
 
   it('me answers the user view with the company and its settings', async () => {
