@@ -30,7 +30,7 @@ async function run(c: Case): Promise<Row> {
       headers: { 'content-type': 'application/json', ...c.headers },
       body: c.body,
       // The login route is rate-limited per client IP + account: each request comes from its own
-      // X-Forwarded-For address (the kernel trusts the proxy header), so every login is real work.
+      // X-Forwarded-For address (the bench trusts loopback as its proxy), so every login is real work.
       ...(c.distinctIp && {
         setupRequest: (req: autocannon.Request) => { n++; return { ...req, headers: { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } } },
       }),
@@ -50,6 +50,7 @@ async function main() {
     config: {
       mode: pg ? 'production' : 'embedded', dataDir, jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh',
       redisUrl: process.env.REDIS_URL || undefined, redisPrefix: `atende-bench-${process.pid}`,
+      trustProxy: ['127.0.0.1'], // autocannon plays the proxy (see distinctIp)
     },
   })
   await seedDemo(app.kernel)
