@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
 import { ErrorResponse, MessageResponse } from '@atende/sdk'
 import { createResetService } from './reset.ts'
+import { normaliseEmail } from './service.ts'
 
 const Err = Type.Ref(ErrorResponse)
 const tags = ['auth']
@@ -11,7 +12,7 @@ const Email = Type.String({ minLength: 3, maxLength: 200 })
 const Cnpj = Type.String({ maxLength: 30, description: 'company CNPJ, masked or digits' })
 
 const perIpAndEmail = (prefix: string) => (req: FastifyRequest) =>
-  `${prefix}:${req.ip}:${String((req.params as { email?: string }).email ?? '').toLowerCase()}`
+  `${prefix}:${req.ip}:${normaliseEmail((req.params as { email?: string }).email)}`
 
 /** administration.md §7 password reset: request a code by mail, then exchange it for a new password. */
 export function registerResetRoutes(root: FastifyInstance, kernel: Kernel) {

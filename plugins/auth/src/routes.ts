@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, MessageResponse, UserView } from '@atende/sdk'
-import { createLoginService, type LoginResult } from './service.ts'
+import { createLoginService, normaliseEmail, type LoginResult } from './service.ts'
 
 export const REFRESH_COOKIE = 'jrt'
 const COOKIE_PATH = '/api/auth'
@@ -36,13 +36,14 @@ export async function registerSessionRoutes(root: FastifyInstance, kernel: Kerne
     config: {
       public: true,
       // Brute-force guard per client and account; counted after the body is parsed (the key needs it).
+      // The email is keyed as the lookup reads it: ' Ana@X.com' and 'ana@x.com' share one allowance.
       rateLimit: {
         max: 10,
         timeWindow: '1 minute',
         hook: 'preHandler',
         keyGenerator: (req: FastifyRequest) => {
           const b = (req.body ?? {}) as { cnpj?: string; email?: string }
-          return `login:${req.ip}:${String(b.cnpj ?? '').replace(/\D/g, '')}:${String(b.email ?? '').toLowerCase()}`
+          return `login:${req.ip}:${String(b.cnpj ?? '').replace(/\D/g, '')}:${normaliseEmail(b.email)}`
         },
       },
     },

@@ -17,9 +17,12 @@ export async function companyByCnpj(kernel: Kernel, cnpj: string) {
   >
 }
 
+/** An email as typed to the account it names: surrounding spaces and case do not matter. */
+export const normaliseEmail = (email: unknown) => String(email ?? '').trim().toLowerCase()
+
 /** The user of one company by case-insensitive email. */
 export async function userByEmail(kernel: Kernel, companyId: number, email: string) {
-  return kernel.tenant(companyId)('users').whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+  return kernel.tenant(companyId)('users').whereRaw('lower(email) = ?', [normaliseEmail(email)])
     .first('id', 'companyId', 'name', 'email', 'profile', 'super', 'passwordHash')
 }
 
@@ -51,7 +54,7 @@ export function createLoginService(kernel: Kernel) {
     const cnpj = normaliseCnpj(input.cnpj)
     const company = await companyByCnpj(kernel, cnpj)
     if (!company) throw new AppError(ErrorCodes.COMPANY_NOT_FOUND, 412, 'company not found for this CNPJ')
-    const user = await userByEmail(kernel, company.id, input.email)
+    const user = await userByEmail(kernel, company.id, normaliseEmail(input.email))
     const ok = await kernel.auth.verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
     if (!user || !ok) throw invalidCredentials()
     assertCompanyActive(company)

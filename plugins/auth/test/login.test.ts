@@ -93,6 +93,17 @@ describe('auth: login, refresh, me, logout', () => {
     expect((await login({ ...payload, password: c.password }, '10.9.9.10')).statusCode).toBe(200)
   })
 
+  it('counts the email as the lookup reads it: other case or spaces share the allowance', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const variants = [c.email, ` ${c.email}`, `${c.email} `, c.email.toUpperCase(), ` ${c.email.toUpperCase()}\t`]
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ cnpj: c.cnpj, email: variants[i % variants.length], password: 'Errada@123' }, '10.9.8.1')).statusCode).toBe(401)
+    }
+    for (const email of variants) expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.1')).statusCode).toBe(429)
+    // The same spellings sign in (the lookup normalises too), from an address with allowance left.
+    for (const email of variants) expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.2')).statusCode).toBe(200)
+  })
+
   it('does not let a client reset its login allowance by rotating X-Forwarded-For (no TRUST_PROXY)', async () => {
     const c = await seedCompany(t.app, t.db)
     const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
