@@ -66,7 +66,7 @@ export async function registerSessionRoutes(root: FastifyInstance, kernel: Kerne
     },
   }, async (request, reply) => {
     try {
-      const result = await svc.refresh(request.cookies[REFRESH_COOKIE])
+      const result = await svc.refresh(request.cookies[REFRESH_COOKIE], { userAgent: request.headers['user-agent'], ip: request.ip })
       setRefreshCookie(request, reply, result)
       return { token: result.token, user: result.user }
     } catch (err) {

@@ -72,10 +72,19 @@ export function createLoginService(kernel: Kernel) {
   }
 
   /** Rotates the refresh token; a disabled or expired company ends the session instead. */
-  async function refresh(refreshToken: string | undefined): Promise<LoginResult> {
+  async function refresh(refreshToken: string | undefined, meta: ClientMeta = {}): Promise<LoginResult> {
     const expired = () => new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session expired, please log in')
     if (!refreshToken) throw expired()
-    const next = await kernel.auth.rotate(refreshToken)
+    let next: Awaited<ReturnType<Kernel['auth']['rotate']>>
+    try {
+      next = await kernel.auth.rotate(refreshToken)
+    } catch (err) {
+      // A rotated refresh token came back: whoever holds the newer one or this one is not the user
+      // alone. The kernel has ended that session (every refresh token and access token of it).
+      const reuse = err instanceof AppError ? err.details?.refreshReuse : undefined
+      if (reuse) kernel.log.warn({ ...reuse as object, ip: meta.ip, userAgent: meta.userAgent }, 'refresh token reused (possible token theft): session ended')
+      throw err
+    }
     if (!next) throw expired()
     const view = await kernel.accounts.userView(next.userId)
     if (!view) throw expired()

@@ -142,6 +142,62 @@ describe('auth: login, refresh, me, logout', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: rotated } })).statusCode).toBe(200)
   })
 
+  it('a rotated refresh token used again ends its session: the newest refresh token and the access tokens too', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const warnings: unknown[] = []
+    const warn = t.app.kernel.log.warn
+    t.app.kernel.log.warn = ((obj: unknown, msg?: string) => { warnings.push({ obj, msg }) }) as typeof warn
+    try {
+      const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
+      const stolen = refreshCookie(first)!.value
+      const refresh = (jrt: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt } })
+      const rotated = await refresh(stolen)
+      expect(rotated.statusCode).toBe(200)
+      const newest = await refresh(refreshCookie(rotated)!.value)
+      expect(newest.statusCode).toBe(200)
+      const headers = { authorization: `Bearer ${newest.json().token}` }
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200)
+      // The rotation happened a while ago (not two tabs racing): the old token is a replay.
+      await t.db('user_sessions').where({ userId: c.userId }).update({ lastUsedAt: new Date(Date.now() - 60_000) })
+
+      const replay = await refresh(stolen)
+      expect(replay.statusCode).toBe(401)
+      expect(replay.json().error).toBe('ERR_SESSION_EXPIRED')
+      expect(refreshCookie(replay)?.value).toBe('')
+      expect((await refresh(refreshCookie(newest)!.value)).statusCode).toBe(401)
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401)
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${first.json().token}` } })).statusCode).toBe(401)
+      expect(Number((await t.db('user_sessions').where({ userId: c.userId }).whereNull('revokedAt').count({ n: '*' }).first())!.n)).toBe(0)
+      expect(warnings).toContainEqual({ obj: expect.objectContaining({ userId: c.userId, companyId: c.companyId }), msg: expect.stringMatching(/refresh token reused/) })
+    } finally {
+      t.app.kernel.log.warn = warn
+    }
+  })
+
+  it('a rotated refresh token presented right after its rotation (two tabs racing) is refused but the session lives', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
+    const old = refreshCookie(first)!.value
+    const refresh = (jrt: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt } })
+    const winner = await refresh(old)
+    expect(winner.statusCode).toBe(200)
+    expect((await refresh(old)).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${winner.json().token}` } })).statusCode).toBe(200)
+    expect((await refresh(refreshCookie(winner)!.value)).statusCode).toBe(200)
+  })
+
+  it('a forged refresh token naming a live session ends nothing', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
+    const real = refreshCookie(first)!.value
+    await t.db('user_sessions').where({ userId: c.userId }).update({ lastUsedAt: new Date(Date.now() - 60_000) })
+    const sessionId = real.split('.')[0]
+    for (const forged of [`${sessionId}.x`, `${sessionId}.abc.def`, real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A')]) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: forged } })).statusCode).toBe(401)
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: real } })).statusCode).toBe(200)
+  })
+
   it('refresh without a cookie or with garbage is 401', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token' })).statusCode).toBe(401)
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: 'nope' } })

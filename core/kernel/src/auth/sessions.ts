@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, createHash } from 'node:crypto'
+import { randomBytes, randomUUID, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import type { Knex } from 'knex'
 import type { AuthInfo, AuthService, EventBus, IssuedSession, KernelConfig, SessionUser } from '@atende/sdk'
@@ -7,6 +7,12 @@ import { createSigner, createVerifier } from 'fast-jwt'
 
 /** How long a verified session stays trusted without a database look (revocation clears it at once). */
 const SESSION_CACHE_MS = 10_000
+
+/**
+ * A rotated refresh token presented again inside this window is taken for two tabs refreshing at
+ * once (one of them lost the race): refused, but the session lives. Later it is theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
@@ -25,7 +31,20 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
   const accessFor = (user: SessionUser, sessionId: string) =>
     sign({ sub: String(user.id), cid: user.companyId, sid: sessionId, pro: user.profile, sup: user.super })
 
-  const newRefresh = (sessionId: string) => `${sessionId}.${randomBytes(32).toString('base64url')}`
+  // `<session>.<nonce>.<mac>`: the MAC (refresh secret) proves a token was issued here, so a token
+  // of a live session that is not its current one can only be an earlier, rotated one.
+  const mac = (body: string) => createHmac('sha256', config.jwtRefreshSecret).update(body).digest('base64url')
+  const newRefresh = (sessionId: string) => {
+    const body = `${sessionId}.${randomBytes(24).toString('base64url')}`
+    return `${body}.${mac(body)}`
+  }
+  const issuedHere = (token: string) => {
+    const cut = token.lastIndexOf('.')
+    if (cut < 0) return false
+    const given = Buffer.from(token.slice(cut + 1))
+    const expected = Buffer.from(mac(token.slice(0, cut)))
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
 
   async function issue(user: SessionUser, meta: { userAgent?: string; ip?: string } = {}): Promise<IssuedSession> {
     const sessionId = randomUUID()
@@ -50,10 +69,31 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
       .where('expiresAt', '>', new Date())
       .update({ refreshHash: sha256(next), expiresAt: refreshExpiresAt, lastUsedAt: new Date() })
       .returning(['userId'])
-    if (!row) return null
+    if (!row) {
+      await endOnReuse(sessionId, refreshToken)
+      return null
+    }
     const user = await db('users').where({ id: row.userId }).first('id', 'companyId', 'profile', 'super')
     if (!user) return null
     return { sessionId, userId: user.id, accessToken: accessFor(user, sessionId), refreshToken: next, refreshExpiresAt }
+  }
+
+  /**
+   * A token we issued for a live session that is no longer its current one was rotated away: it
+   * has been used before, so someone else holds (or held) it. The whole session ends — its newest
+   * refresh token and its access tokens with it — and the caller learns why (AppError 401 with
+   * details.refreshReuse, which the auth plugin logs as a warning).
+   */
+  async function endOnReuse(sessionId: string, refreshToken: string) {
+    if (!issuedHere(refreshToken)) return
+    const live = await db('user_sessions').where({ id: sessionId }).whereNull('revokedAt').where('expiresAt', '>', new Date())
+      .first('userId', 'companyId', 'lastUsedAt', 'refreshHash')
+    if (!live || live.refreshHash === sha256(refreshToken)) return
+    if (Date.now() - new Date(live.lastUsedAt).getTime() < REFRESH_REUSE_GRACE_MS) return
+    await revoke(sessionId)
+    throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session ended: its refresh token was used twice, please log in', {
+      refreshReuse: { sessionId, userId: live.userId, companyId: live.companyId },
+    })
   }
 
   async function revoke(sessionId: string) {
