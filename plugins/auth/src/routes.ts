@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, MessageResponse, UserView } from '@atende/sdk'
-import { createLoginService, normaliseEmail, type LoginResult } from './service.ts'
+import { createLoginService, normaliseEmail, sessionView, type LoginResult } from './service.ts'
 
 export const REFRESH_COOKIE = 'jrt'
 const COOKIE_PATH = '/api/auth'
@@ -78,7 +78,7 @@ export async function registerSessionRoutes(root: FastifyInstance, kernel: Kerne
   app.get('/auth/me', {
     schema: { tags, summary: 'The signed-in user', response: { 200: Type.Ref(UserView), 401: Err } },
   }, async (request) => {
-    const view = await kernel.accounts.userView(request.auth.userId)
+    const view = await sessionView(kernel, request.auth.userId)
     if (!view) throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session expired, please log in')
     return view
   })

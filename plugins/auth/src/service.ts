@@ -34,6 +34,16 @@ export function assertCompanyActive(company: { status: boolean; dueDate: Date | 
   }
 }
 
+/**
+ * The signed-in user as login, refresh and me answer it: the user view with every defined company
+ * setting at its effective value (stored or default), so the client never guesses a default.
+ */
+export async function sessionView(kernel: Kernel, userId: number): Promise<UserView | undefined> {
+  const view = await kernel.accounts.userView(userId)
+  if (!view) return undefined
+  return { ...view, company: { ...view.company, settings: await kernel.settings.all(view.companyId) } }
+}
+
 export function createLoginService(kernel: Kernel) {
   // Compared against when the email is unknown, so the answer takes as long as for a wrong password.
   const dummyHash = kernel.auth.hashPassword(randomBytes(16).toString('hex'))
@@ -66,7 +76,7 @@ export function createLoginService(kernel: Kernel) {
     // A new login ends the user's other sessions; the realtime gateway tells the old client.
     await kernel.auth.revokeOthers(user.id, user.companyId, session.sessionId)
     await setOnline(user.companyId, user.id, true)
-    const view = await kernel.accounts.userView(user.id)
+    const view = await sessionView(kernel, user.id)
     if (!view) throw invalidCredentials()
     return { token: session.accessToken, refreshToken: session.refreshToken, refreshExpiresAt: session.refreshExpiresAt, user: view }
   }
@@ -86,7 +96,7 @@ export function createLoginService(kernel: Kernel) {
       throw err
     }
     if (!next) throw expired()
-    const view = await kernel.accounts.userView(next.userId)
+    const view = await sessionView(kernel, next.userId)
     if (!view) throw expired()
     try {
       assertCompanyActive(view.company)

@@ -119,8 +119,25 @@ describe('auth: login, refresh, me, logout', () => {
     const { token } = (await login({ cnpj: c.cnpj, email: c.email, password: c.password })).json()
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: c.userId, company: { id: c.companyId, settings: [{ key: 'userCreation', value: 'disabled' }] } })
+    expect(res.json()).toMatchObject({ id: c.userId, company: { id: c.companyId } })
+    expect(res.json().company.settings).toContainEqual({ key: 'userCreation', value: 'disabled' })
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
+  })
+
+  it('login, refresh and me list every defined company setting at its effective value', async () => {
+    const c = await seedCompany(t.app, t.db)
+    const defaults = t.app.kernel.settings.definitions().map((d) => ({ key: d.key, value: d.default ?? d.values[0] }))
+    expect(defaults.length).toBeGreaterThan(5)
+    // A new company has no stored rows: every setting comes back with its default.
+    const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
+    expect(first.json().user.company.settings).toEqual(defaults)
+    // A stored value wins over the default; the others keep theirs.
+    await t.app.kernel.settings.set(c.companyId, 'userRating', 'enabled')
+    const expected = defaults.map((s) => (s.key === 'userRating' ? { key: 'userRating', value: 'enabled' } : s))
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    expect(refreshed.json().user.company.settings).toEqual(expected)
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${refreshed.json().token}` } })
+    expect(me.json().company.settings).toEqual(expected)
   })
 
   it('refresh rotates the cookie and refuses the old refresh token', async () => {
