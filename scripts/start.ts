@@ -1,23 +1,52 @@
 import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, type AtendeApp } from '@atende/kernel'
 import type { KernelConfig } from '@atende/sdk'
 import { DEMO, seedDemo, seedDemoConversations, wantsDemo } from './seed-demo.ts'
-import { ROOT, buildWeb, staleWebApps } from './web-build.ts'
-
+import { ROOT, buildWebWithProgress, staleWebApps, webApps } from './web-build.ts'
+import { relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyReply } from 'fastify'
 
 /**
  * The web app is served from shell/dist and modules/<name>/dist. Build it when a dist is missing or
- * older than its sources (WEB_BUILD=always|never overrides). A failed build leaves the API up.
+ * older than its sources (WEB_BUILD=always|never overrides), one progress line per package. A
+ * failed build leaves the API up.
  */
-function ensureWebBuilt() {
+async function ensureWebBuilt() {
   const mode = process.env.WEB_BUILD || 'auto'
   if (mode === 'never') return
   const stale = staleWebApps()
   if (mode !== 'always' && !stale.length) return
-  console.log(`[atende] Building the web app (${mode === 'always' ? 'WEB_BUILD=always' : `stale: ${stale.map((d) => d.slice(ROOT.length)).join(', ')}`})…`)
+  const apps = mode === 'always' ? webApps() : stale
+  console.log(`[atende] The web app needs a build (${mode === 'always' ? 'WEB_BUILD=always' : `stale: ${apps.map((d) => relative(ROOT, d)).join(', ')}`}); this takes a few minutes the first time.`)
   try {
-    buildWeb()
-  } catch {
-    console.warn('[atende] The web app build failed (see above); the API still starts. Fix it and run `pnpm build:web`.')
+    await buildWebWithProgress({ apps })
+  } catch (err) {
+    console.warn(`[atende] ${(err as Error).message} (see above); the API still starts. Fix it and run \`pnpm build:web\`.`)
+  }
+}
+
+/**
+ * Embedded mode is someone at a terminal: Fastify's two JSON lines per request would bury the
+ * banner. Each request becomes one short line at debug level (`LOG_LEVEL=debug` shows them);
+ * failed requests, warnings and errors are logged as before. Production keeps the JSON request log.
+ */
+export function embeddedLogger(level = process.env.LOG_LEVEL || 'info') {
+  return {
+    level,
+    hooks: {
+      logMethod(this: { isLevelEnabled(level: string): boolean; debug(msg: string): void }, args: unknown[], method: (...a: unknown[]) => void) {
+        const [obj, msg] = args as [{ res?: FastifyReply; responseTime?: number } | undefined, unknown]
+        if (msg === 'incoming request') return
+        if (msg === 'request completed' && obj?.res) {
+          if (this.isLevelEnabled('debug')) {
+            const { res, responseTime = 0 } = obj
+            this.debug(`${res.request.method} ${res.request.url} ${res.statusCode} ${responseTime.toFixed(1)} ms`)
+          }
+          return
+        }
+        method.apply(this, args)
+      },
+    },
   }
 }
 
@@ -32,7 +61,7 @@ async function main() {
     process.exit(1)
   }
 
-  ensureWebBuilt()
+  await ensureWebBuilt()
 
   if (config.mode === 'embedded') {
     console.warn(`[atende] Embedded mode: data (PGlite database, secrets) lives in ${config.dataDir} — back it up, or set DATABASE_URL for Postgres.`)
@@ -40,7 +69,7 @@ async function main() {
 
   let app: AtendeApp
   try {
-    app = await createApp({ config })
+    app = await createApp({ config, ...(config.mode === 'embedded' ? { logger: embeddedLogger() } : {}) })
   } catch (err) {
     // A broken plugin manifest (cycle, missing dependency, wrong host range) is a clear message, not a trace.
     if (err instanceof PluginLoadError) {
@@ -97,4 +126,4 @@ function printBanner(config: KernelConfig, demo: boolean) {
   console.log(lines.join('\n') + '\n')
 }
 
-await main()
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()
