@@ -47,7 +47,8 @@ describe('kernel', () => {
   it('never leaks a stack trace', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe-boom' })
     expect(res.statusCode).toBe(500)
-    expect(res.json()).toEqual({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, try again later', statusCode: 500 })
+    // The request id lets support find the logged error (errors.ts logs every 500 with it).
+    expect(res.json()).toEqual({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, try again later', statusCode: 500, requestId: expect.stringMatching(/^req-/) })
     expect(res.body).not.toContain('secret internals')
   })
 

@@ -1,10 +1,23 @@
-import { createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
+import { allPlugins, createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
+import type { Knex } from 'knex'
 import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '../src/index.ts'
 
 export const pipelinePlugins = [contactsPlugin, ticketsPlugin, connectionsPlugin]
 
+/** The pipeline with the queues plugin (its table is where ticket and user queue ids must point). */
+export const withQueues = async () => [...pipelinePlugins, ...(await allPlugins()).filter((p) => p.name === 'queues')]
+
+/**
+ * Queue rows of a company with the ids a test names (created once), so transfers and queue
+ * memberships point at real queues of that company.
+ */
+export async function ensureQueues(db: Knex, companyId: number, ids: number[]) {
+  if (!ids.length) return
+  await db('queues').insert(ids.map((id) => ({ id, companyId, name: `Queue ${id}`, color: `#${String(id).padStart(6, '0').slice(-6)}` }))).onConflict('id').ignore()
+  await db.raw(`select setval('queues_id_seq', greatest((select max(id) from queues), 1000))`)
+}
 /** Bus delivery may pass through Redis: wait until the condition holds. */
 export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
   const end = Date.now() + ms

@@ -5,7 +5,7 @@ import contactsPlugin from '@atende/plugin-contacts'
 import usersPlugin from '../../users/src/index.ts'
 import ticketsPlugin from '../src/index.ts'
 import { createAudience } from '../src/audience.ts'
-import { createTestApp, pairedSimulator, pipelinePlugins, until, type TestApp } from '../../connections/test/support.ts'
+import { createTestApp, ensureQueues, pairedSimulator, until, withQueues, type TestApp } from '../../connections/test/support.ts'
 
 // ws is the kernel's dependency (not this package's): taken from there rather than added here.
 interface Ws {
@@ -54,11 +54,12 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
 
   beforeAll(async () => {
     process.env.SIMULATOR_ACK_MS = '20'
-    a = await createTestApp({ plugins: [...pipelinePlugins, usersPlugin] })
+    a = await createTestApp({ plugins: [...(await withQueues()), usersPlugin] })
     if (hasRedis) b = await createTestApp({ plugins: [contactsPlugin, ticketsPlugin], db: a.db, config: { redisPrefix: a.app.kernel.config.redisPrefix } })
     sim = await pairedSimulator(a)
     companyId = sim.whatsapp.companyId
     const db = a.app.kernel.db
+    await ensureQueues(db, companyId, [Q1, Q2])
     const make = async (opts: { queueIds?: number[]; allTicket?: boolean }) => {
       const u = await userIn(a.app, companyId, 'user')
       if (opts.queueIds) await db('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))

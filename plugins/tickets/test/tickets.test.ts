@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { EventMap } from '@atende/sdk'
 import { userIn, type Headers } from '@atende/kernel/testing'
-import { createTestApp, pairedSimulator, pipelinePlugins, until, type TestApp } from '../../connections/test/support.ts'
+import { createTestApp, ensureQueues, pairedSimulator, until, withQueues, type TestApp } from '../../connections/test/support.ts'
 
 describe('tickets routes (issue 6, first part)', () => {
   let t: TestApp
@@ -14,7 +14,7 @@ describe('tickets routes (issue 6, first part)', () => {
   const db = () => t.app.kernel.db
 
   beforeAll(async () => {
-    t = await createTestApp({ plugins: pipelinePlugins })
+    t = await createTestApp({ plugins: await withQueues() })
     sim = await pairedSimulator(t)
     companyId = sim.whatsapp.companyId
     adminId = (await db()('users').where({ companyId }).first('id')).id
@@ -31,6 +31,7 @@ describe('tickets routes (issue 6, first part)', () => {
     const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, name: opts.name ?? `Customer ${seq}`, body: opts.body ?? `hello ${seq}` })
     expect(res.statusCode).toBe(200)
     const id = res.json().message.ticketId as number
+    if (opts.queueId) await ensureQueues(db(), companyId, [opts.queueId])
     const patch: Record<string, unknown> = {}
     for (const k of ['queueId', 'userId', 'status'] as const) if (opts[k] !== undefined) patch[k] = opts[k]
     if (Object.keys(patch).length) await db()('tickets').where({ id }).update(patch)
@@ -38,6 +39,7 @@ describe('tickets routes (issue 6, first part)', () => {
   }
   async function member(opts: { queueIds?: number[]; allTicket?: 'enabled' | 'disabled' } = {}) {
     const u = await userIn(t.app, companyId, 'user')
+    await ensureQueues(db(), companyId, opts.queueIds ?? [])
     if (opts.queueIds?.length) await db()('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
     if (opts.allTicket) await db()('users').where({ id: u.userId }).update({ allTicket: opts.allTicket })
     return u
@@ -145,6 +147,7 @@ describe('tickets routes (issue 6, first part)', () => {
 
     it('transfer to a queue: pending and nobody\'s; to a user with a queue: theirs', async () => {
       const id = await customerTicket()
+      await ensureQueues(db(), companyId, [21])
       await req(sim.headers, 'PUT', `/api/tickets/${id}`, { status: 'open' })
       const toQueue = (await req(sim.headers, 'PUT', `/api/tickets/${id}`, { queueId: 21 })).json()
       expect(toQueue).toMatchObject({ queueId: 21, status: 'pending', userId: null })
@@ -214,7 +217,7 @@ describe('tickets routes (issue 6, first part)', () => {
 
       const list = (await req(sim.headers, 'GET', `/api/tickets?searchParam=${tag}`)).json()
       const first = list.tickets.find((x: { id: number }) => x.id === b)
-      expect(first).toMatchObject({ contact: { name: `${tag} Two`, isGroup: false }, user: { id: inQueue.userId }, whatsapp: { id: sim.whatsapp.id, name: expect.any(String) }, queue: null })
+      expect(first).toMatchObject({ contact: { name: `${tag} Two`, isGroup: false }, user: { id: inQueue.userId }, whatsapp: { id: sim.whatsapp.id, name: expect.any(String) }, queue: { id: 42, name: 'Queue 42' } })
     })
 
     it('pages of 20 by updatedAt desc, id desc; hasMore', async () => {
