@@ -15,7 +15,8 @@ import { loadConfig } from './config.ts'
 import { connectDb } from './db/connect.ts'
 import { migrateUp } from './db/migrate.ts'
 import { tenantDb } from './db/tenant.ts'
-import { installErrorHandling, apiNotFound } from './errors.ts'
+import { installErrorHandling, apiNotFound, frameworkError } from './errors.ts'
+import { installInputRules } from './input.ts'
 import { createAuthService } from './auth/sessions.ts'
 import { createPermissions, CORE_PERMISSIONS } from './permissions.ts'
 import { createSettings, CORE_SETTINGS } from './settings.ts'
@@ -49,13 +50,21 @@ export interface CreateAppOptions {
 
 export type AtendeApp = FastifyInstance & { kernel: Kernel }
 
+const hostOf = (url: string | undefined) => { try { return url ? new URL(url).host : undefined } catch { return undefined } }
+
 export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp> {
   const config = loadConfig(opts.env ?? process.env, opts.config)
   const app = Fastify({
     logger: opts.logger ?? { level: process.env.LOG_LEVEL || 'info' },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 5 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: true, allErrors: false } },
+    // The spec's clients call list routes with a trailing slash (`GET /users/`): both forms route alike.
+    routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read (bad encoding, an over-long param) answers the one error shape too.
+    frameworkErrors: frameworkError,
+    // 'all': a field a schema does not declare is dropped, whatever its additionalProperties says,
+    // so no body can carry companyId, id or any other column into a write (input.ts).
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: 'all', allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const closers: Array<() => Promise<void> | void> = []
@@ -93,7 +102,10 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     routes: p.moduleRoutes ?? [`/${p.name}`],
   }))
 
-  const storage = createStorage({ root: config.mediaDir ?? join(config.dataDir, 'media'), secret: config.jwtSecret, maxBytes: config.mediaMaxBytes })
+  const storage = createStorage({
+    root: config.mediaDir ?? join(config.dataDir, 'media'), secret: config.jwtSecret, maxBytes: config.mediaMaxBytes,
+    allowPrivateFetch: config.mediaFetchAllowPrivate, ownHost: hostOf(config.publicUrl),
+  })
 
   const kernel: Kernel = {
     config,
@@ -133,6 +145,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   app.decorateRequest('auth', null as never)
 
   installErrorHandling(app)
+  installInputRules(app)
   app.addSchema(ErrorResponse)
   app.addSchema(UserView)
   await app.register(cookie)

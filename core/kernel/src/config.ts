@@ -54,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runJobs: env.RUN_JOBS !== 'false',
     mediaDir: resolve(env.MEDIA_DIR || join(dataDir, 'media')),
     mediaMaxBytes: positiveInt(env.MEDIA_MAX_BYTES, 16 * 1024 * 1024),
+    mediaFetchAllowPrivate: env.MEDIA_FETCH_ALLOW_PRIVATE === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   }
