@@ -76,6 +76,113 @@ export async function seedDemoConversations(app: { inject: AtendeApp['inject']; 
   return [`connection ${w.name}`, `${DEMO_CONVERSATIONS.length} customers waiting`]
 }
 
+/** The demo's queues: colours, a greeting and a chatbot menu (queue options) each. */
+export const DEMO_QUEUES = [
+  {
+    name: 'Vendas', color: '#2563EB',
+    greetingMessage: 'Você está falando com Vendas. Escolha uma opção:',
+    options: [
+      { title: 'Fazer um pedido', message: 'Ótimo! Envie o nome do produto e a quantidade, e um vendedor confirma o seu pedido.' },
+      { title: 'Prazo e frete', message: 'Informe o seu CEP que calculamos o prazo de entrega e o frete.' },
+    ],
+  },
+  {
+    name: 'Suporte', color: '#16A34A',
+    greetingMessage: 'Você está falando com o Suporte. Escolha uma opção:',
+    options: [
+      { title: 'Problema com um pedido', message: 'Envie o número do pedido e, se puder, uma foto. Um atendente já vai ver.' },
+      { title: 'Trocas e devoluções', message: 'Trocas em até 30 dias após a entrega. Envie o número do pedido para começarmos.' },
+    ],
+  },
+]
+export const DEMO_TAGS = [
+  { name: 'Novo cliente', color: '#0EA5E9' },
+  { name: 'Urgente', color: '#DC2626' },
+  { name: 'Pós-venda', color: '#9333EA' },
+]
+export const DEMO_QUICK_MESSAGES = [
+  { shortcode: 'ola', message: 'Olá! Tudo bem? Em que posso ajudar?' },
+  { shortcode: 'prazo', message: 'O prazo de entrega é de 3 a 5 dias úteis após a confirmação do pagamento.' },
+  { shortcode: 'obrigado', message: 'Obrigado pelo contato! Qualquer dúvida, é só chamar por aqui.' },
+]
+export const DEMO_CONTACTS = [
+  { name: 'Bruno Lima', number: '5511987650004', email: 'bruno.lima@example.com' },
+  { name: 'Carla Mendes', number: '5521987650005', email: 'carla.mendes@example.com' },
+  { name: 'Diego Ferreira', number: '5531987650006' },
+  { name: 'Elisa Rocha', number: '5541987650007' },
+]
+/** Tags the seeded customers' tickets carry (by the customer's number). */
+const DEMO_TICKET_TAGS: Record<string, string[]> = {
+  '5511987650001': ['Novo cliente'],
+  '5511987650002': ['Urgente', 'Pós-venda'],
+}
+
+/**
+ * The rest of the demo company, so every screen has something real on first start: two queues with
+ * a chatbot menu (the demo users in both, the demo connection offering them, so the transfer dialog
+ * works), tags (two of the waiting tickets tagged), quick messages and a few more contacts. Written
+ * through the routes as the demo admin, like the conversations. Idempotent: each kind is seeded only
+ * while the company has none of it (contacts: by number), so a second start adds nothing and what a
+ * person deleted or changed stays that way. Returns what it created.
+ */
+export async function seedDemoSetup(app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> }, companyId: number): Promise<string[]> {
+  const { db, auth } = app.kernel
+  const admin = await db('users').where({ companyId, profile: 'admin' }).orderBy('id').first('id', 'companyId', 'profile', 'super')
+  if (!admin) return []
+  const has = async (table: string) => !!(await db(table).where({ companyId }).first('id'))
+  const created: string[] = []
+  const { accessToken, sessionId } = await auth.issue(admin)
+  const headers = { authorization: `Bearer ${accessToken}` }
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await app.inject({ method, url, headers, payload })
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    return res.json()
+  }
+  try {
+    if (!(await has('queues'))) {
+      const queueIds: number[] = []
+      for (const [i, q] of DEMO_QUEUES.entries()) {
+        const queue = await call('POST', '/api/queue', { name: q.name, color: q.color, greetingMessage: q.greetingMessage, orderQueue: i + 1 })
+        queueIds.push(queue.id)
+        for (const [n, o] of q.options.entries()) await call('POST', '/api/queue-options', { queueId: queue.id, title: o.title, message: o.message, option: n + 1 })
+      }
+      const demoUsers = await db('users').where({ companyId }).whereIn(db.raw('lower(email)'), DEMO.users.map((u) => u.email)).pluck('id')
+      for (const id of demoUsers) await call('PUT', `/api/users/${id}`, { queueIds })
+      // The demo connection offers the queues: a customer writing in gets the menu.
+      const connections: number[] = await db('whatsapps').where({ companyId }).pluck('id')
+      for (const id of connections) {
+        if (!(await db('whatsapp_queues').where({ whatsappId: id }).first('queueId'))) await call('PUT', `/api/whatsapp/${id}`, { queueIds })
+      }
+      created.push(`${DEMO_QUEUES.length} queues with a chatbot menu`)
+    }
+    if (!(await has('tags'))) {
+      const ids = new Map<string, number>()
+      for (const tag of DEMO_TAGS) ids.set(tag.name, (await call('POST', '/api/tags', tag)).id)
+      for (const [number, names] of Object.entries(DEMO_TICKET_TAGS)) {
+        const ticket = await db('tickets as t').join('contacts as c', 'c.id', 't.contactId')
+          .where({ 't.companyId': companyId, 'c.number': number }).orderBy('t.id', 'desc').first('t.id')
+        if (ticket) await call('POST', '/api/tags/sync', { ticketId: ticket.id, tags: names.map((n) => ids.get(n)!) })
+      }
+      created.push(`${DEMO_TAGS.length} tags`)
+    }
+    if (!(await has('quick_messages'))) {
+      for (const m of DEMO_QUICK_MESSAGES) await call('POST', '/api/quick-messages', { ...m, geral: true, status: true })
+      created.push(`${DEMO_QUICK_MESSAGES.length} quick messages`)
+    }
+    let contacts = 0
+    for (const c of DEMO_CONTACTS) {
+      if (await db('contacts').where({ companyId, number: c.number }).first('id')) continue
+      await call('POST', '/api/contacts', c)
+      contacts += 1
+    }
+    if (contacts) created.push(`${contacts} contacts`)
+  } finally {
+    // The session this seed used is not a person's: end it.
+    await auth.revoke(sessionId)
+  }
+  return created
+}
+
 /** Should this start seed the demo? Embedded mode does unless SEED_DEMO=false; production only with SEED_DEMO=true. */
 export function wantsDemo(mode: 'embedded' | 'production', env: NodeJS.ProcessEnv = process.env) {
   if (env.SEED_DEMO === 'false') return false
@@ -86,7 +193,8 @@ export function wantsDemo(mode: 'embedded' | 'production', env: NodeJS.ProcessEn
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { createApp } = await import('@atende/kernel')
   const app = await createApp({ logger: false, config: { runJobs: false } })
-  const { created } = await seedDemo(app.kernel)
+  const { companyId, created } = await seedDemo(app.kernel)
+  created.push(...await seedDemoSetup(app, companyId))
   console.log(created.length ? `Demo seeded: ${created.join(', ')}` : 'Demo already present')
   await app.close()
 }

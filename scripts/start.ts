@@ -1,6 +1,6 @@
 import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, type AtendeApp } from '@atende/kernel'
 import type { KernelConfig } from '@atende/sdk'
-import { DEMO, seedDemo, seedDemoConversations, wantsDemo } from './seed-demo.ts'
+import { DEMO, seedDemo, seedDemoConversations, seedDemoSetup, wantsDemo } from './seed-demo.ts'
 import { ROOT, buildWebWithProgress, staleWebApps, webApps } from './web-build.ts'
 import { relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -84,6 +84,13 @@ async function main() {
       demo.created.push(...await seedDemoConversations(app, demo.companyId))
     } catch (err) {
       console.warn(`[atende] demo conversations not seeded: ${(err as Error).message}`)
+    }
+  }
+  if (demo) {
+    try {
+      demo.created.push(...await seedDemoSetup(app, demo.companyId))
+    } catch (err) {
+      console.warn(`[atende] demo queues, tags, quick messages or contacts not seeded: ${(err as Error).message}`)
     }
   }
 
