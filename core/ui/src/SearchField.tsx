@@ -28,7 +28,7 @@ export function SearchField({ label, placeholder, onSearch, debounceMs = SEARCH_
   }, [term])
   return (
     <div className={cx('relative', className)}>
-      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
       <input type="search" value={input} onChange={(e) => setInput(e.target.value)} aria-label={label} placeholder={placeholder}
         className={cx(inputClass, 'pl-9')} />
     </div>

@@ -18,7 +18,7 @@ export function FieldShell({ id, label, error, hint, children, className }: Fiel
       <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</label>
       {children}
       {error ? <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">{error}</p>
-        : hint ? <p id={`${id}-hint`} className="text-xs text-slate-500">{hint}</p> : null}
+        : hint ? <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { cx } from './cx.ts'
 
 export function Loading({ label, className }: { label?: string; className?: string }) {
   return (
-    <div role="status" aria-label={label ?? 'Loading'} className={cx('flex items-center justify-center gap-3 p-6 text-slate-500', className)}>
+    <div role="status" aria-label={label ?? 'Loading'} className={cx('flex items-center justify-center gap-3 p-6 text-slate-500 dark:text-slate-400', className)}>
       <span className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent dark:border-white dark:border-t-transparent" aria-hidden />
       {label && <span className="text-sm">{label}</span>}
     </div>

@@ -32,7 +32,7 @@ export function HoursFields({ rows, onChange, errors }: HoursFieldsProps) {
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('connections.form.hoursHint')}</p>
       <div className="flex flex-col gap-1.5">
-        <div aria-hidden className={cx(GRID, 'text-xs font-medium uppercase text-slate-500')}>
+        <div aria-hidden className={cx(GRID, 'text-xs font-medium uppercase text-slate-500 dark:text-slate-400')}>
           <span>{t('connections.form.hoursDay')}</span>
           <span>{t('connections.form.hoursOpen')}</span>
           <span>{t('connections.form.hoursStart')}</span>

@@ -39,7 +39,7 @@ export function QrDialog({ connection, onClose }: { connection: Connection | nul
         <div className="flex h-[256px] w-[256px] items-center justify-center rounded bg-white">
           {code && image?.code === code
             ? <img src={image.url} width={SIZE} height={SIZE} alt={t('connections.qr.alt', { name: connection?.name ?? '' })} data-testid="connection-qr" />
-            : code ? <Loading /> : <p className="text-sm text-slate-500">{t('connections.qr.waiting')}</p>}
+            : code ? <Loading /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t('connections.qr.waiting')}</p>}
         </div>
         {connection?.provider === 'simulator' && code && (
           <Button variant="secondary" loading={scanning} onClick={scan}>{t('connections.qr.simulateScan')}</Button>

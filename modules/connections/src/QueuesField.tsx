@@ -18,7 +18,7 @@ export function QueuesField({ value, onChange, error }: { value: number[]; onCha
   return (
     <fieldset className="flex flex-col gap-1" data-testid="connection-queues">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t('connections.form.queues')}</legend>
-      {queues === null ? null : queues.length === 0 ? <p className="text-xs text-slate-500">{t('connections.form.noQueues')}</p> : (
+      {queues === null ? null : queues.length === 0 ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('connections.form.noQueues')}</p> : (
         <div className="flex flex-wrap gap-2">
           {queues.map((q) => (
             <label key={q.id} className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-600">

@@ -66,9 +66,9 @@ export function ContactPicker({ onSelect, label, placeholder, autoFocus, onAddNe
       {showList && (
         <ul id={listId} role="listbox" aria-label={label ?? t('contacts.picker.label')}
           className="absolute top-full z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800">
-          {status === 'searching' && <li role="presentation" className="px-3 py-2 text-sm text-slate-500">{t('contacts.picker.searching')}</li>}
+          {status === 'searching' && <li role="presentation" className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{t('contacts.picker.searching')}</li>}
           {status === 'error' && <li role="presentation" className="px-3 py-2 text-sm text-red-600">{t('contacts.picker.error')}</li>}
-          {status === 'done' && !results.length && <li role="presentation" className="px-3 py-2 text-sm text-slate-500">{t('contacts.picker.noResults')}</li>}
+          {status === 'done' && !results.length && <li role="presentation" className="px-3 py-2 text-sm text-slate-500 dark:text-slate-400">{t('contacts.picker.noResults')}</li>}
           {results.map((c, i) => (
             <li key={c.id} id={`${id}-opt-${c.id}`} role="option" aria-selected={i === active}
               onMouseDown={(e) => { e.preventDefault(); pick(c) }} onMouseEnter={() => setActive(i)}
@@ -76,7 +76,7 @@ export function ContactPicker({ onSelect, label, placeholder, autoFocus, onAddNe
               <Avatar name={c.name} picture={c.profilePicUrl || null} size="sm" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{c.name}</span>
-                <span className="block truncate text-xs text-slate-500">{showNumber(c)}</span>
+                <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{showNumber(c)}</span>
               </span>
             </li>
           ))}

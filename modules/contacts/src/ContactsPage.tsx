@@ -77,11 +77,11 @@ export default function ContactsPage() {
       <header className="flex flex-wrap items-end gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('contacts.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500" data-testid="contacts-count">{count}</span>}
+          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="contacts-count">{count}</span>}
         </h1>
         <div className="flex w-full flex-col gap-1 sm:w-72">
           <SearchField label={t('contacts.search')} placeholder={t('contacts.searchPlaceholder')} onSearch={(s) => setFilters((f) => ({ ...f, search: s }))} className="w-full" />
-          {shortSearch && <p className="text-xs text-slate-500">{t('contacts.searchHint', { count: SEARCH_MIN })}</p>}
+          {shortSearch && <p className="text-xs text-slate-500 dark:text-slate-400">{t('contacts.searchHint', { count: SEARCH_MIN })}</p>}
         </div>
         <DateFilter from={filters.from} to={filters.to} onChange={(r) => setFilters((f) => ({ ...f, ...r }))} />
         <div className="flex flex-wrap gap-2">

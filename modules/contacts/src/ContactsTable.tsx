@@ -34,7 +34,7 @@ export function ContactsTable({ contacts, hasMore, loadingMore, moreFailed, load
           <Avatar name={c.name} picture={c.profilePicUrl || null} />
           <div className="min-w-0">
             <p className="truncate font-medium">{c.name}{c.isGroup && <Badge className="ml-2">{t('contacts.group')}</Badge>}</p>
-            <p className="truncate text-xs text-slate-500 sm:hidden">{showNumber(c)}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400 sm:hidden">{showNumber(c)}</p>
           </div>
         </div>
       ),

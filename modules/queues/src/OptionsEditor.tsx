@@ -27,7 +27,7 @@ export function OptionsEditor({ queueId }: { queueId: number }) {
   const update = (o: QueueOption, patch: Partial<QueueOption>) => run(() => api.put(`/queue-options/${o.id}`, { body: patch }))
   const remove = (o: QueueOption) => run(() => api.delete(`/queue-options/${o.id}`))
 
-  if (options === null) return <p className="text-sm text-slate-500">{t('queues.loading')}</p>
+  if (options === null) return <p className="text-sm text-slate-500 dark:text-slate-400">{t('queues.loading')}</p>
   return (
     <div className="flex flex-col gap-2" data-testid="options-editor">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('queues.options.hint')}</p>

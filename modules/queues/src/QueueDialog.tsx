@@ -116,7 +116,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
       </>}>
       <Tabs idPrefix={id} label={t('queues.form.sections')} active={tab} onChange={setTab} tabs={tabs} />
       <TabPanel idPrefix={id} active={tab} className="mt-3 flex flex-col gap-3">
-        {tab === 'options' ? (queue ? <OptionsEditor queueId={queue.id} /> : <p className="text-sm text-slate-500">{t('queues.options.saveFirst')}</p>) : (
+        {tab === 'options' ? (queue ? <OptionsEditor queueId={queue.id} /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t('queues.options.saveFirst')}</p>) : (
           <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
             {tab === 'queueData' ? <>
               <div className="grid gap-3 sm:grid-cols-3">

@@ -40,7 +40,7 @@ export default function QueuesPage() {
         : (
           <div className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
             <table className="w-full text-sm" data-testid="queues-table">
-              <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-800">
+              <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800">
                 <tr><th className="px-3 py-2">{t('queues.columns.id')}</th><th className="px-3 py-2">{t('queues.columns.name')}</th><th className="px-3 py-2">{t('queues.columns.color')}</th>
                   <th className="px-3 py-2">{t('queues.columns.orderQueue')}</th><th className="px-3 py-2">{t('queues.columns.greeting')}</th><th className="px-3 py-2 text-right">{t('queues.columns.actions')}</th></tr>
               </thead>

@@ -29,7 +29,7 @@ export function MediaField({ current, chosen, onChoose, onRemove, disabled }: Me
             <PaperclipIcon className="h-4 w-4 shrink-0" />
             {shown.url ? <a href={shown.url} target="_blank" rel="noreferrer" className="truncate underline">{shown.name}</a> : <span className="truncate">{shown.name}</span>}
           </span>
-        ) : <span className="text-sm text-slate-500">{t('quickMessages.form.noMedia')}</span>}
+        ) : <span className="text-sm text-slate-500 dark:text-slate-400">{t('quickMessages.form.noMedia')}</span>}
         <input ref={input} id={id} type="file" className="sr-only" aria-label={t('quickMessages.form.attach')} disabled={disabled}
           onChange={(e) => { onChoose(e.target.files?.[0] ?? null); e.target.value = '' }} />
         <Button variant="secondary" className="px-3 py-1" disabled={disabled} onClick={() => input.current?.click()}>

@@ -49,7 +49,7 @@ export default function QuickMessagesPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('quickMessages.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500" data-testid="quick-messages-count">{t('quickMessages.count', { count: list.count })}</span>}
+          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="quick-messages-count">{t('quickMessages.count', { count: list.count })}</span>}
         </h1>
         <SearchField label={t('quickMessages.search')} placeholder={t('quickMessages.searchPlaceholder')} onSearch={setSearch} className="w-full sm:w-72" />
         <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">{t('quickMessages.add')}</Button>

@@ -31,9 +31,9 @@ export function QuickMessagesTable({ records, hasMore, loadingMore, moreFailed, 
       key: 'message', header: t('quickMessages.columns.message'), headerClassName: 'px-3', className: 'max-w-0 px-3',
       cell: (q) => (
         <div className="min-w-0">
-          <p className="truncate" title={q.message}>{q.message || <span className="text-slate-400">—</span>}</p>
+          <p className="truncate" title={q.message}>{q.message || <span className="text-slate-500 dark:text-slate-400">—</span>}</p>
           {q.isMedia && (
-            <p className="flex items-center gap-1 truncate text-xs text-slate-500" data-testid="quick-message-media">
+            <p className="flex items-center gap-1 truncate text-xs text-slate-500 dark:text-slate-400" data-testid="quick-message-media">
               <PaperclipIcon className="h-3 w-3 shrink-0" />
               {q.mediaPath ? <a href={q.mediaPath} target="_blank" rel="noreferrer" className="truncate underline">{q.mediaName}</a> : q.mediaName}
             </p>

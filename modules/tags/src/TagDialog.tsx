@@ -84,7 +84,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
         <TextField label={t('tags.form.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoFocus maxLength={NAME_MAX + 10} />
         <ColorField value={values.color} onChange={(v) => set('color', v)} error={errors.color} />
         <div className="flex items-center gap-2" aria-hidden>
-          <span className="text-xs text-slate-500">{t('tags.form.preview')}</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t('tags.form.preview')}</span>
           <span className="rounded px-2 py-0.5 text-xs font-medium" style={colorError(values.color) ? { backgroundColor: '#94a3b8', color: '#ffffff' } : { backgroundColor: values.color, color: textOn(values.color) }}>
             {values.name.trim() || t('tags.form.name')}
           </span>

@@ -67,7 +67,7 @@ export default function TagsPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('tags.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500" data-testid="tags-count">{t('tags.count', { count: list.count })}</span>}
+          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="tags-count">{t('tags.count', { count: list.count })}</span>}
         </h1>
         <SearchField label={t('tags.search')} placeholder={t('tags.searchPlaceholder')} onSearch={setSearch} className="w-full sm:w-72" />
         <Button onClick={() => setEditing({ tag: null })} className="w-full sm:w-auto">{t('tags.add')}</Button>

@@ -58,7 +58,7 @@ function UsersScreen() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('users.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500" data-testid="users-count">{t('users.count', { count: list.count })}</span>}
+          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="users-count">{t('users.count', { count: list.count })}</span>}
         </h1>
         <SearchField label={t('users.search')} placeholder={t('users.searchPlaceholder')} onSearch={setSearch} debounceMs={USER_SEARCH_DEBOUNCE_MS} className="w-full sm:w-72" />
         <Button onClick={() => setEditing({ user: null })} className="w-full sm:w-auto">{t('users.add')}</Button>

@@ -23,7 +23,7 @@ const userKey = (u: User) => u.id
 export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation()
   const columns = useMemo<Column<User>[]>(() => [
-    { key: 'id', header: t('users.columns.id'), headerClassName: 'hidden w-14 px-3 sm:table-cell', className: 'hidden px-3 text-slate-500 tabular-nums sm:table-cell', cell: (u) => u.id },
+    { key: 'id', header: t('users.columns.id'), headerClassName: 'hidden w-14 px-3 sm:table-cell', className: 'hidden px-3 text-slate-500 dark:text-slate-400 tabular-nums sm:table-cell', cell: (u) => u.id },
     {
       key: 'name', header: t('users.columns.name'), headerClassName: 'px-3', className: 'max-w-0 px-3',
       cell: (u) => (
@@ -32,7 +32,7 @@ export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, 
           <div className="min-w-0">
             <p className="truncate font-medium">{u.name}</p>
             {/* Phones have no email column: show it under the name. */}
-            <p className="truncate text-xs text-slate-500 sm:hidden">{u.email}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400 sm:hidden">{u.email}</p>
           </div>
         </div>
       ),

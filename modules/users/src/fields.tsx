@@ -18,7 +18,7 @@ export function PasswordField({ label, value, error, hint, onChange, autoComplet
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
           className={cx(inputClass, 'pr-10', error && 'border-red-500')} onChange={(e) => onChange(e.target.value)} />
         <button type="button" onClick={() => setShown((s) => !s)} aria-label={shown ? t('users.dialog.hidePassword') : t('users.dialog.showPassword')}
-          aria-pressed={shown} className="absolute inset-y-0 right-0 px-3 text-slate-500 hover:text-slate-800 dark:hover:text-slate-200">
+          aria-pressed={shown} className="absolute inset-y-0 right-0 px-3 text-slate-500 dark:text-slate-400 hover:text-slate-800 dark:hover:text-slate-200">
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" />
             {shown && <path d="M3 3l18 18" />}
@@ -53,7 +53,7 @@ export function PictureField({ name, value, error, onChange, onError }: {
           <Button variant="secondary" className="px-3 py-1" onClick={() => input.current?.click()}>{t('users.dialog.choosePicture')}</Button>
           {value && <Button variant="ghost" className="px-3 py-1" onClick={() => { onError(null); onChange(null) }}>{t('users.dialog.removePicture')}</Button>}
         </div>
-        <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={cx('text-xs', error ? 'text-red-600 dark:text-red-400' : 'text-slate-500')}>
+        <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={cx('text-xs', error ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}>
           {error ?? t('users.dialog.pictureHint')}
         </p>
       </div>
@@ -68,9 +68,9 @@ export function QueuesField({ queues, value, onChange }: { queues: Queue[] | nul
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t('users.dialog.queues')}</legend>
-      {queues === null ? <p className="text-xs text-slate-500">{t('users.dialog.loadingQueues')}</p>
+      {queues === null ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('users.dialog.loadingQueues')}</p>
         : queues.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-500 dark:border-slate-600">{t('users.dialog.noQueues')}</p>
+          <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-500 dark:text-slate-400 dark:border-slate-600">{t('users.dialog.noQueues')}</p>
         ) : (
           <div className="flex max-h-32 flex-wrap gap-2 overflow-auto">
             {queues.map((q) => (

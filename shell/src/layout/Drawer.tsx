@@ -85,7 +85,7 @@ export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUse
         </ul>
         {admin.length > 0 && <>
           {compact && <hr className="mx-3 border-slate-200 dark:border-slate-700" />}
-          <p className={cx('px-5 pt-3 text-xs font-semibold uppercase text-slate-500', compact && 'sr-only')}>{t('layout.admin')}</p>
+          <p className={cx('px-5 pt-3 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400', compact && 'sr-only')}>{t('layout.admin')}</p>
           <ul className="flex flex-col gap-1 p-2">{admin.map(link)}</ul>
         </>}
         {failed.length > 0 && (
@@ -93,7 +93,7 @@ export function Drawer({ user, open, temporary, onNavigate }: { user: SessionUse
             ⚠ {t('modules.unavailable', { names: failed.join(', ') })}
           </p>
         )}
-        <p className={cx(failed.length ? '' : 'mt-auto', 'p-3 text-center text-xs text-slate-400', compact && 'sr-only')}>{t('layout.version', { version: APP_VERSION })}</p>
+        <p className={cx(failed.length ? '' : 'mt-auto', 'p-3 text-center text-xs text-slate-500 dark:text-slate-400', compact && 'sr-only')}>{t('layout.version', { version: APP_VERSION })}</p>
       </nav>
     </>
   )

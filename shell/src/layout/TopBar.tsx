@@ -52,7 +52,7 @@ export function TopBar({ user, drawerOpen, onToggleDrawer }: { user: SessionUser
       <button type="button" onClick={toggleTheme} aria-label={theme === 'dark' ? t('layout.lightMode') : t('layout.darkMode')} aria-pressed={theme === 'dark'}
         title={theme === 'dark' ? t('layout.lightMode') : t('layout.darkMode')} className={iconButton}>{theme === 'dark' ? <SunIcon /> : <MoonIcon />}</button>
       <Menu as="div" className="relative">
-        <MenuButton aria-label={t('layout.profile')} className="ml-1 flex h-8 w-8 items-center justify-center rounded-full bg-white/20 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-white">
+        <MenuButton aria-label={t('layout.profile')} className="ml-1 flex h-8 w-8 items-center justify-center rounded-full bg-black/25 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-white">
           {user.name.slice(0, 1).toUpperCase()}
         </MenuButton>
         <MenuItems anchor="bottom end" className="z-50 mt-1 w-48 rounded-md border border-slate-200 bg-white py-1 text-slate-800 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">

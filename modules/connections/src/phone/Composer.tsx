@@ -64,7 +64,7 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (dra
         <div className="flex items-center gap-2">
           <div className="min-w-0 flex-1"><MediaChip kind={mediaTypeOf(file.mimetype)} fileName={file.name} /></div>
           <button type="button" onClick={() => setFile(null)} aria-label={t('connections.phone.removeFile', { name: file.name })}
-            className="rounded p-1 text-lg leading-none text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-700"><span aria-hidden>×</span></button>
+            className="rounded p-1 text-lg leading-none text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-700"><span aria-hidden>×</span></button>
         </div>
       )}
       {error && <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">{error}</p>}

@@ -24,7 +24,7 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
       {bad.length > 0 && (
         <div className="max-h-[55vh] overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="w-full text-left text-sm" aria-label={t('contacts.report.errors')}>
-            <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500 dark:bg-slate-900">
+            <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
               <tr>
                 <th scope="col" className="w-16 px-3 py-2">{t('contacts.report.row')}</th>
                 <th scope="col" className="px-3 py-2">{t('contacts.report.name')}</th>
@@ -43,7 +43,7 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
               ))}
             </tbody>
           </table>
-          {bad.length > SHOWN && <p className="p-3 text-sm text-slate-500">{t('contacts.report.more', { count: bad.length - SHOWN })}</p>}
+          {bad.length > SHOWN && <p className="p-3 text-sm text-slate-500 dark:text-slate-400">{t('contacts.report.more', { count: bad.length - SHOWN })}</p>}
         </div>
       )}
       <div className="flex justify-end"><Button onClick={onClose}>{t('contacts.report.close')}</Button></div>

@@ -185,7 +185,7 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
               <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-red-600" />
               <span className="flex-1">{t('chat.composer.recording')}</span>
               <button type="button" className={iconBtn} onClick={recorder.stop} aria-label={t('chat.composer.sendAudio')} title={t('chat.composer.sendAudio')}><StopIcon className="h-5 w-5 text-green-700" /></button>
-            </> : <span className="flex-1 text-slate-500">{t('chat.composer.sendingAudio')}</span>}
+            </> : <span className="flex-1 text-slate-500 dark:text-slate-400">{t('chat.composer.sendingAudio')}</span>}
           </div>
         )}
         {recorder.state === 'idle' && (

@@ -18,7 +18,7 @@ export function ContextBar({ replyTo, editing, onCancel }: { replyTo: Message | 
         <p className="line-clamp-2 whitespace-pre-wrap break-words text-slate-600 dark:text-slate-300">{text}</p>
       </div>
       <button type="button" onClick={onCancel} aria-label={t('chat.composer.cancelContext')} title={t('chat.composer.cancelContext')} data-testid="composer-cancel-context"
-        className="rounded p-1 text-slate-500 hover:bg-slate-200 dark:hover:bg-slate-600"><CloseIcon className="h-4 w-4" /></button>
+        className="rounded p-1 text-slate-500 dark:text-slate-400 hover:bg-slate-200 dark:hover:bg-slate-600"><CloseIcon className="h-4 w-4" /></button>
     </div>
   )
 }

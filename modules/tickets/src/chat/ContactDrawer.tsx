@@ -49,7 +49,7 @@ export function ContactDrawer({ ticket, onClose, readOnly }: { ticket: Ticket; o
         {!readOnly && <TicketNotes ticketId={ticket.id} contactId={ticket.contactId} />}
         <section className={cx('flex flex-col gap-1')} aria-labelledby="contact-extra-title">
           <h3 id="contact-extra-title" className="text-sm font-semibold">{t('chat.drawer.extraInfo')}</h3>
-          {!contact?.extraInfo?.length && <p className="text-xs text-slate-500">{t('chat.drawer.noExtraInfo')}</p>}
+          {!contact?.extraInfo?.length && <p className="text-xs text-slate-500 dark:text-slate-400">{t('chat.drawer.noExtraInfo')}</p>}
           <dl className="flex flex-col gap-1 text-sm">
             {contact?.extraInfo?.map((x) => (
               <div key={x.id} className="rounded-md bg-slate-50 px-2 py-1 dark:bg-slate-700">

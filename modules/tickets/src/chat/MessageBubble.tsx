@@ -8,7 +8,7 @@ import { AlertIcon, BanIcon, ChevronDownIcon, ClockIcon, TicksIcon } from './ico
 
 export type MessageAction = 'reply' | 'edit' | 'delete' | 'download' | 'forward'
 
-const TICK_CLASS = { pending: 'text-slate-400', sent: 'text-slate-500 dark:text-slate-300', delivered: 'text-slate-500 dark:text-slate-300', read: 'text-sky-500', failed: 'text-red-600' }
+const TICK_CLASS = { pending: 'text-slate-500 dark:text-slate-400', sent: 'text-slate-500 dark:text-slate-300', delivered: 'text-slate-500 dark:text-slate-300', read: 'text-sky-500', failed: 'text-red-600' }
 
 function Ticks({ message }: { message: Message }) {
   const { t } = useTranslation()

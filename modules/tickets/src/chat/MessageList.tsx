@@ -144,8 +144,8 @@ export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, 
     <ul ref={box} onScroll={onScroll} onLoadCapture={stick} data-testid="message-list" aria-label={t('chat.messages')} aria-busy={loadingOlder || undefined}
       className="min-h-0 flex-1 overflow-y-auto bg-[#efeae2] py-2 dark:bg-slate-900">
       {loadingOlder && <li className="flex justify-center py-1"><Loading className="p-1" /></li>}
-      {!hasMore && messages.length > 0 && <li className="py-1 text-center text-xs text-slate-500">{t('chat.beginning')}</li>}
-      {!messages.length && <li className="p-6 text-center text-sm text-slate-500">{t('chat.empty')}</li>}
+      {!hasMore && messages.length > 0 && <li className="py-1 text-center text-xs text-slate-500 dark:text-slate-400">{t('chat.beginning')}</li>}
+      {!messages.length && <li className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('chat.empty')}</li>}
       {rows.map((r) => r.kind === 'day' ? <DaySeparator key={r.key} date={r.date} />
         : r.kind === 'marker' ? <TicketMarker key={r.key} marker={r.marker} at={r.at} ticketId={r.ticketId} />
         : <MessageBubble key={r.key} message={r.message} showParticipant={r.showParticipant}

@@ -15,7 +15,7 @@ export function Suggestions({ id, items, active, onPick, onHover, label, testId 
           onMouseDown={(e) => { e.preventDefault(); onPick(i) }} onMouseEnter={() => onHover(i)}
           className={cx('cursor-pointer px-3 py-1.5', i === active && 'bg-slate-100 dark:bg-slate-700')}>
           <span className="block truncate">{s.label}</span>
-          {s.hint && <span className="block truncate text-xs text-slate-500">{s.hint}</span>}
+          {s.hint && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{s.hint}</span>}
         </li>
       ))}
     </ul>

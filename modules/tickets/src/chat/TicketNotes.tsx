@@ -84,7 +84,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
         <Button type="submit" loading={saving} className="self-end py-1.5">{t('chat.notes.add')}</Button>
       </form>
       <ul className="flex max-h-[200px] flex-col gap-2 overflow-y-auto" data-testid="ticket-notes-list">
-        {!notes.length && <li className="text-xs text-slate-500">{t('chat.notes.empty')}</li>}
+        {!notes.length && <li className="text-xs text-slate-500 dark:text-slate-400">{t('chat.notes.empty')}</li>}
         {notes.map((n) => (
           <li key={n.id} className="rounded-md border border-slate-200 p-2 text-sm dark:border-slate-600">
             <p className="whitespace-pre-wrap break-words">{n.note}</p>

@@ -37,7 +37,7 @@ export function MultiSelect({ label, options, selected, onChange, noneLabel, ...
       {open && (
         <div id={`${id}-list`} role="group" aria-label={label}
           className="absolute left-0 top-full z-30 mt-1 max-h-64 w-56 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800">
-          {options.length === 0 && <p className="px-3 py-2 text-xs text-slate-500">—</p>}
+          {options.length === 0 && <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">—</p>}
           {options.map((o) => (
             <label key={o.id} className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
               <input type="checkbox" checked={selected.includes(o.id)} onChange={() => toggle(o.id)} />

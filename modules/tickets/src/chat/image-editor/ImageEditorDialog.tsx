@@ -89,7 +89,7 @@ function Editor({ file, onClose, onSave }: { file: File; onClose: () => void; on
       <Toolbar editor={editor} />
       <p className="mt-2 mb-2 text-xs text-slate-500 dark:text-slate-400" aria-live="polite">{t(`chat.imageEditor.${hint}`)}</p>
       <div className="flex min-h-40 items-center justify-center rounded-md bg-slate-100 p-2 dark:bg-slate-900">
-        {image === 'loading' && <span className="text-sm text-slate-500">{t('chat.imageEditor.loading')}</span>}
+        {image === 'loading' && <span className="text-sm text-slate-500 dark:text-slate-400">{t('chat.imageEditor.loading')}</span>}
         {image === 'error' && <span role="alert" className="text-sm text-red-600">{t('chat.imageEditor.loadError')}</span>}
         {typeof image === 'object' && <EditorCanvas source={image.source} size={image.size} editor={editor} />}
       </div>
