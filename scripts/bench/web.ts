@@ -8,6 +8,9 @@
  *     DATA_DIR): /login in a fresh context (empty cache) RUNS times; p50 of first-contentful-paint
  *     and of the moment the login form is in the DOM and visible. Then the super user logs in once
  *     and the bytes each module's remote actually fetched are listed.
+ *  3. Time to a usable drawer: from the login click to the first module's link in the drawer, and
+ *     to the full drawer (no module still loading: aria-busy="false"), RUNS times with a cold cache
+ *     and RUNS times reloading a signed-in page (warm cache, remotes preloaded from the last visit).
  * Needs a build (`pnpm build:web`) and Chromium (/usr/bin/chromium or CHROMIUM_PATH). RUNS (default 5).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -105,6 +108,49 @@ const FORM_PROBE = `(() => {
   document.addEventListener('DOMContentLoaded', () => { if (!check()) obs.observe(document.body, { childList: true, subtree: true }) })
 })()`
 
+const DRAWER_PROBE = `(() => {
+  const t0 = performance.now()
+  const check = () => {
+    const nav = document.querySelector('nav[aria-label="menu"]')
+    if (nav && window.__firstLinkAt == null && nav.querySelector('a')) window.__firstLinkAt = performance.now()
+    if (nav && window.__drawerAt == null && nav.getAttribute('aria-busy') === 'false' && nav.querySelector('a')) window.__drawerAt = performance.now()
+  }
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
+})()`
+
+/** Login click (or navigation start, for a reload) → first drawer link, and → full drawer. */
+async function drawerTimings(browser: import('playwright-core').Browser, base: string) {
+  const cold = { first: [] as number[], full: [] as number[] }
+  const warm = { first: [] as number[], full: [] as number[] }
+  for (let i = -1; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+    await context.addInitScript(DRAWER_PROBE)
+    const page = await context.newPage()
+    await page.goto(`${base}/login`)
+    await page.locator('input[name="cnpj"]').fill(SUPER.cnpj)
+    await page.locator('input[name="email"]').fill(SUPER.email)
+    await page.locator('input[name="password"]').fill(SUPER.password)
+    const clickedAt = await page.evaluate(() => performance.now())
+    await page.locator('button[type="submit"]').click()
+    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, { timeout: 60_000 })
+    const t = await page.evaluate(() => ({ first: (window as { __firstLinkAt?: number }).__firstLinkAt!, full: (window as { __drawerAt?: number }).__drawerAt! }))
+    if (i >= 0) { cold.first.push(t.first - clickedAt); cold.full.push(t.full - clickedAt) }
+    // Warm: the same browser profile reloads a private page.
+    await page.reload()
+    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, { timeout: 60_000 })
+    const w = await page.evaluate(() => ({ first: (window as { __firstLinkAt?: number }).__firstLinkAt!, full: (window as { __drawerAt?: number }).__drawerAt! }))
+    if (i >= 0) { warm.first.push(w.first); warm.full.push(w.full) }
+    await context.close()
+  }
+  const line = (label: string, xs: number[]) => `  ${label.padEnd(34)} p50 ${p50(xs).toFixed(0).padStart(5)}   min ${Math.min(...xs).toFixed(0)}   max ${Math.max(...xs).toFixed(0)}`
+  console.log(`\nTime to a usable drawer (super user, ${RUNS} runs, ms)`)
+  console.log(line('cold: login click → first link', cold.first))
+  console.log(line('cold: login click → full drawer', cold.full))
+  console.log(line('warm reload: nav start → first link', warm.first))
+  console.log(line('warm reload: nav start → full drawer', warm.full))
+}
+
 async function main() {
   if (!existsSync(join(SHELL_DIST, 'index.html'))) throw new Error('shell/dist is missing: run `NODE_ENV=production pnpm build:web` first')
   const shell = shellInitial()
@@ -168,6 +214,8 @@ async function main() {
       console.log(`  ${name.padEnd(12)} ${kb(total).padStart(10)}  (${files.size} files)`)
     }
     await context.close()
+
+    await drawerTimings(browser, base)
   } finally {
     await browser.close()
     stopServer(server)
