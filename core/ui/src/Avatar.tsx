@@ -1,7 +1,7 @@
 import { memo } from 'react'
 import { cx } from './cx.ts'
 
-const COLORS = ['bg-sky-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-teal-600', 'bg-indigo-600', 'bg-fuchsia-600']
+const COLORS = ['bg-sky-700', 'bg-emerald-700', 'bg-violet-600', 'bg-amber-700', 'bg-rose-700', 'bg-teal-700', 'bg-indigo-600', 'bg-fuchsia-700']
 const SIZES = { sm: 'h-7 w-7 text-xs', md: 'h-9 w-9 text-sm', lg: 'h-20 w-20 text-2xl' } as const
 
 /** Up to two initials: first and last word. */

@@ -36,7 +36,7 @@ const subscribe = (l: () => void) => { listeners.add(l); return () => { listener
 const snapshot = () => items
 
 const KIND_CLASS: Record<ToastKind, string> = {
-  success: 'bg-green-600', error: 'bg-red-600', info: 'bg-primary', warning: 'bg-amber-500',
+  success: 'bg-green-700', error: 'bg-red-700', info: 'bg-primary', warning: 'bg-amber-700',
 }
 
 /**

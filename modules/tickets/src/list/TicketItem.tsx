@@ -71,7 +71,7 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
           <span data-testid="ticket-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600 dark:text-slate-300">{ticket.lastMessage ? <WhatsAppText text={ticket.lastMessage} /> : '\u00a0'}</span>
           {ticket.unreadMessages > 0 && (
             <span data-testid="unread-badge" aria-label={t('tickets.item.unread', { count: ticket.unreadMessages })}
-              className="shrink-0 rounded-full bg-green-600 px-1.5 text-[11px] font-semibold leading-5 text-white">{ticket.unreadMessages}</span>
+              className="shrink-0 rounded-full bg-green-700 px-1.5 text-[11px] font-semibold leading-5 text-white">{ticket.unreadMessages}</span>
           )}
         </div>
         <div className="flex items-center gap-1">
@@ -86,13 +86,13 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
             <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden><path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" /><circle cx="12" cy="12" r="3" /></svg>
           </button>
           {ticket.status === 'pending' && (
-            <button type="button" data-testid="accept-button" disabled={p.busy} onClick={stop(p.onAccept)} className={cx(actionClass, 'bg-green-600 text-white hover:bg-green-700')}>{t('tickets.buttons.accept')}</button>
+            <button type="button" data-testid="accept-button" disabled={p.busy} onClick={stop(p.onAccept)} className={cx(actionClass, 'bg-green-700 text-white hover:bg-green-800')}>{t('tickets.buttons.accept')}</button>
           )}
           {ticket.status === 'open' && (
-            <button type="button" data-testid="close-button" disabled={p.busy} onClick={stop(p.onClose)} className={cx(actionClass, 'bg-red-600 text-white hover:bg-red-700')}>{t('tickets.buttons.close')}</button>
+            <button type="button" data-testid="close-button" disabled={p.busy} onClick={stop(p.onClose)} className={cx(actionClass, 'bg-red-700 text-white hover:bg-red-800')}>{t('tickets.buttons.close')}</button>
           )}
           {ticket.status === 'closed' && (
-            <button type="button" data-testid="reopen-button" disabled={p.busy} onClick={stop(p.onReopen)} className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-600')}>{t('tickets.buttons.reopen')}</button>
+            <button type="button" data-testid="reopen-button" disabled={p.busy} onClick={stop(p.onReopen)} className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-700')}>{t('tickets.buttons.reopen')}</button>
           )}
           {p.admin && (
             <TicketMenu ticket={ticket} canDelete={p.canDelete} canClose={ticket.status !== 'closed'}
