@@ -146,7 +146,8 @@ export async function seedDemoSetup(app: { inject: AtendeApp['inject']; kernel: 
         queueIds.push(queue.id)
         for (const [n, o] of q.options.entries()) await call('POST', '/api/queue-options', { queueId: queue.id, title: o.title, message: o.message, option: n + 1 })
       }
-      const demoUsers = await db('users').where({ companyId }).whereIn(db.raw('lower(email)'), DEMO.users.map((u) => u.email)).pluck('id')
+      const emails = DEMO.users.map((u) => u.email)
+      const demoUsers: number[] = await db('users').where({ companyId }).whereRaw(`lower(email) in (${emails.map(() => '?').join(', ')})`, emails).pluck('id')
       for (const id of demoUsers) await call('PUT', `/api/users/${id}`, { queueIds })
       // The demo connection offers the queues: a customer writing in gets the menu.
       const connections: number[] = await db('whatsapps').where({ companyId }).pluck('id')
