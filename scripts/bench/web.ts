@@ -207,6 +207,8 @@ async function main() {
     await page.locator('input[name="password"]').fill(SUPER.password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL(`${base}/tickets`)
+    // Every module in the drawer (a busy machine can leave a quiet moment before the remotes start).
+    await page.waitForFunction(() => document.querySelector('nav[aria-label="menu"]')?.getAttribute('aria-busy') === 'false' && !!document.querySelector('nav[aria-label="menu"] a'), undefined, { timeout: 60_000 })
     await page.waitForLoadState('networkidle')
     console.log('\nModules fetched after the super user signs in (drawer only; pages load on visit), gzip -9')
     for (const [name, files] of [...fetched].sort()) {
