@@ -21,7 +21,7 @@ import { createAuthService } from './auth/sessions.ts'
 import { createPermissions, CORE_PERMISSIONS } from './permissions.ts'
 import { createSettings, CORE_SETTINGS } from './settings.ts'
 import { createMail } from './mail.ts'
-import { createServiceRegistry } from './services.ts'
+import { createServiceRegistry, scopedServices } from './services.ts'
 import { createBus } from './bus/index.ts'
 import { createJobs } from './jobs/index.ts'
 import { createRealtime } from './realtime/index.ts'
@@ -206,7 +206,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
           }
         })
       }
-      await plugin.register(scope, kernel)
+      // The plugin sees only the services its manifest declares (services.ts).
+      await plugin.register(scope, { ...kernel, services: scopedServices(kernel.services, plugin) })
     }, { prefix: `/api${plugin.prefix ?? ''}` })
   }
 

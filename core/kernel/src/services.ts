@@ -1,4 +1,4 @@
-import type { ServiceRegistry } from '@atende/sdk'
+import type { DefinedPlugin, ServiceRegistry } from '@atende/sdk'
 
 /** Services a plugin publishes on purpose: the only way to reach another feature's data. */
 export function createServiceRegistry(): ServiceRegistry {
@@ -14,6 +14,33 @@ export function createServiceRegistry(): ServiceRegistry {
     },
     find<T>(name: string) {
       return services.get(name) as T | undefined
+    },
+  }
+}
+
+/**
+ * The registry as one plugin sees it: only the services its manifest declares (`services.provides`,
+ * `requires`, `optional`). A use of an undeclared service is a bug of the plugin, found the first
+ * time that code runs (every test that reaches it), not a hidden dependency.
+ */
+export function scopedServices(registry: ServiceRegistry, plugin: DefinedPlugin): ServiceRegistry {
+  const declared = plugin.services ?? {}
+  const provides = new Set(declared.provides ?? [])
+  const uses = new Set([...(declared.requires ?? []), ...(declared.optional ?? []), ...provides])
+  const undeclared = (name: string, what: string) =>
+    new Error(`Plugin ${plugin.name} ${what} service "${name}" without declaring it in its manifest's services`)
+  return {
+    provide(name, impl) {
+      if (!provides.has(name)) throw undeclared(name, 'provides')
+      registry.provide(name, impl)
+    },
+    get<T>(name: string) {
+      if (!uses.has(name)) throw undeclared(name, 'uses')
+      return registry.get<T>(name)
+    },
+    find<T>(name: string) {
+      if (!uses.has(name)) throw undeclared(name, 'uses')
+      return registry.find<T>(name)
     },
   }
 }

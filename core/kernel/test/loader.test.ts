@@ -49,6 +49,12 @@ describe('orderPlugins', () => {
     expect(loadError([plugin('old', { host: '>=2.0.0' })], '1.5.0').message).toContain('needs host >=2.0.0, but this kernel is 1.5.0')
   })
 
+  it('names a required service no installed plugin provides, and a service provided twice', () => {
+    expect(loadError([plugin('tickets', { services: { requires: ['contacts'] } })]).message).toMatch(/tickets requires service "contacts", which no installed plugin provides/)
+    expect(orderPlugins([plugin('tickets', { services: { requires: ['contacts'], optional: ['tags'] } }), plugin('contacts', { services: { provides: ['contacts'] } })]).map((p) => p.name)).toEqual(['contacts', 'tickets'])
+    expect(loadError([plugin('alpha', { services: { provides: ['x'] } }), plugin('beta', { services: { provides: ['x'] } })]).message).toMatch(/"x" is provided by both alpha and beta/)
+  })
+
   it('refuses duplicate names', () => {
     expect(loadError([plugin('tags'), plugin('tags')]).message).toBe('Plugin tags is installed twice')
   })

@@ -10,6 +10,12 @@ export interface PluginManifest {
   /** Plan module flag: when the company's plan lacks it, every route answers 403 ERR_PLAN_FEATURE_DISABLED. */
   planFlag?: string
   dependsOn?: string[]
+  /**
+   * The services (kernel.services) this plugin publishes and uses, checked by the kernel: a
+   * `requires` no installed plugin `provides` stops startup; using or publishing a name not declared
+   * here throws, so no dependency stays hidden. `optional` ones may be absent (find() is undefined).
+   */
+  services?: { provides?: string[]; requires?: string[]; optional?: string[] }
   /** Named permissions this plugin checks, with the profiles granted each. */
   permissions?: PermissionRule[]
   /** Folder of knex migration files (`.ts`/`.js` exporting up and down), owned by this plugin only. */

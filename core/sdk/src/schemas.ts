@@ -45,3 +45,11 @@ export const MessageResponse = Type.Object({ message: Type.String() })
 
 /** Date-times travel as ISO strings. */
 export const DateTime = Type.String({ format: 'date-time' })
+
+/**
+ * The error answers a route documents, each the one ErrorResponse shape: `response: { 200: X, ...errorResponses() }`
+ * (400, 403, 404 and 409 unless other statuses are named).
+ */
+export function errorResponses(...statuses: number[]): Record<number, { $ref: 'ErrorResponse#' }> {
+  return Object.fromEntries((statuses.length ? statuses : [400, 403, 404, 409]).map((s) => [s, { $ref: 'ErrorResponse#' as const }]))
+}

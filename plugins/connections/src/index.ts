@@ -36,6 +36,7 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
+  services: { provides: ['inbound', 'connections', 'messaging', 'channelSessions'], requires: ['tickets', 'contacts'] },
   host: '^1.0.0',
   essential: false,
   dependsOn: ['contacts', 'tickets'],

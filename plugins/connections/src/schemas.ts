@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Nullable } from '@atende/sdk'
+import { Nullable, errorResponses } from '@atende/sdk'
 import { SESSION_STATUSES } from './providers/types.ts'
 import { PROVIDERS } from './service.ts'
 
@@ -45,4 +45,4 @@ export const ListQuery = Type.Object({ session: Type.Optional(Type.Union([Type.S
 export const WhatsappIdParams = Type.Object({ whatsappId: Type.Integer({ minimum: 1 }) })
 export const ScanBody = Type.Object({ number: Type.Optional(Type.String({ pattern: '^[0-9]{8,20}$' })) })
 export const SessionView = Type.Object({ id: Type.Integer(), status: Type.String(), qrcode: Type.String(), retries: Type.Integer(), number: Nullable(Type.String()), updatedAt: Type.String() })
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

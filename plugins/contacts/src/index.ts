@@ -42,6 +42,8 @@ import { registerContactRoutes } from './routes.ts'
 export default definePlugin({
   name: 'contacts',
   version: '1.0.0',
+  // contacts.addressBook: a channel that can read the phone's contacts publishes it (none does yet).
+  services: { provides: ['contacts'], optional: ['contacts.addressBook'] },
   host: '^1.0.0',
   essential: true,
   // modules/contacts: the /contacts screen, and the contact form and picker other modules reuse.

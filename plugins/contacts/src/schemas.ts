@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '@atende/sdk'
+import { Nullable, errorResponses } from '@atende/sdk'
 import { NAME_MAX, NUMBER_MAX } from './validate.ts'
 
 /** Most rows one upload request takes; the screen sends bigger files in chunks of this size. */
@@ -107,4 +107,4 @@ export const ImportResult = Type.Object({
   changed: Type.Integer({ description: 'of them, created or completed (name, picture) now' }),
 })
 
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

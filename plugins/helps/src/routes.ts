@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel } from '@atende/sdk'
+import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel, errorResponses } from '@atende/sdk'
 import { createHelpService, type HelpInput } from './service.ts'
 
 const tags = ['helps']
@@ -15,7 +15,7 @@ const fields = {
 }
 const CreateBody = Type.Object({ title: fields.title, video: Type.Optional(fields.video), description: Type.Optional(fields.description) })
 const UpdateBody = Type.Partial(CreateBody)
-const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' } }
+const errors = errorResponses(400, 403, 404)
 
 export function registerHelpRoutes(app: FastifyInstance, kernel: Kernel) {
   const helps = createHelpService(kernel)

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel } from '@atende/sdk'
+import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel, errorResponses } from '@atende/sdk'
 import { createPlanService } from './service.ts'
 import { CreatePlanBody, ModuleParams, ModuleToggleBody, PlanView, PublicPlan, UpdatePlanBody } from './schemas.ts'
 
 const tags = ['plans']
-const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+const errors = errorResponses()
 
 export function registerPlanRoutes(app: FastifyInstance, kernel: Kernel) {
   const plans = createPlanService(kernel)

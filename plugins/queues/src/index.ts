@@ -24,6 +24,7 @@ import { createQueueService } from './service.ts'
 export default definePlugin({
   name: 'queues',
   version: '1.0.0',
+  services: { provides: ['queues'], requires: ['tickets', 'connections', 'inbound'] },
   host: '^1.0.0',
   essential: false,
   dependsOn: ['connections', 'tickets'],

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '@atende/sdk'
+import { Nullable, errorResponses } from '@atende/sdk'
 import { WEEKDAYS_EN } from './schedule.ts'
 
 export const LIST_MAX = 500
@@ -102,4 +102,4 @@ export const OptionQuery = Type.Object({
 })
 export type OptionQuery = Static<typeof OptionQuery>
 
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListResponse, Nullable } from '@atende/sdk'
+import { ListResponse, Nullable, errorResponses } from '@atende/sdk'
 
 export const SHORTCODE_MAX = 100
 export const MESSAGE_MAX = 10_000
@@ -55,4 +55,4 @@ export const LookupQuery = Type.Object({
 })
 export type LookupQuery = Static<typeof LookupQuery>
 
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

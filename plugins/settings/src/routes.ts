@@ -1,3 +1,4 @@
+import { errorResponses } from '@atende/sdk'
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
@@ -9,7 +10,7 @@ const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }
 type KeyParams = Static<typeof KeyParams>
 // The client sends { key, value }; the key comes from the path, so a body key is ignored.
 const SetBody = Type.Object({ value: Type.String({ maxLength: 200 }), key: Type.Optional(Type.String()) })
-const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' } }
+const errors = errorResponses(400, 403, 404)
 
 export function registerSettingRoutes(app: FastifyInstance, kernel: Kernel) {
   const settings = createSettingService(kernel)

@@ -28,6 +28,7 @@ import { KANBAN_PERMISSION, createTagService } from './service.ts'
 export default definePlugin({
   name: 'tags',
   version: '1.0.0',
+  services: { provides: ['tags'], requires: ['tickets'] },
   host: '^1.0.0',
   essential: false,
   dependsOn: ['tickets'],

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListResponse, Nullable } from '@atende/sdk'
+import { ListResponse, Nullable, errorResponses } from '@atende/sdk'
 
 export const NAME_MIN = 3
 export const NAME_MAX = 50
@@ -57,4 +57,4 @@ export const SyncBody = Type.Object({
 export type SyncBody = Static<typeof SyncBody>
 export const SyncResult = Type.Object({ ticketId: Type.Integer(), tags: Type.Array(TicketTag) })
 
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

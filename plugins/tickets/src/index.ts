@@ -13,6 +13,8 @@ import { registerAutomations } from './automations.ts'
 export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
+  // Connections, queues and tags load after tickets (they depend on it): reached at call time, absent when not installed.
+  services: { provides: ['tickets'], requires: ['contacts'], optional: ['connections', 'messaging', 'inbound', 'queues', 'tags'] },
   host: '^1.0.0',
   essential: true,
   dependsOn: ['contacts'],

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '@atende/sdk'
+import { Nullable, errorResponses } from '@atende/sdk'
 
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
 
@@ -93,4 +93,4 @@ export const MessageView = Type.Object({
 export const MessagesQuery = Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) })
 export const MessagesResult = Type.Object({ messages: Type.Array(MessageView), ticket: TicketView, count: Type.Integer(), hasMore: Type.Boolean() })
 
-export const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+export const errors = errorResponses()

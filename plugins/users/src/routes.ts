@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { IdParams, ListQuery, MessageResponse, type Kernel } from '@atende/sdk'
+import { IdParams, ListQuery, MessageResponse, type Kernel, errorResponses } from '@atende/sdk'
 import { createUserService } from './service.ts'
 import { CreateUserBody, LanguageParams, UpdateUserBody, UserListItem, UserListQuery, UserViewRef, UsersPage } from './schemas.ts'
 
 const tags = ['users']
-const errors = { 400: { $ref: 'ErrorResponse#' }, 403: { $ref: 'ErrorResponse#' }, 404: { $ref: 'ErrorResponse#' }, 409: { $ref: 'ErrorResponse#' } }
+const errors = errorResponses()
 
 export function registerUserRoutes(app: FastifyInstance, kernel: Kernel) {
   const users = createUserService(kernel)

@@ -53,6 +53,19 @@ export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERS
     }
     byName.set(p.name, p)
   }
+  // Every required service is published by an installed plugin, and no service by two.
+  const providers = new Map<string, string>()
+  for (const p of byName.values()) {
+    for (const name of p.services?.provides ?? []) {
+      if (providers.has(name)) throw new PluginLoadError(`Service "${name}" is provided by both ${providers.get(name)} and ${p.name}`)
+      providers.set(name, p.name)
+    }
+  }
+  for (const p of byName.values()) {
+    for (const name of p.services?.requires ?? []) {
+      if (!providers.has(name)) throw new PluginLoadError(`Plugin ${p.name} requires service "${name}", which no installed plugin provides`)
+    }
+  }
   const ordered: DefinedPlugin[] = []
   const state = new Map<string, 'visiting' | 'done'>()
   const visit = (p: DefinedPlugin, path: string[]) => {
