@@ -114,6 +114,12 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
   })
 
   it('shows the no-permission message for a page the plan lacks, then goes home', async () => {
+    // The plan must really lack it (a page the plan allows but no module serves is a plain 404):
+    // switch kanban off on the super user's plan, with the page's own session.
+    const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` }
+    const plan = (await t.app.inject({ method: 'GET', url: '/api/plans/user', headers })).json() as { id: number }
+    const off = await t.app.inject({ method: 'PUT', url: `/api/plans/${plan.id}`, headers, payload: { useKanban: false } })
+    expect(off.statusCode, off.body).toBe(200)
     await page.goto(`${base}/kanban`)
     await page.getByText('Esta empresa não possui permissão para acessar essa página!').waitFor()
     await page.waitForURL(`${base}/tickets`, { timeout: 5_000 })
