@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MASKS, digits, formatCnpj, formatPhone } from '../src/masks.ts'
+import { MASKS, digits, displayPhone, formatCnpj, formatPhone } from '../src/masks.ts'
 
 describe('digits', () => {
   it('keeps only 0-9', () => {
@@ -83,5 +83,15 @@ describe('formatPhone (+55 (47) 99999-9999)', () => {
       expect(digits(shown)).toBe(digits(raw).slice(0, 13))
     }
     expect(formatPhone('5547999999999').length).toBe(MASKS.phone.maxLength)
+  })
+})
+
+describe('displayPhone', () => {
+  it('shows Brazilian numbers masked and longer ones whole', () => {
+    expect(displayPhone('5547999998888')).toBe('+55 (47) 99999-8888')
+    expect(displayPhone('554733334444')).toBe('+55 (47) 3333-4444')
+    // The simulator's own number (5511999990000 + id) keeps its last digit.
+    expect(displayPhone('55119999900001')).toBe('+55119999900001')
+    expect(displayPhone('')).toBe('')
   })
 })
