@@ -2,6 +2,7 @@ import { definePlugin, type EventName, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
+import type { ConnectionsService, MessagingService } from './api.ts'
 import { createConnectionService } from './service.ts'
 import { registerConnectionRoutes } from './routes.ts'
 import { registerSessionRoutes } from './session-routes.ts'
@@ -69,7 +70,7 @@ export default definePlugin({
     })
     const connections = createConnectionService(kernel, sessions)
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
-    kernel.services.provide('connections', {
+    const published: ConnectionsService = {
       version: 1, get: connections.get,
       // For the tickets automations job (idle close, transfer of waiting tickets).
       withAutomations: connections.withAutomations,
@@ -79,7 +80,8 @@ export default definePlugin({
         ids.length ? kernel.tenant(companyId)('whatsapps').whereIn('id', [...new Set(ids)]).select('id', 'name') : [],
       // New tickets started by an attendant go out through the company's default connection.
       defaultId: async (companyId: number): Promise<number | null> => (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
-    })
+    }
+    kernel.services.provide('connections', published)
     // The queues plugin's event (declared there): a deleted queue leaves no links behind.
     kernel.bus.on('queue.deleted' as EventName, async (p) => {
       const { companyId, queueId } = p as { companyId: number; queueId: number }
@@ -94,7 +96,7 @@ export default definePlugin({
     // Automatic messages of other plugins (tickets' greeting, transfer, completion, rating): the
     // type is MessagingService in @atende/plugin-tickets (src/messaging-api.ts), its consumer.
     const botMessage = messaging.botMessage
-    kernel.services.provide('messaging', { version: 1 as const, send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body) })
+    kernel.services.provide('messaging', { version: 1 as const, send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body) } satisfies MessagingService)
     kernel.services.provide('channelSessions', { processId: leases.owner, runningIds: sessions.runningIds } satisfies ChannelSessionsService)
     // Sessions whose rows say they should run start where their lease is free: at boot and every ttl/2.
     const resume = createResume(kernel, sessions, leases, { everyMs: Math.max(100, Math.floor(leases.ttlMs / 2)) })

@@ -25,7 +25,15 @@ export interface ConnectionAutomations {
   expiresTicket: number; expiresInactiveMessage: string; timeToTransfer: number | null; transferQueueId: number | null
 }
 
-type Row = Record<string, any> & { id: number; companyId: number; name: string; provider: string; isDefault: boolean }
+/** A whatsapps row (migration 001). */
+interface Row {
+  id: number; companyId: number; name: string; status: string; qrcode: string; retries: number; isDefault: boolean
+  greetingMessage: string; complationMessage: string; outOfHoursMessage: string; ratingMessage: string; expiresInactiveMessage: string
+  token: string; provider: string; expiresTicket: number; timeUseBotQueues: number; maxUseBotQueues: number
+  integrationId: number | null; promptId: number | null; transferQueueId: number | null; redirectQueueId: number | null
+  timeToTransfer: number | null; maxAttemptsWithoutResponse: number; schedules: unknown; number: string | null
+  createdAt: Date | string; updatedAt: Date | string
+}
 const iso = (d: Date | string) => new Date(d).toISOString()
 // Serialises writes of one company's connections (plan count, the single default), per transaction.
 const LOCK_SPACE = 7401

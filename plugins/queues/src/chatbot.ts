@@ -6,20 +6,12 @@
  */
 import type { Kernel, TenantDb } from '@atende/sdk'
 import type { Ticket, TicketsService } from '@atende/plugin-tickets/api'
-import type { RoutingContext, RoutingStep } from '@atende/plugin-connections/routing'
+import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
 import { childrenOf, type OptionRow } from './options.ts'
 import { parseRedirect } from './redirect.ts'
 import { companyTimeZone, isOpenAt, type ScheduleRow } from './schedule.ts'
 import { ordered, queueView } from './service.ts'
 import type { Queue } from './schemas.ts'
-
-/** What the bot needs of a connection; published by the connections plugin as the `connections` service. */
-export interface ConnectionsLookup {
-  get(companyId: number, id: number): Promise<{
-    queueIds: number[]; greetingMessage: string; outOfHoursMessage: string
-    maxAttemptsWithoutResponse: number; redirectQueueId: number | string | null
-  }>
-}
 
 interface BotState { ticketId: number; queueId: number | null; optionId: number | null; attempts: number }
 interface Item { n: number; title: string }
@@ -43,7 +35,7 @@ function pick<T>(answer: string, items: (Item & { value: T })[]) {
 
 export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()): RoutingStep {
   const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const connections = () => kernel.services.get<ConnectionsLookup>('connections')
+  const connections = () => kernel.services.get<ConnectionsService>('connections')
 
   const stateOf = async (t: TenantDb, ticketId: number): Promise<BotState | undefined> => t('queue_bot_state').where({ ticketId }).first()
   const save = (t: TenantDb, s: BotState) =>

@@ -1,5 +1,6 @@
 import { definePlugin, type EventName } from '@atende/sdk'
-import type { InboundRouting } from '@atende/plugin-connections/routing'
+import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { QueuesForTickets } from '@atende/plugin-tickets/api'
 import type { QueuesService } from './api.ts'
 import { createChatbot } from './chatbot.ts'
 import { mapRealtime } from './events.ts'
@@ -34,7 +35,7 @@ export default definePlugin({
   async register(app, kernel) {
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
-    kernel.services.provide('queues', { version: 1, exists: queues.exists, byIds: queues.byIds } satisfies QueuesService)
+    kernel.services.provide('queues', { version: 1, exists: queues.exists, byIds: queues.byIds } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)
     kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))

@@ -1,5 +1,6 @@
 import { definePlugin, type EventName } from '@atende/sdk'
 import type { TagsService } from './api.ts'
+import type { TagsForTickets } from '@atende/plugin-tickets/api'
 import { mapRealtime } from './events.ts'
 import { registerTagRoutes } from './routes.ts'
 import { KANBAN_PERMISSION, createTagService } from './service.ts'
@@ -38,7 +39,7 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const service = createTagService(kernel)
-    const api: TagsService = { version: 1, forTickets: service.forTickets, ticketIdsWithAll: service.ticketIdsWithAll }
+    const api: TagsService & TagsForTickets = { version: 1, forTickets: service.forTickets, ticketIdsWithAll: service.ticketIdsWithAll }
     kernel.services.provide('tags', api)
     mapRealtime(kernel)
     registerTagRoutes(app, service)

@@ -92,3 +92,7 @@ export interface TicketsService {
   markEdited(companyId: number, messageId: number, body: string): Promise<Message>
   markDeleted(companyId: number, messageId: number): Promise<Message>
 }
+
+// What tickets uses of the plugins that load after it: declared here, satisfied by their providers.
+export type { ConnectionAutomations, ConnectionMessages, ConnectionsForTickets, QueuesForTickets, TagsForTickets } from './neighbours-api.ts'
+export type { MessagingService } from './messaging-api.ts'

@@ -10,12 +10,10 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { MessagingService } from './messaging-api.ts'
 import { askRating } from './rating.ts'
 import { queuesById, userNames } from './names.ts'
+import type { ConnectionMessages, ConnectionsForTickets } from './neighbours-api.ts'
 
 export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
 
-/** The bot messages a connection carries (read through the optional `connections` service). */
-export interface ConnectionMessages { name: string; complationMessage: string | null; ratingMessage: string | null }
-interface ConnectionsLookup { get(companyId: number, id: number): Promise<ConnectionMessages> }
 
 export const GREETING_ACCEPTED = '{{greeting}}, {{firstName}}! Meu nome é *{{userName}}* e agora vou prosseguir com o seu atendimento.'
 export const TRANSFER_TO_QUEUE = '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
@@ -127,7 +125,7 @@ export async function autoMessages(kernel: Kernel, { companyId, move, before, af
 }
 
 async function connectionOf(kernel: Kernel, companyId: number, whatsappId: number): Promise<ConnectionMessages | null> {
-  const lookup = kernel.services.find<ConnectionsLookup>('connections')
+  const lookup = kernel.services.find<ConnectionsForTickets>('connections')
   try { return lookup ? await lookup.get(companyId, whatsappId) : null } catch { return null } // deleted meanwhile
 }
 

@@ -21,17 +21,12 @@ import { afterMove, renderVariables } from './auto-messages.ts'
 import { ticketView, withContact } from './views.ts'
 import { queuesById, userNames } from './names.ts'
 import { CLOSED } from './transitions.ts'
+import type { ConnectionAutomations, ConnectionsForTickets, QueuesForTickets } from './neighbours-api.ts'
 
 export const AUTOMATIONS_JOB = 'tickets.automations'
 export const AUTOMATIONS_EVERY_MS = 60_000
 export const AUTOMATIONS_LIMIT = 100
 
-/** One connection's settings, as the `connections` service's withAutomations() gives them. */
-export interface ConnectionAutomations {
-  id: number; companyId: number; name: string
-  expiresTicket: number; expiresInactiveMessage: string; timeToTransfer: number | null; transferQueueId: number | null
-}
-interface ConnectionsLookup { withAutomations(): Promise<ConnectionAutomations[]> }
 type Kind = 'close' | 'transfer'
 
 export interface AutomationOptions {
@@ -51,7 +46,7 @@ export async function registerAutomations(kernel: Kernel) {
 
 /** One pass over every company's connections with an automation set; a failing company does not stop the others. */
 export async function runAutomations(kernel: Kernel, now: Date = new Date(), opts: AutomationOptions = {}) {
-  const connections = kernel.services.find<ConnectionsLookup>('connections')
+  const connections = kernel.services.find<ConnectionsForTickets>('connections')
   if (!connections) return
   const byCompany = new Map<number, ConnectionAutomations[]>()
   for (const c of await connections.withAutomations()) byCompany.set(c.companyId, [...(byCompany.get(c.companyId) ?? []), c])
@@ -88,7 +83,7 @@ async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAuto
 
 async function transferWaiting(kernel: Kernel, companyId: number, list: ConnectionAutomations[], now: Date, opts: AutomationOptions) {
   const t = kernel.tenant(companyId)
-  const queues = kernel.services.find<{ exists(companyId: number, ids: number[]): Promise<boolean> }>('queues')
+  const queues = kernel.services.find<QueuesForTickets>('queues')
   let budget = opts.limit ?? AUTOMATIONS_LIMIT
   for (const conn of list) {
     const queueId = conn.transferQueueId

@@ -6,12 +6,12 @@ import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
 import { ticketView, withContact } from './views.ts'
 import { queuesById, userNames } from './names.ts'
 import type { CreateBody } from './schemas.ts'
+import type { ConnectionsForTickets } from './neighbours-api.ts'
 
-interface ConnectionsLookup { get(companyId: number, id: number): Promise<{ id: number }>; defaultId?(companyId: number): Promise<number | null> }
 
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
 async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | undefined): Promise<number> {
-  const conns = kernel.services.find<ConnectionsLookup>('connections')
+  const conns = kernel.services.find<ConnectionsForTickets>('connections')
   if (asked) {
     if (conns) await conns.get(v.companyId, asked).catch(() => { throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND') })
     return asked

@@ -3,6 +3,7 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
 import { ticketView } from './views.ts'
 import { queuesById, userNames } from './names.ts'
+import type { ConnectionsForTickets, TagsForTickets } from './neighbours-api.ts'
 
 type Ref = { id: number; name: string }
 export type TicketDetail = Ticket & {
@@ -14,8 +15,6 @@ export type TicketDetail = Ticket & {
 }
 
 /** Optional neighbours, resolved at call time: tags and connections may be absent (plan-gated) or load after us. */
-interface TagsLookup { forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, { id: number; name: string; color: string }[]>> }
-interface ConnectionsLookup { namesByIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> }
 
 
 const ids = (rows: Ticket[], key: 'contactId' | 'queueId' | 'userId' | 'whatsappId') =>
@@ -29,8 +28,8 @@ export async function hydrate(kernel: Kernel, companyId: number, rows: Record<st
   const tickets = rows.map(ticketView)
   if (!tickets.length) return []
   const contacts = kernel.services.get<ContactsService>('contacts')
-  const connections = kernel.services.find<ConnectionsLookup>('connections')
-  const tags = kernel.services.find<TagsLookup>('tags')
+  const connections = kernel.services.find<ConnectionsForTickets>('connections')
+  const tags = kernel.services.find<TagsForTickets>('tags')
   const [cs, queueBy, userName, ws, tg] = await Promise.all([
     contacts.byIds(companyId, ids(tickets, 'contactId')),
     queuesById(kernel, companyId, ids(tickets, 'queueId')),

@@ -4,6 +4,7 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import { scope, type Viewer } from './access.ts'
 import { hydrate, type TicketDetail } from './hydrate.ts'
 import type { CountsQuery, ListQuery } from './schemas.ts'
+import type { TagsForTickets } from './neighbours-api.ts'
 
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
@@ -42,7 +43,6 @@ function dayRange(field: string, day: string): [Date, Date] {
   return [from, new Date(from.getTime() + DAY_MS)]
 }
 
-interface TagsLookup { ticketIdsWithAll?(companyId: number, tagIds: number[]): Knex.QueryBuilder }
 
 /**
  * Up to this many matching messages, their tickets are read from the full-text index and looked up
@@ -82,7 +82,7 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: Lis
   if (date) q.where('tickets.createdAt', '>=', date[0]).where('tickets.createdAt', '<', date[1])
   if (updated) q.where('tickets.updatedAt', '>=', updated[0]).where('tickets.updatedAt', '<', updated[1])
   if (tagIds?.length) {
-    const tags = kernel.services.find<TagsLookup>('tags')
+    const tags = kernel.services.find<TagsForTickets>('tags')
     if (!tags?.ticketIdsWithAll) return null
     q.whereIn('tickets.id', tags.ticketIdsWithAll(v.companyId, tagIds))
   }

@@ -1,7 +1,7 @@
 import type { Kernel } from '@atende/sdk'
+import type { QueuesForTickets } from './neighbours-api.ts'
 
 /** The queues plugin's lookup (optional: plan-gated, or not installed). */
-interface QueuesLookup { byIds?(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> }
 
 const unique = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
 
@@ -16,7 +16,7 @@ export async function userNames(kernel: Kernel, companyId: number, ids: Array<nu
 /** Queues by id through the queues service, one call; empty without that plugin. */
 export async function queuesById(kernel: Kernel, companyId: number, ids: Array<number | null | undefined>): Promise<Map<number, { id: number; name: string; color: string }>> {
   const wanted = unique(ids)
-  const queues = kernel.services.find<QueuesLookup>('queues')
+  const queues = kernel.services.find<QueuesForTickets>('queues')
   if (!wanted.length || !queues?.byIds) return new Map()
   return new Map((await queues.byIds(companyId, wanted)).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]))
 }

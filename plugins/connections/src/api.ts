@@ -1,0 +1,21 @@
+/**
+ * The connections plugin's published contract, types only: the services it provides
+ * (`kernel.services.get<ConnectionsService>('connections')`, `'inbound'`, `'messaging'`,
+ * `'channelSessions'`). Other plugins import from `@atende/plugin-connections/api`, never its files.
+ * What tickets reads of it is declared by tickets (which loads first); this service satisfies it.
+ */
+import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
+import type { WhatsappView } from './service.ts'
+
+export type { InboundRouting, RoutingContext, RoutingStep } from './pipeline/routing.ts'
+export type { ChannelSessionsService } from './sessions.ts'
+export type { WhatsappView } from './service.ts'
+export type { MessagingService }
+
+export interface ConnectionsService extends ConnectionsForTickets {
+  readonly version: 1
+  /** A connection of the company with its queueIds and bot messages (rejects with ERR_NO_WAPP_FOUND when not one). */
+  get(companyId: number, id: number): Promise<WhatsappView>
+  /** The queues the connection offers, in order. */
+  queueIdsOf(companyId: number, whatsappId: number): Promise<number[]>
+}
