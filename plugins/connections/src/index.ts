@@ -1,4 +1,4 @@
-import { definePlugin, type EventName, type Kernel } from '@atende/sdk'
+import { definePlugin, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -83,8 +83,8 @@ export default definePlugin({
     }
     kernel.services.provide('connections', published)
     // The queues plugin's event (declared there): a deleted queue leaves no links behind.
-    kernel.bus.on('queue.deleted' as EventName, async (p) => {
-      const { companyId, queueId } = p as { companyId: number; queueId: number }
+    kernel.bus.on('queue.deleted', async (p) => {
+      const { companyId, queueId } = p
       await kernel.tenant(companyId)('whatsapp_queues').where({ queueId }).delete()
     })
     mapRealtime(kernel)

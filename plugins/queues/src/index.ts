@@ -1,4 +1,4 @@
-import { definePlugin, type EventName } from '@atende/sdk'
+import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import type { QueuesForTickets } from '@atende/plugin-tickets/api'
 import type { QueuesService } from './api.ts'
@@ -39,13 +39,13 @@ export default definePlugin({
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)
     kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))
-    // The tickets plugin's events (declared there): named loosely rather than importing its module.
-    kernel.bus.on('ticket.updated' as EventName, async (p) => {
-      const { companyId, ticket } = p as { companyId: number; ticket: { id: number; status: string } }
+    // The tickets plugin's events, typed by its EventMap declaration (events.ts there).
+    kernel.bus.on('ticket.updated', async (p) => {
+      const { companyId, ticket } = p
       if (ticket.status === 'closed') await kernel.tenant(companyId)('queue_bot_state').where({ ticketId: ticket.id }).delete()
     })
-    kernel.bus.on('ticket.deleted' as EventName, async (p) => {
-      const { companyId, ticketId } = p as { companyId: number; ticketId: number }
+    kernel.bus.on('ticket.deleted', async (p) => {
+      const { companyId, ticketId } = p
       await kernel.tenant(companyId)('queue_bot_state').where({ ticketId }).delete()
     })
   },

@@ -1,4 +1,4 @@
-import { definePlugin, type EventName } from '@atende/sdk'
+import { definePlugin } from '@atende/sdk'
 import type { TagsService } from './api.ts'
 import type { TagsForTickets } from '@atende/plugin-tickets/api'
 import { mapRealtime } from './events.ts'
@@ -43,9 +43,9 @@ export default definePlugin({
     kernel.services.provide('tags', api)
     mapRealtime(kernel)
     registerTagRoutes(app, service)
-    // The tickets plugin's event (declared there): named loosely rather than importing its module.
-    kernel.bus.on('ticket.deleted' as EventName, async (p) => {
-      const { companyId, ticketId } = p as { companyId: number; ticketId: number }
+    // The tickets plugin's event, typed by its EventMap declaration (events.ts there).
+    kernel.bus.on('ticket.deleted', async (p) => {
+      const { companyId, ticketId } = p
       await service.ticketDeleted(companyId, ticketId)
     })
   },

@@ -1,5 +1,5 @@
 /** Ticket and message events on the bus, and their realtime channels (core.md §7). */
-import type { EventName, Kernel, RealtimeDelivery } from '@atende/sdk'
+import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Message, Ticket } from './api.ts'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
@@ -42,7 +42,7 @@ export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(
   kernel.bus.on('user.updated', forget)
   kernel.bus.on('user.deleted', forget)
   // The users plugin drops a deleted queue's user_queues rows (the queues plugin's event).
-  kernel.bus.on('queue.deleted' as EventName, (p) => forget(p as { companyId: number }))
+  kernel.bus.on('queue.deleted', (p) => forget(p))
 
   kernel.realtime.map('ticket.updated', async ({ companyId, ticket, previous }) => {
     const place = placeOf(ticket)

@@ -1,4 +1,4 @@
-import { definePlugin, type EventName } from '@atende/sdk'
+import { definePlugin } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerTicketRoutes } from './routes.ts'
@@ -32,10 +32,10 @@ export default definePlugin({
     await registerAutomations(kernel)
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
-    // A deleted queue (the queues plugin's event, named loosely) leaves its tickets queueless, so
+    // A deleted queue (the queues plugin's event) leaves its tickets queueless, so
     // they fall under the allTicket rule instead of pointing at nothing.
-    kernel.bus.on('queue.deleted' as EventName, async (p) => {
-      const { companyId, queueId } = p as { companyId: number; queueId: number }
+    kernel.bus.on('queue.deleted', async (p) => {
+      const { companyId, queueId } = p
       await kernel.tenant(companyId)('tickets').where({ queueId }).update({ queueId: null })
     })
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {

@@ -1,4 +1,4 @@
-import { definePlugin, type EventName } from '@atende/sdk'
+import { definePlugin } from '@atende/sdk'
 import { registerUserRoutes } from './routes.ts'
 
 /** Company users (core.md §3 User, §6, §7): admins manage them, everyone edits themself. */
@@ -12,14 +12,14 @@ export default definePlugin({
   async register(app, kernel) {
     await registerUserRoutes(app, kernel)
     // A user's default connection that is deleted stops being their default. The event is the
-    // connections plugin's; it is declared there, so it is named loosely here (no import).
-    kernel.bus.on('whatsapp.deleted' as EventName, async (p) => {
-      const { companyId, whatsappId } = p as { companyId: number; whatsappId: number }
+    // connections plugin's, typed by its EventMap declaration.
+    kernel.bus.on('whatsapp.deleted', async (p) => {
+      const { companyId, whatsappId } = p
       await kernel.tenant(companyId)('users').where({ whatsappId }).update({ whatsappId: null })
     })
     // A deleted queue (queues plugin's event) leaves the users that had it.
-    kernel.bus.on('queue.deleted' as EventName, async (p) => {
-      const { companyId, queueId } = p as { companyId: number; queueId: number }
+    kernel.bus.on('queue.deleted', async (p) => {
+      const { companyId, queueId } = p
       await kernel.tenant(companyId)('user_queues').where({ queueId }).delete()
     })
   },
