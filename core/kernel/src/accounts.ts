@@ -1,9 +1,20 @@
 import type { Knex } from 'knex'
-import type { AccountsService, UserView } from '@atende/sdk'
+import type { AccountsService, SettingDefinition, UserView } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
-export function createAccounts(db: Knex): AccountsService {
+/**
+ * `definitions`: the defined company settings, so a user view's company.settings lists every one at
+ * its effective value (stored, else its default) — a new company's list is never empty.
+ */
+export function createAccounts(db: Knex, definitions: () => SettingDefinition[] = () => []): AccountsService {
+  const effective = (stored: { key: string; value: string }[]) => {
+    const byKey = new Map(stored.map((s) => [s.key, s.value]))
+    const defs = definitions()
+    const out = defs.map((d) => ({ key: d.key, value: byKey.get(d.key) ?? d.default ?? d.values[0] }))
+    const known = new Set(defs.map((d) => d.key))
+    return [...out, ...stored.filter((s) => !known.has(s.key))].sort((a, b) => a.key.localeCompare(b.key))
+  }
   async function userViews(ids: number[]): Promise<UserView[]> {
     const unique = [...new Set(ids)].filter((n) => Number.isInteger(n))
     if (!unique.length) return []
@@ -30,7 +41,7 @@ export function createAccounts(db: Knex): AccountsService {
           createdAt: iso(u.createdAt)!,
           updatedAt: iso(u.updatedAt)!,
           queueIds: parse<number[]>(u.queueIds),
-          company: { ...company, dueDate: iso(company.dueDate) },
+          company: { ...company, dueDate: iso(company.dueDate), settings: effective(company.settings) },
         }
       })
   }

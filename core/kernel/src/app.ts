@@ -86,7 +86,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   bus.on('plan.updated', () => gate.invalidate())
   bus.on('company.updated', () => gate.invalidate())
   const realtime = createRealtime({
-    bus, auth, db, log: app.log,
+    bus, auth, db, log: app.log, settingDefinitions: () => settings.definitions(),
     pingMs: config.realtimePingMs, userStatusMs: config.userStatusMs, offlineAfterMs: config.userOfflineAfterMs,
   })
   closers.push(() => realtime.close())
@@ -129,7 +129,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     settings,
     mail: createMail(config.smtpUrl, config.mailFrom, app.log),
     auth,
-    accounts: createAccounts(db),
+    accounts: createAccounts(db, () => settings.definitions()),
     services: createServiceRegistry(),
     storage,
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),

@@ -32,6 +32,15 @@ describe('kernel', () => {
     expect(res.json()).toMatchObject({ status: 'ok', db: 'ok' })
   })
 
+  it('gives every user view its company\'s settings at their effective values, defined ones included', async () => {
+    const su = await t.db('users').where({ super: true }).first('id', 'companyId')
+    await t.app.kernel.settings.set(su.companyId, 'userRating', 'enabled')
+    const view = await t.app.kernel.accounts.userView(su.id)
+    const settings = Object.fromEntries(view!.company.settings.map((s) => [s.key, s.value]))
+    expect(settings).toMatchObject({ userRating: 'enabled', sendGreetingAccepted: 'disabled', userCreation: 'enabled' })
+    expect(view!.company.settings.length).toBe(t.app.kernel.settings.definitions().length)
+  })
+
   it('refuses unauthenticated routes with the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe/1' })
     expect(res.statusCode).toBe(401)

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import websocket from '@fastify/websocket'
 import type { Knex } from 'knex'
 import type { RawData, WebSocket } from 'ws'
-import type { AuthService, EventBus, RealtimeMapped, RealtimeService } from '@atende/sdk'
+import type { AuthService, EventBus, RealtimeMapped, RealtimeService, SettingDefinition } from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
 import { Rooms, RoomRules, specJoin, type Conn } from './rooms.ts'
@@ -28,6 +28,8 @@ export interface RealtimeDeps {
   userStatusMs?: number
   /** A user no process has seen for this long goes offline. */
   offlineAfterMs?: number
+  /** The company settings' definitions, for the user views presence announces (accounts.ts). */
+  settingDefinitions?: () => SettingDefinition[]
 }
 
 /**
@@ -41,7 +43,7 @@ export function createRealtime(deps: RealtimeDeps) {
   const pingMs = deps.pingMs ?? 18_000
   const userStatusMs = deps.userStatusMs ?? 60_000
   const offlineAfterMs = deps.offlineAfterMs ?? 120_000
-  const accounts = createAccounts(db)
+  const accounts = createAccounts(db, deps.settingDefinitions)
   const mappers = new Map<string, Mapper[]>()
   const rules = new RoomRules()
   const rooms = new Rooms()
