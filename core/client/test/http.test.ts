@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient, memoryStorage, type SessionEndReason, type SessionUser } from '../src/index.ts'
 import { apiError, bearer, fakeFetch, json, sleep, type FakeHandler } from './support/fetch.ts'
 import { fakeJwt } from './support/jwt.ts'
+import { waitFor } from './support/ws-server.ts'
 
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0)
 const nowS = NOW / 1000
@@ -309,7 +310,7 @@ describe('failures', () => {
       c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
     }))
     const p = aborting.api.get('/x', { signal: ctrl.signal })
-    await sleep(5) // the fetch is out
+    await waitFor(() => aborting.calls.length === 1) // the fetch is out
     ctrl.abort()
     await expect(p).rejects.toMatchObject({ code: 'ERR_ABORTED' })
     await expect(aborting.api.get('/y', { signal: ctrl.signal })).rejects.toMatchObject({ code: 'ERR_ABORTED' })

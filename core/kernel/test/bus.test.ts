@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { FastifyBaseLogger } from 'fastify'
 import { createBus } from '../src/bus/index.ts'
-import { createTestApp, hasRedis, type TestApp } from './support/index.ts'
+import { createTestApp, hasRedis, until, type TestApp } from './support/index.ts'
 
 const quietLog = () => {
   const errors: unknown[] = []
@@ -10,12 +10,19 @@ const quietLog = () => {
   return { log, errors }
 }
 
-async function waitFor(check: () => boolean, ms = 3000) {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 10))
-  }
+/**
+ * Redis hands each subscriber the messages in the order they were published, and emit resolves once
+ * published: when a marker published by one bus has reached the other, every event published before
+ * it has reached that one too (a duplicate or a stray delivery would already be there).
+ */
+async function markerReaches(from: { emit: TestApp['app']['kernel']['bus']['emit'] }, to: TestApp) {
+  const key = `marker-${Math.random().toString(36).slice(2)}`
+  let seen = false
+  const off = to.app.kernel.bus.on('setting.updated', (p) => { if (p.key === key) seen = true })
+  try {
+    await from.emit('setting.updated', { companyId: 0, key, value: '' })
+    await until(() => seen, 3000)
+  } finally { off() }
 }
 
 describe('event bus (in-process)', () => {
@@ -80,8 +87,10 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
     // Local delivery is immediate: the emitter's own subscribers have it when emit resolves.
     expect(got.a).toEqual([1])
     await b.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 2 })
-    await waitFor(() => got.a.length === 2 && got.b.length === 2)
-    await new Promise((r) => setTimeout(r, 150)) // room for a duplicate to show up
+    await until(() => got.a.length === 2 && got.b.length === 2, 3000)
+    // Each process hears a marker the other published after both events: any duplicate is in by then.
+    await markerReaches(a.app.kernel.bus, b)
+    await markerReaches(b.app.kernel.bus, a)
     expect(got.a).toEqual([1, 2])
     expect(got.b.sort()).toEqual([1, 2])
     expect(got.anyA).toBe(2)
@@ -97,7 +106,7 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
     ]
     await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 3 })
     await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 4 })
-    await waitFor(() => seen.length === 2)
+    await until(() => seen.length === 2)
     expect(seen).toEqual([3, 4])
     offs.forEach((off) => off())
   })
@@ -111,7 +120,7 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
       b.app.kernel.bus.on('user.updated', ({ user }) => { remote = user.at }),
     ]
     await a.app.kernel.bus.emit('user.updated', { companyId: 1, user: { id: 1, at } })
-    await waitFor(() => remote !== undefined)
+    await until(() => remote !== undefined)
     expect(local).toBeInstanceOf(Date)
     expect(remote).toBe('2025-01-02T03:04:05.000Z')
     offs.forEach((off) => off())
@@ -125,8 +134,11 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
       let mine = 0
       const off2 = b.app.kernel.bus.on('company.deleted', () => { mine++ })
       await a.app.kernel.bus.emit('company.deleted', { companyId: 99 })
-      await waitFor(() => mine === 1)
-      await new Promise((r) => setTimeout(r, 100))
+      await until(() => mine === 1, 3000)
+      // A marker on the other deployment's channel, published after a's event, reaches it after
+      // a's event would have (had it gone to that channel).
+      const probe = await createBus({ redisUrl: process.env.REDIS_URL, prefix: `${redisPrefix}-other`, log: quietLog().log })
+      try { await markerReaches(probe, other) } finally { await probe.close() }
       expect(heard).toBe(0)
       off(); off2()
     } finally { await other.close() }

@@ -2,16 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createClient } from 'redis'
 import { definePlugin, type JobContext } from '@atende/sdk'
 import { createLocalJobs } from '../src/jobs/local.ts'
-import { createTestApp, hasRedis, type TestApp } from './support/index.ts'
+import { createTestApp, hasRedis, sleep, until, type TestApp } from './support/index.ts'
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function waitFor(check: () => boolean, ms = 5000) {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await sleep(10)
-  }
-}
 
 describe('in-process job runner', () => {
   const errors: unknown[] = []
@@ -27,7 +19,7 @@ describe('in-process job runner', () => {
     expect(ran).toEqual([])
     await jobs.start()
     await jobs.add('mail', { to: 'b' }, { delay: 150 })
-    await waitFor(() => ran.length === 2)
+    await until(() => ran.length === 2)
     expect(ran.map((r) => r.data)).toEqual([{ to: 'a' }, { to: 'b' }])
     expect(ran[1].at - t0).toBeGreaterThanOrEqual(350)
     await jobs.close()
@@ -40,11 +32,11 @@ describe('in-process job runner', () => {
     await jobs.start()
     expect(await jobs.add('sync', 1, { jobId: 'sync-a', delay: 50 })).toEqual({ id: 'sync-a' })
     expect(await jobs.add('sync', 2, { jobId: 'sync-a', delay: 50 })).toEqual({ id: 'sync-a' })
-    await waitFor(() => ran.length === 1)
+    await until(() => ran.length === 1)
     await sleep(100)
     expect(ran).toEqual([1])
     await jobs.add('sync', 3, { jobId: 'sync-a' })
-    await waitFor(() => ran.length === 2)
+    await until(() => ran.length === 2)
     expect(ran).toEqual([1, 3])
     await jobs.close()
   })
@@ -56,7 +48,7 @@ describe('in-process job runner', () => {
     jobs.define('slow', () => { runs++; return new Promise<void>((r) => { release = r }) })
     await jobs.start()
     await jobs.add('slow', null, { jobId: 'slow-1' })
-    await waitFor(() => runs === 1)
+    await until(() => runs === 1)
     await jobs.add('slow', null, { jobId: 'slow-1' })
     release()
     await sleep(50)
@@ -74,7 +66,7 @@ describe('in-process job runner', () => {
     await jobs.start()
     const before = errors.length
     await jobs.add('flaky', {}, { attempts: 3 })
-    await waitFor(() => calls.length === 2)
+    await until(() => calls.length === 2)
     await sleep(100)
     expect(calls.map((c) => c.attemptsMade)).toEqual([0, 1])
     expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(950)
@@ -88,12 +80,12 @@ describe('in-process job runner', () => {
     jobs.define('doomed', async () => { calls++; throw new Error('always') })
     await jobs.start()
     await jobs.add('doomed', {}, { attempts: 1, jobId: 'doomed-1' })
-    await waitFor(() => calls === 1)
+    await until(() => calls === 1)
     await sleep(100)
     expect(calls).toBe(1)
     // Finished (failed) jobs free their jobId.
     await jobs.add('doomed', {}, { jobId: 'doomed-1' })
-    await waitFor(() => calls === 2)
+    await until(() => calls === 2)
     await jobs.close()
   })
 
@@ -103,12 +95,12 @@ describe('in-process job runner', () => {
     jobs.define('tick', async (data, job) => { ran.push({ data, id: job.id }) })
     await jobs.start()
     await jobs.add('tick', 'v1', { repeat: { every: 100 } })
-    await waitFor(() => ran.length >= 3)
+    await until(() => ran.length >= 3)
     expect(ran[0].data).toBe('v1')
     expect(ran[0].id).toMatch(/^repeat:tick:\d+$/)
     await jobs.add('tick', 'v2', { repeat: { every: 100 } })
     const n = ran.length
-    await waitFor(() => ran.length >= n + 2)
+    await until(() => ran.length >= n + 2)
     expect(ran.slice(n).every((r) => r.data === 'v2')).toBe(true)
     await jobs.close()
     const after = ran.length
@@ -131,7 +123,7 @@ describe('in-process job runner', () => {
       await sleep(30)
       active--; done.push(n as number)
     }, { concurrency: 2 })
-    await waitFor(() => done.length === 3)
+    await until(() => done.length === 3)
     expect(peak).toBe(2)
     await jobs.close()
   })
@@ -182,7 +174,7 @@ describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', (
 
   it('runs a job added by an API process (RUN_JOBS=false) in the worker process', async () => {
     await api.app.kernel.jobs.add('probe.echo', { n: 1 })
-    await waitFor(() => ran.some((r) => (r.data as { n?: number }).n === 1))
+    await until(() => ran.some((r) => (r.data as { n?: number }).n === 1))
     expect(ran.filter((r) => (r.data as { n?: number }).n === 1)).toEqual([{ label: 'worker', name: 'probe.echo', data: { n: 1 }, attemptsMade: 0 }])
   })
 
@@ -191,7 +183,7 @@ describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', (
     const b = await api.app.kernel.jobs.add('probe.echo', { n: 3 }, { jobId: 'dedupe-1', delay: 300 })
     expect(a).toEqual({ id: 'dedupe-1' })
     expect(b).toEqual({ id: 'dedupe-1' })
-    await waitFor(() => ran.some((r) => (r.data as { n?: number }).n === 2))
+    await until(() => ran.some((r) => (r.data as { n?: number }).n === 2))
     await sleep(300)
     expect(ran.filter((r) => [2, 3].includes((r.data as { n?: number }).n!)).map((r) => r.data)).toEqual([{ n: 2 }])
   })
@@ -199,7 +191,7 @@ describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', (
   it('retries a failed job', async () => {
     failFirst = new Set([JSON.stringify({ k: 'retry' })])
     await api.app.kernel.jobs.add('probe.flaky', { k: 'retry' }, { attempts: 2 })
-    await waitFor(() => ran.filter((r) => r.name === 'probe.flaky').length === 2)
+    await until(() => ran.filter((r) => r.name === 'probe.flaky').length === 2)
     expect(ran.filter((r) => r.name === 'probe.flaky').map((r) => [r.label, r.attemptsMade])).toEqual([['worker', 0], ['worker', 1]])
   })
 

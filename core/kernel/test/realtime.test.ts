@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import WebSocket from 'ws'
 import { definePlugin, type SessionUser } from '@atende/sdk'
-import { createTestApp, hasRedis, type TestApp } from './support/index.ts'
+import { createTestApp, hasRedis, sleep, until, type TestApp } from './support/index.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -10,14 +10,6 @@ declare module '@atende/sdk' {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const until = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await sleep(20)
-  }
-}
 
 interface Frame { event: string; data?: any }
 /** A test client: keeps every frame and the close code. */
@@ -36,9 +28,9 @@ async function connect(base: string, token: string | null) {
     async sync() {
       const n = frames.filter((f) => f.event === 'pong').length
       client.send({ type: 'ping' })
-      await waitFor(() => frames.filter((f) => f.event === 'pong').length > n)
+      await until(() => frames.filter((f) => f.event === 'pong').length > n)
     },
-    async waitClose() { await waitFor(() => !!closed); return closed! },
+    async waitClose() { await until(() => !!closed); return closed! },
     find: (event: string, pred: (f: Frame) => boolean = () => true) => frames.filter((f) => f.event === event && pred(f)),
   }
   return client
@@ -164,7 +156,7 @@ describe('realtime gateway', () => {
     await c.sync()
     expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['chat box 4', 'pending list'])
     // The signal every userStatusMs (150 ms in this app).
-    await waitFor(() => c.find('userStatus').length > 0)
+    await until(() => c.find('userStatus').length > 0)
     expect(c.find('userStatus')[0]).toEqual({ event: 'userStatus' })
   })
 
@@ -191,7 +183,7 @@ describe('realtime gateway', () => {
     const failing = t.app.kernel.bus.emit('rtprobe.slow', { companyId: cid, text: 'failing', delayMs: 0, fail: true })
     const quick = t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'quick', rooms: [`company-${cid}`] })
     await Promise.all([slow, failing, quick])
-    await waitFor(() => texts().length >= 3)
+    await until(() => texts().length >= 3)
     await c.sync()
     expect(texts()).toEqual(['create:slow', 'notice:slow', 'create:quick'])
   })
@@ -235,17 +227,17 @@ describe('realtime gateway', () => {
     const watcher = await socket(await tokenFor(superUser))
     await t.db('users').where({ id: other.id }).update({ online: false, lastSeenAt: null })
     const c = await socket(await tokenFor(other))
-    await waitFor(async () => (await t.db('users').where({ id: other.id }).first()).online === true)
+    await until(async () => (await t.db('users').where({ id: other.id }).first()).online === true)
     const row = await t.db('users').where({ id: other.id }).first()
     expect(row.lastSeenAt).toBeTruthy()
-    await waitFor(() => c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id && f.data.user.online === true).length > 0)
+    await until(() => c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id && f.data.user.online === true).length > 0)
     // Another company's watcher hears nothing of it.
     expect(watcher.find(`company-${other.companyId}-user`)).toEqual([])
 
     // Every socket of the user goes away (the earlier tests' ones too).
     for (const s of open) s.ws.close()
-    await waitFor(() => t.app.kernel.realtime.onlineUserIds(other.companyId).length === 0)
-    await waitFor(async () => (await t.db('users').where({ id: other.id }).first()).online === false, 4000)
+    await until(() => t.app.kernel.realtime.onlineUserIds(other.companyId).length === 0)
+    await until(async () => (await t.db('users').where({ id: other.id }).first()).online === false, 4000)
     // Announced once per change, not on every tick.
     const flips = c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id).length
     expect(flips).toBe(1)
@@ -258,7 +250,7 @@ describe('realtime gateway', () => {
     expect(before).toBeGreaterThan(0)
     // Stop reading: the client no longer answers ping frames.
     ;(c.ws as unknown as { _socket: { pause(): void } })._socket.pause()
-    await waitFor(() => t.app.kernel.realtime.onlineUserIds(superUser.companyId).length === before - 1, 3000)
+    await until(() => t.app.kernel.realtime.onlineUserIds(superUser.companyId).length === before - 1, 3000)
   })
 })
 
@@ -281,7 +273,7 @@ describe.skipIf(!hasRedis)('realtime across processes (skipped: set REDIS_URL to
     client = await connect(`ws://127.0.0.1:${port}`, accessToken)
     await client.sync()
     await a.app.kernel.bus.emit('user.updated', { companyId: su.companyId, user: { id: su.id, name: 'from a' } })
-    await waitFor(() => client!.find(`company-${su.companyId}-user`, (f) => f.data.user.name === 'from a').length === 1)
+    await until(() => client!.find(`company-${su.companyId}-user`, (f) => f.data.user.name === 'from a').length === 1)
 
     // A new login handled by process a ends the socket held by process b.
     await a.app.kernel.auth.revokeOthers(su.id, su.companyId, null)

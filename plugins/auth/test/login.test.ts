@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, SUPER, hasRedis, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, SUPER, hasRedis, until, type TestApp } from '@atende/kernel/testing'
 import auth from '../src/index.ts'
 import { seedCompany, maskCnpj, refreshCookie } from './helpers.ts'
 
@@ -272,7 +272,7 @@ describe('auth: login, refresh, me, logout', () => {
     const oldRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
     expect(oldRefresh.statusCode).toBe(401)
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second.json().token}` } })).statusCode).toBe(200)
-    await new Promise((r) => setTimeout(r, 50))
+    await until(() => events.some((e) => (e as { userId?: number }).userId === c.userId))
     off()
     expect(events).toContainEqual(expect.objectContaining({ userId: c.userId, companyId: c.companyId }))
   })

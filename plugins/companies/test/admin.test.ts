@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, login, SUPER, until, type TestApp } from '@atende/kernel/testing'
 import auth from '@atende/plugin-auth'
 import companies from '../src/index.ts'
 import { companyWithUsers, signupPayload, signIn, PASSWORD } from './helpers.ts'
@@ -82,7 +82,7 @@ describe('companies: super user administration', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ name: 'Novo Nome', planId: plan.id, phone: null, status: false, dueDate: null })
     expect(res.json().settings).toContainEqual({ key: 'campaignsEnabled', value: 'false' })
-    await new Promise((r) => setTimeout(r, 20))
+    await until(() => events.some((e) => e.companyId === company.id))
     off()
     expect(events.map((e) => e.companyId)).toContain(company.id)
     expect((await req('PUT', '/companies/999999', su, { name: 'x1' })).statusCode).toBe(404)

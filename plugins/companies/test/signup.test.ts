@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, until, type TestApp } from '@atende/kernel/testing'
 import auth from '@atende/plugin-auth'
 import companies from '../src/index.ts'
 import { signup, signupPayload, signIn, nextIp } from './helpers.ts'
@@ -27,7 +27,7 @@ describe('companies: sign-up', () => {
     expect(admin).toMatchObject({ profile: 'admin', super: false, email: payload.email, name: longName.slice(0, 50) })
     const { user } = await signIn(t.app, '12.345.678/0001-95', payload.email)
     expect(user).toMatchObject({ companyId: company.id, profile: 'admin' })
-    await new Promise((r) => setTimeout(r, 20))
+    await until(() => events.some((e) => e.companyId === company.id))
     off()
     expect(events.map((e) => e.companyId)).toContain(company.id)
   })

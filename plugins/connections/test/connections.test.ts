@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, userIn, allPlugins, type TestApp, type Headers } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, userIn, allPlugins, until, type TestApp, type Headers } from '@atende/kernel/testing'
 
 describe('connections CRUD', () => {
   let t: TestApp
@@ -159,7 +159,7 @@ describe('deleting a connection', () => {
       await t.app.kernel.db('users').where({ id: userId }).update({ whatsappId: w.id })
       expect((await t.app.inject({ method: 'DELETE', url: `/api/whatsapp/${w.id}`, headers })).statusCode).toBe(200)
       let user: any
-      for (let i = 0; i < 100; i++) { user = await t.app.kernel.db('users').where({ id: userId }).first(); if (user.whatsappId === null) break; await new Promise((r) => setTimeout(r, 20)) }
+      await until(async () => { user = await t.app.kernel.db('users').where({ id: userId }).first(); return user.whatsappId === null })
       expect(user.whatsappId).toBeNull()
       expect(w2.id).toBeGreaterThan(0)
     } finally { await t.close() }

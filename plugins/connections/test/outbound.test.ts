@@ -38,7 +38,9 @@ describe('outgoing messages (simulator)', () => {
     const frames: any[] = []
     ws.on('message', (d) => frames.push(JSON.parse(String(d))))
     await new Promise((r) => ws.once('open', r))
-    await new Promise((r) => setTimeout(r, 100))
+    // A ping round trip: once its pong is back the server has set the socket up in its rooms.
+    ws.send(JSON.stringify({ type: 'ping' }))
+    await until(() => frames.some((f) => f.event === 'pong'))
     const [m] = (await sim.call('POST', `/api/messages/${ticketId}`, { body: 'ao vivo' })).json().messages
     const cid = sim.whatsapp.companyId
     await until(() => frames.some((f) => f.event === `company-${cid}-appMessage` && f.data.action === 'update' && f.data.message.id === m.id && f.data.message.ack === 4))

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, until, type TestApp, type Headers } from '@atende/kernel/testing'
 import type { EventMap } from '@atende/sdk'
 import { pipelinePlugins } from './support.ts'
 import { simulatorEnabled } from '../src/providers/simulator.ts'
@@ -20,8 +20,6 @@ describe('connection sessions (simulator provider)', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: h, payload })
   const get = async (id: number) => (await call('GET', `/api/whatsapp/${id}`)).json()
-  /** Bus delivery may pass through Redis: wait until the condition holds. */
-  const until = async (check: () => boolean) => { for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20)) }
 
   it('goes qrcode → CONNECTED → DISCONNECTED → qrcode, persisting and emitting each change', async () => {
     const w = (await call('POST', '/api/whatsapp', { name: 'Sim', provider: 'simulator' })).json()

@@ -18,14 +18,8 @@ export async function ensureQueues(db: Knex, companyId: number, ids: number[]) {
   await db('queues').insert(ids.map((id) => ({ id, companyId, name: `Queue ${id}`, color: `#${String(id).padStart(6, '0').slice(-6)}` }))).onConflict('id').ignore()
   await db.raw(`select setval('queues_id_seq', greatest((select max(id) from queues), 1000))`)
 }
-/** Bus delivery may pass through Redis: wait until the condition holds. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
+export { until } from '@atende/kernel/testing'
 
 /** A company with an admin and a simulator connection, paired (CONNECTED). */
 export async function pairedSimulator(t: TestApp, h?: Headers) {

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { allPlugins, createTestApp, companyWithUser, userIn, type Headers, type TestApp } from '@atende/kernel/testing'
+import { allPlugins, createTestApp, companyWithUser, userIn, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import type { UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '../src/api.ts'
 import { COUNT_CAP } from '../src/queries.ts'
@@ -173,7 +173,7 @@ describe('contacts API', () => {
     expect(ok.statusCode).toBe(200)
     expect((await call('GET', `/api/contacts/${c.id}`, admin)).json().error).toBe('ERR_NO_CONTACT_FOUND')
     expect(await t.db('contact_extra_info').where({ contactId: c.id })).toEqual([])
-    for (let i = 0; i < 250 && !deletedTickets.includes(ticket.id); i++) await new Promise((r) => setTimeout(r, 20))
+    await until(() => deletedTickets.includes(ticket.id))
     expect(deletedTickets).toContain(ticket.id)
     expect(await tickets.get(companyId, ticket.id)).toBeNull()
     expect((await call('DELETE', `/api/contacts/${c.id}`, admin)).statusCode).toBe(404)

@@ -1,19 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import WebSocket from 'ws'
-import { createTestApp, companyWithUser, type Headers, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import contactsPlugin from '../src/index.ts'
 import { csvCell, exportNumber } from '../src/csv.ts'
 import { ANNOUNCE_EACH_MAX } from '../src/upload.ts'
 
 interface Frame { event: string; data?: { action: string; contact?: { id: number; name: string }; contactId?: number; count?: number } }
-
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 
 /** Upload of spreadsheet rows, the CSV export, the address-book import, and the live contact frames. */
 describe('contacts import, export and live events', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, until, type TestApp } from '@atende/kernel/testing'
 import type { EventMap } from '@atende/sdk'
 import contactsPlugin from '../src/index.ts'
 import type { ContactsService } from '../src/api.ts'
@@ -11,7 +11,6 @@ describe('contacts service: setProfilePicUrl (a channel\'s picture of a known co
   const svc = () => t.app.kernel.services.get<ContactsService>('contacts')
   const events: EventMap['contact.updated'][] = []
   const upsert = (cid: number, s: Parameters<ContactsService['upsertMany']>[1]) => t.app.kernel.unitOfWork(cid, (uow) => svc().upsertMany(uow, s))
-  const settle = () => new Promise((r) => setTimeout(r, 100))
   beforeAll(async () => {
     t = await createTestApp({ plugins: [contactsPlugin] })
     companyId = (await companyWithUser(t.app)).companyId
@@ -22,7 +21,7 @@ describe('contacts service: setProfilePicUrl (a channel\'s picture of a known co
 
   it('sets the URL, returns the previous one, and announces only a real change', async () => {
     const [{ contact }] = await upsert(companyId, [{ number: '5547981110001', name: 'Ana' }])
-    await settle()
+    await until(() => events.some((e) => e.contact.id === contact.id))
     const before = events.length
     const r = await svc().setProfilePicUrl(companyId, { number: '+55 47 98111-0001' }, '/api/files/x?exp=1&sig=a')
     expect(r).toMatchObject({ previous: '', contact: { id: contact.id, profilePicUrl: '/api/files/x?exp=1&sig=a', name: 'Ana' } })
@@ -30,7 +29,8 @@ describe('contacts service: setProfilePicUrl (a channel\'s picture of a known co
     expect(same?.previous).toBe('/api/files/x?exp=1&sig=a')
     const cleared = await svc().setProfilePicUrl(companyId, { number: '5547981110001' }, '')
     expect(cleared).toMatchObject({ previous: '/api/files/x?exp=1&sig=a', contact: { profilePicUrl: '' } })
-    await settle()
+    // Events arrive in order: once the clearing one is here, an announcement of the unchanged call would be too.
+    await until(() => events.slice(before).some((e) => e.contact.profilePicUrl === ''))
     expect(events.slice(before).map((e) => e.contact.profilePicUrl)).toEqual(['/api/files/x?exp=1&sig=a', ''])
   })
 

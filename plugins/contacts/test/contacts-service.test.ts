@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, until, type TestApp } from '@atende/kernel/testing'
 import type { EventMap } from '@atende/sdk'
 import contactsPlugin from '../src/index.ts'
 import type { ContactsService } from '../src/api.ts'
@@ -46,7 +46,7 @@ describe('contacts service: bulk upsert', () => {
     expect(again[0]).toMatchObject({ changed: false, contact: { name: 'Ana' } }) // a real name is kept
     const named = await upsert(companyId, [{ number: '5547911113333', name: 'Bruno' }])
     expect(named[0]).toMatchObject({ changed: true, contact: { name: 'Bruno' } })
-    await new Promise((r) => setTimeout(r, 50))
+    await until(() => events.some((e) => e.contact.number === '5547911113333' && e.contact.name === 'Bruno'))
     expect(events.filter((e) => e.contact.number === '5547911113333').map((e) => e.contact.name)).toEqual(['5547911113333', 'Bruno'])
   })
 

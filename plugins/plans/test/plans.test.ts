@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, PLAN_FLAGS } from '@atende/sdk'
-import { createTestApp, allPlugins, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, allPlugins, until, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/testing'
 
 // A feature behind the useKanban flag, and a module gated by its own name.
@@ -172,7 +172,7 @@ describe('plans', () => {
     const off = t.app.kernel.bus.on('plan.updated', ({ planId }) => { seen.push(planId) })
     const plan = (await call('POST', '/api/plans', sup, { name: 'Evented', ...base })).json()
     await call('PUT', `/api/plans/${plan.id}/modules/useOpenAi`, sup, { enabled: false })
-    await new Promise((r) => setTimeout(r, 200))
+    await until(() => seen.filter((id) => id === plan.id).length >= 2)
     off()
     expect(seen.filter((id) => id === plan.id).length).toBeGreaterThanOrEqual(2)
   })

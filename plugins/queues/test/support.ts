@@ -19,13 +19,7 @@ export function caller(t: TestApp, headers: Headers) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers, payload })
 }
 
-/** Bus delivery may pass through Redis: wait until the condition holds. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
+export { until } from '@atende/kernel/testing'
 
 export { createTestApp, companyWithUser, userIn, type TestApp, type Headers }

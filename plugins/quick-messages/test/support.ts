@@ -10,13 +10,7 @@ export function multipartBody(fileName: string, mimetype: string, data: Buffer, 
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-/** Bus delivery may pass through Redis: wait until the condition holds. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
+export { until } from '@atende/kernel/testing'
 
 export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex')

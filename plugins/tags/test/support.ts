@@ -14,11 +14,5 @@ export async function ticketIn(t: TestApp, companyId: number, userId: number | n
   })
 }
 
-/** Bus delivery may pass through Redis: wait until the condition holds. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
+export { until } from '@atende/kernel/testing'

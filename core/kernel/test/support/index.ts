@@ -106,3 +106,4 @@ export async function login(app: AtendeApp, cnpj: string, email: string, passwor
 }
 
 export { headersFor, superHeaders, userIn, companyWithUser, PASSWORD, type Headers } from './fixtures.ts'
+export { until, sleep } from './wait.ts'
