@@ -6,6 +6,8 @@
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { federation } from '@module-federation/vite'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** @param {string} requiredVersion */
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion })
@@ -20,6 +22,36 @@ export const shared = {
   '@atende/client': singleton('1.0.1'),
 }
 
+const LANGUAGES = ['pt', 'en', 'es']
+
+/**
+ * Emits dist/menu.json: the module's src/menu.json (its drawer items as data, core/ui/src/menu.tsx)
+ * with each label translated from src/i18n/<lang>.json. GET /api/modules returns it, so the shell
+ * draws the drawer before the remote's code arrives.
+ * @returns {import('vite').Plugin}
+ */
+function menuManifest() {
+  let root = process.cwd()
+  const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'))
+  return {
+    name: 'atende-menu-manifest',
+    configResolved(config) { root = config.root },
+    generateBundle() {
+      const file = join(root, 'src', 'menu.json')
+      if (!existsSync(file)) return
+      const dictionaries = LANGUAGES.map((lng) => [lng, join(root, 'src', 'i18n', `${lng}.json`)])
+        .filter(([, path]) => existsSync(path)).map(([lng, path]) => [lng, readJson(path)])
+      const lookup = (dict, key) => key.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), dict)
+      const entries = readJson(file).map((entry) => {
+        const labels = Object.fromEntries(dictionaries.map(([lng, dict]) => [lng, lookup(dict, entry.label)]).filter(([, v]) => typeof v === 'string'))
+        if (!labels.pt) this.error(`src/menu.json: no Portuguese text for ${entry.label} in src/i18n/pt.json`)
+        return { ...entry, labels }
+      })
+      this.emitFile({ type: 'asset', fileName: 'menu.json', source: JSON.stringify(entries) })
+    },
+  }
+}
+
 /** A feature module: a remote served by the kernel at /modules/<name>/, exposing `./module`. */
 /** @param {string} name @param {string} [entry] @returns {import('vite').UserConfig} */
 export function moduleViteConfig(name, entry = './src/index.ts') {
@@ -29,6 +61,7 @@ export function moduleViteConfig(name, entry = './src/index.ts') {
       react(),
       tailwindcss(),
       federation({ name, filename: 'remoteEntry.js', exposes: { './module': entry }, shared, dts: false }),
+      menuManifest(),
     ],
     build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
   }

@@ -9,8 +9,9 @@
  *     and of the moment the login form is in the DOM and visible. Then the super user logs in once
  *     and the bytes each module's remote actually fetched are listed.
  *  3. Time to a usable drawer: from the login click to the first module's link in the drawer, and
- *     to the full drawer (no module still loading: aria-busy="false"), RUNS times with a cold cache
- *     and RUNS times reloading a signed-in page (warm cache, remotes preloaded from the last visit).
+ *     to the full drawer (no item still a placeholder: aria-busy="false"), RUNS times with a cold
+ *     cache and RUNS times reloading a signed-in page (warm cache, remotes preloaded from the last
+ *     visit). The drawer is drawn from GET /api/modules' menu data, so no remote is on that path.
  * Needs a build (`pnpm build:web`) and Chromium (/usr/bin/chromium or CHROMIUM_PATH). RUNS (default 5).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -207,8 +208,8 @@ async function main() {
     await page.locator('input[name="password"]').fill(SUPER.password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL(`${base}/tickets`)
-    // Every module in the drawer (a busy machine can leave a quiet moment before the remotes start).
-    await page.waitForFunction(() => document.querySelector('nav[aria-label="menu"]')?.getAttribute('aria-busy') === 'false' && !!document.querySelector('nav[aria-label="menu"] a'), undefined, { timeout: 60_000 })
+    // The drawer comes from GET /api/modules before any remote; the tickets screen means they are loading or in.
+    await page.getByTestId('tickets-manager').waitFor({ timeout: 60_000 })
     await page.waitForLoadState('networkidle')
     console.log('\nModules fetched after the super user signs in (drawer only; pages load on visit), gzip -9')
     for (const [name, files] of [...fetched].sort()) {

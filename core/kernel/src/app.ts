@@ -32,7 +32,7 @@ import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
 import { createStorage, registerFileRoutes } from './storage/index.ts'
 import { KERNEL_VERSION } from './version.ts'
-import { registerWeb } from './web.ts'
+import { moduleMenus, registerWeb } from './web.ts'
 import { registerSecurity } from './security.ts'
 
 export const KERNEL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url))
@@ -191,7 +191,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   })
 
   await realtime.install(app)
-  registerKernelRoutes(app, kernel)
+  registerKernelRoutes(app, kernel, moduleMenus())
   registerFileRoutes(app, storage)
 
   for (const plugin of installed) {

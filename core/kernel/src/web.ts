@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -30,6 +30,33 @@ function builtModules(modulesDir: string): Array<{ name: string; dist: string }>
   return readdirSync(modulesDir).sort()
     .map((name) => ({ name, dist: join(modulesDir, name, 'dist') }))
     .filter((m) => existsSync(join(m.dist, 'remoteEntry.js')))
+}
+
+/** A drawer item as a module's build wrote it (dist/menu.json; @atende/ui's MenuEntry). */
+export interface ModuleMenuEntry {
+  label: string; to: string; labels: Record<string, string>
+  icon?: string; iconStroke?: number; section?: 'main' | 'admin'; order?: number
+  superOnly?: boolean; permission?: string; requiresSetting?: { key: string; value: string }
+}
+
+/**
+ * Each built module's drawer items (dist/menu.json), read once per module: GET /api/modules hands
+ * them to the shell, which draws the drawer before the remotes load. A module without the file (or
+ * with a broken one) has none: the shell shows a placeholder row until its code arrives.
+ */
+export function moduleMenus(modulesDir = join(REPO_ROOT, 'modules')): (name: string) => ModuleMenuEntry[] | undefined {
+  const cache = new Map<string, ModuleMenuEntry[] | undefined>()
+  return (name) => {
+    if (!cache.has(name)) {
+      let menu: ModuleMenuEntry[] | undefined
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(join(resolve(modulesDir), name, 'dist', 'menu.json'), 'utf8'))
+        if (Array.isArray(parsed)) menu = parsed as ModuleMenuEntry[]
+      } catch { /* not built, or no menu */ }
+      cache.set(name, menu)
+    }
+    return cache.get(name)
+  }
 }
 
 /**

@@ -27,6 +27,7 @@ export {
   type Extension, type ExtensionComponent, type ExtensionMap, type ExtensionSlotProps,
 } from './extensions.tsx'
 export * from './icons.tsx'
+export { markupIcon, menuItems, type MenuEntry, type MenuJson } from './menu.tsx'
 export * from './useCollection.ts'
 export { Switch, type SwitchProps } from './Switch.tsx'
 export * from './usePagedList.ts'

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
-import { ConnectionsIcon } from './ConnectionsIcon.tsx'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import WarningBadge from './WarningBadge.tsx'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
@@ -14,7 +14,7 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'connections',
   routes: [{ path: '/connections', element: lazy(() => import('./ConnectionsPage.tsx')) }],
-  menu: [{ label: 'menu.connections', to: '/connections', icon: ConnectionsIcon, section: 'admin', order: 20, badge: WarningBadge }],
+  menu: menuItems(menu, { '/connections': { badge: WarningBadge } }),
   permissions: ['connections-page:addConnection', 'connections-page:actionButtons', 'connections-page:editOrDeleteConnection'],
   i18n: { pt, en, es },
 })

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
-import { ContactsIcon } from './ContactsIcon.tsx'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -13,7 +13,7 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'contacts',
   routes: [{ path: '/contacts', element: lazy(() => import('./ContactsPage.tsx')) }],
-  menu: [{ label: 'menu.contacts', to: '/contacts', icon: ContactsIcon, section: 'main', order: 50 }],
+  menu: menuItems(menu),
   permissions: ['contacts-page:deleteContact'],
   i18n: { pt, en, es },
 })

@@ -1,5 +1,6 @@
 import { lazy } from 'react'
-import { defineModule, HelpIcon } from '@atende/ui'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -8,6 +9,6 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'helps',
   routes: [{ path: '/helps', element: lazy(() => import('./HelpsPage.tsx')) }],
-  menu: [{ label: 'menu.helps', to: '/helps', icon: HelpIcon, section: 'main', order: 90 }],
+  menu: menuItems(menu),
   i18n: { pt, en, es },
 })

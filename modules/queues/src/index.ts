@@ -1,6 +1,6 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
-import { QueueIcon } from './QueueIcon.tsx'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -12,6 +12,6 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'queues',
   routes: [{ path: '/queues', element: lazy(() => import('./QueuesPage.tsx')) }],
-  menu: [{ label: 'menu.queues', to: '/queues', icon: QueueIcon, section: 'admin', order: 40 }],
+  menu: menuItems(menu),
   i18n: { pt, en, es },
 })

@@ -1,10 +1,3 @@
-/** The drawer icon of /quick-messages: a lightning bolt (a reply at a keystroke). */
-export const QuickMessagesIcon = ({ className }: { className?: string }) => (
-  <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-    <path d="M13 2 3 14h9l-1 8 10-12h-9l1-8Z" />
-  </svg>
-)
-
 /** An attached file. */
 export const PaperclipIcon = ({ className }: { className?: string }) => (
   <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>

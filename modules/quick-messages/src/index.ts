@@ -1,6 +1,6 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
-import { QuickMessagesIcon } from './icons.tsx'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -13,6 +13,6 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'quick-messages',
   routes: [{ path: '/quick-messages', element: lazy(() => import('./QuickMessagesPage.tsx')) }],
-  menu: [{ label: 'menu.quickMessages', to: '/quick-messages', icon: QuickMessagesIcon, section: 'main', order: 30 }],
+  menu: menuItems(menu),
   i18n: { pt, en, es },
 })

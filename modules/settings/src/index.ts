@@ -1,5 +1,6 @@
 import { lazy } from 'react'
-import { defineModule, SettingsIcon } from '@atende/ui'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -8,6 +9,6 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'settings',
   routes: [{ path: '/settings', element: lazy(() => import('./SettingsPage.tsx')) }],
-  menu: [{ label: 'menu.settings', to: '/settings', icon: SettingsIcon, section: 'admin', order: 90 }],
+  menu: menuItems(menu),
   i18n: { pt, en, es },
 })

@@ -1,6 +1,6 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
-import { TagIcon } from './TagIcon.tsx'
+import { defineModule, menuItems } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -13,7 +13,7 @@ import es from './i18n/es.json'
 export default defineModule({
   name: 'tags',
   routes: [{ path: '/tags', element: lazy(() => import('./TagsPage.tsx')) }],
-  menu: [{ label: 'menu.tags', to: '/tags', icon: TagIcon, section: 'main', order: 60 }],
+  menu: menuItems(menu),
   permissions: ['tags:kanban'],
   i18n: { pt, en, es },
 })

@@ -1,8 +1,5 @@
-/** A speech bubble: the tickets menu item. */
-export function TicketsIcon({ className = 'h-5 w-5' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden>
-      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-    </svg>
-  )
-}
+import { menuItems } from '@atende/ui'
+import menu from './menu.json'
+
+/** The speech bubble of the tickets menu item (menu.json), also the empty conversation's picture. */
+export const TicketsIcon = menuItems(menu)[0]!.icon!

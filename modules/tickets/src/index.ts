@@ -1,7 +1,7 @@
 import { lazy } from 'react'
-import { defineModule } from '@atende/ui'
+import { defineModule, menuItems } from '@atende/ui'
 import { contactsI18n } from '@atende/module-contacts/components'
-import { TicketsIcon } from './TicketsIcon.tsx'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -25,7 +25,7 @@ export default defineModule({
     { path: '/tickets', element: lazy(() => import('./TicketsPage.tsx')) },
     { path: '/tickets/:ticketId', element: lazy(() => import('./TicketsPage.tsx')) },
   ],
-  menu: [{ label: 'menu.tickets', to: '/tickets', icon: TicketsIcon, section: 'main', order: 20 }],
+  menu: menuItems(menu),
   permissions: ['ticket-options:deleteTicket'],
   slots: { topBar: [UnreadPopover] },
   i18n: {

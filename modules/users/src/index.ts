@@ -1,5 +1,6 @@
 import { createElement, lazy, Suspense } from 'react'
-import { defineModule, type SlotDialogProps, UsersIcon } from '@atende/ui'
+import { defineModule, menuItems, type SlotDialogProps } from '@atende/ui'
+import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
@@ -23,7 +24,7 @@ export default defineModule({
     { path: '/users', element: lazy(() => import('./UsersPage.tsx')) },
     { path: '/profile', element: lazy(() => import('./ProfilePage.tsx')) },
   ],
-  menu: [{ label: 'menu.users', to: '/users', icon: UsersIcon, section: 'admin', order: 30 }],
+  menu: menuItems(menu),
   permissions: ['user-modal:editProfile', 'user-modal:editQueues'],
   i18n: { pt, en, es },
   slots: { profileDialog: ProfileDialog },

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import i18n from 'i18next'
-import { collectExtensions, ExtensionsProvider, type ModuleMenuItem, type ModuleRoute, type SlotDialogProps } from '@atende/ui'
+import { collectExtensions, ExtensionsProvider, menuItems, type ModuleMenuItem, type ModuleRoute, type SlotDialogProps } from '@atende/ui'
 import { useApi, useSession } from '@atende/client'
-import { cachedManifests, loadModule, loadModules, type ModuleState } from './loader.ts'
+import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 
 export interface ModulesValue {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -18,7 +18,7 @@ export interface ModulesValue {
   deniedRoutes: string[]
   /** The company's plan flags (GET /api/plans/user); null while unknown. */
   planFlags: Record<string, unknown> | null
-  /** Modules announced but not loaded yet (the drawer shows a skeleton row for each). */
+  /** Modules whose drawer items are not known yet (the drawer shows a skeleton row for each). */
   pending: number
   retry: (name: string) => Promise<void>
 }
@@ -26,6 +26,15 @@ export interface ModulesValue {
 const NO_SLOTS: ModulesValue['slots'] = { topBar: [], profileDialog: null }
 const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, deniedRoutes: [], planFlags: null, pending: 0, retry: async () => {} })
 export const useModules = () => useContext(Ctx)
+
+/** The labels GET /api/modules brought, so the drawer can say them before the modules load. */
+function addMenuLabels(manifests: ModuleManifest[]) {
+  for (const entry of manifests.flatMap((m) => m.menu ?? [])) {
+    for (const [lng, text] of Object.entries(entry.labels ?? {})) {
+      if (text && !i18n.exists(entry.label, { lng })) i18n.addResource(lng, 'translation', entry.label, text)
+    }
+  }
+}
 
 function addTranslations(state: ModuleState) {
   if (state.status !== 'ready') return
@@ -43,39 +52,41 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const [modules, setModules] = useState<ModuleState[]>([])
   const [deniedRoutes, setDeniedRoutes] = useState<string[]>([])
   const [planFlags, setPlanFlags] = useState<Record<string, unknown> | null>(null)
-  const [pending, setPending] = useState(0)
+  const [manifests, setManifests] = useState<ModuleManifest[] | null>(null)
+  const [guess, setGuess] = useState(0)
 
   useEffect(() => {
-    if (!companyId) { setModules([]); setStatus('idle'); setPending(0); setPlanFlags(null); return }
+    if (!companyId) { setModules([]); setStatus('idle'); setManifests(null); setGuess(0); setPlanFlags(null); return }
     let cancelled = false
     setStatus('loading')
     setModules([])
-    // Until GET /api/modules answers, the last visit's count gives the skeleton its size.
-    setPending(cachedManifests(companyId).length || 6)
+    setManifests(null)
+    // Until GET /api/modules answers, the last visit's count gives the skeleton its size. (Its menu is
+    // not drawn: a module the plan has since switched off would flash in the drawer.)
+    setGuess(cachedManifests(companyId).length || 6)
     api.get<Record<string, unknown>>('/plans/user')
       .then((plan) => { if (!cancelled) setPlanFlags(plan) })
       .catch(() => { /* unknown plan: pages without a module are plainly not found */ })
     // Every remote loads at once and each joins the drawer as soon as it is ready.
     loadModules({
       companyId,
-      onManifests: (list) => { if (!cancelled) setPending(list.length) },
+      // The drawer is drawn from the list's menu data at once; each module's own items replace those when it loads.
+      onManifests: (list) => { if (!cancelled) { addMenuLabels(list); setManifests(list) } },
       onModule: (state) => {
         if (cancelled) return
         addTranslations(state)
         setModules((list) => [...list.filter((m) => m.manifest.name !== state.manifest.name), state])
-        setPending((n) => Math.max(0, n - 1))
       },
     })
       .then(({ modules: list, deniedRoutes: denied }) => {
         if (cancelled) return
         setModules(list)
         setDeniedRoutes(denied)
-        setPending(0)
         setStatus('ready')
       })
       .catch((err) => {
         console.error('[modules] list failed', err)
-        if (!cancelled) { setPending(0); setStatus('error') }
+        if (!cancelled) { setManifests([]); setStatus('error') }
       })
     return () => { cancelled = true }
   }, [companyId, api])
@@ -97,6 +108,14 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       topBar: ready.flatMap((m) => (m.definition.slots?.topBar ?? []).map((Component, i) => ({ module: m.manifest.name, key: `${m.manifest.name}:${i}`, Component }))),
       profileDialog: dialogs[0] ? { module: dialogs[0].manifest.name, Component: dialogs[0].definition.slots!.profileDialog! } : null,
     }
+    // A loaded module's own items (with badges); before that, or when it failed, the list's menu data.
+    const menu = (manifests ?? []).flatMap((manifest) => {
+      const loaded = ready.find((m) => m.manifest.name === manifest.name)
+      const items = loaded ? loaded.definition.menu : menuItems(manifest.menu ?? [])
+      return items.map((i) => ({ ...i, module: manifest.name }))
+    })
+    const settled = new Set(modules.map((m) => m.manifest.name))
+    const pending = manifests ? manifests.filter((m) => !m.menu?.length && !settled.has(m.name)).length : guess
     return {
       status,
       slots,
@@ -105,10 +124,10 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       pending,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
-      menu: ready.flatMap((m) => m.definition.menu.map((i) => ({ ...i, module: m.manifest.name }))),
+      menu,
       retry,
     }
-  }, [modules, status, retry, deniedRoutes, planFlags, pending])
+  }, [modules, manifests, status, retry, deniedRoutes, planFlags, guess])
 
   // Modules fill each other's named slots through @atende/ui's context (a shared singleton), never by importing each other.
   const extensions = useMemo(() => collectExtensions(modules.flatMap((m) =>

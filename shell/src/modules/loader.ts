@@ -1,9 +1,9 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime'
-import { moduleProblems, type ModuleDefinition } from '@atende/ui'
+import { moduleProblems, type MenuEntry, type ModuleDefinition } from '@atende/ui'
 import { client } from '../client.ts'
 
-/** One row of GET /api/modules. */
-export interface ModuleManifest { name: string; version: string; key: string; planFlag?: string; remoteEntry: string | null }
+/** One row of GET /api/modules; `menu` is the module's drawer items as data (its build's menu.json). */
+export interface ModuleManifest { name: string; version: string; key: string; planFlag?: string; remoteEntry: string | null; menu?: MenuEntry[] }
 
 export type ModuleState =
   | { manifest: ModuleManifest; status: 'ready'; definition: ModuleDefinition }

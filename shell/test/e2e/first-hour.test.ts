@@ -1,6 +1,7 @@
 /**
  * Issue 12, "a newcomer's first hour", in the browser against the real kernel: the favicon; the
- * drawer filling in module by module behind a skeleton (one remote held back on purpose); a plan
+ * drawer drawn from the modules list before the remotes arrive (one held back on purpose), a
+ * placeholder only until the list answers; a plan
  * page whose module is not installed is a plain 404 while the plan allows it and the plan message
  * once it does not (cshow pages likewise); the admin's due date staying in the top bar after the
  * modules' stylesheets load; the unread-ticket popover appearing live when a simulated customer
@@ -87,26 +88,37 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     await context.close()
   })
 
-  it('shows the drawer skeleton at once and fills it in as each remote arrives', async () => {
+  it('draws the drawer from the modules list, before any remote arrives; a placeholder until the list answers', async () => {
     const { page, context } = await app.newPage()
-    // Hold the users module back until the skeleton has been seen.
-    let release!: () => void
-    const held = new Promise<void>((r) => { release = r })
-    await page.route('**/modules/users/remoteEntry.js', async (route: Route) => { await held; await route.continue() })
+    // Hold the modules list until the placeholder has been seen, and the users remote until its page is asked for.
+    let releaseList!: () => void
+    const listHeld = new Promise<void>((r) => { releaseList = r })
+    let releaseUsers!: () => void
+    const usersHeld = new Promise<void>((r) => { releaseUsers = r })
+    await page.route('**/api/modules', async (route: Route) => { await listHeld; await route.continue() })
+    await page.route('**/modules/users/remoteEntry.js', async (route: Route) => { await usersHeld; await route.continue() })
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
     const nav = page.getByRole('navigation', { name: 'menu' })
-    await nav.getByRole('link', { name: 'Atendimentos' }).waitFor()
-    // Tickets is usable while users still loads: its row is a placeholder, the menu is busy.
-    expect(await nav.getByTestId('menu-skeleton').count()).toBeGreaterThan(0)
+    await nav.getByTestId('menu-skeleton').first().waitFor()
     expect(await nav.getAttribute('aria-busy')).toBe('true')
-    expect(await nav.getByRole('link', { name: 'Usuários' }).count()).toBe(0)
-    release()
-    await nav.getByRole('link', { name: 'Usuários' }).waitFor()
-    await expect.poll(() => nav.getByTestId('menu-skeleton').count()).toBe(0)
+    expect(await nav.getByRole('link').count()).toBe(0)
+    releaseList()
+    // Users is in the drawer, with its label and icon, while its code is still held back.
+    const users = nav.getByRole('link', { name: 'Usuários' })
+    await users.waitFor()
+    expect(await users.locator('svg path').count()).toBeGreaterThan(0)
+    expect(await nav.getByTestId('menu-skeleton').count()).toBe(0)
     expect(await nav.getAttribute('aria-busy')).toBe('false')
+    // Its page waits for the code, then opens.
+    await users.click()
+    await page.waitForURL(`${app.base}/users`)
+    await page.locator('main [role="status"]').first().waitFor()
+    expect(await page.getByText('Página não encontrada').count()).toBe(0)
+    releaseUsers()
+    await page.locator('main h1', { hasText: 'Usuários' }).waitFor()
     // The list of remotes is remembered: the next visit preloads them from the HTML head.
     await page.reload()
-    await nav.getByRole('link', { name: 'Usuários' }).waitFor()
+    await users.waitFor()
     expect(await page.locator('link[rel="modulepreload"][href*="/modules/users/remoteEntry.js"]').count()).toBe(1)
     await context.close()
   })
@@ -272,11 +284,14 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
       const { page, context } = await app.newPage(DESKTOP, theme)
       await context.addInitScript((t) => localStorage.setItem('preferredTheme', t), theme)
       await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
+      const menu = page.getByRole('navigation', { name: 'menu' })
       for (const path of screens) {
-        await page.goto(`${app.base}${path}`)
-        await page.getByRole('navigation', { name: 'menu' }).getByRole('link').first().waitFor()
+        // In-app navigation through the drawer (as a user moves), not a reload per screen.
+        await menu.locator(`a[href="${path}"]`).click()
+        await page.waitForURL(`${app.base}${path}`)
+        if (path !== '/tickets') await page.locator('main h1').first().waitFor()
         await page.waitForLoadState('networkidle')
-        await expect.poll(() => page.locator('main [role="status"][aria-label]').count()).toBe(0)
+        await expect.poll(() => page.locator('main [role="status"][aria-label]').count(), { message: `${theme} ${path} still loading`, timeout: 10_000 }).toBe(0)
         for (const i of await contrastIssues(page)) found.push(`${theme} ${path}: "${i.text}" ${i.ratio}:1 < ${i.need} (${i.fg} on ${i.bg}) ${i.path}`)
       }
       // The login screen, signed out.
