@@ -43,3 +43,17 @@ export interface StorageService {
   mimetypeOf(key: string): string
   remove(key: string): Promise<void>
 }
+
+/**
+ * A `data:` URI's type and bytes; null when `url` is not one. Throws on a body that cannot be
+ * decoded (callers answer 400 naming their field). One reader for every place that takes a mediaUrl.
+ */
+export function parseDataUri(url: string): { mimetype: string; bytes: Buffer } | null {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url)
+  if (!match) return null
+  const body = match[3] ?? ''
+  return {
+    mimetype: match[1] || 'application/octet-stream',
+    bytes: match[2] ? Buffer.from(body, 'base64') : Buffer.from(decodeURIComponent(body)),
+  }
+}

@@ -58,9 +58,14 @@ describe('sending media by URL', () => {
     })
 
     it('refuses what cannot be fetched or stored, naming mediaUrl, and sends nothing', async () => {
-      const { send, ticketId } = await setup(t)
+      const { sim, send, ticketId } = await setup(t)
       const before = await t.db('messages').where({ ticketId }).count({ n: '*' }).first()
+      // A valid link whose file was deleted since.
+      const gone = await t.app.kernel.storage.put(sim.whatsapp.companyId, { data: PNG, fileName: 'gone.png', mimetype: 'image/png' })
+      const goneLink = t.app.kernel.storage.signedUrl(gone.key)
+      await t.app.kernel.storage.remove(gone.key)
       for (const [url, error] of [
+        [goneLink, 'ERR_MEDIA_URL_UNREACHABLE'], ['data:text/plain,%E0%A4%A', 'ERR_MEDIA_URL_UNREACHABLE'],
         [`${base}/missing.png`, 'ERR_MEDIA_URL_UNREACHABLE'], [`${base}/elsewhere`, 'ERR_MEDIA_URL_UNREACHABLE'],
         ['http://127.0.0.1:1/none', 'ERR_MEDIA_URL_UNREACHABLE'], ['ftp://example.com/a.png', 'ERR_MEDIA_URL_UNREACHABLE'],
         ['/api/files/1/media/2026-01/x.png?exp=1&sig=bad', 'ERR_MEDIA_URL_UNREACHABLE'], [`${base}/font.woff2`, 'ERR_FILE_TYPE_NOT_ALLOWED'],

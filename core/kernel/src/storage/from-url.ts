@@ -1,8 +1,8 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, existsSync } from 'node:fs'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
-import { AppError, type StoredFile, type StorageFromUrlOptions, type StorageService } from '@atende/sdk'
+import { AppError, parseDataUri, type StoredFile, type StorageFromUrlOptions, type StorageService } from '@atende/sdk'
 import { contentTypeOf, parseKey } from './names.ts'
 import type { Signer } from './signing.ts'
 
@@ -36,13 +36,9 @@ export async function storeFromUrl(
   const put = (data: Buffer | NodeJS.ReadableStream, fileName: string, mimetype: string) =>
     deps.put(companyId, { data, fileName, mimetype, area: opts.area ?? 'media', maxBytes: opts.maxBytes, allow: opts.allow })
 
-  const data = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url)
-  if (data) {
-    const mimetype = data[1] || 'application/octet-stream'
-    let bytes: Buffer
-    try { bytes = data[2] ? Buffer.from(data[3], 'base64') : Buffer.from(decodeURIComponent(data[3])) } catch { throw refuse('not a valid data: URI') }
-    return put(bytes, opts.fileName ?? 'file', mimetype)
-  }
+  let data: ReturnType<typeof parseDataUri>
+  try { data = parseDataUri(url) } catch { throw refuse('not a valid data: URI') }
+  if (data) return put(data.bytes, opts.fileName ?? 'file', data.mimetype)
 
   let parsed: URL
   try { parsed = new URL(url, 'http://self.invalid') } catch { throw refuse('not a URL') }
@@ -53,6 +49,8 @@ export async function storeFromUrl(
     if (!deps.signer.verify(key, parsed.searchParams.get('exp') ?? undefined, parsed.searchParams.get('sig') ?? undefined)) throw refuse('the file link is invalid or has expired')
     const info = parseKey(key)
     if (!info || info.companyId !== companyId) throw refuse('not a file of this company')
+    // A valid link can outlive its file (deleted with its message or quick message).
+    if (!existsSync(deps.path(key))) throw refuse('the linked file no longer exists')
     const mimetype = contentTypeOf(key) ?? 'application/octet-stream'
     return put(createReadStream(deps.path(key)), opts.fileName ?? info.name.replace(/^[0-9a-f-]{36}-/, ''), mimetype)
   }

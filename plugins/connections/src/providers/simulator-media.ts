@@ -1,14 +1,14 @@
-import { badRequest } from '@atende/sdk'
+import { badRequest, parseDataUri } from '@atende/sdk'
 import type { InboundMedia } from './types.ts'
 
 const MAX_BYTES = 16 * 1024 * 1024
 
 /** The simulator's mediaUrl: a data: URI, or an http(s) URL fetched with a size limit. */
 export function simulatorMedia(url: string, fileName?: string): InboundMedia {
-  const data = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url)
+  let data: ReturnType<typeof parseDataUri>
+  try { data = parseDataUri(url) } catch { throw badRequest('mediaUrl', 'mediaUrl is not a valid data: URI') }
   if (data) {
-    const mimetype = data[1] || 'application/octet-stream'
-    const bytes = data[2] ? Buffer.from(data[3], 'base64') : Buffer.from(decodeURIComponent(data[3]))
+    const { mimetype, bytes } = data
     return { mimetype, fileName, load: async () => bytes }
   }
   if (!/^https?:\/\//i.test(url)) throw badRequest('mediaUrl', 'mediaUrl must be a data: URI or an http(s) URL')
