@@ -17,7 +17,6 @@ process.env.SIMULATOR_ACK_MS = '0'
  * and data from each route's own schema, so routes that later plugins add are walked with no list.
  */
 
-const MARK_A = 'TenantA'
 const LEAK = /tenanta/i
 const ID_PARAM = /(^id$|Id$|_id$|uuid$|^token$)/
 const MAX_CALLS_PER_ROUTE = 30

@@ -53,6 +53,8 @@ export interface KernelConfig {
  * so reads, updates and deletes cannot forget the tenant; `t.insert` stamps companyId on every row.
  */
 export interface TenantDb {
+  // Knex's own signature for `knex(table)`, so rows type as they do without the tenant.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-explicit-any
   <T extends {} = any>(table: string): Knex.QueryBuilder<T, any>
   readonly companyId: number
   insert<T extends object>(table: string, rows: T | T[]): Knex.QueryBuilder

@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict, notFound, type Kernel } from '@atende/sdk'
+import { AppError, conflict, notFound, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketStatus } from './api.ts'
 import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'

@@ -29,7 +29,7 @@ export function Layout({ user }: { user: SessionUser }) {
     if (settings.status !== 'ready' || touched.current || temporary) return
     if (initial === 'open' || initial === 'closed') setOpen(initial === 'open')
     // Only the first answer sets the initial state; later width changes follow the width rules.
-  }, [settings.status])
+  }, [settings.status]) // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => { warnSubscriptionOnce(t, user.company?.dueDate) }, [t, user.company?.dueDate])
 
   const toggle = () => { touched.current = true; setOpen((o) => !o) }

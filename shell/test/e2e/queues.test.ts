@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core'
 import { canRun, DESKTOP, openBrowserApp, type BrowserApp } from './support.ts'
 
 let app: BrowserApp
-let page: Page | undefined
 
 async function inject(p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   const token = await p.evaluate(() => localStorage.getItem('token'))
@@ -27,7 +26,6 @@ afterAll(async () => { await app?.close() })
 describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
   it('sets up two queues with a menu and walks it from the simulator phone', async () => {
     const { page: p } = await app.newPage(DESKTOP)
-    page = p
     await app.loginUI(p, '00000000000191', 'admin@atende.local', 'Atende@123')
     await p.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Filas & Chatbot' }).click({ timeout: 15_000 })
     await p.getByText('Nenhuma fila cadastrada.').waitFor({ timeout: 15_000 })

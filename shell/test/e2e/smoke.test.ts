@@ -2,7 +2,7 @@
  * The real thing end to end: the built shell and helps module served by the real kernel,
  * driven by Debian's Chromium. The web app is built when stale (support.ts).
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -17,7 +17,7 @@ export function useTicketCounts(companyId: number | null, showAll: boolean, queu
     ctrl.current?.abort()
     const c = new AbortController()
     ctrl.current = c
-    const params = { showAll: showAll ? 'true' : undefined, queueIds: queueIds.length ? qKey : undefined }
+    const params = { showAll: showAll ? 'true' : undefined, queueIds: qKey !== '[]' ? qKey : undefined }
     api.get<TicketCounts>('/tickets/counts', { params, signal: c.signal }).then(
       (r) => { if (!c.signal.aborted) setCounts({ open: r.open ?? 0, pending: r.pending ?? 0 }) },
       (err) => { if (!isAbortError(err)) console.warn('[tickets] counts failed', err) },

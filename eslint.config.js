@@ -1,0 +1,141 @@
+/**
+ * `pnpm lint`: typescript-eslint's recommended rules, React's hook rules, and the architecture
+ * (ARCHITECTURE.md) as import rules, so a boundary crossed is a CI failure, not a review comment:
+ * - the SDK imports nothing of ours; the kernel no plugin or module; the kit and the client no server code;
+ * - a plugin imports the SDK and, as types only, other plugins' published contracts (`@atende/plugin-x/api`);
+ * - a module imports the kit, the client and contracts' types — never another module or server code;
+ * - the shell imports no module and no plugin (it loads modules at run time);
+ * - no relative import leaves its own package (`atende/own-package`).
+ * Tests may compose plugins and use `@atende/kernel/testing`. No type-aware rules: the suite of
+ * `tsc` runs in `pnpm typecheck`, and this stays fast on 2 cores.
+ */
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+/** The nearest folder holding a package.json: the package a file belongs to. */
+function packageRoot(file) {
+  let dir = dirname(file)
+  while (dir !== dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir
+    dir = dirname(dir)
+  }
+  return dir
+}
+
+const ownPackage = {
+  meta: { type: 'problem', messages: { leaves: '{{source}} reaches into another package; import its published entry instead.' }, schema: [] },
+  create(context) {
+    const root = packageRoot(context.filename)
+    const check = (node) => {
+      const source = node.source?.value
+      if (typeof source !== 'string' || !source.startsWith('.')) return
+      const target = resolve(dirname(context.filename), source)
+      if (target !== root && !target.startsWith(root + sep)) context.report({ node: node.source, messageId: 'leaves', data: { source } })
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+  },
+}
+
+const SERVER = ['@atende/kernel', '@atende/kernel/*', '@atende/sdk']
+const restrict = (patterns, paths = []) => ['error', { paths, patterns }]
+const group = (names, message, allowTypeImports = false) => ({ group: names, message, allowTypeImports })
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', 'data/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      // `_x` names what is deliberately unused (a destructured field left out, an ignored argument).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // A `let` read by a callback made before it is assigned (plugin wiring) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // Shipped code keeps to its package; tests may still reach a neighbour's internals (module tests live in shell/test).
+    files: ['core/*/src/**', 'plugins/*/src/**', 'modules/*/src/**', 'shell/src/**'],
+    plugins: { atende: { rules: { 'own-package': ownPackage } } },
+    rules: { 'atende/own-package': 'error' },
+  },
+  {
+    files: ['modules/**/*.{ts,tsx}', 'shell/**/*.{ts,tsx}', 'core/ui/**/*.{ts,tsx}', 'core/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['core/sdk/src/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict([group(['@atende/*'], 'The SDK is the bottom layer: it imports nothing of ours.')]) },
+  },
+  {
+    files: ['core/kernel/src/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict([group(['@atende/plugin-*', '@atende/module-*', '@atende/ui', '@atende/client'], 'The kernel knows no feature and no front end.')]) },
+  },
+  {
+    files: ['core/ui/src/**', 'core/client/src/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict([group([...SERVER, '@atende/plugin-*', '@atende/module-*'], 'The kit and the client are front-end code: no server code, no feature.')]) },
+  },
+  {
+    files: ['plugins/*/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(['@atende/kernel', '@atende/kernel/*'], 'A plugin uses the kernel through the SDK\'s Kernel it is given.'),
+        group(['@atende/ui', '@atende/client', '@atende/module-*'], 'A plugin is server code: no front end.'),
+        // typescript-eslint lets a type import through when an allowTypeImports group matches it, so that group names the contract alone.
+        group(['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'], 'Another plugin is reached through its published contract (@atende/plugin-x/api) only.'),
+        group(['@atende/plugin-*/api'], 'Another plugin\'s contract is imported as types (import type …); its services come from kernel.services.', true),
+      ]),
+    },
+  },
+  {
+    files: ['modules/*/src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(SERVER, 'A module is front-end code: no server code.'),
+        // Known debt (issue 13, module hygiene): tickets still imports the contact form and picker; an extension slot replaces it.
+        group(['@atende/module-*', '!@atende/module-contacts'], 'A module never imports another module: use an extension slot (@atende/ui).'),
+        group(['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'], 'Only a plugin\'s published contract (@atende/plugin-x/api), as types.'),
+        group(['@atende/plugin-*/api'], 'A plugin\'s contract is imported as types only.', true),
+      ]),
+    },
+  },
+  {
+    files: ['shell/src/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict([group([...SERVER, '@atende/plugin-*', '@atende/module-*'], 'The shell loads modules at run time and imports none, nor server code.')]) },
+  },
+  {
+    // Known debt (issue 13, "typed database rows"): these still type rows or payloads as `any`.
+    // Remove a file from the list once its rows are typed; new files never join it.
+    files: [
+      'core/client/src/react.ts',
+      'core/client/src/socket.ts',
+      'core/kernel/src/accounts.ts',
+      'core/kernel/src/db/connect.ts',
+      'core/kernel/src/realtime/index.ts',
+      'core/ui/src/extensions.tsx',
+      'plugins/companies/src/views.ts',
+      'plugins/connections/src/providers/baileys/inbound.ts',
+      'plugins/connections/src/session-rpc.ts',
+      'plugins/tickets/src/access.ts',
+      'plugins/tickets/src/auto-messages.ts',
+      'plugins/tickets/src/automations.ts',
+      'plugins/tickets/src/create.ts',
+      'plugins/tickets/src/hydrate.ts',
+      'plugins/tickets/src/ingest.ts',
+      'plugins/tickets/src/list.ts',
+      'plugins/tickets/src/message-page.ts',
+      'plugins/tickets/src/rating.ts',
+      'plugins/tickets/src/routes.ts',
+      'plugins/tickets/src/service.ts',
+      'plugins/tickets/src/transitions.ts',
+      'plugins/tickets/src/views.ts',
+    ],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tests and scripts read loose JSON and drive internals on purpose.
+    files: ['**/test/**', 'scripts/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+)
