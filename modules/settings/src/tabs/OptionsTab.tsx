@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Select, toast, useErrorToast } from '@atende/ui'
-import { Switch } from '../ui/Switch.tsx'
+import { Select, Switch, toast, useErrorToast } from '@atende/ui'
 import { Panel } from '../ui/Panel.tsx'
 import type { Setting } from '../lib/types.ts'
 
@@ -65,7 +64,7 @@ export function OptionsTab({ settings, isSuper, onSaved }: { settings: Setting[]
           if (o.kind === 'switch') {
             const checked = current === o.on
             return (
-              <Switch key={o.key} label={label} checked={checked} disabled={saving === o.key}
+              <Switch boxed key={o.key} label={label} checked={checked} disabled={saving === o.key}
                 stateLabel={t(`settings.options.${o.key}.${checked ? o.on : o.off}`)}
                 onChange={(c) => void save(o.key, c ? o.on : o.off)} />
             )

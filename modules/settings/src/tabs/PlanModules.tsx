@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { toast, useErrorToast } from '@atende/ui'
-import { Switch } from '../ui/Switch.tsx'
+import { Switch, toast, useErrorToast } from '@atende/ui'
 import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
 
 const FLAGS = new Set<string>(PLAN_FLAGS)
@@ -46,7 +45,7 @@ export function PlanModules({ plan, onSaved }: { plan: Plan; onSaved: (p: Plan) 
   return (
     <div role="group" aria-label={t('settings.plans.modulesOf', { name: plan.name })} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
       {keys.map((k) => (
-        <Switch key={k} label={label(k)} checked={plan.modules[k]!} disabled={busy === k}
+        <Switch boxed key={k} label={label(k)} checked={plan.modules[k]!} disabled={busy === k}
           stateLabel={t(plan.modules[k] ? 'settings.common.enabled' : 'settings.common.disabled')}
           onChange={(on) => void toggle(k, on)} />
       ))}
