@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { AppError, ErrorCodes, notFound, type Kernel } from '@atende/sdk'
 import type { Ticket } from './api.ts'
+import type { TicketRow } from './rows.ts'
 
 export const ERR_NO_TICKET_FOUND = 'ERR_NO_TICKET_FOUND'
 
@@ -52,8 +53,8 @@ export function scope(q: Knex.QueryBuilder, v: Viewer): Knex.QueryBuilder {
 export const noPermission = () => new AppError(ErrorCodes.NO_PERMISSION, 403, 'Acesso não permitido')
 
 /** A ticket row the viewer may see: 404 when absent (or another company's), 403 when outside the rule. */
-export async function visibleRow(kernel: Kernel, v: Viewer, where: { id: number } | { uuid: string }): Promise<Record<string, any>> {
-  const row = await kernel.tenant(v.companyId)('tickets').where(where).first()
+export async function visibleRow(kernel: Kernel, v: Viewer, where: { id: number } | { uuid: string }): Promise<TicketRow> {
+  const row: TicketRow | undefined = await kernel.tenant(v.companyId)('tickets').where(where).first()
   if (!row) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
   if (!canSee(v, row)) throw noPermission()
   return row

@@ -9,8 +9,9 @@ import type { Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { MessagingService } from './messaging-api.ts'
 import { askRating } from './rating.ts'
-import { queuesById, userNames } from './names.ts'
+import { byId, queuesById, userNames } from './names.ts'
 import type { ConnectionMessages, ConnectionsForTickets } from './neighbours-api.ts'
+import type { TicketRow } from './rows.ts'
 
 export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
 
@@ -76,8 +77,8 @@ export interface MoveDone {
   companyId: number
   move: Move
   /** The ticket row before and after the move. */
-  before: Record<string, any>
-  after: Record<string, any>
+  before: Pick<TicketRow, 'queueId' | 'userId'>
+  after: TicketRow
   /** PUT /tickets/{id}/close-without-message: no completion or rating message. */
   silent?: boolean
 }
@@ -130,15 +131,15 @@ async function connectionOf(kernel: Kernel, companyId: number, whatsappId: numbe
 }
 
 /** What the templates may name, read only when a message is about to go out. */
-async function variables(kernel: Kernel, companyId: number, ticket: Record<string, any>, connection?: ConnectionMessages | null): Promise<VariableContext> {
+async function variables(kernel: Kernel, companyId: number, ticket: TicketRow, connection?: ConnectionMessages | null): Promise<VariableContext> {
   const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
   const [users, queues] = await Promise.all([userNames(kernel, companyId, [ticket.userId]), queuesById(kernel, companyId, [ticket.queueId])])
   return {
     contactName: contact?.name ?? '',
     ticketId: ticket.id,
     ticketCreatedAt: ticket.createdAt,
-    userName: users.get(ticket.userId) ?? '',
-    queueName: queues.get(ticket.queueId)?.name ?? '',
+    userName: byId(users, ticket.userId) ?? '',
+    queueName: byId(queues, ticket.queueId)?.name ?? '',
     connectionName: connection?.name ?? '',
   }
 }

@@ -19,8 +19,9 @@ import type { Ticket } from './api.ts'
 import type { MessagingService } from './messaging-api.ts'
 import { afterMove, renderVariables } from './auto-messages.ts'
 import { ticketView, withContact } from './views.ts'
-import { queuesById, userNames } from './names.ts'
+import { byId, queuesById, userNames } from './names.ts'
 import { CLOSED } from './transitions.ts'
+import type { TicketRow } from './rows.ts'
 import type { ConnectionAutomations, ConnectionsForTickets, QueuesForTickets } from './neighbours-api.ts'
 
 export const AUTOMATIONS_JOB = 'tickets.automations'
@@ -28,6 +29,9 @@ export const AUTOMATIONS_EVERY_MS = 60_000
 export const AUTOMATIONS_LIMIT = 100
 
 type Kind = 'close' | 'transfer'
+
+/** What a run reads of a ticket before its conditional write. */
+type Seen = Pick<TicketRow, 'id' | 'status' | 'contactId' | 'queueId' | 'userId'>
 
 export interface AutomationOptions {
   /** Tickets per company and kind in one run. */
@@ -66,7 +70,7 @@ async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAuto
   for (const conn of list) {
     if (!(conn.expiresTicket > 0) || budget <= 0) continue
     const cutoff = new Date(now.getTime() - conn.expiresTicket * 3_600_000)
-    const seen: Record<string, any>[] = await t('tickets')
+    const seen: Seen[] = await t('tickets')
       .where({ whatsappId: conn.id }).whereIn('status', ACTIVE).where('updatedAt', '<', cutoff)
       .orderBy([{ column: 'updatedAt' }, { column: 'id' }]).limit(budget)
       .select('id', 'status', 'contactId', 'queueId', 'userId')
@@ -89,7 +93,7 @@ async function transferWaiting(kernel: Kernel, companyId: number, list: Connecti
     const queueId = conn.transferQueueId
     if (!(conn.timeToTransfer && conn.timeToTransfer > 0) || !queueId || budget <= 0) continue
     const cutoff = new Date(now.getTime() - conn.timeToTransfer * 60_000)
-    const seen: Record<string, any>[] = await t('tickets')
+    const seen: Seen[] = await t('tickets')
       .where({ whatsappId: conn.id, status: 'pending', chatbot: false }).whereNull('queueId').where('createdAt', '<', cutoff)
       .orderBy([{ column: 'createdAt' }, { column: 'id' }]).limit(budget)
       .select('id', 'status', 'contactId', 'queueId', 'userId')
@@ -114,9 +118,9 @@ async function transferWaiting(kernel: Kernel, companyId: number, list: Connecti
  * kind's own conditions and its patch. Returns the rows it changed, announced after the commit.
  */
 async function write(
-  kernel: Kernel, companyId: number, kind: Kind, seen: Record<string, any>[], opts: AutomationOptions,
+  kernel: Kernel, companyId: number, kind: Kind, seen: Seen[], opts: AutomationOptions,
   change: { where: (q: Knex.QueryBuilder) => Knex.QueryBuilder; patch: Record<string, unknown> },
-): Promise<Record<string, any>[]> {
+): Promise<TicketRow[]> {
   // Before the unit of work: embedded mode has one connection, which the transaction holds.
   const contacts = new Map((await kernel.services.get<ContactsService>('contacts').byIds(companyId, [...new Set(seen.map((r) => r.contactId as number))])).map((c) => [c.id, c]))
   await opts.beforeWrite?.(kind, companyId, seen.map((r) => r.id))
@@ -127,7 +131,7 @@ async function write(
     const seenHere = uow.t('tickets').where((w) => {
       for (const [status, ids] of byStatus) w.orWhere((o) => o.where({ status }).whereIn('id', ids))
     })
-    const rows: Record<string, any>[] = await change.where(seenHere).update({ ...change.patch, updatedAt: uow.db.fn.now() }).returning('*')
+    const rows: TicketRow[] = await change.where(seenHere).update({ ...change.patch, updatedAt: uow.db.fn.now() }).returning('*')
     for (const row of rows.sort((a, b) => a.id - b.id)) {
       const was = before.get(row.id)!
       const ticket: Ticket = ticketView(row)
@@ -138,7 +142,7 @@ async function write(
 }
 
 /** After the close committed: the connection's message, with the §8 variables; a failed send is logged. */
-async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionAutomations, closed: Record<string, any>[]) {
+async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionAutomations, closed: TicketRow[]) {
   if (!closed.length) return
   const messaging = kernel.services.find<MessagingService>('messaging')
   if (!messaging) return
@@ -147,7 +151,7 @@ async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionA
   for (const r of closed) {
     const body = renderVariables(conn.expiresInactiveMessage, {
       contactName: contacts.get(r.contactId)?.name ?? '', ticketId: r.id, ticketCreatedAt: r.createdAt,
-      userName: users.get(r.userId) ?? '', queueName: queues.get(r.queueId)?.name ?? '', connectionName: conn.name,
+      userName: byId(users, r.userId) ?? '', queueName: byId(queues, r.queueId)?.name ?? '', connectionName: conn.name,
     }).trim()
     if (!body) continue
     try {

@@ -4,9 +4,10 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Viewer } from './access.ts'
 import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
 import { ticketView, withContact } from './views.ts'
-import { queuesById, userNames } from './names.ts'
+import { byId, queuesById, userNames } from './names.ts'
 import type { CreateBody } from './schemas.ts'
 import type { ConnectionsForTickets } from './neighbours-api.ts'
+import type { TicketRow } from './rows.ts'
 
 
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
@@ -49,7 +50,7 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
       status, isGroup: contact.isGroup, isReturningCustomer: returning,
     }).onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore().returning('*')
     if (created) uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(created), contact) })
-    return created as Record<string, any> | undefined
+    return created as TicketRow | undefined
   })
   // Read outside the transaction (embedded mode has one connection).
   if (!row) throw await otherOpen(kernel, v.companyId, contact.id, whatsappId)
@@ -58,9 +59,9 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
 
 async function otherOpen(kernel: Kernel, companyId: number, contactId: number, whatsappId: number) {
   const t = kernel.tenant(companyId)
-  const other = await t('tickets').where({ contactId, whatsappId }).whereIn('status', ['open', 'pending']).first('id', 'userId', 'queueId', 'status')
+  const other: Pick<TicketRow, 'id' | 'userId' | 'queueId' | 'status'> | undefined = await t('tickets').where({ contactId, whatsappId }).whereIn('status', ['open', 'pending']).first('id', 'userId', 'queueId', 'status')
   const [users, queues] = await Promise.all([userNames(kernel, companyId, [other?.userId]), queuesById(kernel, companyId, [other?.queueId])])
   return conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket', {
-    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: users.get(other?.userId) ?? null, queueName: queues.get(other?.queueId)?.name ?? null, status: other?.status ?? null },
+    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: byId(users, other?.userId) ?? null, queueName: byId(queues, other?.queueId)?.name ?? null, status: other?.status ?? null },
   })
 }

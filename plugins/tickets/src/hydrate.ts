@@ -2,6 +2,7 @@ import type { Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
 import { ticketView } from './views.ts'
+import type { TicketRow } from './rows.ts'
 import { queuesById, userNames } from './names.ts'
 import type { ConnectionsForTickets, TagsForTickets } from './neighbours-api.ts'
 
@@ -24,7 +25,7 @@ const ids = (rows: Ticket[], key: 'contactId' | 'queueId' | 'userId' | 'whatsapp
  * A page of tickets with contact, queue, user, connection and tags: one lookup per related kind,
  * never one per ticket.
  */
-export async function hydrate(kernel: Kernel, companyId: number, rows: Record<string, any>[]): Promise<TicketDetail[]> {
+export async function hydrate(kernel: Kernel, companyId: number, rows: TicketRow[]): Promise<TicketDetail[]> {
   const tickets = rows.map(ticketView)
   if (!tickets.length) return []
   const contacts = kernel.services.get<ContactsService>('contacts')

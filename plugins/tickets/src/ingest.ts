@@ -3,6 +3,7 @@ import type { Kernel, UnitOfWork } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { IngestItem, IngestOutcome, Ticket } from './api.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
+import type { MessageRow } from './rows.ts'
 
 const ACTIVE = ['open', 'pending']
 const LAST_MESSAGE_MAX = 255
@@ -99,10 +100,10 @@ export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: nu
       updatedAt: it.createdAt,
     }
   })
-  const inserted = await t.insert('messages', messageRows)
+  const inserted: MessageRow[] = await t.insert('messages', messageRows)
     .onConflict(db.raw(`("whatsappId", "providerId") WHERE "providerId" IS NOT NULL`)).ignore()
     .returning('*')
-  const byProvider = new Map(inserted.map((m: any) => [m.providerId as string, m]))
+  const byProvider = new Map(inserted.map((m) => [m.providerId as string, m]))
 
   // 6. One UPDATE for every touched ticket: last message, unread count, activity time.
   const bump = new Map<number, { last: string; unread: number }>()

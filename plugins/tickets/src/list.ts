@@ -5,6 +5,7 @@ import { scope, type Viewer } from './access.ts'
 import { hydrate, type TicketDetail } from './hydrate.ts'
 import type { CountsQuery, ListQuery } from './schemas.ts'
 import type { TagsForTickets } from './neighbours-api.ts'
+import type { TicketRow } from './rows.ts'
 
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
@@ -134,12 +135,12 @@ export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): 
   if (!f) return { tickets: [], hasMore: false }
   const offset = pageOffset(query.pageNumber)
   const newestFirst = [{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }] as const
-  let rows: Record<string, any>[]
+  let rows: TicketRow[]
   if (f.parts.length === 1) rows = await f.parts[0]!.select('tickets.*').orderBy([...newestFirst]).limit(PAGE_SIZE + 1).offset(offset)
   else {
     // Each part up to the end of this page, then merged: the same order, each ticket once.
     const lists = await Promise.all(f.parts.map((p) => p.select('tickets.*').orderBy([...newestFirst]).limit(offset + PAGE_SIZE + 1)))
-    const byId = new Map<number, Record<string, any>>()
+    const byId = new Map<number, TicketRow>()
     for (const list of lists) for (const r of list) byId.set(r.id, r)
     rows = [...byId.values()].sort(newestFirstOrder).slice(offset, offset + PAGE_SIZE + 1)
   }
@@ -147,7 +148,7 @@ export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): 
   return { tickets: await hydrate(kernel, v.companyId, rows.slice(0, PAGE_SIZE)), hasMore }
 }
 
-function newestFirstOrder(a: Record<string, any>, b: Record<string, any>) {
+function newestFirstOrder(a: Pick<TicketRow, 'id' | 'updatedAt'>, b: Pick<TicketRow, 'id' | 'updatedAt'>) {
   return new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime() || b.id - a.id
 }
 

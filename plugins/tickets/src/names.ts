@@ -5,6 +5,9 @@ import type { QueuesForTickets } from './neighbours-api.ts'
 
 const unique = (ids: Array<number | null | undefined>) => [...new Set(ids.filter((id): id is number => typeof id === 'number'))]
 
+/** A lookup by an id a row may lack (a ticket without user or queue): nothing for null. */
+export const byId = <V>(map: Map<number, V>, id: number | null | undefined): V | undefined => (id == null ? undefined : map.get(id))
+
 /** Users' names by id, one query (users is the kernel's table: read here, as the access rule does). */
 export async function userNames(kernel: Kernel, companyId: number, ids: Array<number | null | undefined>): Promise<Map<number, string>> {
   const wanted = unique(ids)

@@ -17,6 +17,7 @@ import type { Kernel } from '@atende/sdk'
 import type { Message, Ticket } from './api.ts'
 import type { MessagingService } from './messaging-api.ts'
 import { messageView, publicMessage } from './views.ts'
+import type { TicketRow } from './rows.ts'
 
 export const RATING_WINDOW_MS = 24 * 3_600_000
 export const RATING_STEP_ORDER = 50
@@ -36,7 +37,7 @@ export function parseRate(body: string): 1 | 2 | 3 | null {
 }
 
 /** Ask, then remember the question: stored after the message is, so no answer can arrive before it. */
-export async function askRating(kernel: Kernel, messaging: MessagingService, ticket: Record<string, any>, custom: string) {
+export async function askRating(kernel: Kernel, messaging: MessagingService, ticket: Pick<TicketRow, 'id' | 'companyId' | 'contactId' | 'whatsappId' | 'userId' | 'queueId'>, custom: string) {
   const { companyId } = ticket
   await messaging.send(companyId, ticket.id, ratingQuestion(custom))
   const t = kernel.tenant(companyId)

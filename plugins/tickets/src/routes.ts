@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox'
 import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
 import { loadViewer, visibleRow } from './access.ts'
 import { hydrate } from './hydrate.ts'
+import type { TicketRow } from './rows.ts'
 import { countTickets, listTickets } from './list.ts'
 import { createTicket } from './create.ts'
 import { registerNoteRoutes } from './notes.ts'
@@ -22,7 +23,7 @@ function canonicalStatus(part: unknown) {
 /** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
 export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
   const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
-  const one = async (companyId: number, row: Record<string, any>) => (await hydrate(kernel, companyId, [row]))[0]
+  const one = async (companyId: number, row: TicketRow) => (await hydrate(kernel, companyId, [row]))[0]
   app.addHook('preValidation', async (request) => { canonicalStatus(request.query); canonicalStatus(request.body) })
 
   app.get('/tickets', {

@@ -3,6 +3,7 @@ import type { Kernel } from '@atende/sdk'
 import type { Message, TicketsService } from './api.ts'
 import { ingest, lastMessageOf } from './ingest.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
+import type { MessageRow } from './rows.ts'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 
 export function createTicketsService(kernel: Kernel): TicketsService {
@@ -99,8 +100,8 @@ export function createTicketsService(kernel: Kernel): TicketsService {
     },
 
     async pendingOutgoing(companyId, whatsappId, limit) {
-      const rows = await kernel.tenant(companyId)('messages').where({ whatsappId, sendStatus: 'pending' }).orderBy('id').limit(limit)
-      return rows.map((r: Record<string, any>) => messageView(kernel, r))
+      const rows: MessageRow[] = await kernel.tenant(companyId)('messages').where({ whatsappId, sendStatus: 'pending' }).orderBy('id').limit(limit)
+      return rows.map((r) => messageView(kernel, r))
     },
 
     async markSent(companyId, messageId, ack) {

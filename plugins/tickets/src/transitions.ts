@@ -5,6 +5,7 @@ import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
 import { ticketView, withContact } from './views.ts'
 import type { UpdateBody } from './schemas.ts'
 import { afterMove, type Move } from './auto-messages.ts'
+import type { TicketRow } from './rows.ts'
 
 export const ERR_TICKET_ALREADY_ACCEPTED = 'ERR_TICKET_ALREADY_ACCEPTED'
 /** The ticket moved (another attendant) between the caller's read and this write. */
@@ -62,7 +63,7 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
   await t.assertOwned('prompts', patch.promptId as number | null | undefined, { field: 'promptId' })
 
   const moved = await kernel.unitOfWork(v.companyId, async (uow) => {
-    let rows: Record<string, any>[]
+    let rows: TicketRow[]
     try {
       rows = await uow.t('tickets').where({ id, status: seen.status }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
     } catch (err) {
@@ -85,7 +86,7 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
   return moved
 }
 
-function refused(move: Move, now: Record<string, any>) {
+function refused(move: Move, now: Pick<TicketRow, 'status' | 'userId'>) {
   if (move === 'accept' && now.status === 'open') return conflict(ERR_TICKET_ALREADY_ACCEPTED, 'Another attendant accepted this ticket first', { userId: now.userId })
   return conflict(ERR_TICKET_STATUS_CHANGED, `A ${now.status} ticket cannot be moved this way (${move}); reload it`)
 }

@@ -2,10 +2,11 @@ import type { Kernel } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Message, Ticket } from './api.ts'
 import type { TicketWithContact } from './events.ts'
+import type { MessageRow, TicketRow } from './rows.ts'
 
 const iso = (d: Date | string) => new Date(d).toISOString()
 
-export function ticketView(row: Record<string, any>): Ticket {
+export function ticketView(row: TicketRow): Ticket {
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) } as Ticket
 }
 
@@ -14,8 +15,8 @@ export function withContact(ticket: Ticket, c: Contact | null | undefined): Tick
 }
 
 /** The stored media key stays on the server; clients get a signed URL. */
-export function messageView(kernel: Kernel, row: Record<string, any>): Message & { mediaKey: string | null } {
-  const mediaKey: string | null = row.mediaUrl ?? null
+export function messageView(kernel: Kernel, row: MessageRow): Message & { mediaKey: string | null } {
+  const mediaKey = row.mediaUrl ?? null
   // The search column (migration 007) is the database's, never part of a message.
   const { searchVector: _v, ...rest } = row
   return {
