@@ -1,7 +1,16 @@
 import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, PLAN_FLAGS } from '@atende/sdk'
-import type { CompanyView } from './schemas.ts'
+import type { CompanyView, ScheduleRow } from './schemas.ts'
+
+/** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001). */
+export interface CompanyRow {
+  id: number; name: string; email: string | null; phone: string | null; cnpj: string; planId: number | null
+  status: boolean; dueDate: Date | string | null; recurrence: string
+  /** jsonb: parsed by pg, a string in some drivers. */
+  schedules: ScheduleRow[] | string | null
+  createdAt: Date | string; updatedAt: Date | string
+}
 
 export const COMPANY_COLUMNS = ['id', 'name', 'email', 'phone', 'cnpj', 'planId', 'status', 'dueDate', 'recurrence', 'schedules', 'createdAt', 'updatedAt']
 
@@ -14,7 +23,7 @@ export const companyNotFound = () => new AppError(ErrorCodes.COMPANY_NOT_FOUND, 
  * Company rows to their API shape, with plan name and settings, in one round of queries.
  * Cross-company by design: only the super user lists several companies; others see their own.
  */
-export async function toViews(kernel: Kernel, rows: Record<string, any>[], db: Knex = kernel.db): Promise<CompanyView[]> {
+export async function toViews(kernel: Kernel, rows: CompanyRow[], db: Knex = kernel.db): Promise<CompanyView[]> {
   if (!rows.length) return []
   const ids = rows.map((r) => r.id)
   const planIds = [...new Set(rows.map((r) => r.planId).filter((p) => p != null))]
@@ -37,7 +46,7 @@ export async function toViews(kernel: Kernel, rows: Record<string, any>[], db: K
 }
 
 export async function companyView(kernel: Kernel, id: number, db: Knex = kernel.db): Promise<CompanyView> {
-  const row = await db('companies').where({ id }).first(COMPANY_COLUMNS)
+  const row: CompanyRow | undefined = await db('companies').where({ id }).first(COMPANY_COLUMNS)
   if (!row) throw companyNotFound()
   return (await toViews(kernel, [row], db))[0]
 }

@@ -14,7 +14,11 @@ declare module '@atende/sdk' {
 
 export interface RpcError { code: string; message: string; statusCode: number; details?: Record<string, unknown> }
 
-export type RpcHandler = (conn: { id: number; companyId: number }, args: any) => Promise<unknown>
+/**
+ * One op's handler. It declares the args it takes (`A`); they cross the bus untyped, so the caller
+ * naming the op is trusted to pass that shape. `never` (the default) admits a handler of any args.
+ */
+export type RpcHandler<A = never> = (conn: { id: number; companyId: number }, args: A) => Promise<unknown>
 
 /** Nobody runs the session, or its owner does not answer (a crashed owner's lease lapses, then another process takes over). */
 export class SessionUnreachable extends AppError {
@@ -34,7 +38,7 @@ export function createSessionRpc(kernel: Kernel, leases: Leases, initial: Record
   const run = async (op: string, conn: { id: number; companyId: number }, args: unknown) => {
     const h = handlers[op]
     if (!h) throw new Error(`Unknown session call "${op}"`)
-    return h(conn, args)
+    return (h as RpcHandler<unknown>)(conn, args)
   }
 
   kernel.bus.on('connections.rpc', async (req) => {

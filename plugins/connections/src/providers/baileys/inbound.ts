@@ -63,7 +63,7 @@ type Content = { body: string; mediaType?: MediaType; media?: InboundMessage['me
 export function contentOf(ctx: InboundContext, wa: WAMessage, m: proto.IMessage, type: string): Content | null {
   const media = MEDIA[type]
   if (media) {
-    const item = (m as Record<string, any>)[type] as proto.Message.IImageMessage & proto.Message.IDocumentMessage
+    const item = (m as Record<string, unknown>)[type] as proto.Message.IImageMessage & proto.Message.IDocumentMessage
     const fileName = item.fileName ?? undefined
     const body = item.caption ?? (media.mediaType === 'document' ? fileName ?? '' : '')
     return {
@@ -116,7 +116,7 @@ export async function toInbound(ctx: InboundContext, wa: WAMessage): Promise<Inb
   const fromMe = !!wa.key.fromMe
   const isGroup = lib.isJidGroup(remoteJid) ?? false
   const ts = wa.messageTimestamp ? lib.toNumber(wa.messageTimestamp) : 0
-  const inner = (m as Record<string, any>)[type] as { contextInfo?: proto.IContextInfo } | undefined
+  const inner = (m as Record<string, unknown>)[type] as { contextInfo?: proto.IContextInfo } | undefined
   const msg: InboundMessage = {
     id, chatId: '', isGroup, fromMe, body: content.body, timestamp: ts ? new Date(ts * 1000) : new Date(),
   }
