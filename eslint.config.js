@@ -105,19 +105,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': restrict([group([...SERVER, '@atende/plugin-*', '@atende/module-*'], 'The shell loads modules at run time and imports none, nor server code.')]) },
   },
   {
-    // Known debt (issue 13, "typed database rows"): these still type rows or payloads as `any`.
-    // Remove a file from the list once its rows are typed; new files never join it.
-    files: [
-      'core/client/src/react.ts',
-      'core/client/src/socket.ts',
-      'core/kernel/src/accounts.ts',
-      'core/kernel/src/db/connect.ts',
-      'core/kernel/src/realtime/index.ts',
-      'core/ui/src/extensions.tsx',
-    ],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
     // Tests and scripts read loose JSON and drive internals on purpose.
     files: ['**/test/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

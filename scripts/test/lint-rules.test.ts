@@ -40,7 +40,7 @@ describe('lint: the architecture\'s import rules', () => {
     expect(await problems('shell/src/lint-probe.ts', "import m from '@atende/module-queues'\nexport const x = m\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
   })
 
-  it('new code types its values: `any` is refused outside tests and the listed debt', async () => {
+  it('new code types its values: `any` is refused outside tests and scripts', async () => {
     expect(await problems('plugins/tags/src/lint-probe.ts', 'export const rows: any[] = []\n')).toEqual(['@typescript-eslint/no-explicit-any'])
     expect(await problems('plugins/tags/test/lint-probe.test.ts', 'export const rows: any[] = []\n')).toEqual([])
   })

@@ -82,7 +82,7 @@ export function useSession() {
  * Calls `handler` for every `event` frame while mounted; with `room`, joins that room for as
  * long as the component is mounted (shared with other subscribers of the same room).
  */
-export function useRealtime<T = any>(event: string | null | undefined, handler: (data: T) => void, opts: { room?: string | null } = {}) {
+export function useRealtime<T = unknown>(event: string | null | undefined, handler: (data: T) => void, opts: { room?: string | null } = {}) {
   const socket = useSocket()
   const latest = useRef(handler)
   latest.current = handler

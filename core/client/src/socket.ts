@@ -18,10 +18,11 @@ export interface WebSocketLike {
   readonly readyState: number
   send(data: string): void
   close(code?: number, reason?: string): void
-  onopen: ((ev: any) => void) | null
+  /** The open and error events are not read. */
+  onopen: ((ev: unknown) => void) | null
   onmessage: ((ev: { data: unknown }) => void) | null
   onclose: ((ev: { code: number; reason: string }) => void) | null
-  onerror: ((ev: any) => void) | null
+  onerror: ((ev: unknown) => void) | null
 }
 export type WebSocketCtor = new (url: string) => WebSocketLike
 
@@ -47,7 +48,8 @@ export interface RealtimeSocket {
   close(): void
   join(room: string): void
   leave(room: string): void
-  on<T = any>(event: string, handler: (data: T) => void): () => void
+  /** `T` is the frame's data as the caller knows the event; it is not checked at run time. */
+  on<T = unknown>(event: string, handler: (data: T) => void): () => void
   onStatus(listener: (status: SocketStatus) => void): () => void
   readonly status: SocketStatus
   /** Rooms currently joined (or to be joined once connected). */
@@ -81,7 +83,7 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
 
   const rooms = new Map<string, number>()
   /** One wrapper per subscription, so the same function subscribed twice unsubscribes once. */
-  const handlers = new Map<string, Set<{ fn: (data: any) => void }>>()
+  const handlers = new Map<string, Set<{ fn: (data: unknown) => void }>>()
   const statusListeners = new Set<(s: SocketStatus) => void>()
   let status: SocketStatus = 'idle'
   let ws: WebSocketLike | null = null
@@ -207,7 +209,8 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
     on(event, handler) {
       let set = handlers.get(event)
       if (!set) handlers.set(event, (set = new Set()))
-      const sub = { fn: handler }
+      // The caller's T names the event's data; frames arrive untyped.
+      const sub = { fn: handler as (data: unknown) => void }
       set.add(sub)
       return () => {
         set.delete(sub)

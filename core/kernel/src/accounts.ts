@@ -3,6 +3,13 @@ import type { AccountsService, SettingDefinition, UserView } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
+/** A row of userViews' query: the user's columns, its queues and company as JSON (parsed by pg, a string in some drivers). */
+type UserViewRow = Omit<UserView, 'createdAt' | 'updatedAt' | 'queueIds' | 'company'> & {
+  createdAt: Date | string; updatedAt: Date | string
+  queueIds: number[] | string
+  company: UserView['company'] | string
+}
+
 /**
  * `definitions`: the defined company settings, so a user view's company.settings lists every one at
  * its effective value (stored, else its default) — a new company's list is never empty.
@@ -32,7 +39,7 @@ export function createAccounts(db: Knex, definitions: () => SettingDefinition[] 
     )
     const order = new Map(unique.map((id, i) => [id, i]))
     const parse = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v)
-    return (rows as any[])
+    return (rows as UserViewRow[])
       .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
       .map((u) => {
         const company = parse<UserView['company']>(u.company)

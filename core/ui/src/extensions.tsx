@@ -12,8 +12,11 @@ import { Component, createContext, Suspense, useContext, type ComponentType, typ
  * - `ticket.menu` (tickets, list item ⋮ menu entries): `{ ticket, close, className }`
  */
 
-/** What a module contributes to a slot. Each slot owner defines its props; they cannot be typed across federated builds. */
-export type ExtensionComponent = ComponentType<any>
+/**
+ * What a module contributes to a slot. Each slot owner defines its props; they cannot be typed across
+ * federated builds, so a component of any props is accepted (`never`) and the slot renders it with its own.
+ */
+export type ExtensionComponent = ComponentType<never>
 
 /** One module's contribution to one slot. */
 export interface Extension {
@@ -78,9 +81,11 @@ export function ExtensionSlot<P extends object = Record<string, never>>({ name, 
   if (!list.length) return null
   return (
     <>
-      {list.map(({ key, module, Component }) => (
-        <ExtensionBoundary key={key} slot={name} module={module}><Component {...props} /></ExtensionBoundary>
-      ))}
+      {list.map(({ key, module, Component }) => {
+        // The slot's owner and its contributors agree on P by the slot's name (see the list above).
+        const C = Component as ComponentType<Partial<P>>
+        return <ExtensionBoundary key={key} slot={name} module={module}><C {...props} /></ExtensionBoundary>
+      })}
     </>
   )
 }

@@ -12,10 +12,12 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 
 // knex-pglite names the command after knex's method, so `del` becomes "DEL" and knex's pg client
 // (which counts rows only for "DELETE") answers a raw result instead of the deleted-row count.
-class PgLiteClient extends (ClientPgLite as unknown as { new (config: object): object }) {
+// The package types its client loosely: what this override uses of it, spelled out.
+type PgLiteBase = new (config: object) => { processResponse(obj: object, runner: unknown): unknown }
+class PgLiteClient extends (ClientPgLite as unknown as PgLiteBase) {
   processResponse(obj: { method?: string }, runner: unknown) {
     const fixed = obj.method === 'del' ? { ...obj, method: 'delete' } : obj
-    return (ClientPgLite as any).prototype.processResponse.call(this, fixed, runner)
+    return super.processResponse(fixed, runner)
   }
 }
 

@@ -15,7 +15,8 @@ export const CLOSE_SESSION_REPLACED = 4002
 const MAX_ROOMS_PER_SOCKET = 500
 const MAX_ROOM_LENGTH = 128
 
-type Mapper = (payload: any) => RealtimeMapped | Promise<RealtimeMapped>
+/** A mapper as stored: each was registered for its own event, and receives only that event's payload. */
+type Mapper = (payload: unknown) => RealtimeMapped | Promise<RealtimeMapped>
 
 export interface RealtimeDeps {
   bus: EventBus
