@@ -34,7 +34,7 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201)
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' })
   // Nothing leaves the machine: thumbnails and the YouTube player are blocked.
   await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
   page = await context.newPage()

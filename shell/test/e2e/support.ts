@@ -88,7 +88,7 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
   return {
     t, base, browser,
     async newPage(viewport = DESKTOP, colorScheme = 'light') {
-      const context = await browser.newContext({ viewport, colorScheme })
+      const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' })
       await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
       const page = await context.newPage()
       page.on('pageerror', (err) => console.error('[page error]', err))
