@@ -1,28 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
+import { ModuleMenuEntry } from './web.ts'
 import type { Kernel } from '@atende/sdk'
-
-const MenuEntry = Type.Object({
-  label: Type.String({ description: 'i18n key' }),
-  labels: Type.Record(Type.String(), Type.String(), { description: 'The label by language (pt, en, es)' }),
-  to: Type.String(),
-  icon: Type.Optional(Type.String({ description: 'SVG elements of a 24×24 stroked icon' })),
-  iconStroke: Type.Optional(Type.Number()),
-  section: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('admin')])),
-  order: Type.Optional(Type.Number()),
-  superOnly: Type.Optional(Type.Boolean()),
-  permission: Type.Optional(Type.String()),
-  requiresSetting: Type.Optional(Type.Object({ key: Type.String(), value: Type.String() })),
-})
 
 const ModuleItem = Type.Object({
   name: Type.String(), version: Type.String(), key: Type.String(),
   planFlag: Type.Optional(Type.String()), remoteEntry: Type.Union([Type.String(), Type.Null()]),
-  menu: Type.Optional(Type.Array(MenuEntry, { description: 'The drawer items, drawn before the remote loads (its build\'s menu.json)' })),
+  menu: Type.Optional(Type.Array(ModuleMenuEntry, { description: 'The drawer items, drawn before the remote loads (its build\'s menu.json)' })),
 })
 
 /** The kernel's own routes: health, the modules the caller's plan allows, the caller's permissions. */
-export function registerKernelRoutes(app: FastifyInstance, kernel: Kernel, menuOf: (module: string) => Static<typeof MenuEntry>[] | undefined = () => undefined) {
+export function registerKernelRoutes(app: FastifyInstance, kernel: Kernel, menuOf: (module: string) => ModuleMenuEntry[] | undefined = () => undefined) {
   app.get('/api/health', {
     config: { public: true },
     schema: { tags: ['kernel'], summary: 'Readiness', response: { 200: Type.Record(Type.String(), Type.String()), 503: Type.Record(Type.String(), Type.String()) } },

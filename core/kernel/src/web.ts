@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
 import fastifyStatic from '@fastify/static'
 import { apiNotFound } from './errors.ts'
 
@@ -32,12 +33,20 @@ function builtModules(modulesDir: string): Array<{ name: string; dist: string }>
     .filter((m) => existsSync(join(m.dist, 'remoteEntry.js')))
 }
 
-/** A drawer item as a module's build wrote it (dist/menu.json; @atende/ui's MenuEntry). */
-export interface ModuleMenuEntry {
-  label: string; to: string; labels: Record<string, string>
-  icon?: string; iconStroke?: number; section?: 'main' | 'admin'; order?: number
-  superOnly?: boolean; permission?: string; requiresSetting?: { key: string; value: string }
-}
+/** A drawer item as a module's build wrote it (dist/menu.json; @atende/ui's MenuEntry), as GET /api/modules returns it. */
+export const ModuleMenuEntry = Type.Object({
+  label: Type.String({ description: 'i18n key' }),
+  labels: Type.Record(Type.String(), Type.String(), { description: 'The label by language (pt, en, es)' }),
+  to: Type.String(),
+  icon: Type.Optional(Type.String({ description: 'SVG elements of a 24×24 stroked icon' })),
+  iconStroke: Type.Optional(Type.Number()),
+  section: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('admin')])),
+  order: Type.Optional(Type.Number()),
+  superOnly: Type.Optional(Type.Boolean()),
+  permission: Type.Optional(Type.String()),
+  requiresSetting: Type.Optional(Type.Object({ key: Type.String(), value: Type.String() })),
+})
+export type ModuleMenuEntry = Static<typeof ModuleMenuEntry>
 
 /**
  * Each built module's drawer items (dist/menu.json), read once per module: GET /api/modules hands
