@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ModuleMenuEntry } from './web.ts'
 import type { Kernel } from '@atende/sdk'
@@ -10,7 +11,8 @@ const ModuleItem = Type.Object({
 })
 
 /** The kernel's own routes: health, the modules the caller's plan allows, the caller's permissions. */
-export function registerKernelRoutes(app: FastifyInstance, kernel: Kernel, menuOf: (module: string) => ModuleMenuEntry[] | undefined = () => undefined) {
+export function registerKernelRoutes(root: FastifyInstance, kernel: Kernel, menuOf: (module: string) => ModuleMenuEntry[] | undefined = () => undefined) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/api/health', {
     config: { public: true },
     schema: { tags: ['kernel'], summary: 'Readiness', response: { 200: Type.Record(Type.String(), Type.String()), 503: Type.Record(Type.String(), Type.String()) } },

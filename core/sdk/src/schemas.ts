@@ -47,6 +47,18 @@ export const MessageResponse = Type.Object({ message: Type.String() })
 export const DateTime = Type.String({ format: 'date-time' })
 
 /**
+ * A database timestamp in an answer: the row's Date goes out as its ISO string (the serializer
+ * writes a Date as toISOString()), so a handler may return the row as read.
+ */
+export const Timestamp = Type.Unsafe<string | Date>(Type.String())
+
+/** A file answered as a stream (CSV exports, downloads): documented as a string, sent as is. */
+export const StreamedFile = (description: string) => Type.Unsafe<NodeJS.ReadableStream | Buffer | string>(Type.String({ description }))
+
+/** A database timestamp (Date from pg, string from some drivers) as its ISO string. */
+export const toIso = (d: Date | string) => new Date(d).toISOString()
+
+/**
  * The error answers a route documents, each the one ErrorResponse shape: `response: { 200: X, ...errorResponses() }`
  * (400, 403, 404 and 409 unless other statuses are named).
  */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { IdParams, badRequest, type Kernel } from '@atende/sdk'
@@ -17,7 +18,8 @@ const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(
  * Outgoing message routes (core.md §7 "Tickets and messages"). Who may write on which ticket is the
  * tickets issue's access rule (spec §4); until it lands any user of the company may.
  */
-export function registerMessageRoutes(app: FastifyInstance, kernel: Kernel, messaging: Messaging) {
+export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, messaging: Messaging) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   /** Multipart: every `medias` file stored first (size and type checked while streaming), then one message each; `body` captions the first. */
   async function multipartDrafts(request: FastifyRequest): Promise<Draft[]> {
     const files = []
@@ -45,7 +47,7 @@ export function registerMessageRoutes(app: FastifyInstance, kernel: Kernel, mess
       if (first) throw badRequest(first.path.replace(/^\//, '').replace(/\//g, '.') || 'body', first.message)
     },
   }, async (request) => {
-    const { ticketId } = request.params as Static<typeof TicketIdParams>
+    const { ticketId } = request.params
     let drafts: Draft[]
     if (request.isMultipart()) drafts = await multipartDrafts(request)
     else {
@@ -68,8 +70,8 @@ export function registerMessageRoutes(app: FastifyInstance, kernel: Kernel, mess
   app.post('/messages/:ticketId/mention', {
     schema: { tags, summary: 'Send a group message mentioning people (@number in the text)', params: TicketIdParams, body: MentionBody, response: { 200: SendResult, ...errors } },
   }, async (request) => {
-    const { ticketId } = request.params as Static<typeof TicketIdParams>
-    const { text, mentionedJids } = request.body as Static<typeof MentionBody>
+    const { ticketId } = request.params
+    const { text, mentionedJids } = request.body
     // Mentions travel in the text as @digits (what WhatsApp shows); add the missing ones at the end.
     const numbers = mentionedJids.map((j) => j.split('@')[0].replace(/\D/g, '')).filter((n) => n.length >= 8)
     const missing = numbers.filter((n) => !text.includes(`@${n}`))
@@ -79,23 +81,23 @@ export function registerMessageRoutes(app: FastifyInstance, kernel: Kernel, mess
 
   app.put('/messages/:id', {
     schema: { tags, summary: 'Edit a sent text message', params: IdParams, body: EditBody, response: { 200: MessageView, ...errors } },
-  }, async (request) => messaging.edit(request.auth.companyId, (request.params as IdParams).id, (request.body as Static<typeof EditBody>).body))
+  }, async (request) => messaging.edit(request.auth.companyId, request.params.id, request.body.body))
 
   app.delete('/messages/:id', {
     schema: { tags, summary: 'Delete a sent message for everyone', params: IdParams, response: { 200: MessageView, ...errors } },
-  }, async (request) => messaging.remove(request.auth.companyId, (request.params as IdParams).id))
+  }, async (request) => messaging.remove(request.auth.companyId, request.params.id))
 
   app.post('/messages/forward-by-phone', {
     schema: { tags, summary: 'Forward a message to a phone number (opens or reuses its ticket)', body: ForwardBody, response: { 200: SendResult, ...errors } },
   }, async (request) => {
-    const { messageId, phone } = request.body as Static<typeof ForwardBody>
+    const { messageId, phone } = request.body
     return { messages: await messaging.forwardByPhone(request.auth.companyId, request.auth.userId, messageId, phone) }
   })
 
   app.post('/send-contact', {
     schema: { tags, summary: "Send a contact's card (vCard) on a ticket", body: SendContactBody, response: { 200: SendResult, ...errors } },
   }, async (request) => {
-    const { contactId, ticketId } = request.body as Static<typeof SendContactBody>
+    const { contactId, ticketId } = request.body
     return { messages: await messaging.sendContact(request.auth.companyId, request.auth.userId, ticketId, contactId) }
   })
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import type { Static } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
 import { Type } from '@sinclair/typebox'
-import type { ConnectionService, WhatsappInput } from './service.ts'
+import type { ConnectionService } from './service.ts'
 import { CreateBody, ListQuery, UpdateBody, Whatsapp, errors } from './schemas.ts'
 
 const tags = ['connections']
 
 /** Connection CRUD (core.md §7: /whatsapp). Reads for every user of the company; writes for admins. */
-export function registerConnectionRoutes(app: FastifyInstance, _kernel: Kernel, connections: ConnectionService) {
-  const id = (req: { params: unknown }) => (req.params as IdParams).id
+export function registerConnectionRoutes(root: FastifyInstance, _kernel: Kernel, connections: ConnectionService) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const id = (req: { params: IdParams }) => req.params.id
 
   app.get('/whatsapp', {
     schema: { tags, summary: "The company's connections, by name, with their queue ids", querystring: ListQuery, response: { 200: Type.Array(Whatsapp), ...errors } },
@@ -22,12 +23,12 @@ export function registerConnectionRoutes(app: FastifyInstance, _kernel: Kernel, 
   app.post('/whatsapp', {
     config: { permission: 'connections-page:addConnection' },
     schema: { tags, summary: 'Add a connection (plan limit; the first is the default; simulator sessions start at once)', body: CreateBody, response: { 200: Whatsapp, ...errors } },
-  }, async (request) => connections.create(request.auth.companyId, request.body as WhatsappInput))
+  }, async (request) => connections.create(request.auth.companyId, request.body))
 
   app.put('/whatsapp/:id', {
     config: { permission: 'connections-page:editOrDeleteConnection' },
     schema: { tags, summary: 'Edit a connection', params: IdParams, body: UpdateBody, response: { 200: Whatsapp, ...errors } },
-  }, async (request) => connections.update(request.auth.companyId, id(request), request.body as Static<typeof UpdateBody> as Partial<WhatsappInput>))
+  }, async (request) => connections.update(request.auth.companyId, id(request), request.body))
 
   app.delete('/whatsapp/:id', {
     config: { permission: 'connections-page:editOrDeleteConnection' },

@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, badRequest, conflict, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, badRequest, conflict, notFound, pickDefined, type Kernel, type TenantDb, toIso } from '@atende/sdk'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 
@@ -34,14 +34,13 @@ interface Row {
   timeToTransfer: number | null; maxAttemptsWithoutResponse: number; schedules: unknown; number: string | null
   createdAt: Date | string; updatedAt: Date | string
 }
-const iso = (d: Date | string) => new Date(d).toISOString()
 // Serialises writes of one company's connections (plan count, the single default), per transaction.
 const LOCK_SPACE = 7401
 const lock = (db: Knex.Transaction, companyId: number) => db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
 
 function view(row: Row, queueIds: number[]) {
   const schedules = typeof row.schedules === 'string' ? JSON.parse(row.schedules) : row.schedules ?? []
-  return { ...row, schedules, queueIds, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) }
+  return { ...row, schedules, queueIds, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) }
 }
 export type WhatsappView = ReturnType<typeof view>
 

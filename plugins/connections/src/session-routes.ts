@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
 import type { ConnectionService } from './service.ts'
 import type { SessionManager } from './sessions.ts'
@@ -8,8 +9,9 @@ const tags = ['connections']
 const permission = 'connections-page:actionButtons'
 
 /** Session actions of the connections screen (core.md §7: /whatsappsession) and the simulator's phone. */
-export function registerSessionRoutes(app: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager) {
-  const target = (req: { params: unknown; auth: { companyId: number } }) => connections.row(req.auth.companyId, (req.params as IdParams).id)
+export function registerSessionRoutes(root: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const target = (req: { params: IdParams; auth: { companyId: number } }) => connections.row(req.auth.companyId, req.params.id)
 
   app.post('/whatsappsession/:id', {
     config: { permission },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, notFound, type Kernel } from '@atende/sdk'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { Message, TicketsService } from '@atende/plugin-tickets/api'
 import type { ConnectionService } from './service.ts'
 import { ERR_NO_WAPP_FOUND } from './service.ts'
 import { ERR_WAPP_NOT_INITIALIZED, type SessionManager } from './sessions.ts'
@@ -21,7 +22,8 @@ const INBOUND_WAIT_MS = 60_000
  * a connection id of another company is 404. The phone is the session object, which lives in the
  * process holding the connection's lease: the routes reach it over the session RPC from any process.
  */
-export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager, rpc: SessionRpc) {
+export function registerSimulatorRoutes(root: FastifyInstance, kernel: Kernel, connections: ConnectionService, sessions: SessionManager, rpc: SessionRpc) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   if (!simulatorEnabled(kernel.config.mode)) return
 
   /** In the owner's process: the running simulator session. */
@@ -54,8 +56,8 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
   })
 
   /** The company's simulator connection (404 for another company's id or another provider). */
-  async function simulated(req: { params: unknown; auth: { companyId: number } }) {
-    const whatsappId = (req.params as { whatsappId: number }).whatsappId
+  async function simulated(req: { params: { whatsappId: number }; auth: { companyId: number } }) {
+    const { whatsappId } = req.params
     // Its session runs here: the session knows its company, no need to read the row (the hot path).
     const local = sessions.get(whatsappId)
     if (local instanceof SimulatorSession && local.conn.companyId === req.auth.companyId) return { id: whatsappId, companyId: req.auth.companyId }
@@ -76,7 +78,7 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
     schema: { tags, summary: 'Simulator: the phone scans the QR code (CONNECTED)', params: WhatsappIdParams, body: ScanBody, response: { 200: SessionView, ...errors } },
   }, async (request) => {
     const conn = await simulated(request)
-    await onPhone(conn, 'sim.scan', { number: (request.body as { number?: string } | undefined)?.number })
+    await onPhone(conn, 'sim.scan', { number: request.body?.number })
     return sessionOf(request.auth.companyId, conn.id)
   })
 
@@ -98,12 +100,12 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
     },
   }, async (request) => {
     const conn = await simulated(request)
-    const b = request.body as Static<typeof InboundBody>
+    const b = request.body
     if (!b.body && !b.mediaUrl) throw new AppError('ERR_VALIDATION', 400, 'A message needs a body or a mediaUrl', { field: 'body' })
     if (b.mediaUrl && !b.mediaType) throw new AppError('ERR_VALIDATION', 400, 'mediaType is required with mediaUrl', { field: 'mediaType' })
     if (b.mediaUrl) simulatorMedia(b.mediaUrl) // refuses a bad URL here, naming its field
     // Stored once the owner answers: the pipeline may hold it behind a burst, so allow it time.
-    const r = await onPhone<{ id: string; message: unknown; duplicate: boolean }>(conn, 'sim.inbound', b, INBOUND_WAIT_MS)
+    const r = await onPhone<{ id: string; message: Message | null; duplicate: boolean }>(conn, 'sim.inbound', b, INBOUND_WAIT_MS)
     // A re-delivery stored nothing: answer with the copy stored the first time.
     const message = r.message ?? (r.duplicate ? await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, conn.id, r.id) : null)
     return { id: r.id, message }
@@ -113,7 +115,7 @@ export function registerSimulatorRoutes(app: FastifyInstance, kernel: Kernel, co
     schema: { tags, summary: 'Simulator: what the platform sent to the phone, acks advancing to read', params: WhatsappIdParams, querystring: OutboxQuery, response: { 200: OutboxResult, ...errors } },
   }, async (request) => {
     const conn = await simulated(request)
-    const to = (request.query as { to?: string }).to?.replace(/\D/g, '')
+    const to = request.query.to?.replace(/\D/g, '')
     return { messages: await onPhone<OutboxEntry[]>(conn, 'sim.outbox', { to }) }
   })
 }

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { AppError, IdParams, MessageResponse, type Kernel } from '@atende/sdk'
+import { AppError, IdParams, MessageResponse, StreamedFile, type Kernel } from '@atende/sdk'
 import type { AddressBookSource } from './api.ts'
 import { CSV_FILENAME, csvChunks } from './csv.ts'
 import { checkFilter, createContactQueries } from './queries.ts'
 import {
   ContactSummary, ContactView, ContactsPage, CreateBody, ImportResult, ListQuery, LookupQuery, UPLOAD_MAX_ROWS,
-  UpdateBody, UploadBody, UploadResult, errors, type UploadRow,
+  UpdateBody, UploadBody, UploadResult, errors,
 } from './schemas.ts'
 import { upsertContacts } from './upsert.ts'
 import { uploadContacts } from './upload.ts'
@@ -17,7 +18,8 @@ export const ERR_ADDRESS_BOOK_UNAVAILABLE = 'ERR_ADDRESS_BOOK_UNAVAILABLE'
 const tags = ['contacts']
 const FilterQuery = Type.Omit(ListQuery, ['pageNumber'])
 
-export function registerContactRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerContactRoutes(root: FastifyInstance, kernel: Kernel) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const queries = createContactQueries(kernel)
   const writer = createContactWriter(kernel)
 
@@ -26,19 +28,19 @@ export function registerContactRoutes(app: FastifyInstance, kernel: Kernel) {
       tags, summary: 'Contacts page by page (20), searched and filtered by creation date; count on page 1, up to 10,000',
       querystring: ListQuery, response: { 200: ContactsPage, ...errors },
     },
-  }, async (req) => queries.page(req.auth.companyId, req.query as ListQuery))
+  }, async (req) => queries.page(req.auth.companyId, req.query))
 
   app.get('/contacts/list', {
     schema: { tags, summary: 'Up to 50 contacts matching a search, for pickers', querystring: LookupQuery, response: { 200: Type.Array(ContactSummary), ...errors } },
-  }, async (req) => queries.lookup(req.auth.companyId, (req.query as { searchParam?: string }).searchParam))
+  }, async (req) => queries.lookup(req.auth.companyId, req.query.searchParam))
 
   app.get('/contacts/export', {
     schema: {
       tags, summary: `The contacts matching the filters as ${CSV_FILENAME} (UTF-8 with BOM, ";" separated, CRLF)`,
-      querystring: FilterQuery, produces: ['text/csv'], response: { 200: Type.String({ description: 'CSV file' }), ...errors },
+      querystring: FilterQuery, produces: ['text/csv'], response: { 200: StreamedFile('CSV file'), ...errors },
     },
   }, async (req, reply) => {
-    const filter = req.query as ListQuery
+    const filter = req.query
     checkFilter(filter) // bad dates answer 400 before the first byte goes out
     const stream = Readable.from(csvChunks(queries.batches(req.auth.companyId, filter)))
     return reply.type('text/csv; charset=utf-8')
@@ -49,21 +51,21 @@ export function registerContactRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.get('/contacts/:id', {
     schema: { tags, summary: 'One contact with its extra information', params: IdParams, response: { 200: ContactView, ...errors } },
-  }, async (req) => queries.one(req.auth.companyId, (req.params as IdParams).id))
+  }, async (req) => queries.one(req.auth.companyId, req.params.id))
 
   app.post('/contacts', {
     schema: { tags, summary: 'Create a contact; a number already in the company is 409 ERR_DUPLICATED_CONTACT naming that contact', body: CreateBody, response: { 201: ContactView, ...errors } },
-  }, async (req, reply) => reply.status(201).send(await writer.create(req.auth.companyId, req.body as CreateBody)))
+  }, async (req, reply) => reply.status(201).send(await writer.create(req.auth.companyId, req.body)))
 
   app.put('/contacts/:id', {
     schema: { tags, summary: 'Edit a contact (extraInfo, when sent, replaces the list)', params: IdParams, body: UpdateBody, response: { 200: ContactView, ...errors } },
-  }, async (req) => writer.update(req.auth.companyId, (req.params as IdParams).id, req.body as UpdateBody))
+  }, async (req) => writer.update(req.auth.companyId, req.params.id, req.body))
 
   app.delete('/contacts/:id', {
     config: { permission: 'contacts-page:deleteContact' },
     schema: { tags, summary: 'Delete a contact and, through the tickets plugin, its tickets (permission contacts-page:deleteContact)', params: IdParams, response: { 200: MessageResponse, ...errors } },
   }, async (req) => {
-    await writer.remove(req.auth.companyId, (req.params as IdParams).id)
+    await writer.remove(req.auth.companyId, req.params.id)
     return { message: 'Contact deleted' }
   })
 
@@ -74,7 +76,7 @@ export function registerContactRoutes(app: FastifyInstance, kernel: Kernel) {
       tags, summary: `Import spreadsheet rows read by the screen (at most ${UPLOAD_MAX_ROWS} per request): new contacts and the rejected rows with their reasons`,
       body: UploadBody, response: { 200: UploadResult, ...errors },
     },
-  }, async (req) => uploadContacts(kernel, req.auth.companyId, req.body as UploadRow[]))
+  }, async (req) => uploadContacts(kernel, req.auth.companyId, req.body))
 
   app.post('/contacts/import', {
     schema: { tags, summary: "Import the phone's address book through the default connection, when its provider can read it", response: { 200: ImportResult, ...errors } },

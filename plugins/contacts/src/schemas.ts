@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, errorResponses } from '@atende/sdk'
+import { Nullable, Timestamp, errorResponses } from '@atende/sdk'
 import { NAME_MAX, NUMBER_MAX } from './validate.ts'
 
 /** Most rows one upload request takes; the screen sends bigger files in chunks of this size. */
@@ -22,8 +22,8 @@ export const ContactView = Type.Object({
   isGroup: Type.Boolean(),
   userId: Nullable(Type.Integer()),
   whatsappId: Nullable(Type.Integer({ description: 'the connection the contact first wrote through' })),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
   extraInfo: Type.Optional(Type.Array(ExtraInfo)),
 })
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel, errorResponses } from '@atende/sdk'
-import { createHelpService, type HelpInput } from './service.ts'
+import { createHelpService } from './service.ts'
 
 const tags = ['helps']
 const Help = Type.Object({
@@ -17,13 +18,14 @@ const CreateBody = Type.Object({ title: fields.title, video: Type.Optional(field
 const UpdateBody = Type.Partial(CreateBody)
 const errors = errorResponses(400, 403, 404)
 
-export function registerHelpRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerHelpRoutes(root: FastifyInstance, kernel: Kernel) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const helps = createHelpService(kernel)
 
   app.get('/helps', {
     schema: { tags, summary: 'Help videos, searchable and paginated', querystring: ListQuery, response: { 200: ListResponse('helps', Help), ...errors } },
   }, async (request) => {
-    const { searchParam, pageNumber } = request.query as ListQuery
+    const { searchParam, pageNumber } = request.query
     return helps.list(searchParam, pageNumber)
   })
 
@@ -33,23 +35,23 @@ export function registerHelpRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.get('/helps/:id', {
     schema: { tags, summary: 'One help video', params: IdParams, response: { 200: Help, ...errors } },
-  }, async (request) => helps.get((request.params as IdParams).id))
+  }, async (request) => helps.get(request.params.id))
 
   app.post('/helps', {
     config: { super: true },
     schema: { tags, summary: 'Add a help video (super user)', body: CreateBody, response: { 201: Help, ...errors } },
-  }, async (request, reply) => reply.status(201).send(await helps.create(request.body as HelpInput)))
+  }, async (request, reply) => reply.status(201).send(await helps.create(request.body)))
 
   app.put('/helps/:id', {
     config: { super: true },
     schema: { tags, summary: 'Edit a help video (super user)', params: IdParams, body: UpdateBody, response: { 200: Help, ...errors } },
-  }, async (request) => helps.update((request.params as IdParams).id, request.body as Static<typeof UpdateBody>))
+  }, async (request) => helps.update(request.params.id, request.body))
 
   app.delete('/helps/:id', {
     config: { super: true },
     schema: { tags, summary: 'Delete a help video (super user)', params: IdParams, response: { 200: MessageResponse, ...errors } },
   }, async (request) => {
-    await helps.remove((request.params as IdParams).id)
+    await helps.remove(request.params.id)
     return { message: 'Help deleted' }
   })
 }

@@ -1,12 +1,11 @@
-import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel } from '@atende/sdk'
+import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel, toIso } from '@atende/sdk'
 
 export const ERR_NO_HELP_FOUND = 'ERR_NO_HELP_FOUND'
 export interface HelpInput { title: string; video?: string; description?: string }
 
 const COLUMNS = ['id', 'title', 'video', 'description', 'createdAt', 'updatedAt']
-const iso = (d: Date | string) => new Date(d).toISOString()
 const view = (r: { id: number; title: string; video: string; description: string; createdAt: Date; updatedAt: Date }) =>
-  ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })
+  ({ ...r, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function clean(input: Partial<HelpInput>) {

@@ -1,4 +1,4 @@
-import { badRequest, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
+import { badRequest, notFound, pickDefined, type Kernel, type TenantDb, toIso } from '@atende/sdk'
 import { checkRedirect } from './redirect.ts'
 import { LIST_MAX, type OptionCreateBody, type OptionUpdateBody, type QueueOption } from './schemas.ts'
 import { ERR_QUEUE_NOT_FOUND } from './service.ts'
@@ -6,8 +6,7 @@ import { ERR_QUEUE_NOT_FOUND } from './service.ts'
 export const ERR_QUEUE_OPTION_NOT_FOUND = 'ERR_QUEUE_OPTION_NOT_FOUND'
 
 export type OptionRow = Omit<QueueOption, 'parentId' | 'createdAt' | 'updatedAt'> & { parentId: number | null; createdAt: Date | string; updatedAt: Date | string }
-const iso = (d: Date | string) => new Date(d).toISOString()
-export const optionView = (r: OptionRow): QueueOption => ({ ...r, parentId: r.parentId ?? -1, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })
+export const optionView = (r: OptionRow): QueueOption => ({ ...r, parentId: r.parentId ?? -1, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
 
 function cleanTitle(title: string) {
   const s = title.trim()

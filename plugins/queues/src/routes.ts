@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { IdParams, MessageResponse } from '@atende/sdk'
 import type { QueueService } from './service.ts'
@@ -11,12 +12,13 @@ const tags = ['queues']
 const admin = { admin: true }
 
 /** administration.md §7 "Queues and options": reads for every user of the company, writes for admins. */
-export function registerQueueRoutes(app: FastifyInstance, queues: QueueService, options: OptionService) {
-  const id = (req: { params: unknown }) => (req.params as IdParams).id
+export function registerQueueRoutes(root: FastifyInstance, queues: QueueService, options: OptionService) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const id = (req: { params: IdParams }) => req.params.id
 
   app.get('/queue', {
     schema: { tags, summary: "The company's queues by orderQueue then name (bounded: limit/offset)", querystring: ListQuery, response: { 200: Type.Array(Queue), ...errors } },
-  }, async (request) => queues.list(request.auth.companyId, request.query as ListQuery))
+  }, async (request) => queues.list(request.auth.companyId, request.query))
 
   app.get('/queue/:id', {
     schema: { tags, summary: 'One queue', params: IdParams, response: { 200: Queue, ...errors } },
@@ -25,12 +27,12 @@ export function registerQueueRoutes(app: FastifyInstance, queues: QueueService, 
   app.post('/queue', {
     config: admin,
     schema: { tags, summary: 'Add a queue (plan limit; colour unique; greeting required beyond one queue)', body: CreateBody, response: { 200: Queue, ...errors } },
-  }, async (request) => queues.create(request.auth.companyId, request.body as CreateBody))
+  }, async (request) => queues.create(request.auth.companyId, request.body))
 
   app.put('/queue/:id', {
     config: admin,
     schema: { tags, summary: 'Edit a queue (fields, schedules, promptId, redirect)', params: IdParams, body: UpdateBody, response: { 200: Queue, ...errors } },
-  }, async (request) => queues.update(request.auth.companyId, id(request), request.body as UpdateBody))
+  }, async (request) => queues.update(request.auth.companyId, id(request), request.body))
 
   app.delete('/queue/:id', {
     config: admin,
@@ -42,7 +44,7 @@ export function registerQueueRoutes(app: FastifyInstance, queues: QueueService, 
 
   app.get('/queue-options', {
     schema: { tags, summary: 'Queue options (the chatbot menu tree); queueId and parentId (-1: top level) pick one level', querystring: OptionQuery, response: { 200: Type.Array(QueueOption), ...errors } },
-  }, async (request) => options.list(request.auth.companyId, request.query as OptionQuery))
+  }, async (request) => options.list(request.auth.companyId, request.query))
 
   app.get('/queue-options/:id', {
     schema: { tags, summary: 'One queue option', params: IdParams, response: { 200: QueueOption, ...errors } },
@@ -51,12 +53,12 @@ export function registerQueueRoutes(app: FastifyInstance, queues: QueueService, 
   app.post('/queue-options', {
     config: admin,
     schema: { tags, summary: 'Add an option under a queue or another option', body: OptionCreateBody, response: { 200: QueueOption, ...errors } },
-  }, async (request) => options.create(request.auth.companyId, request.body as OptionCreateBody))
+  }, async (request) => options.create(request.auth.companyId, request.body))
 
   app.put('/queue-options/:id', {
     config: admin,
     schema: { tags, summary: 'Edit an option', params: IdParams, body: OptionUpdateBody, response: { 200: QueueOption, ...errors } },
-  }, async (request) => options.update(request.auth.companyId, id(request), request.body as OptionUpdateBody))
+  }, async (request) => options.update(request.auth.companyId, id(request), request.body))
 
   app.delete('/queue-options/:id', {
     config: admin,

@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, badRequest, notFound, pickDefined, type Kernel, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, badRequest, notFound, pickDefined, type Kernel, type TenantDb, toIso } from '@atende/sdk'
 import type { Knex } from 'knex'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
@@ -9,11 +9,10 @@ export const ERR_QUEUE_COLOR_ALREADY_EXISTS = 'ERR_QUEUE_COLOR_ALREADY_EXISTS'
 export const ERR_WAPP_GREETING_REQUIRED = 'ERR_WAPP_GREETING_REQUIRED'
 
 type Row = Omit<Queue, 'schedules' | 'createdAt' | 'updatedAt'> & { schedules: unknown; createdAt: Date | string; updatedAt: Date | string }
-const iso = (d: Date | string) => new Date(d).toISOString()
 export const queueView = (r: Row): Queue => ({
   ...r,
   schedules: typeof r.schedules === 'string' ? JSON.parse(r.schedules) : (r.schedules as Queue['schedules']) ?? [],
-  createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+  createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt),
 })
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'

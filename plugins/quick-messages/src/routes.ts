@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { IdParams, MessageResponse, badRequest } from '@atende/sdk'
 import type { QuickMessageService } from './service.ts'
@@ -10,8 +11,9 @@ const tags = ['quick-messages']
  * Quick message routes (administration.md §7 "Quick messages"; core.md §7 GET /quick-messages/list).
  * Everyone sees their own and the company-wide ones; the author or an admin changes one.
  */
-export function registerQuickMessageRoutes(app: FastifyInstance, service: QuickMessageService) {
-  const id = (req: { params: unknown }) => (req.params as IdParams).id
+export function registerQuickMessageRoutes(root: FastifyInstance, service: QuickMessageService) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const id = (req: { params: IdParams }) => req.params.id
 
   /** The multipart `file` part, streamed into storage by the service; other parts (typeArch) are read and ignored. */
   async function withUploadedFile<T>(request: FastifyRequest, use: (file: { data: NodeJS.ReadableStream; fileName: string; mimetype: string }) => Promise<T>): Promise<T> {
@@ -29,14 +31,14 @@ export function registerQuickMessageRoutes(app: FastifyInstance, service: QuickM
   app.get('/quick-messages', {
     schema: { tags, summary: "The caller's and the company-wide quick messages by shortcode, searchable, a page at a time", querystring: PageQuery, response: { 200: RecordsPage, ...errors } },
   }, async (request) => {
-    const { searchParam, pageNumber } = request.query as PageQuery
+    const { searchParam, pageNumber } = request.query
     return service.page(request.auth, searchParam, pageNumber)
   })
 
   app.get('/quick-messages/list', {
     schema: { tags, summary: 'The composer\'s "/" suggestions: active quick messages the caller sees, bounded by limit', querystring: LookupQuery, response: { 200: Type.Array(QuickMessage), ...errors } },
   }, async (request) => {
-    const { searchParam, limit } = request.query as LookupQuery
+    const { searchParam, limit } = request.query
     return service.lookup(request.auth, searchParam, limit)
   })
 
@@ -46,11 +48,11 @@ export function registerQuickMessageRoutes(app: FastifyInstance, service: QuickM
 
   app.post('/quick-messages', {
     schema: { tags, summary: 'Add a quick message (its author is the caller); media follows through media-upload', body: CreateBody, response: { 200: QuickMessage, ...errors } },
-  }, async (request) => service.create(request.auth, request.body as CreateBody))
+  }, async (request) => service.create(request.auth, request.body))
 
   app.put('/quick-messages/:id', {
     schema: { tags, summary: 'Edit a quick message (its author or an admin)', params: IdParams, body: UpdateBody, response: { 200: QuickMessage, ...errors } },
-  }, async (request) => service.update(request.auth, id(request), request.body as UpdateBody))
+  }, async (request) => service.update(request.auth, id(request), request.body))
 
   app.delete('/quick-messages/:id', {
     schema: { tags, summary: 'Delete a quick message and its file (its author or an admin)', params: IdParams, response: { 200: MessageResponse, ...errors } },

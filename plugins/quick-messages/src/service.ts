@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type StoredFile, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type StoredFile, type TenantDb, toIso } from '@atende/sdk'
 import { LOOKUP_MAX, MESSAGE_MAX, SHORTCODE_MAX, type QuickMessageView } from './schemas.ts'
 
 export const ERR_NO_QUICK_MESSAGE_FOUND = 'ERR_NO_QUICK_MESSAGE_FOUND'
@@ -12,7 +12,6 @@ export interface QuickMessageInput { shortcode?: string; message?: string; geral
 /** An upload as the route hands it over: the file part's stream, not yet read. */
 export interface Upload { data: NodeJS.ReadableStream; fileName: string; mimetype: string }
 
-const iso = (d: Date | string) => new Date(d).toISOString()
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
@@ -42,7 +41,7 @@ export function createQuickMessageService(kernel: Kernel) {
   const view = (r: Row): QuickMessageView => ({
     id: r.id, companyId: r.companyId, userId: r.userId, shortcode: r.shortcode, message: r.message, geral: r.geral, status: r.status,
     isMedia: !!r.mediaPath, mediaPath: r.mediaPath ? kernel.storage.signedUrl(r.mediaPath) : null, mediaName: r.mediaName, mediaType: r.mediaType,
-    createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt),
+    createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt),
   })
 
   /** What the caller sees: their own and the company-wide ones. */

@@ -1,5 +1,6 @@
 import { errorResponses } from '@atende/sdk'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
 import { createSettingService } from './service.ts'
@@ -12,7 +13,8 @@ type KeyParams = Static<typeof KeyParams>
 const SetBody = Type.Object({ value: Type.String({ maxLength: 200 }), key: Type.Optional(Type.String()) })
 const errors = errorResponses(400, 403, 404)
 
-export function registerSettingRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerSettingRoutes(root: FastifyInstance, kernel: Kernel) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const settings = createSettingService(kernel)
 
   app.get('/settings', {
@@ -21,15 +23,15 @@ export function registerSettingRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.get('/settings/:key', {
     schema: { tags, summary: 'One setting of the caller company', params: KeyParams, response: { 200: Setting, ...errors } },
-  }, async (request) => settings.get(request.auth.companyId, (request.params as KeyParams).key))
+  }, async (request) => settings.get(request.auth.companyId, request.params.key))
 
   app.put('/settings/:key', {
     config: { admin: true },
     schema: { tags, summary: 'Change one setting (admin)', params: KeyParams, body: SetBody, response: { 200: Setting, ...errors } },
-  }, async (request) => settings.set(request.auth.companyId, (request.params as KeyParams).key, (request.body as Static<typeof SetBody>).value))
+  }, async (request) => settings.set(request.auth.companyId, request.params.key, request.body.value))
 
   app.get('/public-settings/:key', {
     config: { public: true },
     schema: { tags, summary: 'A platform setting the login and sign-up screens need (userCreation only)', security: [], params: KeyParams, response: { 200: Setting, 404: { $ref: 'ErrorResponse#' } } },
-  }, async (request) => settings.getPublic((request.params as KeyParams).key))
+  }, async (request) => settings.getPublic(request.params.key))
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { IdParams, MessageResponse } from '@atende/sdk'
 import type { TagService } from './service.ts'
@@ -7,27 +8,28 @@ import { CreateBody, LookupQuery, PageQuery, SyncBody, SyncResult, Tag, TagsPage
 const tags = ['tags']
 
 /** Tag routes (administration.md §7 "Tags"; core.md §7: GET /tags/list, POST /tags, POST /tags/sync). */
-export function registerTagRoutes(app: FastifyInstance, service: TagService) {
-  const id = (req: { params: unknown }) => (req.params as IdParams).id
+export function registerTagRoutes(root: FastifyInstance, service: TagService) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const id = (req: { params: IdParams }) => req.params.id
 
   app.get('/tags', {
     schema: { tags, summary: "The company's tags by name, searchable, a page at a time, with ticketsCount", querystring: PageQuery, response: { 200: TagsPage, ...errors } },
   }, async (request) => {
-    const { searchParam, pageNumber } = request.query as PageQuery
+    const { searchParam, pageNumber } = request.query
     return service.page(request.auth.companyId, searchParam, pageNumber)
   })
 
   app.get('/tags/list', {
     schema: { tags, summary: 'Lookup list of tags by name (the ticket tag picker); bounded by limit', querystring: LookupQuery, response: { 200: Type.Array(Tag), ...errors } },
   }, async (request) => {
-    const { searchParam, limit } = request.query as LookupQuery
+    const { searchParam, limit } = request.query
     return service.lookup(request.auth.companyId, { searchParam, limit })
   })
 
   app.get('/tags/kanban', {
     schema: { tags, summary: 'The tags that are kanban columns, by name; bounded by limit', querystring: LookupQuery, response: { 200: Type.Array(Tag), ...errors } },
   }, async (request) => {
-    const { searchParam, limit } = request.query as LookupQuery
+    const { searchParam, limit } = request.query
     return service.lookup(request.auth.companyId, { searchParam, limit, kanbanOnly: true })
   })
 
@@ -37,19 +39,19 @@ export function registerTagRoutes(app: FastifyInstance, service: TagService) {
 
   app.post('/tags', {
     schema: { tags, summary: 'Add a tag (anyone; kanban only by admins)', body: CreateBody, response: { 200: Tag, ...errors } },
-  }, async (request) => service.create(request.auth, request.body as CreateBody))
+  }, async (request) => service.create(request.auth, request.body))
 
   app.post('/tags/sync', {
     schema: { tags, summary: "Replace a ticket's tags", body: SyncBody, response: { 200: SyncResult, ...errors } },
   }, async (request) => {
-    const { ticketId, tags: refs } = request.body as SyncBody
+    const { ticketId, tags: refs } = request.body
     const tagIds = refs.map((r) => (typeof r === 'number' ? r : r.id))
     return { ticketId, tags: await service.sync(request.auth.companyId, ticketId, tagIds) }
   })
 
   app.put('/tags/:id', {
     schema: { tags, summary: 'Edit a tag (its author or an admin; kanban only by admins)', params: IdParams, body: UpdateBody, response: { 200: Tag, ...errors } },
-  }, async (request) => service.update(request.auth, id(request), request.body as UpdateBody))
+  }, async (request) => service.update(request.auth, id(request), request.body))
 
   app.delete('/tags/:id', {
     schema: { tags, summary: 'Delete a tag (its author or an admin); tickets lose it', params: IdParams, response: { 200: MessageResponse, ...errors } },

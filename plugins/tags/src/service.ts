@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type TenantDb } from '@atende/sdk'
+import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type TenantDb, toIso } from '@atende/sdk'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { Tag, TicketTag } from './api.ts'
 import { LOOKUP_MAX, NAME_MAX, NAME_MIN, isColor } from './schemas.ts'
@@ -14,8 +14,7 @@ export const colorFor = (name: string) => PALETTE[[...name.toLowerCase()].reduce
 
 type Row = { id: number; companyId: number; name: string; color: string; kanban: number; userId: number | null; createdAt: Date | string; updatedAt: Date | string }
 const COLUMNS = ['id', 'companyId', 'name', 'color', 'kanban', 'userId', 'createdAt', 'updatedAt']
-const iso = (d: Date | string) => new Date(d).toISOString()
-const view = (r: Row, ticketsCount: number): Tag => ({ ...r, kanban: r.kanban ? 1 : 0, ticketsCount, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })
+const view = (r: Row, ticketsCount: number): Tag => ({ ...r, kanban: r.kanban ? 1 : 0, ticketsCount, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Static } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, IdParams, MessageResponse, badRequest, notFound, type Kernel } from '@atende/sdk'
 import { loadViewer, noPermission, visibleRow } from './access.ts'
 import { NoteBody, NotesQuery, NoteView, errors } from './schemas.ts'
@@ -17,7 +17,8 @@ const view = (r: Row) => ({
  * conversation, never sent to the customer. Whoever may see the ticket reads and adds them; the
  * author or an admin deletes.
  */
-export function registerNoteRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = (req: { auth: Parameters<typeof loadViewer>[1] }) => loadViewer(kernel, req.auth)
   const withUser = (companyId: number) => kernel.tenant(companyId)('ticket_notes')
     .leftJoin('users', 'users.id', 'ticket_notes.userId')
@@ -27,7 +28,7 @@ export function registerNoteRoutes(app: FastifyInstance, kernel: Kernel) {
     schema: { tags, summary: "A ticket's notes (or all of a contact's), newest first", querystring: NotesQuery, response: { 200: Type.Array(NoteView), ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    const { ticketId, contactId } = request.query as Static<typeof NotesQuery>
+    const { ticketId, contactId } = request.query
     if (!ticketId && !contactId) throw badRequest('ticketId', 'ticketId or contactId is required')
     const q = withUser(v.companyId).orderBy('ticket_notes.id', 'desc').limit(200)
     if (ticketId) {
@@ -46,7 +47,7 @@ export function registerNoteRoutes(app: FastifyInstance, kernel: Kernel) {
     schema: { tags, summary: 'Add a note to a ticket', body: NoteBody, response: { 200: NoteView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    const body = request.body as Static<typeof NoteBody>
+    const body = request.body
     const note = body.note.trim()
     if (note.length < 2) throw badRequest('note', 'The note needs at least 2 characters')
     const ticket = await visibleRow(kernel, v, { id: body.ticketId })
@@ -60,7 +61,7 @@ export function registerNoteRoutes(app: FastifyInstance, kernel: Kernel) {
     schema: { tags, summary: 'Delete a note (its author or an admin)', params: IdParams, response: { 200: MessageResponse, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    const { id } = request.params as IdParams
+    const { id } = request.params
     const t = kernel.tenant(v.companyId)
     const row = await t('ticket_notes').where({ id }).first()
     if (!row) throw notFound('ERR_NO_NOTE_FOUND', 'Note not found')

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Static } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
 import { loadViewer, visibleRow } from './access.ts'
 import { hydrate } from './hydrate.ts'
@@ -21,59 +21,60 @@ function canonicalStatus(part: unknown) {
 }
 
 /** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
-export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
   const one = async (companyId: number, row: TicketRow) => (await hydrate(kernel, companyId, [row]))[0]
   app.addHook('preValidation', async (request) => { canonicalStatus(request.query); canonicalStatus(request.body) })
 
   app.get('/tickets', {
     schema: { tags, summary: "The tickets the caller may see, newest activity first (20 per page)", querystring: ListQuery, response: { 200: ListResult, ...errors } },
-  }, async (request) => listTickets(kernel, await viewer(request), request.query as ListQuery))
+  }, async (request) => listTickets(kernel, await viewer(request), request.query))
 
   app.get('/tickets/counts', {
     schema: { tags, summary: "The open tab's badges: open and pending tickets under the list's rules", querystring: CountsQuery, response: { 200: CountsResult, ...errors } },
-  }, async (request) => countTickets(kernel, await viewer(request), request.query as CountsQuery))
+  }, async (request) => countTickets(kernel, await viewer(request), request.query))
 
   app.post('/tickets', {
     schema: { tags, summary: 'Start a conversation with a contact (409 ERR_OTHER_OPEN_TICKET naming the active ticket\'s owner and queue)', body: CreateBody, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await createTicket(kernel, v, request.body as CreateBody))
+    return one(v.companyId, await createTicket(kernel, v, request.body))
   })
 
   app.get('/tickets/:id', {
     schema: { tags, summary: 'One ticket (403 outside the access rule)', params: IdParams, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await visibleRow(kernel, v, { id: (request.params as IdParams).id }))
+    return one(v.companyId, await visibleRow(kernel, v, { id: request.params.id }))
   })
 
   app.get('/tickets/u/:uuid', {
     schema: { tags, summary: 'One ticket by its uuid', params: UuidParams, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await visibleRow(kernel, v, { uuid: (request.params as Static<typeof UuidParams>).uuid.toLowerCase() }))
+    return one(v.companyId, await visibleRow(kernel, v, { uuid: request.params.uuid.toLowerCase() }))
   })
 
   app.put('/tickets/:id', {
     schema: { tags, summary: 'Accept, return, close, reopen or transfer a ticket (409 when another attendant moved it first)', params: IdParams, body: UpdateBody, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, request.body as UpdateBody))
+    return one(v.companyId, await transition(kernel, v, request.params.id, request.body))
   })
 
   app.put('/tickets/:id/close-without-message', {
     schema: { tags, summary: 'Close a ticket without the closing message', params: IdParams, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    return one(v.companyId, await transition(kernel, v, (request.params as IdParams).id, { status: 'closed' }, { silent: true }))
+    return one(v.companyId, await transition(kernel, v, request.params.id, { status: 'closed' }, { silent: true }))
   })
 
   app.post('/tickets/:id/read', {
     schema: { tags, summary: 'Mark the ticket read (the attendant has it open while the customer writes)', params: IdParams, response: { 200: TicketView, ...errors } },
   }, async (request) => {
     const v = await viewer(request)
-    const { id } = request.params as IdParams
+    const { id } = request.params
     const row = await visibleRow(kernel, v, { id })
     return one(v.companyId, (await markRead(kernel, v.companyId, id)) ?? row)
   })
@@ -82,7 +83,7 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
     config: { permission: 'ticket-options:deleteTicket' },
     schema: { tags, summary: 'Delete a ticket and its messages', params: IdParams, response: { 200: MessageResponse, ...errors } },
   }, async (request) => {
-    await removeTicket(kernel, await viewer(request), (request.params as IdParams).id)
+    await removeTicket(kernel, await viewer(request), request.params.id)
     return { message: 'Ticket deleted' }
   })
 
@@ -90,5 +91,5 @@ export function registerTicketRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.get('/messages/:ticketId', {
     schema: { tags: ['messages'], summary: "A page of the ticket's messages (page 1 newest; each page oldest-first); marks them read", params: TicketIdParams, querystring: MessagesQuery, response: { 200: MessagesResult, ...errors } },
-  }, async (request) => messagePage(kernel, await viewer(request), (request.params as Static<typeof TicketIdParams>).ticketId, (request.query as Static<typeof MessagesQuery>).pageNumber))
+  }, async (request) => messagePage(kernel, await viewer(request), request.params.ticketId, request.query.pageNumber))
 }

@@ -1,13 +1,13 @@
 import type { Kernel } from '@atende/sdk'
+import { toIso } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Message, Ticket } from './api.ts'
 import type { TicketWithContact } from './events.ts'
 import type { MessageRow, TicketRow } from './rows.ts'
 
-const iso = (d: Date | string) => new Date(d).toISOString()
 
 export function ticketView(row: TicketRow): Ticket {
-  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) } as Ticket
+  return { ...row, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) } as Ticket
 }
 
 export function withContact(ticket: Ticket, c: Contact | null | undefined): TicketWithContact {
@@ -23,8 +23,8 @@ export function messageView(kernel: Kernel, row: MessageRow): Message & { mediaK
     ...rest,
     mediaKey,
     mediaUrl: mediaKey ? kernel.storage.signedUrl(mediaKey) : null,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
   } as Message & { mediaKey: string | null }
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import websocket from '@fastify/websocket'
 import type { Knex } from 'knex'
 import type { RawData, WebSocket } from 'ws'
@@ -181,7 +183,8 @@ export function createRealtime(deps: RealtimeDeps) {
 
   return {
     service,
-    async install(app: FastifyInstance) {
+    async install(root: FastifyInstance) {
+      const app = root.withTypeProvider<TypeBoxTypeProvider>()
       await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
       app.get('/socket', {
         websocket: true,
@@ -189,9 +192,9 @@ export function createRealtime(deps: RealtimeDeps) {
         schema: {
           tags: ['realtime'],
           summary: 'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends',
-          querystring: { type: 'object', properties: { token: { type: 'string' } } },
+          querystring: Type.Object({ token: Type.Optional(Type.String()) }),
         },
-      }, (socket, request) => onConnection(socket, (request.query as { token?: string }).token))
+      }, (socket, request) => onConnection(socket, request.query.token))
 
       timers.push(setInterval(() => {
         for (const c of rooms.conns) {
