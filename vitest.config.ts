@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
+const browserFiles = ['shell/test/e2e/**/*.test.ts']
+
 export default defineConfig({
   test: {
-    include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'shell/test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     // CI only: one more try for a test that failed, so a passing change is not lost to a slow
@@ -10,5 +11,23 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     env: { PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent' },
+    // Two tiers, one after the other. API and unit files (each its own database) run two at a time:
+    // they wait on Postgres and the network as much as on the CPU. Browser files then run one at a
+    // time: each drives a Chromium and a server, and two of them on 2 cores starve each other's waits.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'shell/test/unit/**/*.test.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'browser', include: browserFiles, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })
