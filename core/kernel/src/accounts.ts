@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { AccountsService, SettingDefinition, UserView } from '@atende/sdk'
+import type { AccountsService, Member, SettingDefinition, UserView } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
@@ -9,6 +9,10 @@ type UserViewRow = Omit<UserView, 'createdAt' | 'updatedAt' | 'queueIds' | 'comp
   queueIds: number[] | string
   company: UserView['company'] | string
 }
+
+type MemberRow = Omit<Member, 'allTicket' | 'queueIds'> & { allTicket: string; queueIds: number[] | string }
+
+const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v)
 
 /**
  * `definitions`: the defined company settings, so a user view's company.settings lists every one at
@@ -38,16 +42,15 @@ export function createAccounts(db: Knex, definitions: () => SettingDefinition[] 
       [unique],
     )
     const order = new Map(unique.map((id, i) => [id, i]))
-    const parse = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v)
     return (rows as UserViewRow[])
       .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
       .map((u) => {
-        const company = parse<UserView['company']>(u.company)
+        const company = parseJson<UserView['company']>(u.company)
         return {
           ...u,
           createdAt: iso(u.createdAt)!,
           updatedAt: iso(u.updatedAt)!,
-          queueIds: parse<number[]>(u.queueIds),
+          queueIds: parseJson<number[]>(u.queueIds),
           company: { ...company, dueDate: iso(company.dueDate), settings: effective(company.settings) },
         }
       })
@@ -55,6 +58,19 @@ export function createAccounts(db: Knex, definitions: () => SettingDefinition[] 
   return {
     userViews,
     userView: async (id) => (await userViews([id]))[0],
+    async members(companyId, ids) {
+      const q = db('users as u').where('u.companyId', companyId).select(
+        'u.id', 'u.name', 'u.profile', 'u.super', 'u.allTicket', 'u.whatsappId',
+        db.raw(`COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`),
+      )
+      if (ids) {
+        const wanted = [...new Set(ids)].filter((n): n is number => Number.isInteger(n))
+        if (!wanted.length) return []
+        q.whereIn('u.id', wanted)
+      }
+      const rows: MemberRow[] = await q.orderBy('u.id')
+      return rows.map((r) => ({ ...r, allTicket: r.allTicket === 'enabled', queueIds: parseJson<number[]>(r.queueIds) }))
+    },
     async planLimits(companyId) {
       const row = await db('companies as c').leftJoin('plans as p', 'p.id', 'c.planId').where('c.id', companyId)
         .first('c.planId', 'p.users', 'p.connections', 'p.queues')

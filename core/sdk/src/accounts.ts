@@ -27,6 +27,16 @@ export const UserView = Type.Object({
 }, { $id: 'UserView' })
 export type UserView = Static<typeof UserView>
 
+/**
+ * A user as the access rules see them (core.md §4 "Ticket view access"): profile, queues, and
+ * allTicket (queueless tickets visible). Lighter than UserView: no company, no settings.
+ */
+export interface Member {
+  id: number; name: string; profile: 'admin' | 'user'; super: boolean; allTicket: boolean; queueIds: number[]
+  /** The user's default connection (new tickets they open go out through it). */
+  whatsappId: number | null
+}
+
 export interface PlanLimits { planId: number | null; users: number; connections: number; queues: number }
 
 /** Read-side of the kernel's identity data, for any plugin. Writes belong to the platform plugins. */
@@ -34,5 +44,7 @@ export interface AccountsService {
   /** Users with their company and queueIds, in one round of queries (no N+1). Missing ids are skipped. */
   userViews(ids: number[]): Promise<UserView[]>
   userView(id: number): Promise<UserView | undefined>
+  /** A company's users (only those of `ids` when given) with their queues, in one query; other companies' ids are skipped. */
+  members(companyId: number, ids?: Array<number | null | undefined>): Promise<Member[]>
   planLimits(companyId: number): Promise<PlanLimits>
 }

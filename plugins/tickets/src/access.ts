@@ -15,21 +15,15 @@ export interface Viewer {
   queueIds: number[]
 }
 
-/** Users and user_queues are the kernel's tables: read here, written by the platform plugins. */
+/** The caller's flags and queues through kernel.accounts: one query on every tickets request. */
 export async function loadViewer(kernel: Kernel, auth: { userId: number; companyId: number; profile: string; super?: boolean }): Promise<Viewer> {
-  const t = kernel.tenant(auth.companyId)
-  // One round trip on every tickets request: the user's flags with their queues.
-  const user: { allTicket: string; profile: string; queueIds: number[] | string | null } | undefined = await t('users').where('users.id', auth.userId).first(
-    'allTicket', 'profile',
-    t.knex.raw(`(SELECT json_agg(uq."queueId") FROM user_queues uq WHERE uq."userId" = users.id AND uq."companyId" = users."companyId") AS "queueIds"`),
-  )
-  const queueIds = typeof user?.queueIds === 'string' ? JSON.parse(user.queueIds) as number[] : user?.queueIds ?? []
+  const [user] = await kernel.accounts.members(auth.companyId, [auth.userId])
   return {
     userId: auth.userId,
     companyId: auth.companyId,
     admin: (user?.profile ?? auth.profile) === 'admin' || !!auth.super,
-    allTicket: user?.allTicket === 'enabled',
-    queueIds,
+    allTicket: !!user?.allTicket,
+    queueIds: user?.queueIds ?? [],
   }
 }
 

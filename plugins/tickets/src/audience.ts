@@ -1,4 +1,4 @@
-import type { Kernel } from '@atende/sdk'
+import type { Kernel, Member } from '@atende/sdk'
 
 /** Where a ticket sits, as far as the view-access rule cares (core.md §4 "Ticket view access"). */
 export interface Place { queueId: number | null; userId: number | null }
@@ -19,18 +19,16 @@ export function usersOf(a: CompanyAudience, place: Place): Set<number> {
   return out
 }
 
-interface Row { id: number; profile: string; super: boolean; allTicket: string; queueId: number | null; place?: [number | null, number | null] | null }
-
-function audienceOf(rows: Row[]): CompanyAudience {
-  const admins = new Set<number>()
-  const allTicket = new Set<number>()
+function audienceOf(members: Member[]): CompanyAudience {
+  const admins: number[] = []
+  const allTicket: number[] = []
   const byQueue = new Map<number, number[]>()
-  for (const r of rows) {
-    if (r.profile === 'admin' || r.super) admins.add(r.id)
-    if (r.allTicket === 'enabled') allTicket.add(r.id)
-    if (r.queueId !== null) byQueue.set(r.queueId, [...(byQueue.get(r.queueId) ?? []), r.id])
+  for (const m of members) {
+    if (m.profile === 'admin' || m.super) admins.push(m.id)
+    if (m.allTicket) allTicket.push(m.id)
+    for (const q of m.queueIds) byQueue.set(q, [...(byQueue.get(q) ?? []), m.id])
   }
-  return { admins: [...admins], allTicket: [...allTicket], byQueue }
+  return { admins, allTicket, byQueue }
 }
 
 export interface AudienceOptions {
@@ -43,9 +41,8 @@ export interface AudienceOptions {
 
 /**
  * The audience cache of this process. Each process maps bus events for its own sockets, so each
- * keeps its own copy; user events reach every process over the bus and drop it there. Reads go
- * through kernel.tenant (users and user_queues are the kernel's tables, read-only here), one
- * query at most per event, shared by the events that miss at the same time.
+ * keeps its own copy; user events reach every process over the bus and drop it there. Users come
+ * from kernel.accounts, one query at most per event, shared by the events that miss at the same time.
  */
 export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
   const ttlMs = opts.ttlMs ?? 5_000
@@ -55,18 +52,6 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
   // Last place of tickets seen in events, in insertion order (oldest first) for eviction.
   const places = new Map<string, Place & { at: number }>()
   const key = (companyId: number, ticketId: number) => `${companyId}:${ticketId}`
-
-  /** users ⟕ user_queues, optionally with one ticket's place riding along (same statement). */
-  function read(companyId: number, ticketId?: number): Promise<Row[]> {
-    const t = kernel.tenant(companyId)
-    const q = t('users').leftJoin('user_queues', 'user_queues.userId', 'users.id')
-      .select('users.id', 'users.profile', 'users.super', 'users.allTicket', 'user_queues.queueId')
-    if (ticketId !== undefined) {
-      q.select(t('tickets').where('tickets.id', ticketId)
-        .select(kernel.db.raw('json_build_array(tickets."queueId", tickets."userId")')).as('place'))
-    }
-    return q
-  }
 
   function cache(companyId: number, value: Promise<CompanyAudience>) {
     const entry = { at: Date.now(), value }
@@ -83,28 +68,20 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
 
   return {
     of(companyId: number): Promise<CompanyAudience> {
-      return cached(companyId) ?? cache(companyId, read(companyId).then(audienceOf))
+      return cached(companyId) ?? cache(companyId, kernel.accounts.members(companyId).then(audienceOf))
     },
 
-    /** The audience and a ticket's current place (null: no such ticket); one query when either is unknown. */
+    /** The audience and a ticket's current place (null: no such ticket); both reads at once when unknown. */
     async ofTicket(companyId: number, ticketId: number): Promise<{ audience: CompanyAudience; place: Place | null }> {
       const known = this.place(companyId, ticketId)
-      const hit = cached(companyId)
       if (known) return { audience: await this.of(companyId), place: known }
-      let place: Place | null = null
-      let audience: Promise<CompanyAudience>
-      if (hit) {
-        const row = await kernel.tenant(companyId)('tickets').where({ id: ticketId }).first('queueId', 'userId')
-        place = row ? { queueId: row.queueId, userId: row.userId } : null
-        audience = hit
-      } else {
-        const rows = read(companyId, ticketId)
-        audience = cache(companyId, rows.then(audienceOf))
-        const at = (await rows)[0]?.place
-        place = at ? { queueId: at[0], userId: at[1] } : null
-      }
+      const [audience, row] = await Promise.all([
+        this.of(companyId),
+        kernel.tenant(companyId)('tickets').where({ id: ticketId }).first('queueId', 'userId') as Promise<Place | undefined>,
+      ])
+      const place = row ? { queueId: row.queueId, userId: row.userId } : null
       if (place) this.remember(companyId, ticketId, place)
-      return { audience: await audience, place }
+      return { audience, place }
     },
 
     /** A ticket's place as last seen, if recent enough to stand in for a read. */

@@ -17,7 +17,7 @@ async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | u
     if (conns) await conns.get(v.companyId, asked).catch(() => { throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND') })
     return asked
   }
-  const mine = (await kernel.tenant(v.companyId)('users').where({ id: v.userId }).first('whatsappId'))?.whatsappId as number | null | undefined
+  const mine = (await kernel.accounts.members(v.companyId, [v.userId]))[0]?.whatsappId
   const id = mine ?? (await conns?.defaultId?.(v.companyId)) ?? null
   if (!id) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, 'The company has no connection to start a conversation on', { field: 'whatsappId' })
   return id

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, IdParams, MessageResponse, badRequest, notFound, type Kernel } from '@atende/sdk'
 import { loadViewer, noPermission, visibleRow } from './access.ts'
+import { byId, userNames } from './names.ts'
 import { NoteBody, NotesQuery, NoteView, errors } from './schemas.ts'
 import { Type } from '@sinclair/typebox'
 
@@ -20,9 +21,11 @@ const view = (r: Row) => ({
 export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = (req: { auth: Parameters<typeof loadViewer>[1] }) => loadViewer(kernel, req.auth)
-  const withUser = (companyId: number) => kernel.tenant(companyId)('ticket_notes')
-    .leftJoin('users', 'users.id', 'ticket_notes.userId')
-    .select('ticket_notes.*', 'users.name as userName')
+  /** Notes with their authors' names (one more query through kernel.accounts, not per note). */
+  const withNames = async (companyId: number, rows: Row[]) => {
+    const names = await userNames(kernel, companyId, rows.map((r) => r.userId))
+    return rows.map((r) => view({ ...r, userName: byId(names, r.userId) ?? null }))
+  }
 
   app.get('/ticket-notes/list', {
     schema: { tags, summary: "A ticket's notes (or all of a contact's), newest first", querystring: NotesQuery, response: { 200: Type.Array(NoteView), ...errors } },
@@ -30,7 +33,7 @@ export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
     const v = await viewer(request)
     const { ticketId, contactId } = request.query
     if (!ticketId && !contactId) throw badRequest('ticketId', 'ticketId or contactId is required')
-    const q = withUser(v.companyId).orderBy('ticket_notes.id', 'desc').limit(200)
+    const q = kernel.tenant(v.companyId)('ticket_notes').orderBy('ticket_notes.id', 'desc').limit(200)
     if (ticketId) {
       const ticket = await visibleRow(kernel, v, { id: ticketId })
       if (contactId && contactId !== ticket.contactId) return []
@@ -40,7 +43,7 @@ export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
       if (!v.admin) throw noPermission()
       q.where('ticket_notes.contactId', contactId!)
     }
-    return (await q).map(view)
+    return withNames(v.companyId, await q)
   })
 
   app.post('/ticket-notes', {
@@ -53,8 +56,7 @@ export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
     const ticket = await visibleRow(kernel, v, { id: body.ticketId })
     if (body.contactId && body.contactId !== ticket.contactId) throw badRequest('contactId', "Not the ticket's contact")
     const [row] = await kernel.tenant(v.companyId).insert('ticket_notes', { ticketId: ticket.id, contactId: ticket.contactId, userId: v.userId, note }).returning('*')
-    const user = await kernel.tenant(v.companyId)('users').where({ id: v.userId }).first('name')
-    return view({ ...row, userName: user?.name ?? null })
+    return (await withNames(v.companyId, [row]))[0]!
   })
 
   app.delete('/ticket-notes/:id', {

@@ -92,7 +92,7 @@ function refused(move: Move, now: Pick<TicketRow, 'status' | 'userId'>) {
 }
 
 export async function checkUser(kernel: Kernel, companyId: number, userId: number) {
-  if (!(await kernel.tenant(companyId)('users').where({ id: userId }).first('id'))) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
+  if (!(await kernel.accounts.members(companyId, [userId])).length) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
 }
 
 /** The queue is one of the company's (the kernel's tenancy check, whether or not the queues plugin is enabled). */

@@ -204,10 +204,12 @@ describe('tickets workspace API', () => {
       expect((await add(stranger.headers, 'olá')).statusCode).toBe(403)
       const first = (await add(u.headers, 'Cliente VIP')).json()
       const second = (await add(sim.headers, 'Ligar amanhã')).json()
-      expect(first).toMatchObject({ note: 'Cliente VIP', ticketId: m.ticketId, contactId: m.contactId, user: { id: u.userId } })
+      const author = async (userId: number) => ({ id: userId, name: (await db()('users').where({ id: userId }).first('name')).name })
+      expect(first).toMatchObject({ note: 'Cliente VIP', ticketId: m.ticketId, contactId: m.contactId, user: await author(u.userId) })
 
       const list = (await req(u.headers, 'GET', `/api/ticket-notes/list?ticketId=${m.ticketId}&contactId=${m.contactId}`)).json()
-      expect(list.map((n: { id: number }) => n.id)).toEqual([second.id, first.id])
+      expect(second.user).toEqual(await author(second.user.id))
+      expect(list.map((n: { id: number; user: unknown }) => [n.id, n.user])).toEqual([[second.id, second.user], [first.id, first.user]])
       expect((await req(stranger.headers, 'GET', `/api/ticket-notes/list?ticketId=${m.ticketId}`)).statusCode).toBe(403)
 
       expect((await req(u.headers, 'DELETE', `/api/ticket-notes/${second.id}`)).statusCode).toBe(403)
