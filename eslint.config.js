@@ -93,8 +93,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
         group(SERVER, 'A module is front-end code: no server code.'),
-        // Known debt (issue 13, module hygiene): tickets still imports the contact form and picker; an extension slot replaces it.
-        group(['@atende/module-*', '!@atende/module-contacts'], 'A module never imports another module: use an extension slot (@atende/ui).'),
+        // Like a plugin's /api: a module may publish components for others to bundle (contacts' form and
+        // picker, which the tickets screens need even where the contacts module is switched off).
+        // A regex: gitignore-style patterns cannot re-include a path under an excluded package name.
+        { regex: '^@atende/module-[^/]+(/(?!components$).*)?$', message: 'Another module is reached through its published components (@atende/module-x/components) or an extension slot (@atende/ui), never its internals.' },
         group(['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'], 'Only a plugin\'s published contract (@atende/plugin-x/api), as types.'),
         group(['@atende/plugin-*/api'], 'A plugin\'s contract is imported as types only.', true),
       ]),

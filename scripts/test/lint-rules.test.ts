@@ -32,10 +32,12 @@ describe('lint: the architecture\'s import rules', () => {
     expect(await problems('core/sdk/src/lint-probe.ts', "import type { Kernel } from '@atende/kernel'\nexport type X = Kernel\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
   })
 
-  it('a module imports the kit and the client, never another module or server code; the shell imports no module', async () => {
+  it('a module imports the kit, the client and other modules\' published components, never their internals or server code; the shell imports no module', async () => {
     const file = 'modules/queues/src/lint-probe.ts'
     expect(await problems(file, "import { Button } from '@atende/ui'\nimport { useApi } from '@atende/client'\nexport const x = [Button, useApi]\n")).toEqual([])
     expect(await problems(file, "import m from '@atende/module-tickets'\nexport const x = m\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
+    expect(await problems(file, "import { ContactPicker } from '@atende/module-contacts/components'\nexport const x = ContactPicker\n")).toEqual([])
+    expect(await problems(file, "import { ContactForm } from '@atende/module-contacts/src/ContactForm.tsx'\nexport const x = ContactForm\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
     expect(await problems(file, "import { Type } from '@atende/sdk'\nexport const x = Type\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
     expect(await problems('shell/src/lint-probe.ts', "import m from '@atende/module-queues'\nexport const x = m\n")).toEqual(['@typescript-eslint/no-restricted-imports'])
   })
