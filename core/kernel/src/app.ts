@@ -197,6 +197,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   for (const plugin of installed) {
     if (plugin.migrations) await migrateUp(db, plugin.name, plugin.migrations)
     if (plugin.permissions) permissions.define(plugin.permissions)
+    if (plugin.settings) settings.define(plugin.settings)
     const key = plugin.planFlag ?? plugin.name
     await app.register(async (scope) => {
       if (!plugin.essential) {

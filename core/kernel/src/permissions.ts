@@ -20,15 +20,11 @@ export function createPermissions(): PermissionsService {
   }
 }
 
-/** The spec's named permissions (core.md §6); features add theirs through their manifests. */
+/**
+ * The shell's own permissions (core.md §6). Features define theirs in their manifests;
+ * dashboard:view stays here until the dashboard plugin (issue 17) defines it.
+ */
 export const CORE_PERMISSIONS: PermissionRule[] = [
   { permission: 'dashboard:view', profiles: ['admin'] },
   { permission: 'drawer-admin-items:view', profiles: ['admin'] },
-  { permission: 'user-modal:editProfile', profiles: ['admin'] },
-  { permission: 'user-modal:editQueues', profiles: ['admin'] },
-  { permission: 'ticket-options:deleteTicket', profiles: ['admin'] },
-  { permission: 'contacts-page:deleteContact', profiles: ['admin'] },
-  { permission: 'connections-page:addConnection', profiles: ['admin'] },
-  { permission: 'connections-page:actionButtons', profiles: ['admin'] },
-  { permission: 'connections-page:editOrDeleteConnection', profiles: ['admin'] },
 ]

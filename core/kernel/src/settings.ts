@@ -2,27 +2,12 @@ import type { Knex } from 'knex'
 import type { SettingDefinition, SettingsService } from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 
-const ENABLED = ['enabled', 'disabled']
-
 /**
- * The spec's company settings (administration.md §3) with their allowed values. Defaults follow
- * what a new company of such a product expects: optional behaviours off, user creation on.
+ * The kernel's own company setting: the shell's drawer state. Every other setting of the spec
+ * (administration.md §3) is defined by the plugin that reads it, in its manifest's `settings`.
  */
 export const CORE_SETTINGS: SettingDefinition[] = [
-  { key: 'userRating', values: ENABLED, default: 'disabled' },
-  { key: 'scheduleType', values: ['disabled', 'queue', 'company'], default: 'disabled' },
-  { key: 'call', values: ENABLED, default: 'enabled' },
-  { key: 'CheckMsgIsGroup', values: ENABLED, default: 'enabled' },
-  { key: 'sendGreetingAccepted', values: ENABLED, default: 'disabled' },
-  { key: 'sendMsgTransfTicket', values: ENABLED, default: 'disabled' },
-  { key: 'sendGreetingMessageOneQueues', values: ENABLED, default: 'enabled' },
-  { key: 'dddRoutingEnabled', values: ENABLED, default: 'disabled' },
-  { key: 'apiTokensEnabled', values: ENABLED, default: 'disabled' },
-  { key: 'chatBotType', values: ['text'], default: 'text' },
-  { key: 'asaas', values: ENABLED, default: 'disabled' },
-  { key: 'userCreation', values: ENABLED, default: 'enabled' },
   { key: 'sideMenuOpen', values: ['open', 'closed'], default: 'open' },
-  { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false' },
 ]
 
 export function createSettings(db: Knex): SettingsService {

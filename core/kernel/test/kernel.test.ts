@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, Type, AppError } from '@atende/sdk'
-import { createTestApp, type TestApp } from '../test/support/index.ts'
+import { createTestApp, settingsProbe, SPEC_SETTINGS, type TestApp } from '../test/support/index.ts'
 
 const probe = definePlugin({
   name: 'probe',
@@ -23,7 +23,7 @@ describe('kernel', () => {
     const s = await t.app.kernel.auth.issue({ id: u.id, companyId: u.companyId, profile: u.profile, super: true })
     return { headers: { authorization: `Bearer ${s.accessToken}` } }
   }
-  beforeAll(async () => { t = await createTestApp({ plugins: [probe] }) })
+  beforeAll(async () => { t = await createTestApp({ plugins: [probe, settingsProbe(SPEC_SETTINGS)] }) })
   afterAll(async () => { await t?.close() })
 
   it('answers health', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Kernel, PermissionRule } from './kernel.ts'
+import type { Kernel, PermissionRule, SettingDefinition } from './kernel.ts'
 
 export interface PluginManifest {
   /** Unique; also the module name and the event namespace. */
@@ -18,6 +18,8 @@ export interface PluginManifest {
   services?: { provides?: string[]; requires?: string[]; optional?: string[] }
   /** Named permissions this plugin checks, with the profiles granted each. */
   permissions?: PermissionRule[]
+  /** Company settings this plugin reads (administration.md §3 Setting), with their allowed values and default. */
+  settings?: SettingDefinition[]
   /** Folder of knex migration files (`.ts`/`.js` exporting up and down), owned by this plugin only. */
   migrations?: URL | string
   /** Where the plugin's routes live under /api; '' mounts at /api itself. */

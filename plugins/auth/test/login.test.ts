@@ -1,11 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, SUPER, hasRedis, until, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, SUPER, SPEC_SETTINGS, hasRedis, settingsProbe, until, type TestApp } from '@atende/kernel/testing'
 import auth from '../src/index.ts'
 import { seedCompany, maskCnpj, refreshCookie } from './helpers.ts'
 
 describe('auth: login, refresh, me, logout', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [auth] }) })
+  beforeAll(async () => { t = await createTestApp({ plugins: [auth, settingsProbe(SPEC_SETTINGS)] }) })
   afterAll(async () => { await t?.close() })
 
   const login = (payload: object, remoteAddress = '10.0.0.1') =>

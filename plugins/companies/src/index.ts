@@ -7,6 +7,12 @@ export default definePlugin({
   name: 'companies',
   version: '1.0.0',
   essential: true,
+  settings: [
+    // Read on the platform company: whether the login screen offers sign-up.
+    { key: 'userCreation', values: ['enabled', 'disabled'], default: 'enabled' },
+    // Set when the super user creates or edits a company (administration.md §2 Companies).
+    { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false' },
+  ],
   async register(app, kernel) {
     registerSignupRoutes(app, kernel)
     registerCompanyRoutes(app, kernel)

@@ -40,6 +40,16 @@ export default definePlugin({
   services: { provides: ['inbound', 'connections', 'messaging', 'channelSessions'], requires: ['tickets', 'contacts'] },
   host: '^1.0.0',
   essential: false,
+  permissions: [
+    { permission: 'connections-page:addConnection', profiles: ['admin'] },
+    { permission: 'connections-page:actionButtons', profiles: ['admin'] },
+    { permission: 'connections-page:editOrDeleteConnection', profiles: ['admin'] },
+  ],
+  // Calls refused with a message, group messages ignored (administration.md §3 Setting).
+  settings: [
+    { key: 'call', values: ['enabled', 'disabled'], default: 'enabled' },
+    { key: 'CheckMsgIsGroup', values: ['enabled', 'disabled'], default: 'enabled' },
+  ],
   dependsOn: ['contacts', 'tickets'],
   // modules/connections: the /connections screen (core.md §2 "Connections").
   module: true,

@@ -46,6 +46,7 @@ export default definePlugin({
   services: { provides: ['contacts'], optional: ['contacts.addressBook'] },
   host: '^1.0.0',
   essential: true,
+  permissions: [{ permission: 'contacts-page:deleteContact', profiles: ['admin'] }],
   // modules/contacts: the /contacts screen, and the contact form and picker other modules reuse.
   module: true,
   moduleRoutes: ['/contacts'],

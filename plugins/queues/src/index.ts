@@ -28,6 +28,12 @@ export default definePlugin({
   services: { provides: ['queues'], requires: ['tickets', 'connections', 'inbound'] },
   host: '^1.0.0',
   essential: false,
+  // The chatbot's opening hours and greeting (administration.md §3 Setting).
+  settings: [
+    { key: 'scheduleType', values: ['disabled', 'queue', 'company'], default: 'disabled' },
+    { key: 'sendGreetingMessageOneQueues', values: ['enabled', 'disabled'], default: 'enabled' },
+    { key: 'chatBotType', values: ['text'], default: 'text' },
+  ],
   dependsOn: ['connections', 'tickets'],
   module: true,
   moduleRoutes: ['/queues'],

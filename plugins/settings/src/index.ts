@@ -7,6 +7,13 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
+  // Switches of features still to come (DDD routing, API tokens, Asaas billing): the settings
+  // screen shows them now; each moves to its plugin's manifest when that plugin lands.
+  settings: [
+    { key: 'dddRoutingEnabled', values: ['enabled', 'disabled'], default: 'disabled' },
+    { key: 'apiTokensEnabled', values: ['enabled', 'disabled'], default: 'disabled' },
+    { key: 'asaas', values: ['enabled', 'disabled'], default: 'disabled' },
+  ],
   // The settings screen (modules/settings): options, schedules, and the super user's companies, plans and helps tabs.
   module: true,
   register: registerSettingRoutes,

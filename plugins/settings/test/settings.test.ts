@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import settingsPlugin from '../src/index.ts'
-import { companyWithUser, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
+import { SPEC_SETTINGS, companyWithUser, settingsProbe, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 describe('settings', () => {
   let t: TestApp
@@ -9,7 +9,7 @@ describe('settings', () => {
   let aUser: Awaited<ReturnType<typeof companyWithUser>>
   let b: Awaited<ReturnType<typeof companyWithUser>>
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [settingsPlugin] })
+    t = await createTestApp({ plugins: [settingsPlugin, settingsProbe(SPEC_SETTINGS)] })
     a = await companyWithUser(t.app, { profile: 'admin' })
     b = await companyWithUser(t.app, { profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
@@ -57,10 +57,10 @@ describe('settings', () => {
   })
 
   it('keeps each company its own settings', async () => {
-    await call('PUT', '/api/settings/call', a.headers, { value: 'disabled' })
-    await call('PUT', '/api/settings/call', b.headers, { value: 'enabled' })
-    expect((await call('GET', '/api/settings/call', a.headers)).json().value).toBe('disabled')
-    expect((await call('GET', '/api/settings/call', b.headers)).json().value).toBe('enabled')
+    await call('PUT', '/api/settings/userRating', a.headers, { value: 'enabled' })
+    await call('PUT', '/api/settings/userRating', b.headers, { value: 'disabled' })
+    expect((await call('GET', '/api/settings/userRating', a.headers)).json().value).toBe('enabled')
+    expect((await call('GET', '/api/settings/userRating', b.headers)).json().value).toBe('disabled')
     const bAll = (await call('GET', '/api/settings', b.headers)).json()
     expect(bAll.find((s: { key: string }) => s.key === 'scheduleType').value).toBe('disabled')
   })

@@ -17,6 +17,13 @@ export default definePlugin({
   services: { provides: ['tickets'], requires: ['contacts'], optional: ['connections', 'messaging', 'inbound', 'queues', 'tags'] },
   host: '^1.0.0',
   essential: true,
+  permissions: [{ permission: 'ticket-options:deleteTicket', profiles: ['admin'] }],
+  // Automatic messages on accepting, transferring and closing (administration.md §3 Setting).
+  settings: [
+    { key: 'userRating', values: ['enabled', 'disabled'], default: 'disabled' },
+    { key: 'sendGreetingAccepted', values: ['enabled', 'disabled'], default: 'disabled' },
+    { key: 'sendMsgTransfTicket', values: ['enabled', 'disabled'], default: 'disabled' },
+  ],
   dependsOn: ['contacts'],
   // modules/tickets: the attendant's workspace (core.md §2 "Tickets screen").
   module: true,

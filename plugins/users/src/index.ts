@@ -7,6 +7,10 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
+  permissions: [
+    { permission: 'user-modal:editProfile', profiles: ['admin'] },
+    { permission: 'user-modal:editQueues', profiles: ['admin'] },
+  ],
   // modules/users: the /users screen and the /profile page.
   module: true,
   async register(app, kernel) {

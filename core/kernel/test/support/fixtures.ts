@@ -1,5 +1,6 @@
 import type { AtendeApp } from '../../src/app.ts'
 import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
+import { definePlugin, type SettingDefinition } from '@atende/sdk'
 
 let seq = 0
 export type Headers = { authorization: string }
@@ -34,3 +35,20 @@ export async function companyWithUser(app: AtendeApp, opts: { planId?: number; p
   const [company] = await db('companies').insert({ name: `Company ${seq}`, cnpj, planId, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
   return userIn(app, company.id, opts.profile ?? 'admin')
 }
+
+/**
+ * A plugin that only defines company settings: for tests of the settings machinery without the
+ * feature plugins that own the real keys.
+ */
+export const settingsProbe = (settings: SettingDefinition[]) =>
+  definePlugin({ name: 'settings-probe', version: '1.0.0', essential: true, settings, register() {} })
+
+const ON_OFF = ['enabled', 'disabled']
+/** A few of the spec's settings with their real defaults, for such tests. */
+export const SPEC_SETTINGS: SettingDefinition[] = [
+  { key: 'userRating', values: ON_OFF, default: 'disabled' },
+  { key: 'scheduleType', values: ['disabled', 'queue', 'company'], default: 'disabled' },
+  { key: 'userCreation', values: ON_OFF, default: 'enabled' },
+  { key: 'sendGreetingAccepted', values: ON_OFF, default: 'disabled' },
+  { key: 'chatBotType', values: ['text'], default: 'text' },
+]

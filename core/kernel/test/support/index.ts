@@ -105,5 +105,5 @@ export async function login(app: AtendeApp, cnpj: string, email: string, passwor
   return { token: body.token as string, user: body.user, headers: { authorization: `Bearer ${body.token}` }, cookie: res.headers['set-cookie'] }
 }
 
-export { headersFor, superHeaders, userIn, companyWithUser, PASSWORD, type Headers } from './fixtures.ts'
+export { headersFor, superHeaders, userIn, companyWithUser, settingsProbe, SPEC_SETTINGS, PASSWORD, type Headers } from './fixtures.ts'
 export { until, sleep } from './wait.ts'
