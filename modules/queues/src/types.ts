@@ -1,13 +1,7 @@
-export interface ScheduleRow { weekday: string; weekdayEn: string; startTime: string; endTime: string }
-export interface Queue {
-  id: number; name: string; color: string; orderQueue: number | null
-  greetingMessage: string; outOfHoursMessage: string
-  integrationId: number | null; promptId: number | null
-  schedules: ScheduleRow[]; maxAttemptsWithoutResponse: number; redirectQueueId: string | null
-}
-export interface QueueOption {
-  id: number; queueId: number; parentId: number; title: string; message: string; option: number
-  maxAttemptsWithoutResponse: number; redirectQueueId: string | null
-}
+import type { Queue, QueueOption } from '@atende/plugin-queues/api'
+
+/** A queue and a chatbot option as the API answers them: the queues plugin's published contract. */
+export type { Queue, QueueOption }
+export type ScheduleRow = Queue['schedules'][number]
 export type QueueFrame = { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number }
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const

@@ -1,15 +1,7 @@
-/** A tag as GET /api/tags answers it (plugins/tags/src/api.ts). */
-export interface Tag {
-  id: number
-  companyId: number
-  name: string
-  color: string
-  kanban: 0 | 1
-  userId: number | null
-  ticketsCount: number
-  createdAt: string
-  updatedAt: string
-}
+import type { Tag } from '@atende/plugin-tags/api'
+
+/** A tag as GET /api/tags answers it: the tags plugin's published contract. */
+export type { Tag }
 
 /** `company-{id}-tag` frames. */
 export type TagFrame =

@@ -6,3 +6,6 @@ export interface QueuesService {
   /** id, name and colour of these queues (ticket lists hydrate their rows); missing ids are skipped. */
   byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]>
 }
+
+/** A queue and a chatbot option as the API answers them (the routes' schemas). */
+export type { Queue, QueueOption } from './schemas.ts'

@@ -6,7 +6,7 @@ const ME = 7
 function tk(id: number, over: Partial<Ticket> = {}): Ticket {
   return {
     id, uuid: `u${id}`, companyId: 1, contactId: id, whatsappId: 1, userId: null, queueId: null, status: 'pending', isGroup: false, chatbot: false,
-    lastMessage: 'oi', unreadMessages: 1, origin: '', useIntegration: false, integrationId: null, promptId: null, isReturningCustomer: false,
+    lastMessage: 'oi', unreadMessages: 1, origin: '', useIntegration: false, integrationId: null, promptId: null, isReturningCustomer: false, amountUsedBotQueues: 0,
     createdAt: '2026-11-20T12:00:00Z', updatedAt: `2026-11-20T12:00:${String(id).padStart(2, '0')}Z`,
     contact: { id, name: `C${id}`, number: '5511999990000', profilePicUrl: '', isGroup: false }, queue: null, user: null, whatsapp: null, tags: [], ...over,
   }

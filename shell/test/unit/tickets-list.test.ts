@@ -15,7 +15,7 @@ function ticket(p: Partial<Ticket> & { id: number }): Ticket {
   return {
     uuid: `u-${p.id}`, companyId: 1, contactId: 100 + p.id, whatsappId: null, userId: null, queueId: null, status: 'pending',
     isGroup: false, chatbot: false, lastMessage: '', unreadMessages: 0, origin: 'whatsapp', useIntegration: false,
-    integrationId: null, promptId: null, isReturningCustomer: false, createdAt: '2026-01-01T10:00:00.000Z',
+    integrationId: null, promptId: null, isReturningCustomer: false, amountUsedBotQueues: 0, createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z', contact: { id: 100 + p.id, name: `C${p.id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },
     queue: null, user: null, whatsapp: null, tags: [], ...p,
   }
