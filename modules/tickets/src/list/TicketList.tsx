@@ -56,7 +56,9 @@ export function TicketList({ list, selectedId, busyId, admin, canDelete, loadMor
         flushSync(() => setTop(row))
         onScroll()
       }}
-      className="min-h-0 flex-1 overflow-y-auto">
+      // No scroll anchoring: moving the window of rows would make Chromium pull the scroll position
+      // back by the rows it removed, so a jump to the bottom bounced up and never reached the next page.
+      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
       <div style={{ height: list.items.length * TICKET_ROW_HEIGHT, position: 'relative' }}>
         <div style={{ position: 'absolute', top: first * TICKET_ROW_HEIGHT, left: 0, right: 0 }}>
           {list.items.slice(first, last).map((ticket) => (
