@@ -87,7 +87,7 @@ export function VirtualTable<T>(p: VirtualTableProps<T>) {
 
   return (
     <div ref={ref} data-testid={p['data-testid']} tabIndex={0} role="region" aria-label={p.label}
-      className={cx('relative min-h-0 flex-initial overflow-auto [overflow-anchor:none] rounded-lg bg-white shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:bg-slate-800', p.className)}
+      className={cx('relative min-h-0 flex-initial overflow-auto rounded-lg bg-white shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:bg-slate-800', p.className)}
       onScroll={(e) => { setTopRow(Math.floor(e.currentTarget.scrollTop / rowHeight)); onScroll() }}>
       <table className="w-full table-fixed text-left text-sm" aria-label={p.label} aria-rowcount={rows.length + 1}>
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase text-slate-500 shadow-sm dark:bg-slate-900 dark:text-slate-400">
