@@ -52,6 +52,12 @@ export const DateTime = Type.String({ format: 'date-time' })
  */
 export const Timestamp = Type.Unsafe<string | Date>(Type.String())
 
+/** What a type becomes on the wire: every Date (a Timestamp read from the database) arrives as its ISO string. */
+export type Wire<T> = T extends Date ? string
+  : T extends ReadonlyArray<infer U> ? Wire<U>[]
+    : T extends object ? { [K in keyof T]: Wire<T[K]> }
+      : T
+
 /** A file answered as a stream (CSV exports, downloads): documented as a string, sent as is. */
 export const StreamedFile = (description: string) => Type.Unsafe<NodeJS.ReadableStream | Buffer | string>(Type.String({ description }))
 

@@ -1,30 +1,13 @@
-/** The contact as GET /api/contacts answers it (plugins/contacts/src/schemas.ts ContactView). */
-export interface ExtraInfo { id: number; name: string; value: string }
+import type { ContactSummaryWire, ContactWire, ContactsPageWire } from '@atende/plugin-contacts/api'
 
-export interface Contact {
-  id: number
-  companyId: number
-  name: string
-  /** Canonical digits: country code, area code, number (a group id keeps its dash). */
-  number: string
-  email: string
-  cnpj: string
-  custumerCode: string
-  companyName: string
-  profilePicUrl: string
-  isGroup: boolean
-  userId: number | null
-  whatsappId: number | null
-  createdAt: string
-  updatedAt: string
-  /** Only where one contact is read (GET /contacts/{id}, create, update). */
-  extraInfo?: ExtraInfo[]
-}
+/** The contact as GET /api/contacts answers it: the contacts plugin's published contract. extraInfo only where one contact is read. */
+export type Contact = ContactWire
+export type ExtraInfo = NonNullable<Contact['extraInfo']>[number]
 
 /** GET /api/contacts/list: what pickers need. */
-export type ContactSummary = Pick<Contact, 'id' | 'name' | 'number' | 'email' | 'profilePicUrl' | 'isGroup'>
+export type ContactSummary = ContactSummaryWire
 
-export interface ContactsPage { contacts: Contact[]; hasMore: boolean; count?: number; countCapped?: boolean }
+export type ContactsPage = ContactsPageWire
 
 /** company-{id}-contact frames. */
 export type ContactFrame =
@@ -32,20 +15,8 @@ export type ContactFrame =
   | { action: 'delete'; contactId: number }
   | { action: 'reload'; count: number }
 
-export type UploadReason = 'nameTooShort' | 'nameTooLong' | 'invalidNumber' | 'invalidEmail' | 'duplicateInFile' | 'alreadyExists'
-
-export interface UploadError {
-  row: number
-  name: string
-  number: string
-  email: string
-  reason: UploadReason
-  message: string
-  contact?: { id: number; name: string; number: string }
-  firstRow?: number
-}
-
-export interface UploadResult { newContacts: Contact[]; errorBag: UploadError[] }
+export type { UploadError, UploadReason } from '@atende/plugin-contacts/api'
+export type { UploadResultWire as UploadResult } from '@atende/plugin-contacts/api'
 
 /** One spreadsheet row as the worker hands it back: plain strings and its line in the sheet. */
 export interface SheetRow { row: number; name: string; number: string; email: string }

@@ -2,7 +2,16 @@
  * The contacts plugin's published API (`kernel.services.get<ContactsService>('contacts')`), version 1.
  * Other plugins import these types only, never the implementation.
  */
-import type { UnitOfWork } from '@atende/sdk'
+import type { Static } from '@sinclair/typebox'
+import type { UnitOfWork, Wire } from '@atende/sdk'
+import type { ContactSummary as ContactSummarySchema, ContactView, ContactsPage as ContactsPageSchema, UploadResult as UploadResultSchema } from './schemas.ts'
+
+/** The API's answers (the route schemas), as clients receive them. */
+export type ContactWire = Wire<Static<typeof ContactView>>
+export type ContactSummaryWire = Wire<Static<typeof ContactSummarySchema>>
+export type ContactsPageWire = Wire<Static<typeof ContactsPageSchema>>
+export type UploadResultWire = Wire<Static<typeof UploadResultSchema>>
+export type { UploadError, UploadReason } from './schemas.ts'
 
 export interface Contact {
   id: number
