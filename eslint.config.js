@@ -25,16 +25,26 @@ function packageRoot(file) {
 }
 
 const ownPackage = {
-  meta: { type: 'problem', messages: { leaves: '{{source}} reaches into another package; import its published entry instead.' }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: { leaves: '{{source}} reaches into another package; import its published entry instead.' },
+    schema: [],
+  },
   create(context) {
     const root = packageRoot(context.filename)
     const check = (node) => {
       const source = node.source?.value
       if (typeof source !== 'string' || !source.startsWith('.')) return
       const target = resolve(dirname(context.filename), source)
-      if (target !== root && !target.startsWith(root + sep)) context.report({ node: node.source, messageId: 'leaves', data: { source } })
+      if (target !== root && !target.startsWith(root + sep))
+        context.report({ node: node.source, messageId: 'leaves', data: { source } })
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    }
   },
 }
 
@@ -44,12 +54,26 @@ const group = (names, message, allowTypeImports = false) => ({ group: names, mes
 
 export default tseslint.config(
   // The scaffold's templates hold placeholders: scripts/test/create-plugin.test.ts lints what they generate, where it would live.
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.cache/**', 'data/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'scripts/create-plugin/template/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.cache/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      'scripts/create-plugin/template/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
       // `_x` names what is deliberately unused (a destructured field left out, an ignored argument).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // A `let` read by a callback made before it is assigned (plugin wiring) stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
@@ -67,25 +91,50 @@ export default tseslint.config(
   },
   {
     files: ['core/sdk/src/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict([group(['@atende/*'], 'The SDK is the bottom layer: it imports nothing of ours.')]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(['@atende/*'], 'The SDK is the bottom layer: it imports nothing of ours.'),
+      ]),
+    },
   },
   {
     files: ['core/kernel/src/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict([group(['@atende/plugin-*', '@atende/module-*', '@atende/ui', '@atende/client'], 'The kernel knows no feature and no front end.')]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(
+          ['@atende/plugin-*', '@atende/module-*', '@atende/ui', '@atende/client'],
+          'The kernel knows no feature and no front end.',
+        ),
+      ]),
+    },
   },
   {
     files: ['core/ui/src/**', 'core/client/src/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict([group([...SERVER, '@atende/plugin-*', '@atende/module-*'], 'The kit and the client are front-end code: no server code, no feature.')]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(
+          [...SERVER, '@atende/plugin-*', '@atende/module-*'],
+          'The kit and the client are front-end code: no server code, no feature.',
+        ),
+      ]),
+    },
   },
   {
     files: ['plugins/*/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
-        group(['@atende/kernel', '@atende/kernel/*'], 'A plugin uses the kernel through the SDK\'s Kernel it is given.'),
+        group(['@atende/kernel', '@atende/kernel/*'], "A plugin uses the kernel through the SDK's Kernel it is given."),
         group(['@atende/ui', '@atende/client', '@atende/module-*'], 'A plugin is server code: no front end.'),
         // typescript-eslint lets a type import through when an allowTypeImports group matches it, so that group names the contract alone.
-        group(['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'], 'Another plugin is reached through its published contract (@atende/plugin-x/api) only.'),
-        group(['@atende/plugin-*/api'], 'Another plugin\'s contract is imported as types (import type …); its services come from kernel.services.', true),
+        group(
+          ['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'],
+          'Another plugin is reached through its published contract (@atende/plugin-x/api) only.',
+        ),
+        group(
+          ['@atende/plugin-*/api'],
+          "Another plugin's contract is imported as types (import type …); its services come from kernel.services.",
+          true,
+        ),
       ]),
     },
   },
@@ -97,15 +146,29 @@ export default tseslint.config(
         // Like a plugin's /api: a module may publish components for others to bundle (contacts' form and
         // picker, which the tickets screens need even where the contacts module is switched off).
         // A regex: gitignore-style patterns cannot re-include a path under an excluded package name.
-        { regex: '^@atende/module-[^/]+(/(?!components$).*)?$', message: 'Another module is reached through its published components (@atende/module-x/components) or an extension slot (@atende/ui), never its internals.' },
-        group(['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'], 'Only a plugin\'s published contract (@atende/plugin-x/api), as types.'),
-        group(['@atende/plugin-*/api'], 'A plugin\'s contract is imported as types only.', true),
+        {
+          regex: '^@atende/module-[^/]+(/(?!components$).*)?$',
+          message:
+            'Another module is reached through its published components (@atende/module-x/components) or an extension slot (@atende/ui), never its internals.',
+        },
+        group(
+          ['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'],
+          "Only a plugin's published contract (@atende/plugin-x/api), as types.",
+        ),
+        group(['@atende/plugin-*/api'], "A plugin's contract is imported as types only.", true),
       ]),
     },
   },
   {
     files: ['shell/src/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict([group([...SERVER, '@atende/plugin-*', '@atende/module-*'], 'The shell loads modules at run time and imports none, nor server code.')]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict([
+        group(
+          [...SERVER, '@atende/plugin-*', '@atende/module-*'],
+          'The shell loads modules at run time and imports none, nor server code.',
+        ),
+      ]),
+    },
   },
   {
     // Tests and scripts read loose JSON and drive internals on purpose.

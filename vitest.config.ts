@@ -18,7 +18,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['core/*/test/**/*.test.ts', 'plugins/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'shell/test/unit/**/*.test.ts'],
+          include: [
+            'core/*/test/**/*.test.ts',
+            'plugins/*/test/**/*.test.ts',
+            'scripts/test/**/*.test.ts',
+            'shell/test/unit/**/*.test.ts',
+          ],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -33,10 +33,21 @@ export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ c
       created.push(`company ${DEMO.company.name}`)
     }
     for (const u of DEMO.users) {
-      const found = await trx('users').where({ companyId: company.id }).whereRaw('lower(email) = ?', [u.email]).first('id')
+      const found = await trx('users')
+        .where({ companyId: company.id })
+        .whereRaw('lower(email) = ?', [u.email])
+        .first('id')
       if (found) continue
       // allTicket: the demo's customers arrive without a queue, and the attendant should see them.
-      await trx('users').insert({ companyId: company.id, name: u.name, email: u.email, passwordHash, profile: u.profile, super: false, allTicket: 'enabled' })
+      await trx('users').insert({
+        companyId: company.id,
+        name: u.name,
+        email: u.email,
+        passwordHash,
+        profile: u.profile,
+        super: false,
+        allTicket: 'enabled',
+      })
       created.push(`user ${u.email}`)
     }
     return company.id as number
@@ -56,10 +67,16 @@ export const DEMO_CONVERSATIONS = [
  * customers waiting, through the same routes a person would use. Skipped when the company already
  * has a connection or the simulator is off; a failure is reported, never fatal.
  */
-export async function seedDemoConversations(app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> }, companyId: number): Promise<string[]> {
+export async function seedDemoConversations(
+  app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> },
+  companyId: number,
+): Promise<string[]> {
   const { db, auth } = app.kernel
   if (await db('whatsapps').where({ companyId }).first('id')) return []
-  const admin = await db('users').where({ companyId, profile: 'admin' }).orderBy('id').first('id', 'companyId', 'profile', 'super')
+  const admin = await db('users')
+    .where({ companyId, profile: 'admin' })
+    .orderBy('id')
+    .first('id', 'companyId', 'profile', 'super')
   if (!admin) return []
   const { accessToken, sessionId } = await auth.issue(admin)
   const headers = { authorization: `Bearer ${accessToken}` }
@@ -68,7 +85,11 @@ export async function seedDemoConversations(app: { inject: AtendeApp['inject']; 
     if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
     return res.json()
   }
-  const w = await call('POST', '/api/whatsapp', { name: 'WhatsApp Demo', provider: 'simulator', greetingMessage: 'Olá! Em instantes um atendente fala com você.' })
+  const w = await call('POST', '/api/whatsapp', {
+    name: 'WhatsApp Demo',
+    provider: 'simulator',
+    greetingMessage: 'Olá! Em instantes um atendente fala com você.',
+  })
   await call('POST', `/api/simulator/${w.id}/scan`, {})
   for (const c of DEMO_CONVERSATIONS) await call('POST', `/api/simulator/${w.id}/inbound`, c)
   // The session this seed used is not a person's: end it.
@@ -79,19 +100,30 @@ export async function seedDemoConversations(app: { inject: AtendeApp['inject']; 
 /** The demo's queues: colours, a greeting and a chatbot menu (queue options) each. */
 export const DEMO_QUEUES = [
   {
-    name: 'Vendas', color: '#2563EB',
+    name: 'Vendas',
+    color: '#2563EB',
     greetingMessage: 'Você está falando com Vendas. Escolha uma opção:',
     options: [
-      { title: 'Fazer um pedido', message: 'Ótimo! Envie o nome do produto e a quantidade, e um vendedor confirma o seu pedido.' },
+      {
+        title: 'Fazer um pedido',
+        message: 'Ótimo! Envie o nome do produto e a quantidade, e um vendedor confirma o seu pedido.',
+      },
       { title: 'Prazo e frete', message: 'Informe o seu CEP que calculamos o prazo de entrega e o frete.' },
     ],
   },
   {
-    name: 'Suporte', color: '#16A34A',
+    name: 'Suporte',
+    color: '#16A34A',
     greetingMessage: 'Você está falando com o Suporte. Escolha uma opção:',
     options: [
-      { title: 'Problema com um pedido', message: 'Envie o número do pedido e, se puder, uma foto. Um atendente já vai ver.' },
-      { title: 'Trocas e devoluções', message: 'Trocas em até 30 dias após a entrega. Envie o número do pedido para começarmos.' },
+      {
+        title: 'Problema com um pedido',
+        message: 'Envie o número do pedido e, se puder, uma foto. Um atendente já vai ver.',
+      },
+      {
+        title: 'Trocas e devoluções',
+        message: 'Trocas em até 30 dias após a entrega. Envie o número do pedido para começarmos.',
+      },
     ],
   },
 ]
@@ -125,9 +157,15 @@ const DEMO_TICKET_TAGS: Record<string, string[]> = {
  * while the company has none of it (contacts: by number), so a second start adds nothing and what a
  * person deleted or changed stays that way. Returns what it created.
  */
-export async function seedDemoSetup(app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> }, companyId: number): Promise<string[]> {
+export async function seedDemoSetup(
+  app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> },
+  companyId: number,
+): Promise<string[]> {
   const { db, auth } = app.kernel
-  const admin = await db('users').where({ companyId, profile: 'admin' }).orderBy('id').first('id', 'companyId', 'profile', 'super')
+  const admin = await db('users')
+    .where({ companyId, profile: 'admin' })
+    .orderBy('id')
+    .first('id', 'companyId', 'profile', 'super')
   if (!admin) return []
   const has = async (table: string) => !!(await db(table).where({ companyId }).first('id'))
   const created: string[] = []
@@ -142,17 +180,32 @@ export async function seedDemoSetup(app: { inject: AtendeApp['inject']; kernel: 
     if (!(await has('queues'))) {
       const queueIds: number[] = []
       for (const [i, q] of DEMO_QUEUES.entries()) {
-        const queue = await call('POST', '/api/queue', { name: q.name, color: q.color, greetingMessage: q.greetingMessage, orderQueue: i + 1 })
+        const queue = await call('POST', '/api/queue', {
+          name: q.name,
+          color: q.color,
+          greetingMessage: q.greetingMessage,
+          orderQueue: i + 1,
+        })
         queueIds.push(queue.id)
-        for (const [n, o] of q.options.entries()) await call('POST', '/api/queue-options', { queueId: queue.id, title: o.title, message: o.message, option: n + 1 })
+        for (const [n, o] of q.options.entries())
+          await call('POST', '/api/queue-options', {
+            queueId: queue.id,
+            title: o.title,
+            message: o.message,
+            option: n + 1,
+          })
       }
       const emails = DEMO.users.map((u) => u.email)
-      const demoUsers: number[] = await db('users').where({ companyId }).whereRaw(`lower(email) in (${emails.map(() => '?').join(', ')})`, emails).pluck('id')
+      const demoUsers: number[] = await db('users')
+        .where({ companyId })
+        .whereRaw(`lower(email) in (${emails.map(() => '?').join(', ')})`, emails)
+        .pluck('id')
       for (const id of demoUsers) await call('PUT', `/api/users/${id}`, { queueIds })
       // The demo connection offers the queues: a customer writing in gets the menu.
       const connections: number[] = await db('whatsapps').where({ companyId }).pluck('id')
       for (const id of connections) {
-        if (!(await db('whatsapp_queues').where({ whatsappId: id }).first('queueId'))) await call('PUT', `/api/whatsapp/${id}`, { queueIds })
+        if (!(await db('whatsapp_queues').where({ whatsappId: id }).first('queueId')))
+          await call('PUT', `/api/whatsapp/${id}`, { queueIds })
       }
       created.push(`${DEMO_QUEUES.length} queues with a chatbot menu`)
     }
@@ -160,14 +213,18 @@ export async function seedDemoSetup(app: { inject: AtendeApp['inject']; kernel: 
       const ids = new Map<string, number>()
       for (const tag of DEMO_TAGS) ids.set(tag.name, (await call('POST', '/api/tags', tag)).id)
       for (const [number, names] of Object.entries(DEMO_TICKET_TAGS)) {
-        const ticket = await db('tickets as t').join('contacts as c', 'c.id', 't.contactId')
-          .where({ 't.companyId': companyId, 'c.number': number }).orderBy('t.id', 'desc').first('t.id')
+        const ticket = await db('tickets as t')
+          .join('contacts as c', 'c.id', 't.contactId')
+          .where({ 't.companyId': companyId, 'c.number': number })
+          .orderBy('t.id', 'desc')
+          .first('t.id')
         if (ticket) await call('POST', '/api/tags/sync', { ticketId: ticket.id, tags: names.map((n) => ids.get(n)!) })
       }
       created.push(`${DEMO_TAGS.length} tags`)
     }
     if (!(await has('quick_messages'))) {
-      for (const m of DEMO_QUICK_MESSAGES) await call('POST', '/api/quick-messages', { ...m, geral: true, status: true })
+      for (const m of DEMO_QUICK_MESSAGES)
+        await call('POST', '/api/quick-messages', { ...m, geral: true, status: true })
       created.push(`${DEMO_QUICK_MESSAGES.length} quick messages`)
     }
     let contacts = 0
@@ -195,7 +252,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const { createApp } = await import('@atende/kernel')
   const app = await createApp({ logger: false, config: { runJobs: false } })
   const { companyId, created } = await seedDemo(app.kernel)
-  created.push(...await seedDemoSetup(app, companyId))
+  created.push(...(await seedDemoSetup(app, companyId)))
   console.log(created.length ? `Demo seeded: ${created.join(', ')}` : 'Demo already present')
   await app.close()
 }

@@ -17,11 +17,15 @@ async function ensureWebBuilt() {
   const stale = staleWebApps()
   if (mode !== 'always' && !stale.length) return
   const apps = mode === 'always' ? webApps() : stale
-  console.log(`[atende] The web app needs a build (${mode === 'always' ? 'WEB_BUILD=always' : `stale: ${apps.map((d) => relative(ROOT, d)).join(', ')}`}); this takes a few minutes the first time.`)
+  console.log(
+    `[atende] The web app needs a build (${mode === 'always' ? 'WEB_BUILD=always' : `stale: ${apps.map((d) => relative(ROOT, d)).join(', ')}`}); this takes a few minutes the first time.`,
+  )
   try {
     await buildWebWithProgress({ apps })
   } catch (err) {
-    console.warn(`[atende] ${(err as Error).message} (see above); the API still starts. Fix it and run \`pnpm build:web\`.`)
+    console.warn(
+      `[atende] ${(err as Error).message} (see above); the API still starts. Fix it and run \`pnpm build:web\`.`,
+    )
   }
 }
 
@@ -34,7 +38,11 @@ export function embeddedLogger(level = process.env.LOG_LEVEL || 'info') {
   return {
     level,
     hooks: {
-      logMethod(this: { isLevelEnabled(level: string): boolean; debug(msg: string): void }, args: unknown[], method: (...a: unknown[]) => void) {
+      logMethod(
+        this: { isLevelEnabled(level: string): boolean; debug(msg: string): void },
+        args: unknown[],
+        method: (...a: unknown[]) => void,
+      ) {
         const [obj, msg] = args as [{ res?: FastifyReply; responseTime?: number } | undefined, unknown]
         if (msg === 'incoming request') return
         if (msg === 'request completed' && obj?.res) {
@@ -64,7 +72,9 @@ async function main() {
   await ensureWebBuilt()
 
   if (config.mode === 'embedded') {
-    console.warn(`[atende] Embedded mode: data (PGlite database, secrets) lives in ${config.dataDir} — back it up, or set DATABASE_URL for Postgres.`)
+    console.warn(
+      `[atende] Embedded mode: data (PGlite database, secrets) lives in ${config.dataDir} — back it up, or set DATABASE_URL for Postgres.`,
+    )
   }
 
   let app: AtendeApp
@@ -81,14 +91,14 @@ async function main() {
   const demo = wantsDemo(config.mode) ? await seedDemo(app.kernel) : null
   if (demo?.created.some((c) => c.startsWith('company'))) {
     try {
-      demo.created.push(...await seedDemoConversations(app, demo.companyId))
+      demo.created.push(...(await seedDemoConversations(app, demo.companyId)))
     } catch (err) {
       console.warn(`[atende] demo conversations not seeded: ${(err as Error).message}`)
     }
   }
   if (demo) {
     try {
-      demo.created.push(...await seedDemoSetup(app, demo.companyId))
+      demo.created.push(...(await seedDemoSetup(app, demo.companyId)))
     } catch (err) {
       console.warn(`[atende] demo queues, tags, quick messages or contacts not seeded: ${(err as Error).message}`)
     }
@@ -128,7 +138,8 @@ function printBanner(config: KernelConfig, demo: boolean) {
   ]
   if (demo) {
     lines.push(`  Demo login:  CNPJ ${DEMO.company.cnpj} (${DEMO.company.name})`)
-    for (const u of DEMO.users) lines.push(`               ${u.email} / ${DEMO.password}  (${u.profile === 'admin' ? 'admin' : 'attendant'})`)
+    for (const u of DEMO.users)
+      lines.push(`               ${u.email} / ${DEMO.password}  (${u.profile === 'admin' ? 'admin' : 'attendant'})`)
   }
   console.log(lines.join('\n') + '\n')
 }

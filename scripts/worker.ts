@@ -15,7 +15,9 @@ async function main() {
     process.exit(1)
   }
   if (!config.redisUrl) {
-    console.error('Atende worker cannot start: the worker needs REDIS_URL; in embedded mode jobs run inside the API process.')
+    console.error(
+      'Atende worker cannot start: the worker needs REDIS_URL; in embedded mode jobs run inside the API process.',
+    )
     process.exit(1)
   }
 

@@ -35,15 +35,21 @@ function menuManifest() {
   const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'))
   return {
     name: 'atende-menu-manifest',
-    configResolved(config) { root = config.root },
+    configResolved(config) {
+      root = config.root
+    },
     generateBundle() {
       const file = join(root, 'src', 'menu.json')
       if (!existsSync(file)) return
       const dictionaries = LANGUAGES.map((lng) => [lng, join(root, 'src', 'i18n', `${lng}.json`)])
-        .filter(([, path]) => existsSync(path)).map(([lng, path]) => [lng, readJson(path)])
-      const lookup = (dict, key) => key.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), dict)
+        .filter(([, path]) => existsSync(path))
+        .map(([lng, path]) => [lng, readJson(path)])
+      const lookup = (dict, key) =>
+        key.split('.').reduce((node, part) => (node && typeof node === 'object' ? node[part] : undefined), dict)
       const entries = readJson(file).map((entry) => {
-        const labels = Object.fromEntries(dictionaries.map(([lng, dict]) => [lng, lookup(dict, entry.label)]).filter(([, v]) => typeof v === 'string'))
+        const labels = Object.fromEntries(
+          dictionaries.map(([lng, dict]) => [lng, lookup(dict, entry.label)]).filter(([, v]) => typeof v === 'string'),
+        )
         if (!labels.pt) this.error(`src/menu.json: no Portuguese text for ${entry.label} in src/i18n/pt.json`)
         return { ...entry, labels }
       })

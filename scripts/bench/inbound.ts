@@ -61,10 +61,16 @@ async function main() {
   process.env.SIMULATOR_ENABLED = 'true'
   process.env.SIMULATOR_ACK_MS = '0'
   const app = await createApp({
-    db, env: {}, logger: false,
+    db,
+    env: {},
+    logger: false,
     config: {
-      mode: pg ? 'production' : 'embedded', dataDir, jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh',
-      redisUrl: process.env.REDIS_URL || undefined, redisPrefix: `atende-bench-${process.pid}`,
+      mode: pg ? 'production' : 'embedded',
+      dataDir,
+      jwtSecret: 'bench-access',
+      jwtRefreshSecret: 'bench-refresh',
+      redisUrl: process.env.REDIS_URL || undefined,
+      redisPrefix: `atende-bench-${process.pid}`,
     },
   })
   await app.ready()
@@ -75,7 +81,12 @@ async function main() {
     const { headers, companyId } = await companyWithUser(app, { profile: 'admin' })
     const h = { ...headers, 'content-type': 'application/json' }
     const post = async (path: string, body: object) => {
-      const res = await request(`${base}${path}`, { method: 'POST', headers: h, body: JSON.stringify(body), dispatcher })
+      const res = await request(`${base}${path}`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify(body),
+        dispatcher,
+      })
       const text = await res.body.text()
       if (res.statusCode !== 200) throw new Error(`${path} → ${res.statusCode} ${text}`)
       return JSON.parse(text)
@@ -89,28 +100,52 @@ async function main() {
 
   const number = (i: number) => `55119${String(10_000_000 + (i % M)).slice(-8)}`
   const jobs: Array<{ t: typeof main; body: object }> = []
-  for (let i = 0; i < N; i++) jobs.push({ t: main, body: { from: number(i), name: `Cliente ${i % M}`, body: `mensagem ${i}`, id: `B${i}` } })
-  for (let i = 0; i < R; i++) { const k = Math.floor(Math.random() * N); jobs.push({ t: main, body: { from: number(k), body: `mensagem ${k}`, id: `B${k}` } }) }
+  for (let i = 0; i < N; i++)
+    jobs.push({ t: main, body: { from: number(i), name: `Cliente ${i % M}`, body: `mensagem ${i}`, id: `B${i}` } })
+  for (let i = 0; i < R; i++) {
+    const k = Math.floor(Math.random() * N)
+    jobs.push({ t: main, body: { from: number(k), body: `mensagem ${k}`, id: `B${k}` } })
+  }
   for (let i = 0; i < N / 10; i++) jobs.push({ t: other, body: { from: number(i), body: `outro ${i}`, id: `O${i}` } })
   // Re-deliveries interleave with first deliveries, as a reconnecting phone would send them.
-  for (let i = jobs.length - 1; i > N; i--) { const j = N + Math.floor(Math.random() * (i - N + 1)); [jobs[i], jobs[j]] = [jobs[j], jobs[i]] }
+  for (let i = jobs.length - 1; i > N; i--) {
+    const j = N + Math.floor(Math.random() * (i - N + 1))
+    ;[jobs[i], jobs[j]] = [jobs[j], jobs[i]]
+  }
 
-  console.log(`Atende inbound bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback from a driver thread`)
+  console.log(
+    `Atende inbound bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback from a driver thread`,
+  )
   // The driver (the phones' side) runs on its own thread, as the network would be outside the server.
-  const plan = jobs.map((j) => ({ url: `${base}/api/simulator/${j.t.whatsappId}/inbound`, headers: j.t.headers, body: JSON.stringify(j.body) }))
+  const plan = jobs.map((j) => ({
+    url: `${base}/api/simulator/${j.t.whatsappId}/inbound`,
+    headers: j.t.headers,
+    body: JSON.stringify(j.body),
+  }))
   const { latencies, failed, seconds, errors } = await drive(plan, C)
   latencies.sort((a, b) => a - b)
   for (const e of errors) console.error(e)
 
   const count = async (companyId: number, whatsappId: number) => {
-    const r = await db('messages').where({ companyId, whatsappId }).select(db.raw('count(*)::int as rows'), db.raw('count(distinct "providerId")::int as ids')).first()
+    const r = await db('messages')
+      .where({ companyId, whatsappId })
+      .select(db.raw('count(*)::int as rows'), db.raw('count(distinct "providerId")::int as ids'))
+      .first()
     return { rows: Number(r.rows), ids: Number(r.ids) }
   }
   const a = await count(main.companyId, main.whatsappId)
-  const tickets = await db('tickets').where({ companyId: main.companyId }).whereIn('status', ['open', 'pending']).count({ n: '*' }).first()
+  const tickets = await db('tickets')
+    .where({ companyId: main.companyId })
+    .whereIn('status', ['open', 'pending'])
+    .count({ n: '*' })
+    .first()
   const contacts = await db('contacts').where({ companyId: main.companyId }).count({ n: '*' }).first()
-  console.log(`\n${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`)
-  console.log(`stored ${a.rows} messages for ${N} sent: lost ${N - a.ids}, duplicated ${a.rows - a.ids}; contacts ${contacts!.n} (want ${M}), active tickets ${tickets!.n} (want ${M})`)
+  console.log(
+    `\n${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`,
+  )
+  console.log(
+    `stored ${a.rows} messages for ${N} sent: lost ${N - a.ids}, duplicated ${a.rows - a.ids}; contacts ${contacts!.n} (want ${M}), active tickets ${tickets!.n} (want ${M})`,
+  )
 
   await dispatcher.close()
   await app.close()

@@ -24,19 +24,60 @@ const RUNS = Number(process.env.BENCH_RUNS || 200)
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-const FIRST = ['Maria', 'João', 'Ana', 'Pedro', 'Márcia', 'José', 'Carla', 'Lucas', 'Mariana', 'Paulo', 'Fernanda', 'Ricardo', 'Juliana', 'Marcos', 'Beatriz', 'Rafael', 'Camila', 'Gabriel', 'Letícia', 'Thiago']
-const LAST = ['Silva', 'Souza', 'Costa', 'Santos', 'Oliveira', 'Pereira', 'Lima', 'Gomes', 'Ribeiro', 'Martins', 'Almeida', 'Araújo', 'Carvalho', 'Rocha', 'Dias', 'Barbosa']
+const FIRST = [
+  'Maria',
+  'João',
+  'Ana',
+  'Pedro',
+  'Márcia',
+  'José',
+  'Carla',
+  'Lucas',
+  'Mariana',
+  'Paulo',
+  'Fernanda',
+  'Ricardo',
+  'Juliana',
+  'Marcos',
+  'Beatriz',
+  'Rafael',
+  'Camila',
+  'Gabriel',
+  'Letícia',
+  'Thiago',
+]
+const LAST = [
+  'Silva',
+  'Souza',
+  'Costa',
+  'Santos',
+  'Oliveira',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Ribeiro',
+  'Martins',
+  'Almeida',
+  'Araújo',
+  'Carvalho',
+  'Rocha',
+  'Dias',
+  'Barbosa',
+]
 const sqlArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`
 
 /** One statement per company: names from first × last names, canonical Brazilian mobiles, an email on every third, two years of createdAt. */
 async function seed(db: Kernel['db'], companyId: number, count: number, prefix: string) {
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO contacts ("companyId", name, number, email, "createdAt", "updatedAt")
     SELECT ?, f[1 + (i * 7) % ${FIRST.length}] || ' ' || l[1 + (i * 13) % ${LAST.length}] || ' ' || i,
       '55' || (11 + i % 89)::text || '9' || lpad((i * 37 % 100000000)::text, 8, '0'),
       CASE WHEN i % 3 = 0 THEN lower(translate(f[1 + (i * 7) % ${FIRST.length}], 'áéíóúãõç', 'aeiouaoc')) || '.' || i || '@${prefix}.com.br' ELSE '' END,
       now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute', now()
-    FROM generate_series(1, ?) i, (SELECT ${sqlArray(FIRST)} f, ${sqlArray(LAST)} l) words`, [companyId, count])
+    FROM generate_series(1, ?) i, (SELECT ${sqlArray(FIRST)} f, ${sqlArray(LAST)} l) words`,
+    [companyId, count],
+  )
 }
 
 async function main() {
@@ -44,8 +85,17 @@ async function main() {
   const pg = process.env.DATABASE_URL ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
   const app = await createApp({
-    db, env: {}, logger: false,
-    config: { mode: pg ? 'production' : 'embedded', dataDir, jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh', redisUrl: process.env.REDIS_URL || undefined, redisPrefix: `atende-bench-${process.pid}` },
+    db,
+    env: {},
+    logger: false,
+    config: {
+      mode: pg ? 'production' : 'embedded',
+      dataDir,
+      jwtSecret: 'bench-access',
+      jwtRefreshSecret: 'bench-refresh',
+      redisUrl: process.env.REDIS_URL || undefined,
+      redisPrefix: `atende-bench-${process.pid}`,
+    },
   })
   await app.ready()
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -58,7 +108,9 @@ async function main() {
   // What autovacuum does on a live server: statistics, and the visibility map index-only scans rely on.
   await db.raw('VACUUM ANALYZE contacts')
   const trgm = (await db.raw(`SELECT 1 FROM pg_indexes WHERE indexname = 'contacts_search_name_trgm'`)).rows.length > 0
-  console.log(`Atende lists bench: ${pg ? 'Postgres' : 'embedded PGlite'}${trgm ? ' with pg_trgm' : ' without pg_trgm'}; ${N} contacts in one company + ${OTHERS} in each of two others, seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${RUNS} sequential requests per scenario over HTTP on loopback\n`)
+  console.log(
+    `Atende lists bench: ${pg ? 'Postgres' : 'embedded PGlite'}${trgm ? ' with pg_trgm' : ' without pg_trgm'}; ${N} contacts in one company + ${OTHERS} in each of two others, seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${RUNS} sequential requests per scenario over HTTP on loopback\n`,
+  )
 
   const get = async (path: string) => {
     const res = await request(`${base}${path}`, { headers: big.headers, dispatcher })
@@ -82,24 +134,43 @@ async function main() {
     const sample = JSON.parse(await get(path))
     for (let i = 0; i < 10; i++) await get(path)
     const times: number[] = []
-    for (let i = 0; i < RUNS; i++) { const s = performance.now(); await get(path); times.push(performance.now() - s) }
+    for (let i = 0; i < RUNS; i++) {
+      const s = performance.now()
+      await get(path)
+      times.push(performance.now() - s)
+    }
     times.sort((a, b) => a - b)
-    const what = Array.isArray(sample) ? `${sample.length} rows` : `${sample.contacts.length} rows, hasMore ${sample.hasMore}${sample.count !== undefined ? `, count ${sample.count}${sample.countCapped ? '+' : ''}` : ''}`
-    console.log(name.padEnd(38), pct(times, 50).toFixed(1).padStart(8), pct(times, 99).toFixed(1).padStart(8), ' ', what)
+    const what = Array.isArray(sample)
+      ? `${sample.length} rows`
+      : `${sample.contacts.length} rows, hasMore ${sample.hasMore}${sample.count !== undefined ? `, count ${sample.count}${sample.countCapped ? '+' : ''}` : ''}`
+    console.log(
+      name.padEnd(38),
+      pct(times, 50).toFixed(1).padStart(8),
+      pct(times, 99).toFixed(1).padStart(8),
+      ' ',
+      what,
+    )
   }
   const e0 = performance.now()
   const csv = await get('/api/contacts/export')
-  console.log(`\nexport of the whole book: ${(csv.length / 1e6).toFixed(1)} MB, ${csv.split('\r\n').length - 2} rows in ${((performance.now() - e0) / 1000).toFixed(2)} s`)
+  console.log(
+    `\nexport of the whole book: ${(csv.length / 1e6).toFixed(1)} MB, ${csv.split('\r\n').length - 2} rows in ${((performance.now() - e0) / 1000).toFixed(2)} s`,
+  )
 
   const t = app.kernel.tenant(big.companyId)
   const plans: Array<[string, ContactFilter, number, boolean]> = [
-    ['page 1', {}, 0, false], ['page 50', {}, 980, false], ["search 'mar'", { searchParam: 'mar' }, 0, false],
-    ["count of search 'mar' (capped)", { searchParam: 'mar' }, 0, true], ["number '(47) 9000'", { searchParam: '(47) 9000' }, 0, false],
+    ['page 1', {}, 0, false],
+    ['page 50', {}, 980, false],
+    ["search 'mar'", { searchParam: 'mar' }, 0, false],
+    ["count of search 'mar' (capped)", { searchParam: 'mar' }, 0, true],
+    ["number '(47) 9000'", { searchParam: '(47) 9000' }, 0, false],
   ]
   for (const [name, f, offset, count] of plans) {
     const q = count ? cappedCountQuery(t, f) : pageQuery(t, f, 21, offset)
     const plan = await db.raw(`EXPLAIN (ANALYZE, COSTS OFF) ${q.toString()}`)
-    console.log(`\nEXPLAIN ANALYZE ${name}:\n${plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n')}`)
+    console.log(
+      `\nEXPLAIN ANALYZE ${name}:\n${plan.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n')}`,
+    )
   }
 
   await dispatcher.close()

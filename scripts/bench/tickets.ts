@@ -41,27 +41,77 @@ const sqlText = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`
 const sqlInts = (xs: number[]) => `ARRAY[${xs.join(',')}]::int[]`
 const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1)
 
-const FIRST = ['Maria', 'João', 'Ana', 'Pedro', 'Márcia', 'José', 'Carla', 'Lucas', 'Mariana', 'Paulo', 'Fernanda', 'Ricardo', 'Juliana', 'Marcos', 'Beatriz', 'Rafael', 'Camila', 'Gabriel', 'Letícia', 'Thiago']
-const LAST = ['Silva', 'Souza', 'Costa', 'Santos', 'Oliveira', 'Pereira', 'Lima', 'Gomes', 'Ribeiro', 'Martins', 'Almeida', 'Araújo', 'Carvalho', 'Rocha', 'Dias', 'Barbosa']
+const FIRST = [
+  'Maria',
+  'João',
+  'Ana',
+  'Pedro',
+  'Márcia',
+  'José',
+  'Carla',
+  'Lucas',
+  'Mariana',
+  'Paulo',
+  'Fernanda',
+  'Ricardo',
+  'Juliana',
+  'Marcos',
+  'Beatriz',
+  'Rafael',
+  'Camila',
+  'Gabriel',
+  'Letícia',
+  'Thiago',
+]
+const LAST = [
+  'Silva',
+  'Souza',
+  'Costa',
+  'Santos',
+  'Oliveira',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Ribeiro',
+  'Martins',
+  'Almeida',
+  'Araújo',
+  'Carvalho',
+  'Rocha',
+  'Dias',
+  'Barbosa',
+]
 // No contact first name among them, so a name search does not also match every other message.
-const WORDS = ('olá bom dia boa tarde noite obrigado obrigada por favor preciso de ajuda com meu pedido entrega produto ' +
+const WORDS = (
+  'olá bom dia boa tarde noite obrigado obrigada por favor preciso de ajuda com meu pedido entrega produto ' +
   'pagamento boleto pix cartão nota fiscal prazo endereço número protocolo atendimento cliente valor desconto troca ' +
   'devolução garantia cancelar cancelamento confirmar confirmado aguardo retorno hoje amanhã semana próxima quando ' +
   'chegou ainda não recebi já enviei comprovante segue anexo certo claro perfeito pode sim está tudo bem tenho uma ' +
   'dúvida sobre plano mensal anual fatura vencimento atraso juros senha acesso aplicativo site loja estoque tamanho ' +
   'cor modelo frete grátis código rastreio transportadora correios agendar visita técnico instalação suporte problema ' +
   'resolvido funcionando parou erro tela mensagem vou verificar momento só um instante aguarde transferindo setor ' +
-  'financeiro comercial vendas orçamento proposta contrato assinatura documento cadastro atualizar dados').split(' ')
+  'financeiro comercial vendas orçamento proposta contrato assinatura documento cadastro atualizar dados'
+).split(' ')
 
 type Db = Kernel['db']
-interface Seeded { companyId: number; cnpj: string; adminEmail: string; attendantEmail: string; attendantQueues: number[]; longTicketId: number }
+interface Seeded {
+  companyId: number
+  cnpj: string
+  adminEmail: string
+  attendantEmail: string
+  attendantQueues: number[]
+  longTicketId: number
+}
 
 /** Secondary indexes are dropped for the bulk insert and built after it (one sort instead of a million inserts each). */
 async function bulkLoad(db: Db, table: string, load: () => Promise<void>) {
-  const { rows } = await db.raw(`
+  const { rows } = await db.raw(
+    `
     SELECT i.indexname, i.indexdef FROM pg_indexes i
     WHERE i.tablename = ? AND i.schemaname = current_schema()
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`, [table])
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)`,
+    [table],
+  )
   for (const r of rows) await db.raw(`DROP INDEX ${r.indexname}`)
   await load()
   for (const r of rows) {
@@ -76,37 +126,68 @@ async function bulkLoad(db: Db, table: string, load: () => Promise<void>) {
 const updatedExpr = (i: string, active: string) =>
   `(?::timestamptz - CASE WHEN ${active} THEN ((hashint4(${i}) & 2147483647) / 100 % 2880) ELSE ((hashint4(${i}) & 2147483647) / 100 % 129600) END * interval '1 minute')`
 
-async function seedCompany(app: Awaited<ReturnType<typeof createApp>>, db: Db, tickets: number, messages: number, now: Date, tag: string): Promise<Seeded> {
+async function seedCompany(
+  app: Awaited<ReturnType<typeof createApp>>,
+  db: Db,
+  tickets: number,
+  messages: number,
+  now: Date,
+  tag: string,
+): Promise<Seeded> {
   const contacts = Math.max(10, Math.round(tickets * 0.4))
   const admin = await companyWithUser(app, { profile: 'admin' })
   const c = admin.companyId
   const attendant = await userIn(app, c, 'user')
   const hash = await app.kernel.auth.hashPassword(PASSWORD)
-  await db.raw(`INSERT INTO users ("companyId", name, email, "passwordHash", profile)
-    SELECT ?, 'Atendente ' || i, 'att' || i || '@${tag}.bench', ?, 'user' FROM generate_series(1, 18) i`, [c, hash])
+  await db.raw(
+    `INSERT INTO users ("companyId", name, email, "passwordHash", profile)
+    SELECT ?, 'Atendente ' || i, 'att' || i || '@${tag}.bench', ?, 'user' FROM generate_series(1, 18) i`,
+    [c, hash],
+  )
   const userIds: number[] = await db('users').where({ companyId: c }).orderBy('id').pluck('id')
-  const queues = await db('queues').insert(['Vendas', 'Suporte', 'Financeiro', 'Cobrança', 'Pós-venda'].map((name, k) =>
-    ({ companyId: c, name, color: ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed'][k], orderQueue: k + 1 }))).returning('id')
+  const queues = await db('queues')
+    .insert(
+      ['Vendas', 'Suporte', 'Financeiro', 'Cobrança', 'Pós-venda'].map((name, k) => ({
+        companyId: c,
+        name,
+        color: ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed'][k],
+        orderQueue: k + 1,
+      })),
+    )
+    .returning('id')
   const queueIds = queues.map((q: { id: number }) => q.id)
   const attendantQueues = queueIds.slice(0, 2)
-  const links = userIds.filter((id) => id !== admin.userId).flatMap((userId, k) =>
-    (userId === attendant.userId ? attendantQueues : [queueIds[k % 5], queueIds[(k + 2) % 5]]).map((queueId) => ({ userId, queueId, companyId: c })))
+  const links = userIds
+    .filter((id) => id !== admin.userId)
+    .flatMap((userId, k) =>
+      (userId === attendant.userId ? attendantQueues : [queueIds[k % 5], queueIds[(k + 2) % 5]]).map((queueId) => ({
+        userId,
+        queueId,
+        companyId: c,
+      })),
+    )
   await db('user_queues').insert(links)
-  const whats = await db('whatsapps').insert([1, 2].map((k) => ({ companyId: c, name: `Bench ${k}`, isDefault: k === 1, number: `551199990000${k}` }))).returning('id')
+  const whats = await db('whatsapps')
+    .insert([1, 2].map((k) => ({ companyId: c, name: `Bench ${k}`, isDefault: k === 1, number: `551199990000${k}` })))
+    .returning('id')
   const whatsIds = whats.map((w: { id: number }) => w.id)
 
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO contacts ("companyId", name, number, email, "createdAt", "updatedAt")
     SELECT ?, f[1 + (i * 7) % ${FIRST.length}] || ' ' || l[1 + (i * 13) % ${LAST.length}] || ' ' || i,
       '55' || (11 + i % 89)::text || '9' || lpad((i * 37 % 100000000)::text, 8, '0'),
       CASE WHEN i % 3 = 0 THEN 'cliente' || i || '@${tag}.com.br' ELSE '' END,
       ?::timestamptz - (i % 730) * interval '1 day', ?::timestamptz
-    FROM generate_series(1, ?) i, (SELECT ${sqlText(FIRST)} f, ${sqlText(LAST)} l) words`, [c, now, now, contacts])
+    FROM generate_series(1, ?) i, (SELECT ${sqlText(FIRST)} f, ${sqlText(LAST)} l) words`,
+    [c, now, now, contacts],
+  )
   const cmin: number = (await db('contacts').where({ companyId: c }).min({ m: 'id' }).first())!.m
 
   // Status from one hash of i, people from another; an active ticket takes a contact of its own
   // (its rank among the active ones), as the one-active-ticket-per-contact index requires.
-  await db.raw(`
+  await db.raw(
+    `
     INSERT INTO tickets (uuid, "companyId", "contactId", "whatsappId", "userId", "queueId", status, "lastMessage", "unreadMessages", "createdAt", "updatedAt")
     SELECT gen_random_uuid(), ?, CASE WHEN active THEN ? + (row_number() OVER (PARTITION BY active ORDER BY i) - 1) % ? ELSE ? + h2 % ? END,
       w[1 + h2 / 120 % 2], CASE WHEN st = 'pending' THEN NULL ELSE u[1 + h2 % 20] END,
@@ -117,18 +198,24 @@ async function seedCompany(app: Awaited<ReturnType<typeof createApp>>, db: Db, t
     FROM (SELECT i, h1, h2, h1 % 100 < 8 AS active, CASE WHEN h1 % 100 < 3 THEN 'open' WHEN h1 % 100 < 8 THEN 'pending' ELSE 'closed' END AS st
           FROM (SELECT i, hashint4(i) & 2147483647 AS h1, hashint4(-i) & 2147483647 AS h2 FROM generate_series(1, ?) i) s) s,
       (SELECT ${sqlInts(userIds)} u, ${sqlInts(queueIds)} q, ${sqlInts(whatsIds)} w) ids
-    ORDER BY i`, [c, cmin, contacts, cmin, contacts, now, now, tickets])
+    ORDER BY i`,
+    [c, cmin, contacts, cmin, contacts, now, now, tickets],
+  )
   const tmin: number = (await db('tickets').where({ companyId: c }).min({ m: 'id' }).first())!.m
   // The long conversation: the attendant's newest open ticket (a high id, as a fresh conversation has).
-  const long = await db('tickets').where({ companyId: c, status: 'open', userId: attendant.userId }).orderBy('id', 'desc').first('id')
-    ?? await db('tickets').where({ companyId: c, status: 'open' }).orderBy('id', 'desc').first('id')
+  const long =
+    (await db('tickets')
+      .where({ companyId: c, status: 'open', userId: attendant.userId })
+      .orderBy('id', 'desc')
+      .first('id')) ?? (await db('tickets').where({ companyId: c, status: 'open' }).orderBy('id', 'desc').first('id'))
   const longTicketId: number = long.id
 
   const even = Math.max(0, messages - LONG)
   const perTicket = Math.ceil(even / tickets)
   await bulkLoad(db, 'messages', async () => {
     // Message j goes to ticket (j-1) % tickets, its seq-th; the last LONG ones all to the long ticket.
-    await db.raw(`
+    await db.raw(
+      `
       INSERT INTO messages ("companyId", "ticketId", "contactId", "whatsappId", "providerId", body, "fromMe", ack, read, "sendStatus", "userId", "createdAt", "updatedAt")
       SELECT ?, t.id, t."contactId", t."whatsappId", md5(? || j::text), body,
         fromme, CASE WHEN fromme THEN 3 ELSE 0 END, true, CASE WHEN fromme THEN 'sent' END, CASE WHEN fromme THEN t."userId" END,
@@ -142,9 +229,31 @@ async function seedCompany(app: Awaited<ReturnType<typeof createApp>>, db: Db, t
             FROM generate_series(1, ?) j, (SELECT ${sqlText(WORDS)} w) words) m
       JOIN tickets t ON t.id = m.tid
       ORDER BY j`,
-    [c, `${tag}-`, perTicket + LONG, perTicket + LONG, even, longTicketId, tmin, tickets, even, even, perTicket, tickets, even + Math.min(LONG, messages)])
+      [
+        c,
+        `${tag}-`,
+        perTicket + LONG,
+        perTicket + LONG,
+        even,
+        longTicketId,
+        tmin,
+        tickets,
+        even,
+        even,
+        perTicket,
+        tickets,
+        even + Math.min(LONG, messages),
+      ],
+    )
   })
-  return { companyId: c, cnpj: (await db('companies').where({ id: c }).first('cnpj')).cnpj, adminEmail: await email(db, admin.userId), attendantEmail: await email(db, attendant.userId), attendantQueues, longTicketId }
+  return {
+    companyId: c,
+    cnpj: (await db('companies').where({ id: c }).first('cnpj')).cnpj,
+    adminEmail: await email(db, admin.userId),
+    attendantEmail: await email(db, attendant.userId),
+    attendantQueues,
+    longTicketId,
+  }
 }
 
 const email = async (db: Db, id: number): Promise<string> => (await db('users').where({ id }).first('email')).email
@@ -165,8 +274,17 @@ async function main() {
   const pg = PG ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
   const app = await createApp({
-    db, env: {}, logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
-    config: { mode: pg ? 'production' : 'embedded', dataDir, jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh', redisUrl: process.env.REDIS_URL || undefined, redisPrefix: `atende-bench-${process.pid}` },
+    db,
+    env: {},
+    logger: process.env.LOG_LEVEL ? { level: process.env.LOG_LEVEL } : false,
+    config: {
+      mode: pg ? 'production' : 'embedded',
+      dataDir,
+      jwtSecret: 'bench-access',
+      jwtRefreshSecret: 'bench-refresh',
+      redisUrl: process.env.REDIS_URL || undefined,
+      redisPrefix: `atende-bench-${process.pid}`,
+    },
   })
   await app.ready()
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
@@ -184,7 +302,10 @@ async function main() {
 }
 
 async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: string, dispatcher: Agent, pg: boolean) {
-  if (!PG) console.log(`(embedded PGlite: one connection, so the sizes are a tenth of the Postgres run's — set DATABASE_URL for the real measure)`)
+  if (!PG)
+    console.log(
+      `(embedded PGlite: one connection, so the sizes are a tenth of the Postgres run's — set DATABASE_URL for the real measure)`,
+    )
   const now = new Date()
   const t0 = performance.now()
   const big = await seedCompany(app, db, N, M, now, 'big')
@@ -193,43 +314,145 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
   const t1 = performance.now()
   // What autovacuum does on a live server: statistics, and the visibility map index-only scans rely on.
   for (const table of ['contacts', 'tickets', 'messages']) await db.raw(`VACUUM ANALYZE ${table}`)
-  const counts = (await db.raw(`SELECT status, count(*)::int n FROM tickets WHERE "companyId" = ? GROUP BY status ORDER BY status`, [big.companyId])).rows
-  const nMsgs = (await db.raw(`SELECT count(*)::int n, count(*) FILTER (WHERE body LIKE '%${RARE}%')::int rare, count(*) FILTER (WHERE body LIKE '%${RARER}%')::int rarer FROM messages WHERE "companyId" = ?`, [big.companyId])).rows[0]
-  const ftsIndex = (await db.raw(`SELECT indexname FROM pg_indexes WHERE tablename = 'messages' AND (indexdef ILIKE '%to_tsvector%' OR indexdef ILIKE '%gin ("searchVector")%')`)).rows.map((r: { indexname: string }) => r.indexname)
-  console.log(`Atende tickets bench: ${pg ? 'Postgres' : 'embedded PGlite'}; one company with ${N} tickets (${counts.map((r: { status: string; n: number }) => `${r.n} ${r.status}`).join(', ')}), ` +
-    `${nMsgs.n} messages (${nMsgs.rare} with '${RARE}', ${nMsgs.rarer} with '${RARER}'), ${Math.round(N * 0.4)} contacts, 20 users, 5 queues; two other tenants with a tenth each. ` +
-    `Seeded in ${tSeed} s, VACUUM ANALYZE ${secs(t1)} s. Message full-text index: ${ftsIndex.join(', ') || 'none'}.`)
-  console.log(`${RUNS} sequential requests per call after ${WARMUP} warm-up, HTTP on loopback, one keep-alive connection; ` +
-    `load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs (other work on the machine shows up in the p99s)\n`)
+  const counts = (
+    await db.raw(`SELECT status, count(*)::int n FROM tickets WHERE "companyId" = ? GROUP BY status ORDER BY status`, [
+      big.companyId,
+    ])
+  ).rows
+  const nMsgs = (
+    await db.raw(
+      `SELECT count(*)::int n, count(*) FILTER (WHERE body LIKE '%${RARE}%')::int rare, count(*) FILTER (WHERE body LIKE '%${RARER}%')::int rarer FROM messages WHERE "companyId" = ?`,
+      [big.companyId],
+    )
+  ).rows[0]
+  const ftsIndex = (
+    await db.raw(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'messages' AND (indexdef ILIKE '%to_tsvector%' OR indexdef ILIKE '%gin ("searchVector")%')`,
+    )
+  ).rows.map((r: { indexname: string }) => r.indexname)
+  console.log(
+    `Atende tickets bench: ${pg ? 'Postgres' : 'embedded PGlite'}; one company with ${N} tickets (${counts.map((r: { status: string; n: number }) => `${r.n} ${r.status}`).join(', ')}), ` +
+      `${nMsgs.n} messages (${nMsgs.rare} with '${RARE}', ${nMsgs.rarer} with '${RARER}'), ${Math.round(N * 0.4)} contacts, 20 users, 5 queues; two other tenants with a tenth each. ` +
+      `Seeded in ${tSeed} s, VACUUM ANALYZE ${secs(t1)} s. Message full-text index: ${ftsIndex.join(', ') || 'none'}.`,
+  )
+  console.log(
+    `${RUNS} sequential requests per call after ${WARMUP} warm-up, HTTP on loopback, one keep-alive connection; ` +
+      `load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${cpus().length} CPUs (other work on the machine shows up in the p99s)\n`,
+  )
 
   const asAdmin = (await login(app, big.cnpj, big.adminEmail, PASSWORD)).headers
   const asUser = (await login(app, big.cnpj, big.attendantEmail, PASSWORD)).headers
   const uq = encodeURIComponent(JSON.stringify(big.attendantQueues))
   const calls: Array<{ name: string; who: string; path: string; headers: Record<string, string>; list: boolean }> = [
-    { name: 'open list, showAll', who: 'admin', path: '/api/tickets?status=open&showAll=true', headers: asAdmin, list: true },
-    { name: 'open list (own)', who: 'user', path: `/api/tickets?status=open&queueIds=${uq}`, headers: asUser, list: true },
-    { name: 'pending list, 2 queues', who: 'user', path: `/api/tickets?status=pending&queueIds=${uq}`, headers: asUser, list: true },
-    { name: 'closed list page 1, showAll', who: 'admin', path: '/api/tickets?status=closed&showAll=true', headers: asAdmin, list: true },
-    { name: 'closed list page 50, showAll', who: 'admin', path: '/api/tickets?status=closed&showAll=true&pageNumber=50', headers: asAdmin, list: true },
-    { name: 'closed list page 1 (own)', who: 'user', path: `/api/tickets?status=closed&queueIds=${uq}`, headers: asUser, list: true },
+    {
+      name: 'open list, showAll',
+      who: 'admin',
+      path: '/api/tickets?status=open&showAll=true',
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: 'open list (own)',
+      who: 'user',
+      path: `/api/tickets?status=open&queueIds=${uq}`,
+      headers: asUser,
+      list: true,
+    },
+    {
+      name: 'pending list, 2 queues',
+      who: 'user',
+      path: `/api/tickets?status=pending&queueIds=${uq}`,
+      headers: asUser,
+      list: true,
+    },
+    {
+      name: 'closed list page 1, showAll',
+      who: 'admin',
+      path: '/api/tickets?status=closed&showAll=true',
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: 'closed list page 50, showAll',
+      who: 'admin',
+      path: '/api/tickets?status=closed&showAll=true&pageNumber=50',
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: 'closed list page 1 (own)',
+      who: 'user',
+      path: `/api/tickets?status=closed&queueIds=${uq}`,
+      headers: asUser,
+      list: true,
+    },
     { name: 'counts, showAll', who: 'admin', path: '/api/tickets/counts?showAll=true', headers: asAdmin, list: true },
     { name: 'counts, 2 queues', who: 'user', path: `/api/tickets/counts?queueIds=${uq}`, headers: asUser, list: true },
-    { name: "search contact 'maria'", who: 'admin', path: '/api/tickets?searchParam=maria&showAll=true', headers: asAdmin, list: true },
-    { name: "search contact 'maria'", who: 'user', path: `/api/tickets?searchParam=maria&queueIds=${uq}`, headers: asUser, list: true },
-    { name: `search message '${RARE}'`, who: 'admin', path: `/api/tickets?searchParam=${RARE}&showAll=true`, headers: asAdmin, list: true },
-    { name: `search message '${RARE}'`, who: 'user', path: `/api/tickets?searchParam=${RARE}&queueIds=${uq}`, headers: asUser, list: true },
-    { name: `search message '${RARER}'`, who: 'admin', path: `/api/tickets?searchParam=${RARER}&showAll=true`, headers: asAdmin, list: true },
-    { name: `messages page 1 (${LONG}+ msgs)`, who: 'user', path: `/api/messages/${big.longTicketId}?pageNumber=1`, headers: asUser, list: false },
-    { name: 'messages page 5', who: 'user', path: `/api/messages/${big.longTicketId}?pageNumber=5`, headers: asUser, list: false },
+    {
+      name: "search contact 'maria'",
+      who: 'admin',
+      path: '/api/tickets?searchParam=maria&showAll=true',
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: "search contact 'maria'",
+      who: 'user',
+      path: `/api/tickets?searchParam=maria&queueIds=${uq}`,
+      headers: asUser,
+      list: true,
+    },
+    {
+      name: `search message '${RARE}'`,
+      who: 'admin',
+      path: `/api/tickets?searchParam=${RARE}&showAll=true`,
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: `search message '${RARE}'`,
+      who: 'user',
+      path: `/api/tickets?searchParam=${RARE}&queueIds=${uq}`,
+      headers: asUser,
+      list: true,
+    },
+    {
+      name: `search message '${RARER}'`,
+      who: 'admin',
+      path: `/api/tickets?searchParam=${RARER}&showAll=true`,
+      headers: asAdmin,
+      list: true,
+    },
+    {
+      name: `messages page 1 (${LONG}+ msgs)`,
+      who: 'user',
+      path: `/api/messages/${big.longTicketId}?pageNumber=1`,
+      headers: asUser,
+      list: false,
+    },
+    {
+      name: 'messages page 5',
+      who: 'user',
+      path: `/api/messages/${big.longTicketId}?pageNumber=5`,
+      headers: asUser,
+      list: false,
+    },
   ]
 
   const get = async (path: string, headers: Record<string, string>) => {
     const res = await request(`${base}${path}`, { headers, dispatcher })
     return { status: res.statusCode, text: await res.body.text() }
   }
-  const describe = (b: any) => b.tickets ? `${b.tickets.length} tickets, hasMore ${b.hasMore}`
-    : b.messages ? `${b.messages.length} messages of ${b.count}, hasMore ${b.hasMore}`
-      : 'open' in b ? `open ${b.open}, pending ${b.pending}` : JSON.stringify(b).slice(0, 60)
+  const describe = (b: any) =>
+    b.tickets
+      ? `${b.tickets.length} tickets, hasMore ${b.hasMore}`
+      : b.messages
+        ? `${b.messages.length} messages of ${b.count}, hasMore ${b.hasMore}`
+        : 'open' in b
+          ? `open ${b.open}, pending ${b.pending}`
+          : JSON.stringify(b).slice(0, 60)
 
   const failed: string[] = []
   const slowLists: string[] = []
@@ -245,7 +468,9 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
     }
     // The statements of one request of this kind, for the plans below.
     const sqls: Array<{ sql: string; bindings: unknown[] }> = []
-    const onQuery = (q: { sql: string; bindings?: unknown[] }) => { sqls.push({ sql: q.sql, bindings: q.bindings ?? [] }) }
+    const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+      sqls.push({ sql: q.sql, bindings: q.bindings ?? [] })
+    }
     db.on('query', onQuery)
     await get(call.path, call.headers)
     db.off('query', onQuery)
@@ -262,14 +487,30 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
     }
     times.sort((a, b) => a - b)
     if (call.list && pct(times, 99) >= 20) slowLists.push(call.name)
-    console.log(call.name.padEnd(34), call.who.padEnd(6), pct(times, 50).toFixed(1).padStart(8), pct(times, 99).toFixed(1).padStart(8), ' ', `${describe(JSON.parse(first.text))}; ${sqls.length} SQL statements${times.length < RUNS ? `; only ${times.length} requests (BENCH_CALL_SECONDS)` : ''}`)
+    console.log(
+      call.name.padEnd(34),
+      call.who.padEnd(6),
+      pct(times, 50).toFixed(1).padStart(8),
+      pct(times, 99).toFixed(1).padStart(8),
+      ' ',
+      `${describe(JSON.parse(first.text))}; ${sqls.length} SQL statements${times.length < RUNS ? `; only ${times.length} requests (BENCH_CALL_SECONDS)` : ''}`,
+    )
   }
-  console.log(`\ngoal: p99 < 20 ms for the list calls (real Postgres)${pg ? ` — ${slowLists.length ? `missed by: ${slowLists.join(', ')}` : 'met by every list call'}` : ''}`)
+  console.log(
+    `\ngoal: p99 < 20 ms for the list calls (real Postgres)${pg ? ` — ${slowLists.length ? `missed by: ${slowLists.join(', ')}` : 'met by every list call'}` : ''}`,
+  )
   for (const f of failed) console.log(`not measured: ${f}`)
-  console.log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`)
+  console.log(
+    `load average after: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  )
 
   // The round trips behind one request: each is a pool checkout and a network exchange with the database.
-  for (const label of [`${calls[0].name} (${calls[0].who})`, `${calls[calls.length - 2].name} (${calls[calls.length - 2].who})`]) {
+  for (const label of [
+    `${calls[0].name} (${calls[0].who})`,
+    `${calls[calls.length - 2].name} (${calls[calls.length - 2].who})`,
+  ]) {
     const sqls = captured.get(label)
     if (!sqls) continue
     console.log(`\nSQL statements of one request, ${label}:`)
@@ -288,13 +529,30 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
       if (seen.has(key)) continue
       seen.add(key)
       const plan = await explain(db, sql, bindings)
-      const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0)
+      const ms = Number(
+        /Execution Time: ([\d.]+)/.exec(plan.find((l) => l.startsWith('Execution Time')) ?? '')?.[1] ?? 0,
+      )
       if (ms < 1) {
-        const scans = [...new Set(plan.map((l) => /(?:Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: using| on)? \S+(?: on \S+)?/.exec(l)?.[0]).filter(Boolean))]
-        console.log(`── ${label}: ${ms.toFixed(2)} ms  ${cut(sql.replace(/^select .*? from/i, 'select … from'), 110)}  [${scans.join('; ')}]`)
+        const scans = [
+          ...new Set(
+            plan
+              .map(
+                (l) =>
+                  /(?:Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: using| on)? \S+(?: on \S+)?/.exec(
+                    l,
+                  )?.[0],
+              )
+              .filter(Boolean),
+          ),
+        ]
+        console.log(
+          `── ${label}: ${ms.toFixed(2)} ms  ${cut(sql.replace(/^select .*? from/i, 'select … from'), 110)}  [${scans.join('; ')}]`,
+        )
         continue
       }
-      console.log(`\n── ${label}: Execution Time ${ms.toFixed(2)} ms\n   ${cut(sql, 500)}\n   bindings ${cut(JSON.stringify(bindings), 160)}`)
+      console.log(
+        `\n── ${label}: Execution Time ${ms.toFixed(2)} ms\n   ${cut(sql, 500)}\n   bindings ${cut(JSON.stringify(bindings), 160)}`,
+      )
       console.log(plan.map((l) => `   ${cut(l, 220)}`).join('\n'))
       console.log('')
     }

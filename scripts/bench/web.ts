@@ -32,7 +32,11 @@ const SUPER = { cnpj: '00000000000191', email: 'admin@atende.local', password: '
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
-const p50 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
+const p50 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -52,37 +56,59 @@ function shellInitial() {
 
 function moduleSizes() {
   if (!existsSync(MODULES)) return []
-  return readdirSync(MODULES).filter((m) => existsSync(join(MODULES, m, 'dist/remoteEntry.js'))).map((name) => {
-    const dist = join(MODULES, name, 'dist')
-    const files = walk(dist).filter((f) => /\.(js|css)$/.test(f))
-    return { name, remoteEntry: gz(join(dist, 'remoteEntry.js')), all: files.reduce((n, f) => n + gz(f), 0), files: files.length }
-  })
+  return readdirSync(MODULES)
+    .filter((m) => existsSync(join(MODULES, m, 'dist/remoteEntry.js')))
+    .map((name) => {
+      const dist = join(MODULES, name, 'dist')
+      const files = walk(dist).filter((f) => /\.(js|css)$/.test(f))
+      return {
+        name,
+        remoteEntry: gz(join(dist, 'remoteEntry.js')),
+        all: files.reduce((n, f) => n + gz(f), 0),
+        files: files.length,
+      }
+    })
 }
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    }).on('error', reject)
+    const srv = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number }
+        srv.close(() => resolve(port))
+      })
+      .on('error', reject)
   })
 }
 
 /** `pnpm start` in its own process group (so the whole tree stops together), embedded, no rebuild. */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_BUILD: 'never', LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_BUILD: 'never',
+    LOG_LEVEL: 'warn',
+  }
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'NODE_ENV']) delete env[k]
   const child = spawn('pnpm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
-  child.stdout!.on('data', (d) => { log += d })
-  child.stderr!.on('data', (d) => { log += d })
+  child.stdout!.on('data', (d) => {
+    log += d
+  })
+  child.stderr!.on('data', (d) => {
+    log += d
+  })
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
     if (child.exitCode != null) throw new Error(`server exited:\n${log}`)
     try {
       const res = await fetch(`http://127.0.0.1:${port}/login`)
       if (res.ok && (await res.text()).includes('id="root"')) return child
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 300))
   }
   stopServer(child)
@@ -90,7 +116,11 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
 }
 
 function stopServer(child: ChildProcess) {
-  try { process.kill(-child.pid!, 'SIGTERM') } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid!, 'SIGTERM')
+  } catch {
+    /* already gone */
+  }
 }
 
 /**
@@ -125,7 +155,10 @@ async function drawerTimings(browser: import('playwright-core').Browser, base: s
   const warm = { first: [] as number[], full: [] as number[] }
   for (let i = -1; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+    await context.route(
+      (url) => !url.href.startsWith(base),
+      (route) => route.abort(),
+    )
     await context.addInitScript(DRAWER_PROBE)
     const page = await context.newPage()
     await page.goto(`${base}/login`)
@@ -134,17 +167,34 @@ async function drawerTimings(browser: import('playwright-core').Browser, base: s
     await page.locator('input[name="password"]').fill(SUPER.password)
     const clickedAt = await page.evaluate(() => performance.now())
     await page.locator('button[type="submit"]').click()
-    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, { timeout: 60_000 })
-    const t = await page.evaluate(() => ({ first: (window as { __firstLinkAt?: number }).__firstLinkAt!, full: (window as { __drawerAt?: number }).__drawerAt! }))
-    if (i >= 0) { cold.first.push(t.first - clickedAt); cold.full.push(t.full - clickedAt) }
+    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, {
+      timeout: 60_000,
+    })
+    const t = await page.evaluate(() => ({
+      first: (window as { __firstLinkAt?: number }).__firstLinkAt!,
+      full: (window as { __drawerAt?: number }).__drawerAt!,
+    }))
+    if (i >= 0) {
+      cold.first.push(t.first - clickedAt)
+      cold.full.push(t.full - clickedAt)
+    }
     // Warm: the same browser profile reloads a private page.
     await page.reload()
-    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, { timeout: 60_000 })
-    const w = await page.evaluate(() => ({ first: (window as { __firstLinkAt?: number }).__firstLinkAt!, full: (window as { __drawerAt?: number }).__drawerAt! }))
-    if (i >= 0) { warm.first.push(w.first); warm.full.push(w.full) }
+    await page.waitForFunction(() => (window as { __drawerAt?: number }).__drawerAt != null, undefined, {
+      timeout: 60_000,
+    })
+    const w = await page.evaluate(() => ({
+      first: (window as { __firstLinkAt?: number }).__firstLinkAt!,
+      full: (window as { __drawerAt?: number }).__drawerAt!,
+    }))
+    if (i >= 0) {
+      warm.first.push(w.first)
+      warm.full.push(w.full)
+    }
     await context.close()
   }
-  const line = (label: string, xs: number[]) => `  ${label.padEnd(34)} p50 ${p50(xs).toFixed(0).padStart(5)}   min ${Math.min(...xs).toFixed(0)}   max ${Math.max(...xs).toFixed(0)}`
+  const line = (label: string, xs: number[]) =>
+    `  ${label.padEnd(34)} p50 ${p50(xs).toFixed(0).padStart(5)}   min ${Math.min(...xs).toFixed(0)}   max ${Math.max(...xs).toFixed(0)}`
   console.log(`\nTime to a usable drawer (super user, ${RUNS} runs, ms)`)
   console.log(line('cold: login click → first link', cold.first))
   console.log(line('cold: login click → full drawer', cold.full))
@@ -153,49 +203,82 @@ async function drawerTimings(browser: import('playwright-core').Browser, base: s
 }
 
 async function main() {
-  if (!existsSync(join(SHELL_DIST, 'index.html'))) throw new Error('shell/dist is missing: run `NODE_ENV=production pnpm build:web` first')
+  if (!existsSync(join(SHELL_DIST, 'index.html')))
+    throw new Error('shell/dist is missing: run `NODE_ENV=production pnpm build:web` first')
   const shell = shellInitial()
   const modules = moduleSizes()
   console.log('\nShell initial download (gzip -9, files index.html references)')
-  console.log(`  JS  ${kb(shell.js).padStart(10)}   CSS ${kb(shell.css).padStart(9)}   index.html ${kb(shell.html)}   (${shell.files} files)`)
+  console.log(
+    `  JS  ${kb(shell.js).padStart(10)}   CSS ${kb(shell.css).padStart(9)}   index.html ${kb(shell.html)}   (${shell.files} files)`,
+  )
   console.log('\nModules (gzip -9)')
   console.log(`  ${'module'.padEnd(12)} ${'remoteEntry'.padStart(12)} ${'all chunks'.padStart(12)}  files`)
-  for (const m of modules) console.log(`  ${m.name.padEnd(12)} ${kb(m.remoteEntry).padStart(12)} ${kb(m.all).padStart(12)}  ${String(m.files).padStart(5)}`)
+  for (const m of modules)
+    console.log(
+      `  ${m.name.padEnd(12)} ${kb(m.remoteEntry).padStart(12)} ${kb(m.all).padStart(12)}  ${String(m.files).padStart(5)}`,
+    )
 
-  if (!existsSync(CHROMIUM)) { console.log(`\nNo Chromium at ${CHROMIUM}: skipping the browser timings.`); return }
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nNo Chromium at ${CHROMIUM}: skipping the browser timings.`)
+    return
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-web-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const server = await startServer(port, dataDir)
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  })
   try {
     const fcp: number[] = []
     const form: number[] = []
     // One warm-up load so the server's first-request costs (file stat caches, JIT) are not counted.
     for (let i = -1; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-      await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+      await context.route(
+        (url) => !url.href.startsWith(base),
+        (route) => route.abort(),
+      )
       await context.addInitScript(FORM_PROBE)
       const page = await context.newPage()
       await page.goto(`${base}/login`)
-      await page.waitForFunction(() => (window as { __formVisibleAt?: number }).__formVisibleAt != null, undefined, { timeout: 30_000 })
-      const t = await page.evaluate(() => new Promise<{ fcp: number; form: number }>((resolve) => {
-        const form = (window as { __formVisibleAt?: number }).__formVisibleAt!
-        new PerformanceObserver((list, obs) => {
-          const e = list.getEntriesByName('first-contentful-paint')[0]
-          if (e) { obs.disconnect(); resolve({ fcp: e.startTime, form }) }
-        }).observe({ type: 'paint', buffered: true })
-      }))
-      if (i >= 0) { fcp.push(t.fcp); form.push(t.form) }
+      await page.waitForFunction(() => (window as { __formVisibleAt?: number }).__formVisibleAt != null, undefined, {
+        timeout: 30_000,
+      })
+      const t = await page.evaluate(
+        () =>
+          new Promise<{ fcp: number; form: number }>((resolve) => {
+            const form = (window as { __formVisibleAt?: number }).__formVisibleAt!
+            new PerformanceObserver((list, obs) => {
+              const e = list.getEntriesByName('first-contentful-paint')[0]
+              if (e) {
+                obs.disconnect()
+                resolve({ fcp: e.startTime, form })
+              }
+            }).observe({ type: 'paint', buffered: true })
+          }),
+      )
+      if (i >= 0) {
+        fcp.push(t.fcp)
+        form.push(t.form)
+      }
       await context.close()
     }
     console.log(`\n/login in Chromium, cold cache, ${RUNS} runs (ms since navigation start)`)
-    console.log(`  first-contentful-paint  p50 ${p50(fcp).toFixed(0).padStart(5)}   min ${Math.min(...fcp).toFixed(0)}   max ${Math.max(...fcp).toFixed(0)}`)
-    console.log(`  login form painted      p50 ${p50(form).toFixed(0).padStart(5)}   min ${Math.min(...form).toFixed(0)}   max ${Math.max(...form).toFixed(0)}`)
+    console.log(
+      `  first-contentful-paint  p50 ${p50(fcp).toFixed(0).padStart(5)}   min ${Math.min(...fcp).toFixed(0)}   max ${Math.max(...fcp).toFixed(0)}`,
+    )
+    console.log(
+      `  login form painted      p50 ${p50(form).toFixed(0).padStart(5)}   min ${Math.min(...form).toFixed(0)}   max ${Math.max(...form).toFixed(0)}`,
+    )
 
     // What each module's remote really costs once signed in (shared libraries come from the shell).
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+    await context.route(
+      (url) => !url.href.startsWith(base),
+      (route) => route.abort(),
+    )
     const page = await context.newPage()
     const fetched = new Map<string, Set<string>>()
     page.on('requestfinished', (req) => {
@@ -213,7 +296,10 @@ async function main() {
     await page.waitForLoadState('networkidle')
     console.log('\nModules fetched after the super user signs in (drawer only; pages load on visit), gzip -9')
     for (const [name, files] of [...fetched].sort()) {
-      const total = [...files].reduce((n, f) => n + (existsSync(join(MODULES, name, 'dist', f)) ? gz(join(MODULES, name, 'dist', f)) : 0), 0)
+      const total = [...files].reduce(
+        (n, f) => n + (existsSync(join(MODULES, name, 'dist', f)) ? gz(join(MODULES, name, 'dist', f)) : 0),
+        0,
+      )
       console.log(`  ${name.padEnd(12)} ${kb(total).padStart(10)}  (${files.size} files)`)
     }
     await context.close()

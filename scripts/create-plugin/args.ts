@@ -17,13 +17,27 @@ export function parseCliArgs(argv: string[], defaultRoot: string): ScaffoldOptio
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { flag: { type: 'string' }, 'no-module': { type: 'boolean' }, root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        flag: { type: 'string' },
+        'no-module': { type: 'boolean' },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     })
   } catch (err) {
     throw new ScaffoldError((err as Error).message, true)
   }
   const { values, positionals } = parsed
   if (values.help) return 'help'
-  if (positionals.length !== 1) throw new ScaffoldError(positionals.length ? `one name expected, got: ${positionals.join(' ')}` : 'a name is required', true)
-  return { name: positionals[0]!, flag: values.flag, module: !values['no-module'], root: resolve(values.root ?? defaultRoot) }
+  if (positionals.length !== 1)
+    throw new ScaffoldError(
+      positionals.length ? `one name expected, got: ${positionals.join(' ')}` : 'a name is required',
+      true,
+    )
+  return {
+    name: positionals[0]!,
+    flag: values.flag,
+    module: !values['no-module'],
+    root: resolve(values.root ?? defaultRoot),
+  }
 }

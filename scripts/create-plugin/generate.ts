@@ -32,11 +32,13 @@ export interface ScaffoldResult {
 
 /** Checks everything first, then writes: a refusal leaves the workspace untouched. */
 export function createPlugin(opts: ScaffoldOptions): ScaffoldResult {
-  if (!existsSync(join(opts.root, 'pnpm-workspace.yaml'))) throw new ScaffoldError(`${opts.root} is not the Atende workspace (no pnpm-workspace.yaml)`)
+  if (!existsSync(join(opts.root, 'pnpm-workspace.yaml')))
+    throw new ScaffoldError(`${opts.root} is not the Atende workspace (no pnpm-workspace.yaml)`)
   checkName(opts.name)
   if (opts.flag !== undefined) checkFlag(opts.flag)
   for (const kind of ['plugins', 'modules']) {
-    if (existsSync(join(opts.root, kind, opts.name))) throw new ScaffoldError(`${kind}/${opts.name} already exists: pick another name`)
+    if (existsSync(join(opts.root, kind, opts.name)))
+      throw new ScaffoldError(`${kind}/${opts.name} already exists: pick another name`)
   }
 
   const values = placeholders(opts.name, opts.flag)
@@ -44,10 +46,12 @@ export function createPlugin(opts: ScaffoldOptions): ScaffoldResult {
   const parts: [string, string][] = [['plugin', join('plugins', opts.name)]]
   if (opts.module) parts.push(['module', join('modules', opts.name)])
 
-  const outputs = parts.flatMap(([from, to]) => templateFiles(join(TEMPLATE, from)).map((file) => ({
-    path: join(to, fill(file, values)),
-    text: render(readFileSync(join(TEMPLATE, from, file), 'utf8'), values, holds),
-  })))
+  const outputs = parts.flatMap(([from, to]) =>
+    templateFiles(join(TEMPLATE, from)).map((file) => ({
+      path: join(to, fill(file, values)),
+      text: render(readFileSync(join(TEMPLATE, from, file), 'utf8'), values, holds),
+    })),
+  )
   for (const { path, text } of outputs) {
     mkdirSync(dirname(join(opts.root, path)), { recursive: true })
     writeFileSync(join(opts.root, path), text)

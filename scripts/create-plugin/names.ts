@@ -8,8 +8,12 @@ const NAME_LENGTH = { min: 2, max: 41 }
 const FLAG = /^[a-z][a-zA-Z0-9]*$/
 
 export function checkName(name: string) {
-  if (!NAME.test(name)) throw new ScaffoldError(`"${name}" is not a kebab-case name (lowercase letters and digits, words joined by single dashes, e.g. quick-messages)`)
-  if (name.length < NAME_LENGTH.min || name.length > NAME_LENGTH.max) throw new ScaffoldError(`"${name}" must have ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters`)
+  if (!NAME.test(name))
+    throw new ScaffoldError(
+      `"${name}" is not a kebab-case name (lowercase letters and digits, words joined by single dashes, e.g. quick-messages)`,
+    )
+  if (name.length < NAME_LENGTH.min || name.length > NAME_LENGTH.max)
+    throw new ScaffoldError(`"${name}" must have ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters`)
 }
 
 export function checkFlag(flag: string) {
@@ -37,14 +41,14 @@ export function placeholders(name: string, flag: string | undefined): Record<str
   const words = name.split('-')
   const entityWords = [...words.slice(0, -1), singular(words[words.length - 1]!)]
   return {
-    name,                                                         // quick-messages: package, route, module and tag
-    Name: words.map(capital).join(''),                            // QuickMessages: components, route registration
-    camel: words[0] + words.slice(1).map(capital).join(''),       // quickMessages: i18n namespace, menu label key
-    table: words.join('_'),                                       // quick_messages: table and migration file
-    Entity: entityWords.map(capital).join(''),                    // QuickMessage: the example record's type
-    Title: capital(words.join(' ')),                              // Quick messages: a first title to translate
+    name, // quick-messages: package, route, module and tag
+    Name: words.map(capital).join(''), // QuickMessages: components, route registration
+    camel: words[0] + words.slice(1).map(capital).join(''), // quickMessages: i18n namespace, menu label key
+    table: words.join('_'), // quick_messages: table and migration file
+    Entity: entityWords.map(capital).join(''), // QuickMessage: the example record's type
+    Title: capital(words.join(' ')), // Quick messages: a first title to translate
     ERR_NOT_FOUND: `ERR_NO_${entityWords.join('_').toUpperCase()}_FOUND`,
     flag,
-    planKey: flag ?? name,                                        // the plan↔module key: the flag, else the name
+    planKey: flag ?? name, // the plan↔module key: the flag, else the name
   }
 }

@@ -24,13 +24,18 @@ export function templateFiles(dir: string): string[] {
 export function fill(text: string, values: Record<string, string | undefined>): string {
   return text.replace(PLACEHOLDER, (token, key: string) => {
     const value = values[key]
-    if (value === undefined) throw new Error(`template uses ${token} where it has no value (put it on an "// [if …]" line)`)
+    if (value === undefined)
+      throw new Error(`template uses ${token} where it has no value (put it on an "// [if …]" line)`)
     return value
   })
 }
 
 /** A template's text with its conditional lines settled and its placeholders filled. */
-export function render(text: string, values: Record<string, string | undefined>, holds: Record<Condition, boolean>): string {
+export function render(
+  text: string,
+  values: Record<string, string | undefined>,
+  holds: Record<Condition, boolean>,
+): string {
   const lines: string[] = []
   for (const line of text.split('\n')) {
     const marker = MARKER.exec(line)

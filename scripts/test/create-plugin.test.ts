@@ -6,7 +6,17 @@
  * clean under the architecture rules, boot in the real kernel, and pass the test it ships with.
  */
 import { execFile, spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -15,6 +25,8 @@ import { ESLint } from 'eslint'
 import type { DefinedPlugin } from '@atende/sdk'
 import { companyWithUser, createTestApp, type TestApp } from '@atende/kernel/testing'
 import { createPlugin } from '../create-plugin/generate.ts'
+import { prettierOptions } from '../create-plugin/format.ts'
+import { check, getFileInfo } from 'prettier'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const NAME = 'field-notes'
@@ -24,7 +36,8 @@ const PLAIN = 'plain-notes' // generated with --no-module and no flag
 /** A workspace with the files the generator and the checks read, and one existing feature. */
 function tempWorkspace() {
   const dir = mkdtempSync(join(tmpdir(), 'atende-create-plugin-'))
-  for (const file of ['pnpm-workspace.yaml', 'tsconfig.json', 'tsconfig.web.json', 'tsconfig.modules.json']) copyFileSync(join(ROOT, file), join(dir, file))
+  for (const file of ['pnpm-workspace.yaml', 'tsconfig.json', 'tsconfig.web.json', 'tsconfig.modules.json'])
+    copyFileSync(join(ROOT, file), join(dir, file))
   for (const kind of ['plugins', 'modules']) mkdirSync(join(dir, kind, 'helps'), { recursive: true })
   mkdirSync(join(dir, 'modules', 'module-only'))
   // The root's tools (typescript, vitest, @types/node, vite's client types), found as in the repository.
@@ -39,11 +52,14 @@ function tempWorkspace() {
  */
 function linkDependencies(ws: string, pkgDir: string) {
   const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
-  const installed = ['plugins', 'modules', 'core'].flatMap((kind) => readdirSync(join(ROOT, kind)).map((p) => join(ROOT, kind, p, 'node_modules')))
+  const installed = ['plugins', 'modules', 'core'].flatMap((kind) =>
+    readdirSync(join(ROOT, kind)).map((p) => join(ROOT, kind, p, 'node_modules')),
+  )
   for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
     const sibling = dep.match(/^@atende\/(plugin|module)-(.+)$/)
     const local = sibling && join(ws, `${sibling[1]}s`, sibling[2]!)
-    const found = local && existsSync(local) ? local : installed.map((dir) => join(dir, dep)).find((path) => existsSync(path))
+    const found =
+      local && existsSync(local) ? local : installed.map((dir) => join(dir, dep)).find((path) => existsSync(path))
     if (!found) throw new Error(`${dep} is installed nowhere in the repository`)
     const link = join(pkgDir, 'node_modules', dep)
     mkdirSync(dirname(link), { recursive: true })
@@ -54,19 +70,28 @@ function linkDependencies(ws: string, pkgDir: string) {
 /** The repository's TypeScript on one of the workspace's tsconfigs; never throws, answers the output. */
 function typecheck(project: string) {
   return new Promise<{ ok: boolean; output: string }>((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit'], (err, stdout, stderr) => resolve({ ok: !err, output: stdout + stderr }))
+    execFile(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit'],
+      (err, stdout, stderr) => resolve({ ok: !err, output: stdout + stderr }),
+    )
   })
 }
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && !e.parentPath.includes('node_modules'))
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort()
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort()
 }
 
 // Generated at collection time: the generated test file is imported below as a suite of this file.
 const ws = tempWorkspace()
-const cli = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/create-plugin.ts'), NAME, '--flag', FLAG, '--root', ws], { encoding: 'utf8' })
+const cli = spawnSync(
+  join(ROOT, 'node_modules/.bin/tsx'),
+  [join(ROOT, 'scripts/create-plugin.ts'), NAME, '--flag', FLAG, '--root', ws],
+  { encoding: 'utf8' },
+)
 if (cli.status !== 0) throw new Error(`create-plugin failed (${cli.status}): ${cli.stderr}`)
 createPlugin({ name: PLAIN, module: false, root: ws })
 for (const dir of [`plugins/${NAME}`, `modules/${NAME}`, `plugins/${PLAIN}`]) linkDependencies(ws, join(ws, dir))
@@ -82,13 +107,34 @@ describe('pnpm create-plugin', () => {
     expect(cli.stdout).toContain(`Created plugins/${NAME} and modules/${NAME}`)
     expect(cli.stdout).toContain('pnpm install')
     expect(filesUnder(pluginDir)).toEqual([
-      'migrations/001_field_notes.ts', 'package.json', 'src/api.ts', 'src/index.ts', 'src/routes.ts', 'src/schemas.ts', 'src/service.ts', 'test/field-notes.test.ts',
+      'migrations/001_field_notes.ts',
+      'package.json',
+      'src/api.ts',
+      'src/index.ts',
+      'src/routes.ts',
+      'src/schemas.ts',
+      'src/service.ts',
+      'test/field-notes.test.ts',
     ])
     expect(filesUnder(moduleDir)).toEqual([
-      'index.html', 'package.json', 'src/FieldNotesPage.tsx', 'src/FieldNotesTable.tsx', 'src/i18n/en.json', 'src/i18n/es.json', 'src/i18n/pt.json',
-      'src/index.css', 'src/index.ts', 'src/menu.json', 'src/useFieldNotes.ts', 'tsconfig.json', 'vite.config.ts',
+      'index.html',
+      'package.json',
+      'src/FieldNotesPage.tsx',
+      'src/FieldNotesTable.tsx',
+      'src/i18n/en.json',
+      'src/i18n/es.json',
+      'src/i18n/pt.json',
+      'src/index.css',
+      'src/index.ts',
+      'src/menu.json',
+      'src/useFieldNotes.ts',
+      'tsconfig.json',
+      'vite.config.ts',
     ])
-    const all = [...filesUnder(pluginDir).map((f) => join(pluginDir, f)), ...filesUnder(moduleDir).map((f) => join(moduleDir, f))]
+    const all = [
+      ...filesUnder(pluginDir).map((f) => join(pluginDir, f)),
+      ...filesUnder(moduleDir).map((f) => join(moduleDir, f)),
+    ]
     for (const file of all) expect(readFileSync(file, 'utf8'), file).not.toMatch(/__[A-Za-z_]+__/)
 
     const manifest = readFileSync(join(pluginDir, 'src/index.ts'), 'utf8')
@@ -96,22 +142,30 @@ describe('pnpm create-plugin', () => {
     expect(manifest).toContain(`planFlag: '${FLAG}',`)
     expect(manifest).toContain('module: true,')
     expect(manifest).not.toContain('// [if')
-    expect(JSON.parse(readFileSync(join(moduleDir, 'src/menu.json'), 'utf8'))).toEqual([expect.objectContaining({ label: 'menu.fieldNotes', to: `/${NAME}` })])
+    expect(JSON.parse(readFileSync(join(moduleDir, 'src/menu.json'), 'utf8'))).toEqual([
+      expect.objectContaining({ label: 'menu.fieldNotes', to: `/${NAME}` }),
+    ])
   })
 
   it('writes the backend alone with --no-module, and no planFlag without --flag', () => {
     expect(existsSync(join(ws, 'modules', PLAIN))).toBe(false)
     const manifest = readFileSync(join(ws, 'plugins', PLAIN, 'src/index.ts'), 'utf8')
     expect(manifest).not.toMatch(/planFlag|module: true|moduleRoutes/)
-    expect(readFileSync(join(ws, 'plugins', PLAIN, 'test/plain-notes.test.ts'), 'utf8')).toContain("module: 'plain-notes'")
+    expect(readFileSync(join(ws, 'plugins', PLAIN, 'test/plain-notes.test.ts'), 'utf8')).toContain(
+      "module: 'plain-notes'",
+    )
   })
 
   it('uses the dependency versions the existing plugins and modules use', () => {
-    for (const [kind, generated] of [['plugins', pluginDir], ['modules', moduleDir]] as const) {
+    for (const [kind, generated] of [
+      ['plugins', pluginDir],
+      ['modules', moduleDir],
+    ] as const) {
       const used = new Map<string, Set<string>>()
       for (const name of readdirSync(join(ROOT, kind)).filter((n) => existsSync(join(ROOT, kind, n, 'package.json')))) {
         const pkg = JSON.parse(readFileSync(join(ROOT, kind, name, 'package.json'), 'utf8'))
-        for (const [dep, version] of Object.entries<string>({ ...pkg.dependencies, ...pkg.devDependencies })) used.set(dep, (used.get(dep) ?? new Set()).add(version))
+        for (const [dep, version] of Object.entries<string>({ ...pkg.dependencies, ...pkg.devDependencies }))
+          used.set(dep, (used.get(dep) ?? new Set()).add(version))
       }
       const pkg = JSON.parse(readFileSync(join(generated, 'package.json'), 'utf8'))
       for (const [dep, version] of Object.entries<string>({ ...pkg.dependencies, ...pkg.devDependencies })) {
@@ -135,7 +189,11 @@ describe('pnpm create-plugin', () => {
       [{ name: 'good-name', module: true, root: join(ws, 'plugins') }, /not the Atende workspace/],
     ]
     for (const [opts, message] of refusals) expect(() => createPlugin(opts), opts.name).toThrow(message)
-    const bad = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/create-plugin.ts'), 'Bad Name', '--root', ws], { encoding: 'utf8' })
+    const bad = spawnSync(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [join(ROOT, 'scripts/create-plugin.ts'), 'Bad Name', '--root', ws],
+      { encoding: 'utf8' },
+    )
     expect(bad.status).toBe(1)
     expect(bad.stderr).toContain('"Bad Name" is not a kebab-case name')
     expect(filesUnder(ws)).toEqual(before)
@@ -144,33 +202,58 @@ describe('pnpm create-plugin', () => {
   it('lints clean where it would live, under the architecture rules (eslint.config.js)', async () => {
     const eslint = new ESLint({ cwd: ROOT })
     const problems: string[] = []
-    for (const [from, to] of [[pluginDir, `plugins/${NAME}`], [moduleDir, `modules/${NAME}`]]) {
+    for (const [from, to] of [
+      [pluginDir, `plugins/${NAME}`],
+      [moduleDir, `modules/${NAME}`],
+    ]) {
       for (const file of filesUnder(from).filter((f) => /\.tsx?$/.test(f))) {
-        const [result] = await eslint.lintText(readFileSync(join(from, file), 'utf8'), { filePath: join(ROOT, to, file) })
+        const [result] = await eslint.lintText(readFileSync(join(from, file), 'utf8'), {
+          filePath: join(ROOT, to, file),
+        })
         problems.push(...result!.messages.map((m) => `${to}/${file}:${m.line} ${m.ruleId ?? ''} ${m.message}`))
       }
     }
     expect(problems).toEqual([])
   })
 
+  it("writes its files in the repository's Prettier style (pnpm lint checks it)", async () => {
+    const options = await prettierOptions(ROOT)
+    const unformatted: string[] = []
+    for (const dir of [pluginDir, moduleDir]) {
+      for (const file of filesUnder(dir)) {
+        const path = join(dir, file)
+        if (!(await getFileInfo(path)).inferredParser) continue
+        if (!(await check(readFileSync(path, 'utf8'), { ...options, filepath: path }))) unformatted.push(file)
+      }
+    }
+    expect(unformatted).toEqual([])
+  })
+
   describe('boots in the real kernel', () => {
     let t: TestApp
     beforeAll(async () => {
-      const plugin = (await import(pathToFileURL(join(pluginDir, 'src/index.ts')).href) as { default: DefinedPlugin }).default
+      const plugin = ((await import(pathToFileURL(join(pluginDir, 'src/index.ts')).href)) as { default: DefinedPlugin })
+        .default
       t = await createTestApp({ plugins: [plugin] })
     })
-    afterAll(async () => { await t?.close() })
+    afterAll(async () => {
+      await t?.close()
+    })
 
     it('lists, creates, refuses bad input naming the field, and keeps companies apart', async () => {
       const a = await companyWithUser(t.app, { profile: 'admin' })
       const b = await companyWithUser(t.app, { profile: 'admin' })
-      const call = (method: 'GET' | 'POST', url: string, headers: { authorization: string }, payload?: object) => t.app.inject({ method, url, headers, payload })
+      const call = (method: 'GET' | 'POST', url: string, headers: { authorization: string }, payload?: object) =>
+        t.app.inject({ method, url, headers, payload })
 
       expect((await call('GET', `/api/${NAME}`, a.headers)).json()).toEqual({ records: [], hasMore: false, count: 0 })
       const created = await call('POST', `/api/${NAME}`, a.headers, { name: 'First note' })
       expect(created.statusCode, created.body).toBe(200)
       expect(created.json()).toMatchObject({ name: 'First note', description: '', companyId: a.companyId })
-      expect((await call('GET', `/api/${NAME}`, a.headers)).json()).toMatchObject({ records: [{ name: 'First note' }], count: 1 })
+      expect((await call('GET', `/api/${NAME}`, a.headers)).json()).toMatchObject({
+        records: [{ name: 'First note' }],
+        count: 1,
+      })
 
       const invalid = await call('POST', `/api/${NAME}`, a.headers, { description: 'no name' })
       expect(invalid.statusCode).toBe(400)
@@ -183,7 +266,10 @@ describe('pnpm create-plugin', () => {
     })
 
     it('owns its table: companyId with an index, made by its migration', async () => {
-      const indexes: { indexdef: string }[] = await t.db('pg_indexes').where({ tablename: 'field_notes' }).select('indexdef')
+      const indexes: { indexdef: string }[] = await t
+        .db('pg_indexes')
+        .where({ tablename: 'field_notes' })
+        .select('indexdef')
       expect(indexes.map((i) => i.indexdef).join('\n')).toMatch(/\("companyId", name\)/)
     })
   })

@@ -1,16 +1,33 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, login, type TestApp } from '@atende/kernel/testing'
-import { DEMO, DEMO_CONTACTS, DEMO_CONVERSATIONS, DEMO_QUEUES, DEMO_QUICK_MESSAGES, DEMO_TAGS, seedDemo, seedDemoConversations, seedDemoSetup } from '../seed-demo.ts'
+import {
+  DEMO,
+  DEMO_CONTACTS,
+  DEMO_CONVERSATIONS,
+  DEMO_QUEUES,
+  DEMO_QUICK_MESSAGES,
+  DEMO_TAGS,
+  seedDemo,
+  seedDemoConversations,
+  seedDemoSetup,
+} from '../seed-demo.ts'
 
 describe('demo seed', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp() })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('seeds once, with customers waiting that the attendant sees', async () => {
     const first = await seedDemo(t.app.kernel)
     expect(first.created).toEqual([`company ${DEMO.company.name}`, ...DEMO.users.map((u) => `user ${u.email}`)])
-    expect(await seedDemoConversations(t.app, first.companyId)).toEqual(['connection WhatsApp Demo', `${DEMO_CONVERSATIONS.length} customers waiting`])
+    expect(await seedDemoConversations(t.app, first.companyId)).toEqual([
+      'connection WhatsApp Demo',
+      `${DEMO_CONVERSATIONS.length} customers waiting`,
+    ])
 
     const again = await seedDemo(t.app.kernel)
     expect(again).toEqual({ companyId: first.companyId, created: [] })
@@ -28,15 +45,42 @@ describe('demo seed', () => {
   it('gives every screen something real: queues with a chatbot menu, tags, quick messages, contacts; once', async () => {
     const { companyId } = await seedDemo(t.app.kernel)
     expect(await seedDemoSetup(t.app, companyId)).toEqual([
-      `${DEMO_QUEUES.length} queues with a chatbot menu`, `${DEMO_TAGS.length} tags`, `${DEMO_QUICK_MESSAGES.length} quick messages`, `${DEMO_CONTACTS.length} contacts`,
+      `${DEMO_QUEUES.length} queues with a chatbot menu`,
+      `${DEMO_TAGS.length} tags`,
+      `${DEMO_QUICK_MESSAGES.length} quick messages`,
+      `${DEMO_CONTACTS.length} contacts`,
     ])
-    const counts = async () => Object.fromEntries(await Promise.all(['queues', 'queue_options', 'tags', 'quick_messages', 'contacts', 'user_queues', 'whatsapp_queues', 'ticket_tags']
-      .map(async (table) => [table, Number((await t.db(table).where({ companyId }).count({ n: '*' }).first())!.n)])))
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [
+            'queues',
+            'queue_options',
+            'tags',
+            'quick_messages',
+            'contacts',
+            'user_queues',
+            'whatsapp_queues',
+            'ticket_tags',
+          ].map(async (table) => [
+            table,
+            Number((await t.db(table).where({ companyId }).count({ n: '*' }).first())!.n),
+          ]),
+        ),
+      )
     const before = await counts()
     // A second start adds nothing.
     expect(await seedDemoSetup(t.app, companyId)).toEqual([])
     expect(await counts()).toEqual(before)
-    expect(before).toMatchObject({ queues: 2, queue_options: 4, tags: 3, quick_messages: 3, contacts: DEMO_CONVERSATIONS.length + DEMO_CONTACTS.length, user_queues: 4, whatsapp_queues: 2 })
+    expect(before).toMatchObject({
+      queues: 2,
+      queue_options: 4,
+      tags: 3,
+      quick_messages: 3,
+      contacts: DEMO_CONVERSATIONS.length + DEMO_CONTACTS.length,
+      user_queues: 4,
+      whatsapp_queues: 2,
+    })
 
     // What the attendant sees, through the same routes the screens use.
     const attendant = await login(t.app, DEMO.company.cnpj, 'atendente@demo.com', DEMO.password)
@@ -45,28 +89,54 @@ describe('demo seed', () => {
       expect(res.statusCode, url).toBe(200)
       return res.json()
     }
-    const queues = await get('/api/queue') as Array<{ id: number; name: string; color: string; greetingMessage: string }>
-    expect(queues.map((q) => ({ name: q.name, color: q.color }))).toEqual(DEMO_QUEUES.map((q) => ({ name: q.name, color: q.color })))
+    const queues = (await get('/api/queue')) as Array<{
+      id: number
+      name: string
+      color: string
+      greetingMessage: string
+    }>
+    expect(queues.map((q) => ({ name: q.name, color: q.color }))).toEqual(
+      DEMO_QUEUES.map((q) => ({ name: q.name, color: q.color })),
+    )
     expect(queues.every((q) => q.greetingMessage.length > 0)).toBe(true)
-    const options = await get(`/api/queue-options?queueId=${queues[0]!.id}`) as Array<{ title: string; option: number }>
+    const options = (await get(`/api/queue-options?queueId=${queues[0]!.id}`)) as Array<{
+      title: string
+      option: number
+    }>
     expect(options.map((o) => [o.option, o.title])).toEqual(DEMO_QUEUES[0]!.options.map((o, i) => [i + 1, o.title]))
     expect(attendant.user.queueIds).toEqual(queues.map((q) => q.id).sort((a, b) => a - b))
     // The transfer dialog's choices: a queue, and its users.
     const connection = await t.db('whatsapps').where({ companyId }).first('id')
     expect((await get(`/api/whatsapp/${connection.id}`)).queueIds.sort()).toEqual(queues.map((q) => q.id).sort())
-    const tags = await get('/api/tags/list') as Array<{ name: string }>
+    const tags = (await get('/api/tags/list')) as Array<{ name: string }>
     expect(tags.map((x) => x.name).sort()).toEqual(DEMO_TAGS.map((x) => x.name).sort())
-    const quick = await get('/api/quick-messages') as Array<{ shortcode: string }> | { records: Array<{ shortcode: string }> }
-    expect((Array.isArray(quick) ? quick : quick.records).map((m) => m.shortcode).sort()).toEqual(DEMO_QUICK_MESSAGES.map((m) => m.shortcode).sort())
+    const quick = (await get('/api/quick-messages')) as
+      Array<{ shortcode: string }> | { records: Array<{ shortcode: string }> }
+    expect((Array.isArray(quick) ? quick : quick.records).map((m) => m.shortcode).sort()).toEqual(
+      DEMO_QUICK_MESSAGES.map((m) => m.shortcode).sort(),
+    )
     const contacts = (await get('/api/contacts')).contacts as Array<{ name: string }>
     expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(DEMO_CONTACTS.map((c) => c.name)))
-    const pending = (await get('/api/tickets?status=pending')).tickets as Array<{ contact: { name: string }; tags?: Array<{ name: string }> }>
-    expect(pending.find((x) => x.contact.name === 'Rafael Souza')?.tags?.map((tag) => tag.name).sort()).toEqual(['Pós-venda', 'Urgente'])
+    const pending = (await get('/api/tickets?status=pending')).tickets as Array<{
+      contact: { name: string }
+      tags?: Array<{ name: string }>
+    }>
+    expect(
+      pending
+        .find((x) => x.contact.name === 'Rafael Souza')
+        ?.tags?.map((tag) => tag.name)
+        .sort(),
+    ).toEqual(['Pós-venda', 'Urgente'])
 
     // The transfer the dialog makes is possible now: the attendant takes a ticket and hands it to Suporte.
     const ticket = await t.db('tickets').where({ companyId, status: 'pending' }).orderBy('id').first('id')
     const suporte = queues.find((q) => q.name === 'Suporte')!
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/tickets/${ticket.id}`, headers: attendant.headers, payload: { queueId: suporte.id, status: 'pending' } })
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${ticket.id}`,
+      headers: attendant.headers,
+      payload: { queueId: suporte.id, status: 'pending' },
+    })
     expect(moved.statusCode, moved.body).toBe(200)
     expect(moved.json()).toMatchObject({ queueId: suporte.id })
   })

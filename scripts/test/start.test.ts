@@ -10,10 +10,18 @@ import { buildWebWithProgress } from '../web-build.ts'
 /** A Fastify app logging through `pnpm start`'s embedded logger into an array of parsed lines. */
 async function appLogging(level: string) {
   const lines: Array<Record<string, unknown>> = []
-  const stream = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done() } })
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l))
+      done()
+    },
+  })
   const app = Fastify({ logger: { ...embeddedLogger(level), stream } })
   app.get('/api/ping', async () => ({ ok: true }))
-  app.get('/api/warn', async (request) => { request.log.warn('something odd'); return { ok: true } })
+  app.get('/api/warn', async (request) => {
+    request.log.warn('something odd')
+    return { ok: true }
+  })
   await app.ready()
   return { app, lines }
 }
@@ -33,7 +41,11 @@ describe('pnpm start: embedded logging', () => {
     await app.inject({ method: 'GET', url: '/api/warn' })
     await app.close()
     const requests = lines.filter((l) => /^GET /.test(String(l.msg)))
-    expect(requests.map((l) => String(l.msg).replace(/ [\d.]+ ms$/, ''))).toEqual(['GET /api/ping?x=1 200', 'GET /api/missing 404', 'GET /api/warn 200'])
+    expect(requests.map((l) => String(l.msg).replace(/ [\d.]+ ms$/, ''))).toEqual([
+      'GET /api/ping?x=1 200',
+      'GET /api/missing 404',
+      'GET /api/warn 200',
+    ])
     expect(requests.every((l) => l.level === 20 && !('req' in l) && !('res' in l))).toBe(true)
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false)
     expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: 'something odd' }))
@@ -41,7 +53,7 @@ describe('pnpm start: embedded logging', () => {
 })
 
 describe('pnpm start: web build progress', () => {
-  it('says which package builds, counts them, and shows a failing package\'s output', async () => {
+  it("says which package builds, counts them, and shows a failing package's output", async () => {
     const root = mkdtempSync(join(tmpdir(), 'atende-webbuild-'))
     try {
       const app = (name: string, script: string) => {
@@ -63,8 +75,12 @@ describe('pnpm start: web build progress', () => {
 
       const failing = app('broken', 'node -e "console.error(\'vite: cannot resolve ./Nope\'); process.exit(2)"')
       const more: string[] = []
-      await expect(buildWebWithProgress({ apps: [ok[0]!, failing], log: (l) => more.push(l) })).rejects.toThrow(/web build failed: .*broken/)
+      await expect(buildWebWithProgress({ apps: [ok[0]!, failing], log: (l) => more.push(l) })).rejects.toThrow(
+        /web build failed: .*broken/,
+      )
       expect(more.join('\n')).toContain('cannot resolve ./Nope')
-    } finally { rmSync(root, { recursive: true, force: true }) }
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
   }, 60_000)
 })

@@ -37,18 +37,32 @@ function PrivateArea() {
   if (!user) return <Navigate to="/login" replace />
   return (
     <CompanySettingsProvider companyId={user.companyId}>
-    <Routes>
-      <Route element={<Layout user={user} />}>
-        <Route index element={<Navigate to="/tickets" replace />} />
-        {routes.map((r) => (
-          <Route key={`${r.module}:${r.path}`} path={r.path} element={<ModulePage name={r.module}><r.element /></ModulePage>} />
-        ))}
-        {modules.filter((m) => m.status === 'failed').map((m) => (
-          <Route key={`failed:${m.manifest.name}`} path={`/${m.manifest.name}/*`} element={<FailedModulePage name={m.manifest.name} />} />
-        ))}
-        <Route path="*" element={<Fallback />} />
-      </Route>
-    </Routes>
+      <Routes>
+        <Route element={<Layout user={user} />}>
+          <Route index element={<Navigate to="/tickets" replace />} />
+          {routes.map((r) => (
+            <Route
+              key={`${r.module}:${r.path}`}
+              path={r.path}
+              element={
+                <ModulePage name={r.module}>
+                  <r.element />
+                </ModulePage>
+              }
+            />
+          ))}
+          {modules
+            .filter((m) => m.status === 'failed')
+            .map((m) => (
+              <Route
+                key={`failed:${m.manifest.name}`}
+                path={`/${m.manifest.name}/*`}
+                element={<FailedModulePage name={m.manifest.name} />}
+              />
+            ))}
+          <Route path="*" element={<Fallback />} />
+        </Route>
+      </Routes>
     </CompanySettingsProvider>
   )
 }
@@ -63,20 +77,41 @@ function LoginNavigator() {
 export function App() {
   return (
     <ClientProvider client={client}>
-    <BrowserRouter>
-      <LoginNavigator />
-      <ModulesProvider>
-        <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/login" element={<PublicOnly><Login /></PublicOnly>} />
-            <Route path="/signup" element={<PublicOnly><Signup /></PublicOnly>} />
-            <Route path="/forgetpsw" element={<PublicOnly><ForgotPassword /></PublicOnly>} />
-            <Route path="/*" element={<PrivateArea />} />
-          </Routes>
-        </Suspense>
-        <Toaster />
-      </ModulesProvider>
-    </BrowserRouter>
+      <BrowserRouter>
+        <LoginNavigator />
+        <ModulesProvider>
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route
+                path="/login"
+                element={
+                  <PublicOnly>
+                    <Login />
+                  </PublicOnly>
+                }
+              />
+              <Route
+                path="/signup"
+                element={
+                  <PublicOnly>
+                    <Signup />
+                  </PublicOnly>
+                }
+              />
+              <Route
+                path="/forgetpsw"
+                element={
+                  <PublicOnly>
+                    <ForgotPassword />
+                  </PublicOnly>
+                }
+              />
+              <Route path="/*" element={<PrivateArea />} />
+            </Routes>
+          </Suspense>
+          <Toaster />
+        </ModulesProvider>
+      </BrowserRouter>
     </ClientProvider>
   )
 }

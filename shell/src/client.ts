@@ -5,7 +5,9 @@ import i18n from './i18n/index.ts'
 let goToLogin: () => void = () => window.location.assign('/login')
 
 /** The router registers how to reach /login without a reload. */
-export function setLoginNavigator(fn: () => void) { goToLogin = fn }
+export function setLoginNavigator(fn: () => void) {
+  goToLogin = fn
+}
 
 /** The one API client/session/socket of the page; modules reach it through @atende/client hooks. */
 export const client = createAtendeClient({

@@ -8,7 +8,8 @@ import { toast } from '@atende/ui'
  * else the server's message. A validation error naming a field says which field.
  */
 export function errorMessage(t: TFunction, err: unknown): string {
-  if (isApiError(err) && err.code === 'ERR_VALIDATION' && err.field) return t('errors.ERR_VALIDATION_field', { field: err.field })
+  if (isApiError(err) && err.code === 'ERR_VALIDATION' && err.field)
+    return t('errors.ERR_VALIDATION_field', { field: err.field })
   return translateError(err, (key, opts) => t(key, opts), { exists: (key) => i18n.exists(key) }) || t('errors.generic')
 }
 

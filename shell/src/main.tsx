@@ -12,6 +12,10 @@ async function start() {
   // The remotes of the last visit start downloading now, alongside the session refresh and the modules list.
   preloadRemotes(cachedManifests(client.session.getCompanyId()))
   await client.api.restoreSession()
-  createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>)
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
 }
 void start()

@@ -25,11 +25,21 @@ export function setTheme(next: Theme) {
 }
 
 export function useTheme(): [Theme, () => void] {
-  const value = useSyncExternalStore((l) => { listeners.add(l); return () => { listeners.delete(l) } }, () => theme)
+  const value = useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => {
+        listeners.delete(l)
+      }
+    },
+    () => theme,
+  )
   useEffect(() => {
     // Follow the system while the user has not chosen.
     const mq = media()
-    const onChange = () => { if (!localStorage.getItem(STORAGE_KEYS.theme)) apply(mq.matches ? 'dark' : 'light') }
+    const onChange = () => {
+      if (!localStorage.getItem(STORAGE_KEYS.theme)) apply(mq.matches ? 'dark' : 'light')
+    }
     mq.addEventListener('change', onChange)
     return () => mq.removeEventListener('change', onChange)
   }, [])

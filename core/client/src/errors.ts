@@ -45,9 +45,12 @@ export function apiErrorFromBody(status: number, body: unknown): ApiError {
     return new ApiError(b.error, message, status, field, body as Record<string, unknown>)
   }
   // Not our JSON: a proxy page, an HTML 502, an empty body. The status is all we have.
-  const code = status === 401 ? ClientErrorCodes.SESSION_EXPIRED
-    : status === 403 ? ClientErrorCodes.NO_PERMISSION
-      : ClientErrorCodes.INTERNAL
+  const code =
+    status === 401
+      ? ClientErrorCodes.SESSION_EXPIRED
+      : status === 403
+        ? ClientErrorCodes.NO_PERMISSION
+        : ClientErrorCodes.INTERNAL
   return new ApiError(code, `HTTP ${status}`, status)
 }
 
@@ -58,7 +61,9 @@ export const errorMessageKey = (code: string) => `errors.${code}`
 export interface Translator {
   (key: string, options?: Record<string, unknown>): string
 }
-export interface TranslateOptions { exists?: (key: string) => boolean }
+export interface TranslateOptions {
+  exists?: (key: string) => boolean
+}
 
 /**
  * The text a toast shows for an error: the translation of its code when the catalogue has one,
@@ -95,19 +100,26 @@ export interface LoginErrorView {
 
 /** Maps a failed `POST /auth/login` to what the login screen shows (core.md §8 "Login errors"). */
 export function loginError(error: unknown): LoginErrorView {
-  const view = (key: LoginMessageKey, message: string = LOGIN_MESSAGES[key], alert = false): LoginErrorView =>
-    ({ key, message, alert })
+  const view = (key: LoginMessageKey, message: string = LOGIN_MESSAGES[key], alert = false): LoginErrorView => ({
+    key,
+    message,
+    alert,
+  })
   if (!isApiError(error)) return view('login.errors.network')
   if (error.code === ClientErrorCodes.PLAN_EXPIRED) return view('login.errors.planExpired', undefined, true)
   if (error.status === 0) return view('login.errors.network')
   switch (error.status) {
-    case 404: return view('login.errors.serverMessage', error.message)
-    case 412: return view('login.errors.companyNotFound')
-    case 401: return view('login.errors.invalidCredentials')
+    case 404:
+      return view('login.errors.serverMessage', error.message)
+    case 412:
+      return view('login.errors.companyNotFound')
+    case 401:
+      return view('login.errors.invalidCredentials')
     case 403:
       return error.code === ClientErrorCodes.COMPANY_DISABLED
         ? view('login.errors.companyDisabled')
         : view('login.errors.invalidCredentials')
-    default: return view('login.errors.serverMessage', error.message)
+    default:
+      return view('login.errors.serverMessage', error.message)
   }
 }

@@ -5,11 +5,23 @@
  * with every other request queued behind it, and end the session when refreshing is refused.
  */
 import { ApiError, ClientErrorCodes, apiErrorFromBody } from './errors.ts'
-import { createSession, tokenSecondsLeft, type LoginResult, type Session, type SessionUser, type StorageLike } from './session.ts'
+import {
+  createSession,
+  tokenSecondsLeft,
+  type LoginResult,
+  type Session,
+  type SessionUser,
+  type StorageLike,
+} from './session.ts'
 
 export const HTTP_TIMEOUT_MS = 10_000
 export const REFRESH_THRESHOLD_S = 300
-export const AUTH_PATHS = { login: '/auth/login', refresh: '/auth/refresh_token', me: '/auth/me', logout: '/auth/logout' } as const
+export const AUTH_PATHS = {
+  login: '/auth/login',
+  refresh: '/auth/refresh_token',
+  me: '/auth/me',
+  logout: '/auth/logout',
+} as const
 
 /**
  * 401/403 codes that are answers, not session problems: refreshing would not change them, so the
@@ -84,11 +96,11 @@ export interface ApiClient {
 }
 
 const isRawBody = (b: unknown) =>
-  typeof b === 'string'
-  || (typeof FormData !== 'undefined' && b instanceof FormData)
-  || (typeof Blob !== 'undefined' && b instanceof Blob)
-  || (typeof URLSearchParams !== 'undefined' && b instanceof URLSearchParams)
-  || b instanceof ArrayBuffer
+  typeof b === 'string' ||
+  (typeof FormData !== 'undefined' && b instanceof FormData) ||
+  (typeof Blob !== 'undefined' && b instanceof Blob) ||
+  (typeof URLSearchParams !== 'undefined' && b instanceof URLSearchParams) ||
+  b instanceof ArrayBuffer
 
 function paramValue(v: unknown): string {
   if (v instanceof Date) return v.toISOString()
@@ -119,7 +131,11 @@ async function readBody(res: Response, type: RequestOptions['responseType']): Pr
   if (res.ok && type === 'text') return text
   if (!text) return res.ok ? undefined : null
   const isJson = (res.headers.get('content-type') ?? '').includes('json')
-  try { return JSON.parse(text) } catch { return isJson || !res.ok ? null : text }
+  try {
+    return JSON.parse(text)
+  } catch {
+    return isJson || !res.ok ? null : text
+  }
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -132,7 +148,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<string> | null = null
   /** onSessionEnded fires once per session, however many queued requests see it end. */
   let endNotified = false
-  session.subscribe(({ token }) => { if (token) endNotified = false })
+  session.subscribe(({ token }) => {
+    if (token) endNotified = false
+  })
 
   const sessionExpired = (message = 'Session expired, please log in') =>
     new ApiError(ClientErrorCodes.SESSION_EXPIRED, message, 401)
@@ -151,7 +169,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * (cannot delete the super admin, plan limit …) that a new token would not change.
    */
   const isSessionError = (e: unknown): e is ApiError =>
-    e instanceof ApiError && !NOT_SESSION_CODES.has(e.code) &&
+    e instanceof ApiError &&
+    !NOT_SESSION_CODES.has(e.code) &&
     (e.status === 401 || (e.status === 403 && e.code === ClientErrorCodes.SESSION_EXPIRED))
 
   async function send<T>(method: string, path: string, opts: RequestOptions, token?: string): Promise<T> {
@@ -169,12 +188,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timeoutMs = opts.timeoutMs ?? defaultTimeout
     const ctrl = new AbortController()
     let timedOut = false
-    const timer = setTimeout(() => { timedOut = true; ctrl.abort() }, timeoutMs)
+    const timer = setTimeout(() => {
+      timedOut = true
+      ctrl.abort()
+    }, timeoutMs)
     const onAbort = () => ctrl.abort()
     opts.signal?.addEventListener('abort', onAbort, { once: true })
     try {
       const res = await fetchImpl(buildUrl(options.baseUrl, path, opts.params), {
-        method, headers, body, credentials: 'include', signal: ctrl.signal,
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: ctrl.signal,
       })
       const parsed = await readBody(res, opts.responseType)
       if (!res.ok) throw apiErrorFromBody(res.status, parsed)
@@ -194,7 +220,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     refreshing ??= (async () => {
       try {
         const result = await send<LoginResult>('POST', AUTH_PATHS.refresh, {})
-        if (!result || typeof result.token !== 'string' || !result.user) throw sessionExpired('Refresh answered without a token')
+        if (!result || typeof result.token !== 'string' || !result.user)
+          throw sessionExpired('Refresh answered without a token')
         session.saveLogin(result)
         return result.token
       } catch (e) {
@@ -207,7 +234,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         throw e
       }
-    })().finally(() => { refreshing = null })
+    })().finally(() => {
+      refreshing = null
+    })
     return refreshing
   }
 

@@ -4,7 +4,17 @@
  * them in sync with storage and runs the socket while logged in, and hooks for the API, the
  * session and realtime events.
  */
-import { createContext, createElement, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { atom, useAtomValue, useStore } from 'jotai'
 import { useHydrateAtoms } from 'jotai/utils'
 import type { AtendeClient } from './client.ts'
@@ -65,24 +75,31 @@ export function useSession() {
   const { api, session } = useClient()
   const token = useAtomValue(sessionTokenAtom)
   const user = useAtomValue(sessionUserAtom)
-  return useMemo(() => ({
-    token,
-    user,
-    isAuthenticated: token != null,
-    companyId: user?.companyId ?? null,
-    isAdmin: user?.profile === 'admin',
-    isSuper: user?.super === true,
-    login: api.login,
-    logout: api.logout,
-    session,
-  }), [token, user, api, session])
+  return useMemo(
+    () => ({
+      token,
+      user,
+      isAuthenticated: token != null,
+      companyId: user?.companyId ?? null,
+      isAdmin: user?.profile === 'admin',
+      isSuper: user?.super === true,
+      login: api.login,
+      logout: api.logout,
+      session,
+    }),
+    [token, user, api, session],
+  )
 }
 
 /**
  * Calls `handler` for every `event` frame while mounted; with `room`, joins that room for as
  * long as the component is mounted (shared with other subscribers of the same room).
  */
-export function useRealtime<T = unknown>(event: string | null | undefined, handler: (data: T) => void, opts: { room?: string | null } = {}) {
+export function useRealtime<T = unknown>(
+  event: string | null | undefined,
+  handler: (data: T) => void,
+  opts: { room?: string | null } = {},
+) {
   const socket = useSocket()
   const latest = useRef(handler)
   latest.current = handler
@@ -99,10 +116,17 @@ export function useRealtime<T = unknown>(event: string | null | undefined, handl
 
 export function useSocketStatus(): SocketStatus {
   const socket = useSocket()
-  return useSyncExternalStore((cb) => socket.onStatus(cb), () => socket.status, () => socket.status)
+  return useSyncExternalStore(
+    (cb) => socket.onStatus(cb),
+    () => socket.status,
+    () => socket.status,
+  )
 }
 
-export interface PermissionsState { status: 'loading' | 'ready' | 'error'; values: ReadonlySet<string> }
+export interface PermissionsState {
+  status: 'loading' | 'ready' | 'error'
+  values: ReadonlySet<string>
+}
 const NO_PERMISSIONS: ReadonlySet<string> = new Set()
 // One request per user and role per page load, shared by the shell and every module (this package is
 // a federation singleton). A failed load is forgotten so the next mount asks again.
@@ -125,10 +149,17 @@ export function usePermissions(): PermissionsState {
       permissionRequests.set(key, request)
     }
     request.then(
-      (list) => { if (alive) setState({ status: 'ready', values: new Set(list) }) },
-      (err) => { console.warn('[permissions] load failed', err); if (alive) setState({ status: 'error', values: NO_PERMISSIONS }) },
+      (list) => {
+        if (alive) setState({ status: 'ready', values: new Set(list) })
+      },
+      (err) => {
+        console.warn('[permissions] load failed', err)
+        if (alive) setState({ status: 'error', values: NO_PERMISSIONS })
+      },
     )
-    return () => { alive = false }
+    return () => {
+      alive = false
+    }
   }, [api, key])
   return state
 }

@@ -61,7 +61,10 @@ export interface SessionUser {
   [extra: string]: unknown
 }
 
-export interface LoginResult { token: string; user: SessionUser }
+export interface LoginResult {
+  token: string
+  user: SessionUser
+}
 
 export type SessionListener = (state: { token: string | null; user: SessionUser | null }) => void
 
@@ -88,8 +91,12 @@ export function memoryStorage(initial: Record<string, string> = {}): StorageLike
   const map = new Map(Object.entries(initial))
   return {
     getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => { map.set(k, String(v)) },
-    removeItem: (k) => { map.delete(k) },
+    setItem: (k, v) => {
+      map.set(k, String(v))
+    },
+    removeItem: (k) => {
+      map.delete(k)
+    },
     clear: () => map.clear(),
   }
 }
@@ -98,8 +105,13 @@ export function memoryStorage(initial: Record<string, string> = {}): StorageLike
 export function defaultStorage(): StorageLike {
   try {
     const ls = (globalThis as { localStorage?: StorageLike }).localStorage
-    if (ls) { ls.getItem('token'); return ls }
-  } catch { /* fall through */ }
+    if (ls) {
+      ls.getItem('token')
+      return ls
+    }
+  } catch {
+    /* fall through */
+  }
   return memoryStorage()
 }
 
@@ -115,13 +127,19 @@ export function createSession(storage: StorageLike = defaultStorage()): Session 
   const getUser = (): SessionUser | null => {
     const raw = storage.getItem(SESSION_KEYS.user)
     if (!raw) return null
-    try { return JSON.parse(raw) as SessionUser } catch { return null }
+    try {
+      return JSON.parse(raw) as SessionUser
+    } catch {
+      return null
+    }
   }
   const notify = () => {
     const state = { token: getToken(), user: getUser() }
     for (const l of [...listeners]) l(state)
   }
-  const removeSessionKeys = () => { for (const k of Object.values(SESSION_KEYS)) storage.removeItem(k) }
+  const removeSessionKeys = () => {
+    for (const k of Object.values(SESSION_KEYS)) storage.removeItem(k)
+  }
 
   return {
     storage,
@@ -135,8 +153,14 @@ export function createSession(storage: StorageLike = defaultStorage()): Session 
       else storage.removeItem(SESSION_KEYS.companyDueDate)
       notify()
     },
-    clearSession() { removeSessionKeys(); notify() },
-    clearAll() { storage.clear(); notify() },
+    clearSession() {
+      removeSessionKeys()
+      notify()
+    },
+    clearAll() {
+      storage.clear()
+      notify()
+    },
     getToken,
     getUser,
     getUserId: () => toInt(storage.getItem(SESSION_KEYS.userId)),
@@ -149,7 +173,9 @@ export function createSession(storage: StorageLike = defaultStorage()): Session 
     },
     subscribe(listener) {
       listeners.add(listener)
-      return () => { listeners.delete(listener) }
+      return () => {
+        listeners.delete(listener)
+      }
     },
   }
 }
@@ -159,7 +185,10 @@ export function tokenExpiry(token: string): number | null {
   const part = token.split('.')[1]
   if (!part) return null
   try {
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=')
+    const b64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=')
     const bin = atob(b64)
     // The payload is UTF-8; atob gives one char per byte.
     const json = new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)))
@@ -196,7 +225,10 @@ export function isPlanExpired(dueDate: string | null | undefined, now: Date | nu
  * Days left (rounded) when fewer than 5 remain, for the 'subscription expires in N days' toast;
  * null when there is more time, no due date, or it has already passed (isPlanExpired covers that).
  */
-export function subscriptionWarning(dueDate: string | null | undefined, now: Date | number = Date.now()): number | null {
+export function subscriptionWarning(
+  dueDate: string | null | undefined,
+  now: Date | number = Date.now(),
+): number | null {
   if (!dueDate || isPlanExpired(dueDate, now)) return null
   const due = parseDueDate(dueDate)
   if (!Number.isFinite(due)) return null

@@ -102,25 +102,46 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
   const sendFrame = (frame: Record<string, unknown>) => {
     if (ws && ws.readyState === OPEN) ws.send(JSON.stringify(frame))
   }
-  const stopPing = () => { if (pingTimer) { clearInterval(pingTimer); pingTimer = null } }
-  const clearReconnect = () => { if (reconnectTimer) { clearTimeout(reconnectTimer); reconnectTimer = null } }
+  const stopPing = () => {
+    if (pingTimer) {
+      clearInterval(pingTimer)
+      pingTimer = null
+    }
+  }
+  const clearReconnect = () => {
+    if (reconnectTimer) {
+      clearTimeout(reconnectTimer)
+      reconnectTimer = null
+    }
+  }
 
   function scheduleReconnect() {
     if (!wanted || reconnectTimer) return
     setStatus('connecting')
     const delay = backoffDelay(attempt++, minMs, maxMs, random)
-    reconnectTimer = setTimeout(() => { reconnectTimer = null; void open() }, delay)
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null
+      void open()
+    }, delay)
   }
 
   function dispatch(raw: unknown) {
     let frame: { event?: unknown; data?: unknown }
-    try { frame = JSON.parse(typeof raw === 'string' ? raw : String(raw)) } catch { return }
+    try {
+      frame = JSON.parse(typeof raw === 'string' ? raw : String(raw))
+    } catch {
+      return
+    }
     if (!frame || typeof frame.event !== 'string') return
     const set = handlers.get(frame.event)
     if (!set) return
     for (const h of [...set]) {
       // One broken handler must not starve the others or kill the connection.
-      try { h.fn(frame.data) } catch (e) { console.error(`[socket] handler for ${frame.event} failed`, e) }
+      try {
+        h.fn(frame.data)
+      } catch (e) {
+        console.error(`[socket] handler for ${frame.event} failed`, e)
+      }
     }
   }
 
@@ -151,7 +172,9 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
     }
     const socket = new Impl(socketUrl(options.url, token))
     ws = socket
-    socket.onerror = () => { /* onclose follows and decides */ }
+    socket.onerror = () => {
+      /* onclose follows and decides */
+    }
     socket.onopen = () => {
       if (gen !== generation) return
       attempt = 0
@@ -160,7 +183,9 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
       stopPing()
       pingTimer = setInterval(() => sendFrame({ type: 'ping' }), pingMs)
     }
-    socket.onmessage = (ev) => { if (gen === generation) dispatch(ev.data) }
+    socket.onmessage = (ev) => {
+      if (gen === generation) dispatch(ev.data)
+    }
     socket.onclose = (ev) => {
       if (gen !== generation) return
       ws = null
@@ -173,8 +198,12 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
   }
 
   return {
-    get status() { return status },
-    get rooms() { return [...rooms.keys()] },
+    get status() {
+      return status
+    },
+    get rooms() {
+      return [...rooms.keys()]
+    },
     connect() {
       if (!Impl) throw new Error('No WebSocket implementation: pass WebSocketImpl')
       if (wanted) return
@@ -190,7 +219,11 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
       const socket = ws
       ws = null
       if (socket) {
-        try { socket.close(1000, 'client closed') } catch { /* already closing */ }
+        try {
+          socket.close(1000, 'client closed')
+        } catch {
+          /* already closing */
+        }
       }
       setStatus('closed')
     },
@@ -202,7 +235,10 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
     leave(room) {
       const n = rooms.get(room)
       if (!n) return
-      if (n > 1) { rooms.set(room, n - 1); return }
+      if (n > 1) {
+        rooms.set(room, n - 1)
+        return
+      }
       rooms.delete(room)
       sendFrame({ type: 'leave', room })
     },
@@ -219,7 +255,9 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
     },
     onStatus(listener) {
       statusListeners.add(listener)
-      return () => { statusListeners.delete(listener) }
+      return () => {
+        statusListeners.delete(listener)
+      }
     },
   }
 }

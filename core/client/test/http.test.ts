@@ -7,7 +7,12 @@ import { waitFor } from './support/ws-server.ts'
 const NOW = Date.UTC(2025, 0, 10, 12, 0, 0)
 const nowS = NOW / 1000
 const user = (id = 1): SessionUser => ({
-  id, companyId: 7, name: 'Ana', email: 'ana@x.com', profile: 'admin', super: false,
+  id,
+  companyId: 7,
+  name: 'Ana',
+  email: 'ana@x.com',
+  profile: 'admin',
+  super: false,
   company: { id: 7, name: 'Acme', dueDate: '2025-02-01' },
 })
 
@@ -26,7 +31,10 @@ function setup(handler: FakeHandler, opts: { token?: string | null } = {}) {
   const ended: SessionEndReason[] = []
   const fake = fakeFetch(handler)
   const api = createApiClient({
-    baseUrl: '/api', storage, fetch: fake.fetch, now: () => NOW,
+    baseUrl: '/api',
+    storage,
+    fetch: fake.fetch,
+    now: () => NOW,
     onSessionEnded: (r) => ended.push(r),
   })
   const refreshCalls = () => fake.calls.filter((c) => c.path === '/api/auth/refresh_token').length
@@ -34,22 +42,29 @@ function setup(handler: FakeHandler, opts: { token?: string | null } = {}) {
 }
 
 /** A server whose refresh endpoint renews to RENEWED and whose /tickets accepts only RENEWED. */
-const renewingServer = (opts: { refreshDelay?: number; ticketsDelay?: number } = {}): FakeHandler => async (call) => {
-  if (call.path === '/api/auth/refresh_token') {
-    await sleep(opts.refreshDelay ?? 0)
-    return json(200, { token: RENEWED, user: user() })
+const renewingServer =
+  (opts: { refreshDelay?: number; ticketsDelay?: number } = {}): FakeHandler =>
+  async (call) => {
+    if (call.path === '/api/auth/refresh_token') {
+      await sleep(opts.refreshDelay ?? 0)
+      return json(200, { token: RENEWED, user: user() })
+    }
+    await sleep(opts.ticketsDelay ?? 0)
+    if (bearer(call) !== RENEWED) return apiError(401, 'ERR_SESSION_EXPIRED')
+    return json(200, { tickets: [], hasMore: false, path: call.path })
   }
-  await sleep(opts.ticketsDelay ?? 0)
-  if (bearer(call) !== RENEWED) return apiError(401, 'ERR_SESSION_EXPIRED')
-  return json(200, { tickets: [], hasMore: false, path: call.path })
-}
 
-afterEach(() => { vi.useRealTimers() })
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('requests', () => {
   it('sends the bearer token, credentials, JSON bodies and query params', async () => {
     const { api, calls } = setup(() => json(200, { ok: true }))
-    await api.post('/tickets', { body: { contactId: 3 }, params: { status: 'open', queueIds: [1, 2], skip: undefined, when: new Date(0) } })
+    await api.post('/tickets', {
+      body: { contactId: 3 },
+      params: { status: 'open', queueIds: [1, 2], skip: undefined, when: new Date(0) },
+    })
     const c = calls[0]
     expect(c.method).toBe('POST')
     expect(c.path).toBe('/api/tickets')
@@ -76,9 +91,10 @@ describe('requests', () => {
   })
 
   it('skips the token on public calls (auth: false) and on login, which stores the session', async () => {
-    const { api, calls, storage } = setup((c) => c.path === '/api/auth/login'
-      ? json(200, { token: RENEWED, user: user(5) })
-      : json(200, { plans: [] }), { token: null })
+    const { api, calls, storage } = setup(
+      (c) => (c.path === '/api/auth/login' ? json(200, { token: RENEWED, user: user(5) }) : json(200, { plans: [] })),
+      { token: null },
+    )
     await api.get('/plans/list', { auth: false })
     expect(calls[0].headers.Authorization).toBeUndefined()
     const result = await api.login({ cnpj: '00000000000191', email: 'a@b.c', password: 'x' })
@@ -139,7 +155,9 @@ describe('session refresh', () => {
     const res = await api.get<{ path: string }>('/tickets')
     expect(res.path).toBe('/api/tickets')
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /api/tickets', 'POST /api/auth/refresh_token', 'GET /api/tickets',
+      'GET /api/tickets',
+      'POST /api/auth/refresh_token',
+      'GET /api/tickets',
     ])
     expect(bearer(calls[0])).toBe(FRESH)
     expect(bearer(calls[2])).toBe(RENEWED)
@@ -148,17 +166,23 @@ describe('session refresh', () => {
 
   it('on 403 (not a plan/permission answer) also refreshes and retries', async () => {
     let n = 0
-    const { api, refreshCalls } = setup((c) => c.path === '/api/auth/refresh_token'
-      ? json(200, { token: RENEWED, user: user() })
-      : ++n === 1 ? apiError(403, 'ERR_SESSION_EXPIRED') : json(200, { ok: 1 }))
+    const { api, refreshCalls } = setup((c) =>
+      c.path === '/api/auth/refresh_token'
+        ? json(200, { token: RENEWED, user: user() })
+        : ++n === 1
+          ? apiError(403, 'ERR_SESSION_EXPIRED')
+          : json(200, { ok: 1 }),
+    )
     await expect(api.get('/tickets')).resolves.toEqual({ ok: 1 })
     expect(refreshCalls()).toBe(1)
   })
 
   it('401 on the retry too ends the session', async () => {
-    const { api, calls, ended, storage } = setup((c) => c.path === '/api/auth/refresh_token'
-      ? json(200, { token: RENEWED, user: user() })
-      : apiError(401, 'ERR_SESSION_EXPIRED', 'Session ended'))
+    const { api, calls, ended, storage } = setup((c) =>
+      c.path === '/api/auth/refresh_token'
+        ? json(200, { token: RENEWED, user: user() })
+        : apiError(401, 'ERR_SESSION_EXPIRED', 'Session ended'),
+    )
     const err = await api.get('/tickets').catch((e) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ code: 'ERR_SESSION_EXPIRED', status: 401 })
@@ -170,9 +194,11 @@ describe('session refresh', () => {
   })
 
   it('a 403 with a business code is an answer: no refresh, no retry, no logout', async () => {
-    const { api, calls, ended, refreshCalls } = setup((c) => c.path === '/api/auth/refresh_token'
-      ? json(200, { token: RENEWED, user: user() })
-      : apiError(403, 'ERR_CANNOT_DELETE_SUPER_ADMIN', 'A super admin cannot be deleted'))
+    const { api, calls, ended, refreshCalls } = setup((c) =>
+      c.path === '/api/auth/refresh_token'
+        ? json(200, { token: RENEWED, user: user() })
+        : apiError(403, 'ERR_CANNOT_DELETE_SUPER_ADMIN', 'A super admin cannot be deleted'),
+    )
     await expect(api.delete('/users/1')).rejects.toMatchObject({ code: 'ERR_CANNOT_DELETE_SUPER_ADMIN', status: 403 })
     expect(refreshCalls()).toBe(0)
     expect(calls.filter((c) => c.path === '/api/users/1')).toHaveLength(1)
@@ -195,7 +221,10 @@ describe('session refresh', () => {
     let slowSeen = false
     const { api, refreshCalls, calls } = setup(async (c) => {
       if (c.path === '/api/auth/refresh_token') return json(200, { token: RENEWED, user: user() })
-      if (c.path === '/api/slow' && !slowSeen) { slowSeen = true; await sleep(40) }
+      if (c.path === '/api/slow' && !slowSeen) {
+        slowSeen = true
+        await sleep(40)
+      }
       return bearer(c) === RENEWED ? json(200, { ok: c.path }) : apiError(401, 'ERR_SESSION_EXPIRED')
     })
     const [a, b] = await Promise.all([api.get('/slow'), api.get('/fast')])
@@ -207,16 +236,19 @@ describe('session refresh', () => {
 
   it('requests made while a refresh is in flight wait for it in one queue', async () => {
     const order: string[] = []
-    const { api, refreshCalls } = setup(async (c) => {
-      if (c.path === '/api/auth/refresh_token') {
-        order.push('refresh:start')
-        await sleep(30)
-        order.push('refresh:end')
-        return json(200, { token: RENEWED, user: user() })
-      }
-      order.push(`${c.path}:${bearer(c) === RENEWED ? 'new' : 'old'}`)
-      return json(200, {})
-    }, { token: fakeJwt(nowS - 1) })
+    const { api, refreshCalls } = setup(
+      async (c) => {
+        if (c.path === '/api/auth/refresh_token') {
+          order.push('refresh:start')
+          await sleep(30)
+          order.push('refresh:end')
+          return json(200, { token: RENEWED, user: user() })
+        }
+        order.push(`${c.path}:${bearer(c) === RENEWED ? 'new' : 'old'}`)
+        return json(200, {})
+      },
+      { token: fakeJwt(nowS - 1) },
+    )
     await Promise.all([api.get('/a'), api.get('/b'), api.put('/c', { body: { x: 1 } })])
     expect(refreshCalls()).toBe(1)
     expect(order.slice(0, 2)).toEqual(['refresh:start', 'refresh:end'])
@@ -224,10 +256,16 @@ describe('session refresh', () => {
   })
 
   it('a refused refresh clears the session, calls onSessionEnded once and rejects every waiting request', async () => {
-    const { api, storage, ended, refreshCalls } = setup(async (c) => {
-      if (c.path === '/api/auth/refresh_token') { await sleep(10); return apiError(401, 'ERR_SESSION_EXPIRED') }
-      return json(200, {})
-    }, { token: fakeJwt(nowS - 1) })
+    const { api, storage, ended, refreshCalls } = setup(
+      async (c) => {
+        if (c.path === '/api/auth/refresh_token') {
+          await sleep(10)
+          return apiError(401, 'ERR_SESSION_EXPIRED')
+        }
+        return json(200, {})
+      },
+      { token: fakeJwt(nowS - 1) },
+    )
     const results = await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')])
     for (const r of results) {
       expect(r.status).toBe('rejected')
@@ -248,30 +286,38 @@ describe('session refresh', () => {
   })
 
   it('a refresh that fails on the network keeps the session and uses the still-valid token', async () => {
-    const { api, calls, ended, storage } = setup((c) => {
-      if (c.path === '/api/auth/refresh_token') throw new TypeError('Failed to fetch')
-      return json(200, { ok: 1 })
-    }, { token: fakeJwt(nowS + 100) })
+    const { api, calls, ended, storage } = setup(
+      (c) => {
+        if (c.path === '/api/auth/refresh_token') throw new TypeError('Failed to fetch')
+        return json(200, { ok: 1 })
+      },
+      { token: fakeJwt(nowS + 100) },
+    )
     await expect(api.get('/tickets')).resolves.toEqual({ ok: 1 })
     expect(bearer(calls[1])).toBe(storage.getItem('token'))
     expect(ended).toEqual([])
   })
 
   it('a refresh that fails with a 5xx on an expired token rejects but does not log out', async () => {
-    const { api, ended, storage } = setup((c) => c.path === '/api/auth/refresh_token'
-      ? apiError(503, 'ERR_INTERNAL_SERVER_ERROR') : json(200, {}), { token: fakeJwt(nowS - 5) })
+    const { api, ended, storage } = setup(
+      (c) => (c.path === '/api/auth/refresh_token' ? apiError(503, 'ERR_INTERNAL_SERVER_ERROR') : json(200, {})),
+      { token: fakeJwt(nowS - 5) },
+    )
     await expect(api.get('/tickets')).rejects.toMatchObject({ code: 'ERR_INTERNAL_SERVER_ERROR', status: 503 })
     expect(ended).toEqual([])
     expect(storage.getItem('token')).not.toBeNull()
   })
 
-  it.each(['ERR_PLAN_FEATURE_DISABLED', 'ERR_NO_PERMISSION', 'ERR_COMPANY_DISABLED'])('does not refresh or retry on 403 %s', async (code) => {
-    const { api, calls, ended, refreshCalls } = setup(() => apiError(403, code, 'not for you'))
-    await expect(api.get('/campaigns')).rejects.toMatchObject({ code, status: 403, message: 'not for you' })
-    expect(calls).toHaveLength(1)
-    expect(refreshCalls()).toBe(0)
-    expect(ended).toEqual([])
-  })
+  it.each(['ERR_PLAN_FEATURE_DISABLED', 'ERR_NO_PERMISSION', 'ERR_COMPANY_DISABLED'])(
+    'does not refresh or retry on 403 %s',
+    async (code) => {
+      const { api, calls, ended, refreshCalls } = setup(() => apiError(403, code, 'not for you'))
+      await expect(api.get('/campaigns')).rejects.toMatchObject({ code, status: 403, message: 'not for you' })
+      expect(calls).toHaveLength(1)
+      expect(refreshCalls()).toBe(0)
+      expect(ended).toEqual([])
+    },
+  )
 
   it('does not refresh public calls that answer 401 (a wrong password is not an expired session)', async () => {
     const { api, calls } = setup(() => apiError(401, 'ERR_INVALID_CREDENTIALS'), { token: null })
@@ -291,13 +337,18 @@ describe('failures', () => {
 
   it('times out after 10 000 ms with ERR_TIMEOUT', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const { api } = setup((c) => new Promise<Response>((_, reject) => {
-      c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-    }))
+    const { api } = setup(
+      (c) =>
+        new Promise<Response>((_, reject) => {
+          c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
     const p = api.get('/tickets').catch((e) => e)
     await vi.advanceTimersByTimeAsync(9_999)
     let settled = false
-    void p.then(() => { settled = true })
+    void p.then(() => {
+      settled = true
+    })
     await Promise.resolve()
     expect(settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
@@ -306,9 +357,12 @@ describe('failures', () => {
 
   it('reports a caller abort as ERR_ABORTED, a network failure as ERR_NETWORK and a non-JSON 502 as ERR_INTERNAL_SERVER_ERROR', async () => {
     const ctrl = new AbortController()
-    const aborting = setup((c) => new Promise<Response>((_, reject) => {
-      c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-    }))
+    const aborting = setup(
+      (c) =>
+        new Promise<Response>((_, reject) => {
+          c.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
     const p = aborting.api.get('/x', { signal: ctrl.signal })
     await waitFor(() => aborting.calls.length === 1) // the fetch is out
     ctrl.abort()
@@ -316,10 +370,14 @@ describe('failures', () => {
     await expect(aborting.api.get('/y', { signal: ctrl.signal })).rejects.toMatchObject({ code: 'ERR_ABORTED' })
     expect(aborting.calls.map((c) => c.path)).toEqual(['/api/x'])
 
-    const offline = setup(() => { throw new TypeError('Failed to fetch') })
+    const offline = setup(() => {
+      throw new TypeError('Failed to fetch')
+    })
     await expect(offline.api.get('/x')).rejects.toMatchObject({ code: 'ERR_NETWORK', status: 0 })
 
-    const proxy = setup(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }))
+    const proxy = setup(
+      () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+    )
     await expect(proxy.api.get('/x')).rejects.toMatchObject({ code: 'ERR_INTERNAL_SERVER_ERROR', status: 502 })
   })
 })

@@ -5,8 +5,19 @@ import { createRoot, type Root } from 'react-dom/client'
 import { Provider as JotaiProvider, createStore } from 'jotai'
 import { WebSocket } from 'ws'
 import {
-  ClientProvider, createAtendeClient, memoryStorage, sessionEndHandler, sessionUserAtom, useApi, useRealtime, useSession,
-  useSocketStatus, SESSION_REPLACED_MESSAGE, type AtendeClient, type SessionUser, type WebSocketCtor,
+  ClientProvider,
+  createAtendeClient,
+  memoryStorage,
+  sessionEndHandler,
+  sessionUserAtom,
+  useApi,
+  useRealtime,
+  useSession,
+  useSocketStatus,
+  SESSION_REPLACED_MESSAGE,
+  type AtendeClient,
+  type SessionUser,
+  type WebSocketCtor,
 } from '../src/index.ts'
 import { json } from './support/fetch.ts'
 import { fakeJwt } from './support/jwt.ts'
@@ -24,11 +35,14 @@ let client: AtendeClient
 beforeEach(async () => {
   server = await startWsServer()
   client = createAtendeClient({
-    baseUrl: 'http://api.test/api', socketUrl: server.url, storage: memoryStorage(),
+    baseUrl: 'http://api.test/api',
+    socketUrl: server.url,
+    storage: memoryStorage(),
     WebSocketImpl: WebSocket as unknown as WebSocketCtor,
-    fetch: (async (input: string) => String(input).endsWith('/auth/login')
-      ? json(200, { token: token(), user })
-      : new Response(null, { status: 204 })) as typeof fetch,
+    fetch: (async (input: string) =>
+      String(input).endsWith('/auth/login')
+        ? json(200, { token: token(), user })
+        : new Response(null, { status: 204 })) as typeof fetch,
   })
 })
 afterEach(async () => {
@@ -42,8 +56,12 @@ function render(children: ReactNode, store = createStore()) {
   const el = document.createElement('div')
   document.body.appendChild(el)
   root = createRoot(el)
-  const tree = (c: ReactNode) => createElement(StrictMode, null,
-    createElement(JotaiProvider, { store }, createElement(ClientProvider, { client }, c)))
+  const tree = (c: ReactNode) =>
+    createElement(
+      StrictMode,
+      null,
+      createElement(JotaiProvider, { store }, createElement(ClientProvider, { client }, c)),
+    )
   act(() => root!.render(tree(children)))
   return { el, store, rerender: (c: ReactNode) => act(() => root!.render(tree(c))) }
 }
@@ -61,15 +79,21 @@ describe('react layer', () => {
     expect(el.textContent).toBe('anonymous')
     expect(seen!.isAuthenticated).toBe(false)
 
-    await act(async () => { await seen!.login({ cnpj: '1', email: 'c@x.com', password: 'p' }) })
+    await act(async () => {
+      await seen!.login({ cnpj: '1', email: 'c@x.com', password: 'p' })
+    })
     expect(el.textContent).toBe('Caio')
     expect(seen!.isAdmin).toBe(true)
     expect(store.get(sessionUserAtom)?.id).toBe(4)
     const conn = await server.connection(1)
     expect(conn.token).toBe(client.session.getToken())
-    await act(async () => { await waitFor(() => status === 'open') })
+    await act(async () => {
+      await waitFor(() => status === 'open')
+    })
 
-    await act(async () => { await seen!.logout() })
+    await act(async () => {
+      await seen!.logout()
+    })
     expect(el.textContent).toBe('anonymous')
     await waitFor(() => conn.closed)
   })
@@ -77,7 +101,10 @@ describe('react layer', () => {
   it('starts from the stored session on the first render', () => {
     client.session.saveLogin({ token: token(), user })
     let name: string | undefined
-    function Probe() { name = useSession().user?.name; return null }
+    function Probe() {
+      name = useSession().user?.name
+      return null
+    }
     render(createElement(Probe))
     expect(name).toBe('Caio')
   })
@@ -89,7 +116,8 @@ describe('react layer', () => {
       useRealtime('company-2-ticket', (d) => got.push(d), { room: 'open' })
       return null
     }
-    const host = (count: number) => createElement('div', null, ...Array.from({ length: count }, (_, i) => createElement(Tickets, { key: i })))
+    const host = (count: number) =>
+      createElement('div', null, ...Array.from({ length: count }, (_, i) => createElement(Tickets, { key: i })))
     const { rerender } = render(host(2))
     const conn = await server.connection(1)
     const roomFrames = () => conn.frames.filter((f) => f.room === 'open').map((f) => f.type)
@@ -112,11 +140,17 @@ describe('react layer', () => {
   })
 
   it('useApi outside the provider says what is missing', () => {
-    function Orphan() { useApi(); return null }
+    function Orphan() {
+      useApi()
+      return null
+    }
     const el = document.createElement('div')
     const orphanRoot = createRoot(el)
     const errors: unknown[] = []
-    const onError = (e: ErrorEvent) => { errors.push(e.error); e.preventDefault() }
+    const onError = (e: ErrorEvent) => {
+      errors.push(e.error)
+      e.preventDefault()
+    }
     window.addEventListener('error', onError)
     try {
       expect(() => act(() => orphanRoot.render(createElement(Orphan)))).toThrow(/ClientProvider/)
@@ -131,7 +165,11 @@ describe('sessionEndHandler', () => {
     const log: string[] = []
     client.session.saveLogin({ token: 't', user })
     client.session.setPreference('theme', 'dark')
-    const handle = sessionEndHandler({ session: client.session, goToLogin: () => log.push('login'), reload: () => log.push('reload') })
+    const handle = sessionEndHandler({
+      session: client.session,
+      goToLogin: () => log.push('login'),
+      reload: () => log.push('reload'),
+    })
     handle('expired', 'socket')
     expect(log).toEqual(['reload'])
     handle('expired', 'http')
@@ -146,8 +184,11 @@ describe('sessionEndHandler', () => {
     client.session.saveLogin({ token: 't', user })
     client.session.setPreference('theme', 'dark')
     const handle = sessionEndHandler({
-      session: client.session, goToLogin: () => log.push('login'), reload: () => log.push('reload'),
-      notify: (m) => log.push(m), setTimeout: (fn, ms) => timers.push([fn, ms]),
+      session: client.session,
+      goToLogin: () => log.push('login'),
+      reload: () => log.push('reload'),
+      notify: (m) => log.push(m),
+      setTimeout: (fn, ms) => timers.push([fn, ms]),
     })
     handle('replaced', 'socket')
     expect(log).toEqual([SESSION_REPLACED_MESSAGE])

@@ -10,8 +10,15 @@ import { createTestApp, SUPER, type TestApp } from '@atende/kernel/testing'
 import auth from '@atende/plugin-auth'
 import { WebSocket } from 'ws'
 import {
-  createApiClient, createAtendeClient, createSocket, memoryStorage, tokenExpiry,
-  type AtendeClient, type SessionEndReason, type SessionUser, type WebSocketCtor,
+  createApiClient,
+  createAtendeClient,
+  createSocket,
+  memoryStorage,
+  tokenExpiry,
+  type AtendeClient,
+  type SessionEndReason,
+  type SessionUser,
+  type WebSocketCtor,
 } from '../src/index.ts'
 import { waitFor } from './support/ws-server.ts'
 
@@ -24,14 +31,19 @@ function cookieJarFetch() {
   const fn = async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input))
     paths.push(`${init.method ?? 'GET'} ${url.pathname}`)
-    const cookie = [...jar].filter(([, c]) => url.pathname.startsWith(c.path)).map(([k, c]) => `${k}=${c.value}`).join('; ')
+    const cookie = [...jar]
+      .filter(([, c]) => url.pathname.startsWith(c.path))
+      .map(([k, c]) => `${k}=${c.value}`)
+      .join('; ')
     const headers = { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) }
     const res = await fetch(url, { ...init, headers })
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';').map((s) => s.trim())
       const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]
       const path = attrs.find((a) => /^path=/i.test(a))?.slice(5) ?? '/'
-      const gone = !value || attrs.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)) < new Date()))
+      const gone =
+        !value ||
+        attrs.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && new Date(a.slice(8)) < new Date()))
       if (gone) jar.delete(name)
       else jar.set(name, { value, path })
     }
@@ -58,7 +70,13 @@ function client(now = () => Date.now()) {
   const http = cookieJarFetch()
   const ended: SessionEndReason[] = []
   const storage = memoryStorage()
-  const api = createApiClient({ baseUrl: base, storage, fetch: http.fetch, now: () => now(), onSessionEnded: (r) => ended.push(r) })
+  const api = createApiClient({
+    baseUrl: base,
+    storage,
+    fetch: http.fetch,
+    now: () => now(),
+    onSessionEnded: (r) => ended.push(r),
+  })
   return { api, http, ended, storage }
 }
 
@@ -102,8 +120,9 @@ describe('against the real auth plugin', () => {
 
   it('wrong credentials come back as an ApiError without any refresh', async () => {
     const c = client()
-    await expect(c.api.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: 'wrong' }))
-      .rejects.toMatchObject({ status: 401 })
+    await expect(c.api.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+    })
     expect(c.http.paths).toEqual(['POST /api/auth/login'])
   })
 })
@@ -113,14 +132,18 @@ describe('the socket against the real gateway', () => {
     const http = cookieJarFetch()
     const ended: string[] = []
     const c = createAtendeClient({
-      baseUrl: base, socketUrl: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'),
-      storage: memoryStorage(), fetch: http.fetch, WebSocketImpl: WS,
+      baseUrl: base,
+      socketUrl: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'),
+      storage: memoryStorage(),
+      fetch: http.fetch,
+      WebSocketImpl: WS,
       onSessionEnded: (reason, source) => ended.push(`${reason}:${source}`),
     })
     opened.push(c)
     return { ...c, ended }
   }
-  const loginSuper = (c: AtendeClient) => c.api.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password })
+  const loginSuper = (c: AtendeClient) =>
+    c.api.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password })
 
   it('connects with the session token, joins its rooms and gets pong for ping', async () => {
     const a = atende()
@@ -134,15 +157,26 @@ describe('the socket against the real gateway', () => {
     await waitFor(() => a.socket.status === 'open', 5000, 'socket open')
     a.socket.join('company-999999-ticket') // another tenant's room: refused by the server
     await waitFor(() => events.some(([e]) => e === 'error'), 5000, 'room refusal')
-    expect(events.filter(([e]) => e === 'error')).toEqual([['error', { error: 'ERR_NO_PERMISSION', room: 'company-999999-ticket' }]])
+    expect(events.filter(([e]) => e === 'error')).toEqual([
+      ['error', { error: 'ERR_NO_PERMISSION', room: 'company-999999-ticket' }],
+    ])
 
-    const pinging = createSocket({ url: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'), getToken: () => a.session.getToken(), WebSocketImpl: WS, pingIntervalMs: 20 })
+    const pinging = createSocket({
+      url: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'),
+      getToken: () => a.session.getToken(),
+      WebSocketImpl: WS,
+      pingIntervalMs: 20,
+    })
     let pongs = 0
-    pinging.on('pong', () => { pongs++ })
+    pinging.on('pong', () => {
+      pongs++
+    })
     pinging.connect()
     try {
       await waitFor(() => pongs >= 2, 5000, 'pongs')
-    } finally { pinging.close() }
+    } finally {
+      pinging.close()
+    }
   })
 
   it('the same user logging in elsewhere closes the first socket with 4002 → replaced', async () => {
@@ -171,13 +205,17 @@ describe('the socket against the real gateway', () => {
   it('a bad token is closed with 4001 → expired', async () => {
     const ended: SessionEndReason[] = []
     const s = createSocket({
-      url: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'), getToken: () => 'not-a-jwt', WebSocketImpl: WS,
+      url: base.replace(/^http/, 'ws').replace(/\/api$/, '/socket'),
+      getToken: () => 'not-a-jwt',
+      WebSocketImpl: WS,
       onSessionEnded: (r) => ended.push(r),
     })
     s.connect()
     try {
       await waitFor(() => ended.length > 0, 5000, '4001')
       expect(ended).toEqual(['expired'])
-    } finally { s.close() }
+    } finally {
+      s.close()
+    }
   })
 })

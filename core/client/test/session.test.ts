@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import {
-  createSession, isPlanExpired, memoryStorage, subscriptionWarning, tokenExpiry, tokenSecondsLeft, STORAGE_KEYS,
+  createSession,
+  isPlanExpired,
+  memoryStorage,
+  subscriptionWarning,
+  tokenExpiry,
+  tokenSecondsLeft,
+  STORAGE_KEYS,
   type SessionUser,
 } from '../src/index.ts'
 import { fakeJwt } from './support/jwt.ts'
 
 const user: SessionUser = {
-  id: 3, companyId: 9, name: 'Bia', email: 'bia@x.com', profile: 'user', super: false,
+  id: 3,
+  companyId: 9,
+  name: 'Bia',
+  email: 'bia@x.com',
+  profile: 'user',
+  super: false,
   company: { id: 9, name: 'Acme', dueDate: '2025-03-01T00:00:00.000Z' },
 }
 

@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import {
-  backoffDelay, createAtendeClient, createSocket, memoryStorage, SOCKET_PING_MS,
-  type RealtimeSocket, type SessionEndReason, type SocketOptions, type WebSocketCtor,
+  backoffDelay,
+  createAtendeClient,
+  createSocket,
+  memoryStorage,
+  SOCKET_PING_MS,
+  type RealtimeSocket,
+  type SessionEndReason,
+  type SocketOptions,
+  type WebSocketCtor,
 } from '../src/index.ts'
 import { json } from './support/fetch.ts'
 import { fakeJwt } from './support/jwt.ts'
@@ -14,7 +21,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 let server: Awaited<ReturnType<typeof startWsServer>>
 const sockets: RealtimeSocket[] = []
 
-beforeEach(async () => { server = await startWsServer() })
+beforeEach(async () => {
+  server = await startWsServer()
+})
 afterEach(async () => {
   for (const s of sockets.splice(0)) s.close()
   await server.close()
@@ -23,8 +32,11 @@ afterEach(async () => {
 function open(opts: Partial<SocketOptions> = {}) {
   const ended: SessionEndReason[] = []
   const socket = createSocket({
-    url: server.url, getToken: () => 'tok-1', WebSocketImpl: WS,
-    reconnectMinMs: 20, reconnectMaxMs: 80,
+    url: server.url,
+    getToken: () => 'tok-1',
+    WebSocketImpl: WS,
+    reconnectMinMs: 20,
+    reconnectMaxMs: 80,
     onSessionEnded: (r) => ended.push(r),
     ...opts,
   })
@@ -67,7 +79,11 @@ describe('socket', () => {
     socket.leave('open') // one too many: ignored
     // Frames arrive in order, so a frame sent too early (or twice) would show up before or after the leave.
     await waitFor(() => conn.frames.some((f) => f.type === 'leave'))
-    expect(conn.frames).toEqual([{ type: 'join', room: 'open' }, { type: 'join', room: 'notification' }, { type: 'leave', room: 'open' }])
+    expect(conn.frames).toEqual([
+      { type: 'join', room: 'open' },
+      { type: 'join', room: 'notification' },
+      { type: 'leave', room: 'open' },
+    ])
     expect(socket.rooms).toEqual(['notification'])
   })
 
@@ -79,13 +95,19 @@ describe('socket', () => {
     socket.connect()
     const first = await server.connection(1)
     await waitFor(() => first.frames.length === 2)
-    expect(first.frames).toEqual([{ type: 'join', room: 'open' }, { type: 'join', room: 'chatbox-42' }])
+    expect(first.frames).toEqual([
+      { type: 'join', room: 'open' },
+      { type: 'join', room: 'chatbox-42' },
+    ])
 
     first.ws.terminate() // the server goes away without a close frame
     const second = await server.connection(2)
     expect(second.token).toBe('tok-2') // a fresh token for every connect
     await waitFor(() => second.frames.length === 2)
-    expect(second.frames).toEqual([{ type: 'join', room: 'open' }, { type: 'join', room: 'chatbox-42' }])
+    expect(second.frames).toEqual([
+      { type: 'join', room: 'open' },
+      { type: 'join', room: 'chatbox-42' },
+    ])
     expect(ended).toEqual([])
 
     second.ws.close(1001, 'going away') // a clean close from the server is also reconnected
@@ -144,7 +166,12 @@ describe('socket', () => {
     expect(none.socket.status).toBe('closed')
 
     let calls = 0
-    const flaky = open({ getToken: async () => { if (++calls < 3) throw new Error('offline'); return 'tok-ok' } })
+    const flaky = open({
+      getToken: async () => {
+        if (++calls < 3) throw new Error('offline')
+        return 'tok-ok'
+      },
+    })
     flaky.socket.connect()
     const conn = await server.connection(1)
     expect(conn.token).toBe('tok-ok')
@@ -167,8 +194,15 @@ describe('socket', () => {
     const storage = memoryStorage({ token: fakeJwt(Math.floor(now / 1000) - 10) })
     const ended: string[] = []
     const client = createAtendeClient({
-      baseUrl: 'http://api.test/api', socketUrl: server.url, storage, WebSocketImpl: WS,
-      fetch: (async () => json(200, { token: renewed, user: { id: 1, companyId: 2, name: 'A', email: 'a@b.c', profile: 'user', super: false } })) as typeof fetch,
+      baseUrl: 'http://api.test/api',
+      socketUrl: server.url,
+      storage,
+      WebSocketImpl: WS,
+      fetch: (async () =>
+        json(200, {
+          token: renewed,
+          user: { id: 1, companyId: 2, name: 'A', email: 'a@b.c', profile: 'user', super: false },
+        })) as typeof fetch,
       onSessionEnded: (r, source) => ended.push(`${r}:${source}`),
     })
     sockets.push(client.socket)

@@ -5,7 +5,8 @@ const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOSt
 
 /** A row of userViews' query: the user's columns, its queues and company as JSON (parsed by pg, a string in some drivers). */
 type UserViewRow = Omit<UserView, 'createdAt' | 'updatedAt' | 'queueIds' | 'company'> & {
-  createdAt: Date | string; updatedAt: Date | string
+  createdAt: Date | string
+  updatedAt: Date | string
   queueIds: number[] | string
   company: UserView['company'] | string
 }
@@ -59,22 +60,42 @@ export function createAccounts(db: Knex, definitions: () => SettingDefinition[] 
     userViews,
     userView: async (id) => (await userViews([id]))[0],
     async members(companyId, ids) {
-      const q = db('users as u').where('u.companyId', companyId).select(
-        'u.id', 'u.name', 'u.profile', 'u.super', 'u.allTicket', 'u.whatsappId',
-        db.raw(`COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`),
-      )
+      const q = db('users as u')
+        .where('u.companyId', companyId)
+        .select(
+          'u.id',
+          'u.name',
+          'u.profile',
+          'u.super',
+          'u.allTicket',
+          'u.whatsappId',
+          db.raw(
+            `COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`,
+          ),
+        )
       if (ids) {
         const wanted = [...new Set(ids)].filter((n): n is number => Number.isInteger(n))
         if (!wanted.length) return []
         q.whereIn('u.id', wanted)
       }
       const rows: MemberRow[] = await q.orderBy('u.id')
-      return rows.map((r) => ({ ...r, allTicket: r.allTicket === 'enabled', queueIds: parseJson<number[]>(r.queueIds) }))
+      return rows.map((r) => ({
+        ...r,
+        allTicket: r.allTicket === 'enabled',
+        queueIds: parseJson<number[]>(r.queueIds),
+      }))
     },
     async planLimits(companyId) {
-      const row = await db('companies as c').leftJoin('plans as p', 'p.id', 'c.planId').where('c.id', companyId)
+      const row = await db('companies as c')
+        .leftJoin('plans as p', 'p.id', 'c.planId')
+        .where('c.id', companyId)
         .first('c.planId', 'p.users', 'p.connections', 'p.queues')
-      return { planId: row?.planId ?? null, users: row?.users ?? 0, connections: row?.connections ?? 0, queues: row?.queues ?? 0 }
+      return {
+        planId: row?.planId ?? null,
+        users: row?.users ?? 0,
+        connections: row?.connections ?? 0,
+        queues: row?.queues ?? 0,
+      }
     },
   }
 }

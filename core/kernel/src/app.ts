@@ -50,7 +50,13 @@ export interface CreateAppOptions {
 
 export type AtendeApp = FastifyInstance & { kernel: Kernel }
 
-const hostOf = (url: string | undefined) => { try { return url ? new URL(url).host : undefined } catch { return undefined } }
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).host : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp> {
   const config = loadConfig(opts.env ?? process.env, opts.config)
@@ -86,8 +92,14 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   bus.on('plan.updated', () => gate.invalidate())
   bus.on('company.updated', () => gate.invalidate())
   const realtime = createRealtime({
-    bus, auth, db, log: app.log, settingDefinitions: () => settings.definitions(),
-    pingMs: config.realtimePingMs, userStatusMs: config.userStatusMs, offlineAfterMs: config.userOfflineAfterMs,
+    bus,
+    auth,
+    db,
+    log: app.log,
+    settingDefinitions: () => settings.definitions(),
+    pingMs: config.realtimePingMs,
+    userStatusMs: config.userStatusMs,
+    offlineAfterMs: config.userOfflineAfterMs,
   })
   closers.push(() => realtime.close())
 
@@ -103,8 +115,11 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   }))
 
   const storage = createStorage({
-    root: config.mediaDir ?? join(config.dataDir, 'media'), secret: config.jwtSecret, maxBytes: config.mediaMaxBytes,
-    allowPrivateFetch: config.mediaFetchAllowPrivate, ownHost: hostOf(config.publicUrl),
+    root: config.mediaDir ?? join(config.dataDir, 'media'),
+    secret: config.jwtSecret,
+    maxBytes: config.mediaMaxBytes,
+    allowPrivateFetch: config.mediaFetchAllowPrivate,
+    ownHost: hostOf(config.publicUrl),
   })
 
   const kernel: Kernel = {
@@ -115,7 +130,13 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     async unitOfWork(companyId, work) {
       const queued: Array<[EventName, unknown]> = []
       const result = await db.transaction((trx) =>
-        work({ db: trx, t: tenantDb(trx, companyId), emit: (e, p) => { queued.push([e, p]) } }),
+        work({
+          db: trx,
+          t: tenantDb(trx, companyId),
+          emit: (e, p) => {
+            queued.push([e, p])
+          },
+        }),
       )
       // Emitted in order without waiting on each: publishes pipeline on one Redis connection (one
       // round trip for a whole batch, not one per event) and local handlers start in commit order.
@@ -136,10 +157,22 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     invalidatePlanCache: () => gate.invalidate(),
     modules: () => moduleInfos,
     health: new Map([
-      ['db', async () => { try { await db.raw('select 1'); return 'ok' } catch { return 'error' } }],
+      [
+        'db',
+        async () => {
+          try {
+            await db.raw('select 1')
+            return 'ok'
+          } catch {
+            return 'error'
+          }
+        },
+      ],
       ['redis', () => bus.health()],
     ]),
-    onClose: (fn) => { closers.push(fn) },
+    onClose: (fn) => {
+      closers.push(fn)
+    },
   }
   app.decorate('kernel', kernel)
   app.decorateRequest('auth', null as never)
@@ -154,19 +187,28 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   await app.register(multipart, { limits: { fileSize: storage.maxBytes } })
   // With Redis, every API process counts against the same limits (a login limit per process would
   // multiply by the number of processes); storage errors let the request through rather than fail it.
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 }) : undefined
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : undefined
   if (rateLimitRedis) {
     rateLimitRedis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'))
-    closers.push(async () => { rateLimitRedis.disconnect() })
+    closers.push(async () => {
+      rateLimitRedis.disconnect()
+    })
   }
   await app.register(rateLimit, {
     global: false,
     ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rl:`, skipOnError: true } : {}),
-    errorResponseBuilder: (_req, ctx) => new AppError(ErrorCodes.RATE_LIMITED, ctx.statusCode, `Too many requests, try again in ${ctx.after}`),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(ErrorCodes.RATE_LIMITED, ctx.statusCode, `Too many requests, try again in ${ctx.after}`),
   })
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atende API', version: KERNEL_VERSION, description: 'Multi-tenant customer service over WhatsApp connections' },
+      info: {
+        title: 'Atende API',
+        version: KERNEL_VERSION,
+        description: 'Multi-tenant customer service over WhatsApp connections',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -180,14 +222,23 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   // Authentication and route-level role checks for every /api route not marked public.
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const cfg = request.routeOptions.config ?? {}
-    if (!request.routeOptions.url || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs') || cfg.public) return
+    if (
+      !request.routeOptions.url ||
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith('/api/docs') ||
+      cfg.public
+    )
+      return
     const header = request.headers.authorization
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined
     if (!token) throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Missing bearer token')
     request.auth = await auth.verifyAccess(token)
-    if (cfg.super && !request.auth.super) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only the platform super user may do this')
-    if (cfg.admin && request.auth.profile !== 'admin' && !request.auth.super) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may do this')
-    if (cfg.permission && !permissions.has(request.auth, cfg.permission)) throw new AppError(ErrorCodes.NO_PERMISSION, 403, `Missing permission ${cfg.permission}`)
+    if (cfg.super && !request.auth.super)
+      throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only the platform super user may do this')
+    if (cfg.admin && request.auth.profile !== 'admin' && !request.auth.super)
+      throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may do this')
+    if (cfg.permission && !permissions.has(request.auth, cfg.permission))
+      throw new AppError(ErrorCodes.NO_PERMISSION, 403, `Missing permission ${cfg.permission}`)
   })
 
   await realtime.install(app)
@@ -199,17 +250,24 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     if (plugin.permissions) permissions.define(plugin.permissions)
     if (plugin.settings) settings.define(plugin.settings)
     const key = plugin.planFlag ?? plugin.name
-    await app.register(async (scope) => {
-      if (!plugin.essential) {
-        scope.addHook('onRequest', async (request) => {
-          if (request.auth && !(await gate.enabled(request.auth.companyId, key))) {
-            throw new AppError(ErrorCodes.PLAN_FEATURE_DISABLED, 403, `The company's plan does not include ${plugin.name}`)
-          }
-        })
-      }
-      // The plugin sees only the services its manifest declares (services.ts).
-      await plugin.register(scope, { ...kernel, services: scopedServices(kernel.services, plugin) })
-    }, { prefix: `/api${plugin.prefix ?? ''}` })
+    await app.register(
+      async (scope) => {
+        if (!plugin.essential) {
+          scope.addHook('onRequest', async (request) => {
+            if (request.auth && !(await gate.enabled(request.auth.companyId, key))) {
+              throw new AppError(
+                ErrorCodes.PLAN_FEATURE_DISABLED,
+                403,
+                `The company's plan does not include ${plugin.name}`,
+              )
+            }
+          })
+        }
+        // The plugin sees only the services its manifest declares (services.ts).
+        await plugin.register(scope, { ...kernel, services: scopedServices(kernel.services, plugin) })
+      },
+      { prefix: `/api${plugin.prefix ?? ''}` },
+    )
   }
 
   await registerWeb(app) // the built shell and modules, SPA fallback (web.ts)
@@ -218,7 +276,11 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
 
   app.addHook('onClose', async () => {
     for (const close of closers.reverse()) {
-      try { await close() } catch (err) { app.log.warn({ err }, 'error while closing') }
+      try {
+        await close()
+      } catch (err) {
+        app.log.warn({ err }, 'error while closing')
+      }
     }
   })
   if (config.runJobs) await jobs.start()
@@ -226,5 +288,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { kernel: Kernel }
+  interface FastifyInstance {
+    kernel: Kernel
+  }
 }

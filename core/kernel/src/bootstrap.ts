@@ -18,10 +18,19 @@ export async function bootstrapPlatform(db: Knex, config: KernelConfig, auth: Au
     let company = await trx('companies').where({ cnpj }).first('id')
     if (!company) {
       ;[company] = await trx('companies')
-        .insert({ name: process.env.SUPERUSER_COMPANY_NAME || 'Atende', email, cnpj, planId: plan.id, status: true, dueDate: new Date('2099-12-31T00:00:00Z'), recurrence: 'ANUAL' })
+        .insert({
+          name: process.env.SUPERUSER_COMPANY_NAME || 'Atende',
+          email,
+          cnpj,
+          planId: plan.id,
+          status: true,
+          dueDate: new Date('2099-12-31T00:00:00Z'),
+          recurrence: 'ANUAL',
+        })
         .returning('id')
     }
     const user = await trx('users').where({ companyId: company.id }).whereRaw('lower(email) = ?', [email]).first('id')
-    if (!user) await trx('users').insert({ companyId: company.id, name, email, passwordHash, profile: 'admin', super: true })
+    if (!user)
+      await trx('users').insert({ companyId: company.id, name, email, passwordHash, profile: 'admin', super: true })
   })
 }

@@ -25,7 +25,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (override) return override
     const v = env[name]
     if (v) return v
-    if (mode === 'production') { missing.push(name); return '' }
+    if (mode === 'production') {
+      missing.push(name)
+      return ''
+    }
     return fallback()
   }
   const secrets = () => embeddedSecrets(dataDir)
@@ -47,7 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       password: need('SUPERUSER_PASSWORD', () => EMBEDDED_SUPERUSER.password),
       name: env.SUPERUSER_NAME || EMBEDDED_SUPERUSER.name,
     },
-    extraPlugins: (env.ATENDE_PLUGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    extraPlugins: (env.ATENDE_PLUGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atende <no-reply@atende.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`,
@@ -79,7 +85,10 @@ export function parseTrustProxy(raw: string | undefined): NonNullable<KernelConf
     const hops = Number(v)
     return (_address: string, hop: number) => hop < hops // what Fastify does with a number (its types lack it)
   }
-  return v.split(',').map((s) => s.trim()).filter(Boolean)
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {

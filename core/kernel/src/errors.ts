@@ -51,22 +51,41 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       const field = error.details?.field as string | undefined
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
-      return reply.status(error.statusCode).send({ error: error.code, message: error.message, statusCode: error.statusCode, ...(field ? { field } : {}), ...(error.details?.extra ?? {}) as object })
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        message: error.message,
+        statusCode: error.statusCode,
+        ...(field ? { field } : {}),
+        ...((error.details?.extra ?? {}) as object),
+      })
     }
     if (error.validation) {
       const field = validationField(error)
       const where = error.validationContext ?? 'body'
       const message = `${field ?? where} ${error.validation[0]?.message ?? 'is invalid'}`
-      return reply.status(400).send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
+      return reply
+        .status(400)
+        .send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
     }
     const pg = error.code ? PG_ERRORS[error.code] : undefined
     if (pg) {
       request.log.warn({ err: error }, 'database rejected input')
-      const detail = (error as { column?: string; constraint?: string })
-      return reply.status(pg[0]).send({ error: pg[1], message: pg[2], statusCode: pg[0], ...(detail.column ? { field: detail.column } : {}) })
+      const detail = error as { column?: string; constraint?: string }
+      return reply
+        .status(pg[0])
+        .send({ error: pg[1], message: pg[2], statusCode: pg[0], ...(detail.column ? { field: detail.column } : {}) })
     }
-    if (!error.statusCode && typeof request.isMultipart === 'function' && request.isMultipart() && MALFORMED_MULTIPART.test(error.message)) {
-      return reply.status(400).send({ error: 'ERR_INVALID_MULTIPART', message: `Malformed multipart body: ${error.message}`, statusCode: 400 })
+    if (
+      !error.statusCode &&
+      typeof request.isMultipart === 'function' &&
+      request.isMultipart() &&
+      MALFORMED_MULTIPART.test(error.message)
+    ) {
+      return reply.status(400).send({
+        error: 'ERR_INVALID_MULTIPART',
+        message: `Malformed multipart body: ${error.message}`,
+        statusCode: 400,
+      })
     }
     if (error instanceof RangeError && /Invalid time value|Invalid date/i.test(error.message)) {
       return reply.status(400).send({ error: ErrorCodes.VALIDATION, message: 'Invalid date', statusCode: 400 })
@@ -74,20 +93,34 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 500) {
       // Only our own bugs end here: logged with the request id, which the answer carries for support.
-      request.log.error({ err: error, reqId: request.id, url: request.url.split('?')[0], method: request.method }, 'unhandled error')
-      return reply.status(500).send({ error: ErrorCodes.INTERNAL, message: 'Unexpected error, try again later', statusCode: 500, requestId: String(request.id) })
+      request.log.error(
+        { err: error, reqId: request.id, url: request.url.split('?')[0], method: request.method },
+        'unhandled error',
+      )
+      return reply.status(500).send({
+        error: ErrorCodes.INTERNAL,
+        message: 'Unexpected error, try again later',
+        statusCode: 500,
+        requestId: String(request.id),
+      })
     }
-    return reply.status(status).send({ error: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: error.message, statusCode: status })
+    return reply
+      .status(status)
+      .send({ error: CODE_BY_STATUS[status] ?? 'ERR_BAD_REQUEST', message: error.message, statusCode: status })
   })
 }
 
 /** Errors raised before routing (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH, …): the client's input. */
 export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
-  const code = status === 414 ? 'ERR_URI_TOO_LONG' : CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION
+  const code = status === 414 ? 'ERR_URI_TOO_LONG' : (CODE_BY_STATUS[status] ?? ErrorCodes.VALIDATION)
   return reply.status(status).send({ error: code, message: error.message, statusCode: status })
 }
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ error: ErrorCodes.NOT_FOUND, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, statusCode: 404 })
+  return reply.status(404).send({
+    error: ErrorCodes.NOT_FOUND,
+    message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    statusCode: 404,
+  })
 }

@@ -21,10 +21,16 @@ export function installInputRules(app: FastifyInstance) {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const schema = request.routeOptions.schema?.body as { required?: unknown[]; type?: unknown } | undefined
     if (request.body == null && schema && !request.isMultipart() && !schema.required?.length) request.body = {}
-    for (const [where, value] of [['params', request.params], ['querystring', request.query], ['body', request.body]] as const) {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
       const field = nulField(value)
       if (field !== undefined) {
-        throw new AppError(ErrorCodes.VALIDATION, 400, `${field || where} must not contain a NUL character`, { field: field || where })
+        throw new AppError(ErrorCodes.VALIDATION, 400, `${field || where} must not contain a NUL character`, {
+          field: field || where,
+        })
       }
     }
   })

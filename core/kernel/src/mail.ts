@@ -6,9 +6,18 @@ import type { MailService } from '@atende/sdk'
 export function createMail(smtpUrl: string | undefined, from: string, log: FastifyBaseLogger): MailService {
   if (!smtpUrl) {
     return {
-      async send(msg) { log.info({ mail: { to: msg.to, subject: msg.subject } }, `mail (no SMTP_URL set) to ${msg.to}: ${msg.subject}\n${msg.text}`) },
+      async send(msg) {
+        log.info(
+          { mail: { to: msg.to, subject: msg.subject } },
+          `mail (no SMTP_URL set) to ${msg.to}: ${msg.subject}\n${msg.text}`,
+        )
+      },
     }
   }
   const transport = nodemailer.createTransport(smtpUrl)
-  return { async send(msg) { await transport.sendMail({ from, ...msg }) } }
+  return {
+    async send(msg) {
+      await transport.sendMail({ from, ...msg })
+    },
+  }
 }

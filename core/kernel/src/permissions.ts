@@ -12,7 +12,10 @@ export function createPermissions(): PermissionsService {
       }
     },
     of(auth) {
-      return [...rules.entries()].filter(([, profiles]) => auth.super || profiles.has(auth.profile)).map(([p]) => p).sort()
+      return [...rules.entries()]
+        .filter(([, profiles]) => auth.super || profiles.has(auth.profile))
+        .map(([p]) => p)
+        .sort()
     },
     has(auth, permission) {
       return auth.super || (rules.get(permission)?.has(auth.profile) ?? false)

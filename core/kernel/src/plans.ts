@@ -21,6 +21,8 @@ export function createPlanGate(db: Knex) {
       }
       return !entry.disabled.has(key)
     },
-    invalidate() { cache.clear() },
+    invalidate() {
+      cache.clear()
+    },
   }
 }

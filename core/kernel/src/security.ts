@@ -14,11 +14,16 @@ const SHELL_INDEX = join(fileURLToPath(new URL('../../../', import.meta.url)), '
  */
 export function inlineScriptHashes(file = SHELL_INDEX): string[] {
   let mtime = 0
-  try { mtime = statSync(file).mtimeMs } catch { /* not built */ }
+  try {
+    mtime = statSync(file).mtimeMs
+  } catch {
+    /* not built */
+  }
   if (cache.file === file && cache.mtime === mtime) return cache.hashes
   const html = mtime && existsSync(file) ? readFileSync(file, 'utf8') : ''
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
-    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`)
+  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  )
   cache = { file, mtime, hashes }
   return hashes
 }
@@ -37,7 +42,10 @@ const WEB_CSP = {
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  scriptSrc: ["'self'", (req: { url?: string }) => (req.url?.startsWith('/api/') ? '' : inlineScriptHashes().join(' '))],
+  scriptSrc: [
+    "'self'",
+    (req: { url?: string }) => (req.url?.startsWith('/api/') ? '' : inlineScriptHashes().join(' ')),
+  ],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -51,7 +59,8 @@ const WEB_CSP = {
 }
 
 /** Swagger UI (/api/docs) injects styles and shows data: images; its scripts are its own files. */
-const DOCS_CSP = "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; " +
+const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; object-src 'none'; frame-ancestors 'none'; form-action 'self'; " +
   "script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'"
 
 /**
@@ -66,12 +75,15 @@ export async function registerSecurity(app: FastifyInstance, config: Pick<Kernel
     contentSecurityPolicy: { useDefaults: false, directives: WEB_CSP },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 180 * 86_400, includeSubDomains: false } : false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 180 * 86_400, includeSubDomains: false }
+      : false,
   })
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.url
     if (url.startsWith('/api/docs')) reply.header('content-security-policy', DOCS_CSP)
-    else if ((url === '/api' || url.startsWith('/api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    else if ((url === '/api' || url.startsWith('/api/')) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
     return payload
   })
 }

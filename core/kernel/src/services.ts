@@ -9,7 +9,8 @@ export function createServiceRegistry(): ServiceRegistry {
       services.set(name, impl)
     },
     get<T>(name: string) {
-      if (!services.has(name)) throw new Error(`Service "${name}" is not provided (is its plugin installed and listed in dependsOn?)`)
+      if (!services.has(name))
+        throw new Error(`Service "${name}" is not provided (is its plugin installed and listed in dependsOn?)`)
       return services.get(name) as T
     },
     find<T>(name: string) {

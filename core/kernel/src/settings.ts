@@ -6,9 +6,7 @@ import { AppError, ErrorCodes } from '@atende/sdk'
  * The kernel's own company setting: the shell's drawer state. Every other setting of the spec
  * (administration.md §3) is defined by the plugin that reads it, in its manifest's `settings`.
  */
-export const CORE_SETTINGS: SettingDefinition[] = [
-  { key: 'sideMenuOpen', values: ['open', 'closed'], default: 'open' },
-]
+export const CORE_SETTINGS: SettingDefinition[] = [{ key: 'sideMenuOpen', values: ['open', 'closed'], default: 'open' }]
 
 export function createSettings(db: Knex): SettingsService {
   const defs = new Map<string, SettingDefinition>()
@@ -19,7 +17,9 @@ export function createSettings(db: Knex): SettingsService {
   }
   const dflt = (d: SettingDefinition) => d.default ?? d.values[0]
   return {
-    define(list) { for (const d of list) defs.set(d.key, d) },
+    define(list) {
+      for (const d of list) defs.set(d.key, d)
+    },
     definitions: () => [...defs.values()],
     async get(companyId, key) {
       const d = def(key)
@@ -34,9 +34,14 @@ export function createSettings(db: Knex): SettingsService {
     async set(companyId, key, value) {
       const d = def(key)
       if (!d.values.includes(value)) {
-        throw new AppError(ErrorCodes.VALIDATION, 400, `Setting ${key} accepts ${d.values.join(', ')}`, { field: 'value' })
+        throw new AppError(ErrorCodes.VALIDATION, 400, `Setting ${key} accepts ${d.values.join(', ')}`, {
+          field: 'value',
+        })
       }
-      await db('settings').insert({ companyId, key, value, updatedAt: new Date() }).onConflict(['companyId', 'key']).merge(['value', 'updatedAt'])
+      await db('settings')
+        .insert({ companyId, key, value, updatedAt: new Date() })
+        .onConflict(['companyId', 'key'])
+        .merge(['value', 'updatedAt'])
       return { key, value }
     },
   }

@@ -22,13 +22,17 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 
 /** Hashed files never change; everything else (index.html, remoteEntry.js) must be revalidated. */
 function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
-  res.setHeader('cache-control', path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+  res.setHeader(
+    'cache-control',
+    path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  )
 }
 
 /** Built modules: modules/<name>/dist with a remoteEntry.js. */
 function builtModules(modulesDir: string): Array<{ name: string; dist: string }> {
   if (!existsSync(modulesDir)) return []
-  return readdirSync(modulesDir).sort()
+  return readdirSync(modulesDir)
+    .sort()
     .map((name) => ({ name, dist: join(modulesDir, name, 'dist') }))
     .filter((m) => existsSync(join(m.dist, 'remoteEntry.js')))
 }
@@ -61,7 +65,9 @@ export function moduleMenus(modulesDir = join(REPO_ROOT, 'modules')): (name: str
       try {
         const parsed: unknown = JSON.parse(readFileSync(join(resolve(modulesDir), name, 'dist', 'menu.json'), 'utf8'))
         if (Array.isArray(parsed)) menu = parsed as ModuleMenuEntry[]
-      } catch { /* not built, or no menu */ }
+      } catch {
+        /* not built, or no menu */
+      }
       cache.set(name, menu)
     }
     return cache.get(name)
@@ -80,23 +86,43 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}) {
 
   for (const m of builtModules(modulesDir)) {
     await app.register(fastifyStatic, {
-      root: m.dist, prefix: `/modules/${m.name}/`, decorateReply: false, cacheControl: false, setHeaders: setCacheHeaders, index: false,
+      root: m.dist,
+      prefix: `/modules/${m.name}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+      index: false,
     })
   }
   if (shellBuilt) {
-    await app.register(fastifyStatic, { root: shellDist, serve: false, cacheControl: false, setHeaders: setCacheHeaders })
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      serve: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    })
   }
 
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0]!
-    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/modules/')) return apiNotFound(request, reply)
-    if (!shellBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT)
-    let rel: string
-    try { rel = decodeURIComponent(path).replace(/^\/+/, '') } catch { return apiNotFound(request, reply) }
-    const file = resolve(shellDist, rel)
-    if (rel && file.startsWith(shellDist + sep) && existsSync(file) && statSync(file).isFile()) return reply.sendFile(rel)
-    // A missing file is a 404; anything else is a page of the app.
-    if (extname(rel)) return apiNotFound(request, reply)
-    return reply.sendFile('index.html')
-  })
+  app.get(
+    '/*',
+    { config: { public: true }, schema: { hide: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0]!
+      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/modules/'))
+        return apiNotFound(request, reply)
+      if (!shellBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT)
+      let rel: string
+      try {
+        rel = decodeURIComponent(path).replace(/^\/+/, '')
+      } catch {
+        return apiNotFound(request, reply)
+      }
+      const file = resolve(shellDist, rel)
+      if (rel && file.startsWith(shellDist + sep) && existsSync(file) && statSync(file).isFile())
+        return reply.sendFile(rel)
+      // A missing file is a 404; anything else is a page of the app.
+      if (extname(rel)) return apiNotFound(request, reply)
+      return reply.sendFile('index.html')
+    },
+  )
 }

@@ -6,7 +6,15 @@ import { createTestApp, hasRedis, until, type TestApp } from './support/index.ts
 const quietLog = () => {
   const errors: unknown[] = []
   const noop = () => {}
-  const log = { error: (o: unknown) => errors.push(o), warn: noop, info: noop, debug: noop, trace: noop, fatal: noop, child: () => log } as unknown as FastifyBaseLogger
+  const log = {
+    error: (o: unknown) => errors.push(o),
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    fatal: noop,
+    child: () => log,
+  } as unknown as FastifyBaseLogger
   return { log, errors }
 }
 
@@ -18,11 +26,15 @@ const quietLog = () => {
 async function markerReaches(from: { emit: TestApp['app']['kernel']['bus']['emit'] }, to: TestApp) {
   const key = `marker-${Math.random().toString(36).slice(2)}`
   let seen = false
-  const off = to.app.kernel.bus.on('setting.updated', (p) => { if (p.key === key) seen = true })
+  const off = to.app.kernel.bus.on('setting.updated', (p) => {
+    if (p.key === key) seen = true
+  })
   try {
     await from.emit('setting.updated', { companyId: 0, key, value: '' })
     await until(() => seen, 3000)
-  } finally { off() }
+  } finally {
+    off()
+  }
 }
 
 describe('event bus (in-process)', () => {
@@ -30,10 +42,18 @@ describe('event bus (in-process)', () => {
     const { log, errors } = quietLog()
     const bus = await createBus({ log })
     const seen: string[] = []
-    bus.on('user.deleted', () => { throw new Error('boom') })
-    bus.on('user.deleted', async () => { throw new Error('async boom') })
-    bus.on('user.deleted', ({ userId }) => { seen.push(`on:${userId}`) })
-    bus.onAny((event) => { seen.push(`any:${event}`) })
+    bus.on('user.deleted', () => {
+      throw new Error('boom')
+    })
+    bus.on('user.deleted', async () => {
+      throw new Error('async boom')
+    })
+    bus.on('user.deleted', ({ userId }) => {
+      seen.push(`on:${userId}`)
+    })
+    bus.onAny((event) => {
+      seen.push(`any:${event}`)
+    })
     await bus.emit('user.deleted', { companyId: 1, userId: 7 })
     expect(seen).toEqual(['on:7', 'any:user.deleted'])
     expect(errors).toHaveLength(2)
@@ -44,7 +64,9 @@ describe('event bus (in-process)', () => {
   it('stops delivering after unsubscribe', async () => {
     const bus = await createBus({ log: quietLog().log })
     let n = 0
-    const off = bus.on('company.deleted', () => { n++ })
+    const off = bus.on('company.deleted', () => {
+      n++
+    })
     await bus.emit('company.deleted', { companyId: 1 })
     off()
     await bus.emit('company.deleted', { companyId: 1 })
@@ -56,7 +78,9 @@ describe('event bus (in-process)', () => {
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/health' })
       expect(res.json()).toMatchObject({ status: 'ok', db: 'ok', redis: 'disabled' })
-    } finally { await t.close() }
+    } finally {
+      await t.close()
+    }
   })
 })
 
@@ -68,7 +92,10 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
     a = await createTestApp({ plugins: [], config: { redisPrefix } })
     b = await createTestApp({ plugins: [], db: a.db, config: { redisPrefix } })
   })
-  afterAll(async () => { await b?.close(); await a?.close() })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+  })
 
   it('reports redis ok in the health check', async () => {
     const res = await a.app.inject({ method: 'GET', url: '/api/health' })
@@ -78,10 +105,18 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
   it('delivers each event once per subscriber in every process, both ways', async () => {
     const got = { a: [] as number[], b: [] as number[], anyA: 0, anyB: 0 }
     const offs = [
-      a.app.kernel.bus.on('user.deleted', ({ userId }) => { got.a.push(userId) }),
-      b.app.kernel.bus.on('user.deleted', ({ userId }) => { got.b.push(userId) }),
-      a.app.kernel.bus.onAny((e) => { if (e === 'user.deleted') got.anyA++ }),
-      b.app.kernel.bus.onAny((e) => { if (e === 'user.deleted') got.anyB++ }),
+      a.app.kernel.bus.on('user.deleted', ({ userId }) => {
+        got.a.push(userId)
+      }),
+      b.app.kernel.bus.on('user.deleted', ({ userId }) => {
+        got.b.push(userId)
+      }),
+      a.app.kernel.bus.onAny((e) => {
+        if (e === 'user.deleted') got.anyA++
+      }),
+      b.app.kernel.bus.onAny((e) => {
+        if (e === 'user.deleted') got.anyB++
+      }),
     ]
     await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 1 })
     // Local delivery is immediate: the emitter's own subscribers have it when emit resolves.
@@ -101,8 +136,12 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
   it('keeps delivering to the other subscribers when one throws', async () => {
     const seen: number[] = []
     const offs = [
-      b.app.kernel.bus.on('user.deleted', () => { throw new Error('boom') }),
-      b.app.kernel.bus.on('user.deleted', ({ userId }) => { seen.push(userId) }),
+      b.app.kernel.bus.on('user.deleted', () => {
+        throw new Error('boom')
+      }),
+      b.app.kernel.bus.on('user.deleted', ({ userId }) => {
+        seen.push(userId)
+      }),
     ]
     await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 3 })
     await a.app.kernel.bus.emit('user.deleted', { companyId: 1, userId: 4 })
@@ -116,8 +155,12 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
     let local: unknown
     let remote: unknown
     const offs = [
-      a.app.kernel.bus.on('user.updated', ({ user }) => { local = user.at }),
-      b.app.kernel.bus.on('user.updated', ({ user }) => { remote = user.at }),
+      a.app.kernel.bus.on('user.updated', ({ user }) => {
+        local = user.at
+      }),
+      b.app.kernel.bus.on('user.updated', ({ user }) => {
+        remote = user.at
+      }),
     ]
     await a.app.kernel.bus.emit('user.updated', { companyId: 1, user: { id: 1, at } })
     await until(() => remote !== undefined)
@@ -130,17 +173,32 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
     const other = await createTestApp({ plugins: [], db: a.db, config: { redisPrefix: `${redisPrefix}-other` } })
     try {
       let heard = 0
-      const off = other.app.kernel.bus.on('company.deleted', () => { heard++ })
+      const off = other.app.kernel.bus.on('company.deleted', () => {
+        heard++
+      })
       let mine = 0
-      const off2 = b.app.kernel.bus.on('company.deleted', () => { mine++ })
+      const off2 = b.app.kernel.bus.on('company.deleted', () => {
+        mine++
+      })
       await a.app.kernel.bus.emit('company.deleted', { companyId: 99 })
       await until(() => mine === 1, 3000)
       // A marker on the other deployment's channel, published after a's event, reaches it after
       // a's event would have (had it gone to that channel).
-      const probe = await createBus({ redisUrl: process.env.REDIS_URL, prefix: `${redisPrefix}-other`, log: quietLog().log })
-      try { await markerReaches(probe, other) } finally { await probe.close() }
+      const probe = await createBus({
+        redisUrl: process.env.REDIS_URL,
+        prefix: `${redisPrefix}-other`,
+        log: quietLog().log,
+      })
+      try {
+        await markerReaches(probe, other)
+      } finally {
+        await probe.close()
+      }
       expect(heard).toBe(0)
-      off(); off2()
-    } finally { await other.close() }
+      off()
+      off2()
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -5,43 +5,82 @@ import { join } from 'node:path'
 import { loadConfig, EMBEDDED_SUPERUSER } from '../src/config.ts'
 import { createApp } from '../src/app.ts'
 
-const PRODUCTION_SECRETS = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SUPERUSER_CNPJ', 'SUPERUSER_EMAIL', 'SUPERUSER_PASSWORD']
+const PRODUCTION_SECRETS = [
+  'JWT_SECRET',
+  'JWT_REFRESH_SECRET',
+  'SUPERUSER_CNPJ',
+  'SUPERUSER_EMAIL',
+  'SUPERUSER_PASSWORD',
+]
 
 describe('config', () => {
   let dataDir: string
-  beforeEach(() => { dataDir = mkdtempSync(join(tmpdir(), 'atende-config-')) })
-  afterEach(() => { rmSync(dataDir, { recursive: true, force: true }) })
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-config-'))
+  })
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true })
+  })
 
   it('refuses production mode without secrets, naming every missing variable', () => {
     const env = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: dataDir }
-    expect(() => loadConfig(env)).toThrow(`Production mode (DATABASE_URL is set) needs these environment variables: ${PRODUCTION_SECRETS.join(', ')}`)
+    expect(() => loadConfig(env)).toThrow(
+      `Production mode (DATABASE_URL is set) needs these environment variables: ${PRODUCTION_SECRETS.join(', ')}`,
+    )
     // No embedded secrets are written as a fallback in production.
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false)
   })
 
   it('names only the variables still missing', () => {
-    const env = { DATABASE_URL: 'postgres://x@127.0.0.1/x', JWT_SECRET: 'a', JWT_REFRESH_SECRET: 'b', SUPERUSER_CNPJ: '12.345.678/0001-95', DATA_DIR: dataDir }
+    const env = {
+      DATABASE_URL: 'postgres://x@127.0.0.1/x',
+      JWT_SECRET: 'a',
+      JWT_REFRESH_SECRET: 'b',
+      SUPERUSER_CNPJ: '12.345.678/0001-95',
+      DATA_DIR: dataDir,
+    }
     expect(() => loadConfig(env)).toThrow(/needs these environment variables: SUPERUSER_EMAIL, SUPERUSER_PASSWORD$/)
   })
 
   it('createApp refuses too, before touching the database', async () => {
-    await expect(createApp({ env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, logger: false })).rejects.toThrow(/JWT_SECRET, JWT_REFRESH_SECRET/)
+    await expect(
+      createApp({ env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, logger: false }),
+    ).rejects.toThrow(/JWT_SECRET, JWT_REFRESH_SECRET/)
   })
 
   it('accepts production with everything set', () => {
     const config = loadConfig({
-      DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1:6379', JWT_SECRET: 'a', JWT_REFRESH_SECRET: 'b',
-      SUPERUSER_CNPJ: '12.345.678/0001-95', SUPERUSER_EMAIL: 'Root@Example.com', SUPERUSER_PASSWORD: 'Xx1!xxxx', RUN_JOBS: 'false', PORT: '9000',
+      DATABASE_URL: 'postgres://x@127.0.0.1/x',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      JWT_SECRET: 'a',
+      JWT_REFRESH_SECRET: 'b',
+      SUPERUSER_CNPJ: '12.345.678/0001-95',
+      SUPERUSER_EMAIL: 'Root@Example.com',
+      SUPERUSER_PASSWORD: 'Xx1!xxxx',
+      RUN_JOBS: 'false',
+      PORT: '9000',
     })
     expect(config).toMatchObject({
-      mode: 'production', port: 9000, redisUrl: 'redis://127.0.0.1:6379', jwtSecret: 'a', jwtRefreshSecret: 'b', runJobs: false,
+      mode: 'production',
+      port: 9000,
+      redisUrl: 'redis://127.0.0.1:6379',
+      jwtSecret: 'a',
+      jwtRefreshSecret: 'b',
+      runJobs: false,
       superuser: { cnpj: '12345678000195', email: 'root@example.com', password: 'Xx1!xxxx' },
     })
   })
 
   it('embedded mode needs nothing, makes secrets once in DATA_DIR and reuses them', () => {
     const first = loadConfig({ DATA_DIR: dataDir })
-    expect(first).toMatchObject({ mode: 'embedded', port: 8080, host: '0.0.0.0', dataDir, runJobs: true, redisPrefix: 'atende' })
+    expect(first).toMatchObject({
+      mode: 'embedded',
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      runJobs: true,
+      redisPrefix: 'atende',
+    })
     expect(first.superuser).toEqual(EMBEDDED_SUPERUSER)
     expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/)
     expect(first.jwtRefreshSecret).toMatch(/^[0-9a-f]{64}$/)
@@ -66,12 +105,24 @@ describe('config', () => {
   })
 
   it('reads the plugin list, mail and prefix settings', () => {
-    const config = loadConfig({ DATA_DIR: dataDir, ATENDE_PLUGINS: ' @acme/plugin-x , ,@acme/plugin-y', SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'A <a@b.c>', REDIS_PREFIX: 'p1' })
-    expect(config).toMatchObject({ extraPlugins: ['@acme/plugin-x', '@acme/plugin-y'], smtpUrl: 'smtp://127.0.0.1:2525', mailFrom: 'A <a@b.c>', redisPrefix: 'p1' })
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ATENDE_PLUGINS: ' @acme/plugin-x , ,@acme/plugin-y',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'A <a@b.c>',
+      REDIS_PREFIX: 'p1',
+    })
+    expect(config).toMatchObject({
+      extraPlugins: ['@acme/plugin-x', '@acme/plugin-y'],
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'A <a@b.c>',
+      redisPrefix: 'p1',
+    })
   })
 
   it('trusts no proxy unless TRUST_PROXY says which (true, a hop count, IPs/CIDRs)', () => {
-    const trust = (TRUST_PROXY?: string) => loadConfig({ DATA_DIR: dataDir, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).trustProxy
+    const trust = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: dataDir, ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).trustProxy
     expect(trust()).toBe(false)
     expect(trust('')).toBe(false)
     expect(trust('false')).toBe(false)

@@ -1,6 +1,17 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from './support/index.ts'
-import { apiRoutes, BodyGen, bodySchema, makeTenant, populate, queryFor, tableOf, type Route, type Schema, type Tenant } from './support/openapi.ts'
+import {
+  apiRoutes,
+  BodyGen,
+  bodySchema,
+  makeTenant,
+  populate,
+  queryFor,
+  tableOf,
+  type Route,
+  type Schema,
+  type Tenant,
+} from './support/openapi.ts'
 
 process.env.SIMULATOR_ACK_MS = '0'
 
@@ -15,8 +26,26 @@ const NUL = 'a\u0000b'
 const ODD = 'ção \uD800 \u202Eevil \u200B🧪 \uFFFF'
 const HUGE = 'x'.repeat(200_000)
 const BAD_IDS = ['0', '-1', '2147483648', '99999999999999999999', 'abc', '1.5', '%00', '%ED%A0%80', 'a'.repeat(3000)]
-const BAD_QUERY = ['%00', 'a'.repeat(10_000), '-1', '99999999999999999999', '%5B%5D', '%7B%22a%22%3A1%7D', '%ED%A0%80', '2147483648']
-const RAW_BODIES = ['{"a":', '[]', '"text"', 'null', '1', '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '\u0000']
+const BAD_QUERY = [
+  '%00',
+  'a'.repeat(10_000),
+  '-1',
+  '99999999999999999999',
+  '%5B%5D',
+  '%7B%22a%22%3A1%7D',
+  '%ED%A0%80',
+  '2147483648',
+]
+const RAW_BODIES = [
+  '{"a":',
+  '[]',
+  '"text"',
+  'null',
+  '1',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '\u0000',
+]
 
 type Case = { label: string; url: string; payload?: string | object; headers?: Record<string, string> }
 
@@ -29,39 +58,90 @@ function wrongValuesFor(s: Schema): unknown[] {
   return wrong
 }
 
-function casesFor(r: Route, base: { path: string; ids: Record<string, string>; query: string; body: unknown }, g: BodyGen): Case[] {
+function casesFor(
+  r: Route,
+  base: { path: string; ids: Record<string, string>; query: string; body: unknown },
+  g: BodyGen,
+): Case[] {
   const out: Case[] = []
   const url = base.path + base.query
   // Out-of-range and malformed path params, one at a time.
   for (const p of r.pathParams) {
     for (const bad of BAD_IDS) {
       const others = base.ids
-      out.push({ label: `path ${p.name}=${bad.slice(0, 20)}`, url: r.path.replace(/\{([^}]+)\}/g, (_m, n: string) => (n === p.name ? bad : others[n])) + base.query })
+      out.push({
+        label: `path ${p.name}=${bad.slice(0, 20)}`,
+        url: r.path.replace(/\{([^}]+)\}/g, (_m, n: string) => (n === p.name ? bad : others[n])) + base.query,
+      })
     }
   }
   // Query params: hostile values, one at a time, and an undeclared one.
   for (const q of (r.op.parameters ?? []).filter((x) => x.in === 'query')) {
-    for (const bad of BAD_QUERY) out.push({ label: `query ${q.name}=${bad.slice(0, 20)}`, url: `${base.path}?${q.name}=${bad}` })
+    for (const bad of BAD_QUERY)
+      out.push({ label: `query ${q.name}=${bad.slice(0, 20)}`, url: `${base.path}?${q.name}=${bad}` })
   }
-  out.push({ label: 'query undeclared', url: `${base.path}${base.query ? `${base.query}&` : '?'}companyId=1&__proto__=x` })
+  out.push({
+    label: 'query undeclared',
+    url: `${base.path}${base.query ? `${base.query}&` : '?'}companyId=1&__proto__=x`,
+  })
   if (r.method === 'get' || r.method === 'delete') return out
   // Bodies: absent, empty, raw malformed, extra fields, then each field with wrong values.
   out.push({ label: 'no body', url })
   out.push({ label: 'empty object', url, payload: {} })
-  for (const raw of RAW_BODIES) out.push({ label: `raw ${JSON.stringify(raw).slice(0, 30)}`, url, payload: raw, headers: { 'content-type': 'application/json' } })
+  for (const raw of RAW_BODIES)
+    out.push({
+      label: `raw ${JSON.stringify(raw).slice(0, 30)}`,
+      url,
+      payload: raw,
+      headers: { 'content-type': 'application/json' },
+    })
   // Multipart that is not: no boundary, garbage after a boundary, a part cut short.
-  out.push({ label: 'multipart no boundary', url, payload: 'garbage', headers: { 'content-type': 'multipart/form-data' } })
-  out.push({ label: 'multipart garbage', url, payload: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } })
-  out.push({ label: 'multipart cut', url, payload: '--xyz\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello', headers: { 'content-type': 'multipart/form-data; boundary=xyz' } })
-  out.push({ label: 'multipart long boundary', url, payload: 'x', headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` } })
-  out.push({ label: 'wrong content type', url, payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  out.push({
+    label: 'multipart no boundary',
+    url,
+    payload: 'garbage',
+    headers: { 'content-type': 'multipart/form-data' },
+  })
+  out.push({
+    label: 'multipart garbage',
+    url,
+    payload: 'garbage',
+    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+  })
+  out.push({
+    label: 'multipart cut',
+    url,
+    payload:
+      '--xyz\r\nContent-Disposition: form-data; name="medias"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello',
+    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+  })
+  out.push({
+    label: 'multipart long boundary',
+    url,
+    payload: 'x',
+    headers: { 'content-type': `multipart/form-data; boundary=${'b'.repeat(300)}` },
+  })
+  out.push({
+    label: 'wrong content type',
+    url,
+    payload: 'a=1',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
   const schema = g.resolve(bodySchema(r))
-  const body = base.body && typeof base.body === 'object' && !Array.isArray(base.body) ? (base.body as Record<string, unknown>) : undefined
+  const body =
+    base.body && typeof base.body === 'object' && !Array.isArray(base.body)
+      ? (base.body as Record<string, unknown>)
+      : undefined
   if (!body) return out
   out.push({ label: 'extra fields', url, payload: { ...body, companyId: 1, id: 1, createdAt: 'x', zzz: NUL } })
   for (const [field, prop] of Object.entries<Schema>(schema.properties ?? {})) {
     for (const bad of wrongValuesFor(g.resolve(prop))) {
-      out.push({ label: `${field}=${JSON.stringify(bad)?.slice(0, 24)}`, url, payload: JSON.stringify({ ...body, [field]: bad }), headers: { 'content-type': 'application/json' } })
+      out.push({
+        label: `${field}=${JSON.stringify(bad)?.slice(0, 24)}`,
+        url,
+        payload: JSON.stringify({ ...body, [field]: bad }),
+        headers: { 'content-type': 'application/json' },
+      })
     }
     const rest = { ...body }
     delete rest[field]
@@ -72,17 +152,29 @@ function casesFor(r: Route, base: { path: string; ids: Record<string, string>; q
 
 describe('route fuzzer', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp() }, 120_000)
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 120_000)
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('no operation answers 5xx to hostile input, and every error has the error shape', async () => {
     const { doc, routes } = await apiRoutes(t)
     const A = await makeTenant(t, 'A', '11111111000191')
     const populated = await populate(t, A, routes, doc)
     const superUser = await t.db('users').where({ super: true }).orderBy('id').first('id', 'companyId')
-    const issue = async (tn: Tenant, isSuper: boolean) => { tn.token = (await t.app.kernel.auth.issue({ id: tn.userId, companyId: tn.companyId, profile: 'admin', super: isSuper })).accessToken }
+    const issue = async (tn: Tenant, isSuper: boolean) => {
+      tn.token = (
+        await t.app.kernel.auth.issue({ id: tn.userId, companyId: tn.companyId, profile: 'admin', super: isSuper })
+      ).accessToken
+    }
     const S: Tenant = { label: 'S', companyId: superUser.companyId, userId: superUser.id, token: '' }
-    const allTables = new Set((await t.db('information_schema.tables').where({ table_schema: 'public' }).select('table_name')).map((r: any) => r.table_name as string))
+    const allTables = new Set(
+      (await t.db('information_schema.tables').where({ table_schema: 'public' }).select('table_name')).map(
+        (r: any) => r.table_name as string,
+      ),
+    )
     const g = new BodyGen(doc.components?.schemas ?? {}, 'Fuzz', populated.idFor)
 
     const failures: string[] = []
@@ -91,24 +183,40 @@ describe('route fuzzer', () => {
     let calls = 0
     const started = Date.now()
     // Deleting the tenant's own company (as the super user) comes last: nothing of A is left after it.
-    const ordered = [...routes].sort((a, b) => Number(a.method === 'delete' && a.path === '/api/companies/{id}') - Number(b.method === 'delete' && b.path === '/api/companies/{id}'))
+    const ordered = [...routes].sort(
+      (a, b) =>
+        Number(a.method === 'delete' && a.path === '/api/companies/{id}') -
+        Number(b.method === 'delete' && b.path === '/api/companies/{id}'),
+    )
     for (const r of ordered) {
       const idOf = (name: string) => {
         if (name !== 'id') return populated.idFor(name)
         const table = tableOf(r.path, allTables)
         return (table === 'companies' ? A.companyId : table && populated.ids.get(table)?.[0]) as number | undefined
       }
-      const ids = Object.fromEntries(r.pathParams.map((p) => [p.name, encodeURIComponent(String(idOf(p.name) ?? g.value(p.schema, p.name)))]))
+      const ids = Object.fromEntries(
+        r.pathParams.map((p) => [p.name, encodeURIComponent(String(idOf(p.name) ?? g.value(p.schema, p.name)))]),
+      )
       const path = r.path.replace(/\{([^}]+)\}/g, (_m, n: string) => ids[n])
       const schema = bodySchema(r)
       const base = { path, ids, query: queryFor(r, g), body: schema ? g.value(schema, '', true) : undefined }
       // Routes of the super user are fuzzed as the super user, so their handlers are reached.
       await issue(A, false)
-      const probe = await t.app.inject({ method: r.method.toUpperCase() as 'GET', url: base.path + base.query, headers: { authorization: `Bearer ${A.token}` } })
+      const probe = await t.app.inject({
+        method: r.method.toUpperCase() as 'GET',
+        url: base.path + base.query,
+        headers: { authorization: `Bearer ${A.token}` },
+      })
       const caller = probe.statusCode === 403 && /super user/i.test(probe.body) ? S : A
       await issue(caller, caller === S)
       for (const c of casesFor(r, base, g)) {
-        const send = () => t.app.inject({ method: r.method.toUpperCase() as 'GET', url: c.url, payload: c.payload as string, headers: { authorization: `Bearer ${caller.token}`, ...c.headers } })
+        const send = () =>
+          t.app.inject({
+            method: r.method.toUpperCase() as 'GET',
+            url: c.url,
+            payload: c.payload as string,
+            headers: { authorization: `Bearer ${caller.token}`, ...c.headers },
+          })
         let res
         try {
           res = await send()
@@ -127,11 +235,19 @@ describe('route fuzzer', () => {
         if (res.statusCode >= 500) failures.push(`${line} ${res.body.slice(0, 200)}`)
         else if (res.statusCode >= 400 && String(res.headers['content-type'] ?? '').includes('json')) {
           const b = res.json()
-          if (typeof b.error !== 'string' || !/^(ERR_|PLAN_EXPIRED)/.test(b.error) || b.statusCode !== res.statusCode) shapeless.push(`${line} ${res.body.slice(0, 120)}`)
+          if (typeof b.error !== 'string' || !/^(ERR_|PLAN_EXPIRED)/.test(b.error) || b.statusCode !== res.statusCode)
+            shapeless.push(`${line} ${res.body.slice(0, 120)}`)
         }
       }
     }
-    console.log(`route fuzzer: ${routes.length} operations, ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; answers ${[...statuses].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(', ')}`)
+    console.log(
+      `route fuzzer: ${routes.length} operations, ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; answers ${[
+        ...statuses,
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, v]) => `${k}×${v}`)
+        .join(', ')}`,
+    )
     expect(failures, 'operations that answered 5xx').toEqual([])
     expect(shapeless, 'errors without the error shape').toEqual([])
     expect(calls).toBeGreaterThan(routes.length * 10)

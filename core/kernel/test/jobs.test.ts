@@ -4,15 +4,19 @@ import { definePlugin, type JobContext } from '@atende/sdk'
 import { createLocalJobs } from '../src/jobs/local.ts'
 import { createTestApp, hasRedis, sleep, until, type TestApp } from './support/index.ts'
 
-
 describe('in-process job runner', () => {
   const errors: unknown[] = []
-  const make = () => createLocalJobs((err) => { errors.push(err) })
+  const make = () =>
+    createLocalJobs((err) => {
+      errors.push(err)
+    })
 
   it('runs nothing before start(), then runs after the delay', async () => {
     const jobs = make()
     const ran: Array<{ data: unknown; at: number }> = []
-    jobs.define('mail', async (data) => { ran.push({ data, at: Date.now() }) })
+    jobs.define('mail', async (data) => {
+      ran.push({ data, at: Date.now() })
+    })
     const t0 = Date.now()
     await jobs.add('mail', { to: 'a' }, { delay: 150 })
     await sleep(200)
@@ -28,7 +32,9 @@ describe('in-process job runner', () => {
   it('adds a pending jobId once, and again once it has finished', async () => {
     const jobs = make()
     const ran: unknown[] = []
-    jobs.define('sync', async (data) => { ran.push(data) })
+    jobs.define('sync', async (data) => {
+      ran.push(data)
+    })
     await jobs.start()
     expect(await jobs.add('sync', 1, { jobId: 'sync-a', delay: 50 })).toEqual({ id: 'sync-a' })
     expect(await jobs.add('sync', 2, { jobId: 'sync-a', delay: 50 })).toEqual({ id: 'sync-a' })
@@ -45,7 +51,12 @@ describe('in-process job runner', () => {
     const jobs = make()
     let runs = 0
     let release!: () => void
-    jobs.define('slow', () => { runs++; return new Promise<void>((r) => { release = r }) })
+    jobs.define('slow', () => {
+      runs++
+      return new Promise<void>((r) => {
+        release = r
+      })
+    })
     await jobs.start()
     await jobs.add('slow', null, { jobId: 'slow-1' })
     await until(() => runs === 1)
@@ -77,7 +88,10 @@ describe('in-process job runner', () => {
   it('gives up after the last attempt', async () => {
     const jobs = make()
     let calls = 0
-    jobs.define('doomed', async () => { calls++; throw new Error('always') })
+    jobs.define('doomed', async () => {
+      calls++
+      throw new Error('always')
+    })
     await jobs.start()
     await jobs.add('doomed', {}, { attempts: 1, jobId: 'doomed-1' })
     await until(() => calls === 1)
@@ -92,7 +106,9 @@ describe('in-process job runner', () => {
   it('repeats every interval, first at once, and a second add replaces the schedule', async () => {
     const jobs = make()
     const ran: Array<{ data: unknown; id: string }> = []
-    jobs.define('tick', async (data, job) => { ran.push({ data, id: job.id }) })
+    jobs.define('tick', async (data, job) => {
+      ran.push({ data, id: job.id })
+    })
     await jobs.start()
     await jobs.add('tick', 'v1', { repeat: { every: 100 } })
     await until(() => ran.length >= 3)
@@ -118,11 +134,17 @@ describe('in-process job runner', () => {
     let active = 0
     let peak = 0
     const done: number[] = []
-    jobs.define('later', async (n) => {
-      active++; peak = Math.max(peak, active)
-      await sleep(30)
-      active--; done.push(n as number)
-    }, { concurrency: 2 })
+    jobs.define(
+      'later',
+      async (n) => {
+        active++
+        peak = Math.max(peak, active)
+        await sleep(30)
+        active--
+        done.push(n as number)
+      },
+      { concurrency: 2 },
+    )
     await until(() => done.length === 3)
     expect(peak).toBe(2)
     await jobs.close()
@@ -140,19 +162,25 @@ describe('in-process job runner', () => {
 /** A plugin defining test jobs; `label` tells which app ran them. */
 const ran: Array<{ label: string; name: string; data: unknown; attemptsMade: number }> = []
 let failFirst = new Set<string>()
-const probe = (label: string) => definePlugin({
-  name: 'jobprobe',
-  version: '1.0.0',
-  essential: true,
-  register(_app, kernel) {
-    kernel.jobs.define('probe.echo', async (data, job) => { ran.push({ label, name: job.name, data, attemptsMade: job.attemptsMade }) })
-    kernel.jobs.define('probe.flaky', async (data, job) => {
-      ran.push({ label, name: job.name, data, attemptsMade: job.attemptsMade })
-      const key = JSON.stringify(data)
-      if (failFirst.has(key)) { failFirst.delete(key); throw new Error('first attempt fails') }
-    })
-  },
-})
+const probe = (label: string) =>
+  definePlugin({
+    name: 'jobprobe',
+    version: '1.0.0',
+    essential: true,
+    register(_app, kernel) {
+      kernel.jobs.define('probe.echo', async (data, job) => {
+        ran.push({ label, name: job.name, data, attemptsMade: job.attemptsMade })
+      })
+      kernel.jobs.define('probe.flaky', async (data, job) => {
+        ran.push({ label, name: job.name, data, attemptsMade: job.attemptsMade })
+        const key = JSON.stringify(data)
+        if (failFirst.has(key)) {
+          failFirst.delete(key)
+          throw new Error('first attempt fails')
+        }
+      })
+    },
+  })
 
 describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', () => {
   const redisPrefix = `atende-test-jobs-${Date.now().toString(36)}`
@@ -168,14 +196,17 @@ describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', (
     // Leave no keys of this file behind in the shared Redis.
     const redis = createClient({ url: process.env.REDIS_URL })
     await redis.connect()
-    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 500 })) if (keys.length) await redis.del(keys)
+    for await (const keys of redis.scanIterator({ MATCH: `${redisPrefix}*`, COUNT: 500 }))
+      if (keys.length) await redis.del(keys)
     await redis.close()
   })
 
   it('runs a job added by an API process (RUN_JOBS=false) in the worker process', async () => {
     await api.app.kernel.jobs.add('probe.echo', { n: 1 })
     await until(() => ran.some((r) => (r.data as { n?: number }).n === 1))
-    expect(ran.filter((r) => (r.data as { n?: number }).n === 1)).toEqual([{ label: 'worker', name: 'probe.echo', data: { n: 1 }, attemptsMade: 0 }])
+    expect(ran.filter((r) => (r.data as { n?: number }).n === 1)).toEqual([
+      { label: 'worker', name: 'probe.echo', data: { n: 1 }, attemptsMade: 0 },
+    ])
   })
 
   it('adds a pending jobId once', async () => {
@@ -192,7 +223,10 @@ describe.skipIf(!hasRedis)('BullMQ jobs (skipped: set REDIS_URL to run them)', (
     failFirst = new Set([JSON.stringify({ k: 'retry' })])
     await api.app.kernel.jobs.add('probe.flaky', { k: 'retry' }, { attempts: 2 })
     await until(() => ran.filter((r) => r.name === 'probe.flaky').length === 2)
-    expect(ran.filter((r) => r.name === 'probe.flaky').map((r) => [r.label, r.attemptsMade])).toEqual([['worker', 0], ['worker', 1]])
+    expect(ran.filter((r) => r.name === 'probe.flaky').map((r) => [r.label, r.attemptsMade])).toEqual([
+      ['worker', 0],
+      ['worker', 1],
+    ])
   })
 
   it('repeats on a schedule that several adds keep single', async () => {

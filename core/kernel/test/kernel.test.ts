@@ -7,12 +7,26 @@ const probe = definePlugin({
   version: '1.0.0',
   planFlag: 'useKanban',
   register(app) {
-    app.get('/probe/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } }, async (req) => ({ id: (req.params as { id: number }).id, companyId: req.auth.companyId }))
+    app.get('/probe/:id', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } }, async (req) => ({
+      id: (req.params as { id: number }).id,
+      companyId: req.auth.companyId,
+    }))
     app.get('/probe-public', { config: { public: true } }, async () => ({ ok: true }))
-    app.get('/probe-boom', { config: { public: true } }, async () => { throw new Error('secret internals') })
-    app.post('/probe-body', { config: { public: true }, schema: { body: Type.Object({ name: Type.String({ minLength: 2 }), age: Type.Integer({ minimum: 0 }) }) } }, async (req) => req.body)
+    app.get('/probe-boom', { config: { public: true } }, async () => {
+      throw new Error('secret internals')
+    })
+    app.post(
+      '/probe-body',
+      {
+        config: { public: true },
+        schema: { body: Type.Object({ name: Type.String({ minLength: 2 }), age: Type.Integer({ minimum: 0 }) }) },
+      },
+      async (req) => req.body,
+    )
     app.get('/probe-admin', { config: { admin: true } }, async () => ({ ok: true }))
-    app.get('/probe-apperror', { config: { public: true } }, async () => { throw new AppError('ERR_NO_TICKET_FOUND', 404, 'No ticket') })
+    app.get('/probe-apperror', { config: { public: true } }, async () => {
+      throw new AppError('ERR_NO_TICKET_FOUND', 404, 'No ticket')
+    })
   },
 })
 
@@ -23,8 +37,12 @@ describe('kernel', () => {
     const s = await t.app.kernel.auth.issue({ id: u.id, companyId: u.companyId, profile: u.profile, super: true })
     return { headers: { authorization: `Bearer ${s.accessToken}` } }
   }
-  beforeAll(async () => { t = await createTestApp({ plugins: [probe, settingsProbe(SPEC_SETTINGS)] }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [probe, settingsProbe(SPEC_SETTINGS)] })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('answers health', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' })
@@ -32,7 +50,7 @@ describe('kernel', () => {
     expect(res.json()).toMatchObject({ status: 'ok', db: 'ok' })
   })
 
-  it('gives every user view its company\'s settings at their effective values, defined ones included', async () => {
+  it("gives every user view its company's settings at their effective values, defined ones included", async () => {
     const su = await t.db('users').where({ super: true }).first('id', 'companyId')
     await t.app.kernel.settings.set(su.companyId, 'userRating', 'enabled')
     const view = await t.app.kernel.accounts.userView(su.id)
@@ -41,16 +59,41 @@ describe('kernel', () => {
     expect(view!.company.settings.length).toBe(t.app.kernel.settings.definitions().length)
   })
 
-  it('answers a company\'s members with their queues, never another company\'s', async () => {
+  it("answers a company's members with their queues, never another company's", async () => {
     const su = await t.db('users').where({ super: true }).first('id', 'companyId')
     const [other] = await t.db('companies').insert({ name: 'Other', cnpj: '11222333000181' }).returning('id')
-    const [mary] = await t.db('users').insert({ companyId: su.companyId, name: 'Mary', email: 'mary@x.com', passwordHash: 'x', profile: 'user', allTicket: 'enabled', whatsappId: 7 }).returning('id')
-    const [stranger] = await t.db('users').insert({ companyId: other.id, name: 'Stranger', email: 's@x.com', passwordHash: 'x' }).returning('id')
-    await t.db('user_queues').insert([{ userId: mary.id, queueId: 3, companyId: su.companyId }, { userId: mary.id, queueId: 2, companyId: su.companyId }])
+    const [mary] = await t
+      .db('users')
+      .insert({
+        companyId: su.companyId,
+        name: 'Mary',
+        email: 'mary@x.com',
+        passwordHash: 'x',
+        profile: 'user',
+        allTicket: 'enabled',
+        whatsappId: 7,
+      })
+      .returning('id')
+    const [stranger] = await t
+      .db('users')
+      .insert({ companyId: other.id, name: 'Stranger', email: 's@x.com', passwordHash: 'x' })
+      .returning('id')
+    await t.db('user_queues').insert([
+      { userId: mary.id, queueId: 3, companyId: su.companyId },
+      { userId: mary.id, queueId: 2, companyId: su.companyId },
+    ])
 
     const all = await t.app.kernel.accounts.members(su.companyId)
     expect(all.map((m) => m.id)).toEqual([su.id, mary.id])
-    expect(all[1]).toEqual({ id: mary.id, name: 'Mary', profile: 'user', super: false, allTicket: true, queueIds: [2, 3], whatsappId: 7 })
+    expect(all[1]).toEqual({
+      id: mary.id,
+      name: 'Mary',
+      profile: 'user',
+      super: false,
+      allTicket: true,
+      queueIds: [2, 3],
+      whatsappId: 7,
+    })
     expect(all[0]).toMatchObject({ super: true, profile: 'admin', allTicket: false, queueIds: [] })
     expect(await t.app.kernel.accounts.members(su.companyId, [stranger.id, mary.id, null])).toEqual([all[1]])
     expect(await t.app.kernel.accounts.members(su.companyId, [])).toEqual([])
@@ -72,7 +115,12 @@ describe('kernel', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/probe-boom' })
     expect(res.statusCode).toBe(500)
     // The request id lets support find the logged error (errors.ts logs every 500 with it).
-    expect(res.json()).toEqual({ error: 'ERR_INTERNAL_SERVER_ERROR', message: 'Unexpected error, try again later', statusCode: 500, requestId: expect.stringMatching(/^req-/) })
+    expect(res.json()).toEqual({
+      error: 'ERR_INTERNAL_SERVER_ERROR',
+      message: 'Unexpected error, try again later',
+      statusCode: 500,
+      requestId: expect.stringMatching(/^req-/),
+    })
     expect(res.body).not.toContain('secret internals')
   })
 
@@ -93,7 +141,12 @@ describe('kernel', () => {
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'name', statusCode: 400 })
     const missing = await t.app.inject({ method: 'POST', url: '/api/probe-body', payload: { name: 'xy' } })
     expect(missing.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'age' })
-    const broken = await t.app.inject({ method: 'POST', url: '/api/probe-body', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/probe-body',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    })
     expect(broken.statusCode).toBe(400)
     expect(broken.json().error).toBe('ERR_VALIDATION')
   })
@@ -107,25 +160,38 @@ describe('kernel', () => {
     expect(ok.json()).toEqual({ id: 7, companyId: 1 })
   })
 
-  it('checks admin routes and answers the caller\'s permissions', async () => {
+  it("checks admin routes and answers the caller's permissions", async () => {
     const company = await t.db('companies').first('id')
-    const [u] = await t.db('users').insert({ companyId: company.id, name: 'Plain', email: 'plain@x.com', passwordHash: 'x', profile: 'user' }).returning(['id'])
+    const [u] = await t
+      .db('users')
+      .insert({ companyId: company.id, name: 'Plain', email: 'plain@x.com', passwordHash: 'x', profile: 'user' })
+      .returning(['id'])
     const s = await t.app.kernel.auth.issue({ id: u.id, companyId: company.id, profile: 'user', super: false })
     const headers = { authorization: `Bearer ${s.accessToken}` }
     expect((await t.app.inject({ method: 'GET', url: '/api/probe-admin', headers })).statusCode).toBe(403)
-    expect((await t.app.inject({ method: 'GET', url: '/api/permissions', headers })).json()).toEqual({ permissions: [] })
+    expect((await t.app.inject({ method: 'GET', url: '/api/permissions', headers })).json()).toEqual({
+      permissions: [],
+    })
     const admin = await superHeaders()
-    expect((await t.app.inject({ method: 'GET', url: '/api/probe-admin', headers: admin.headers })).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin.headers })).json().permissions).toContain('dashboard:view')
+    expect((await t.app.inject({ method: 'GET', url: '/api/probe-admin', headers: admin.headers })).statusCode).toBe(
+      200,
+    )
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin.headers })).json().permissions,
+    ).toContain('dashboard:view')
   })
 
   it('emits unit-of-work events only after commit', async () => {
     const seen: unknown[] = []
-    const off = t.app.kernel.bus.on('setting.updated', (p) => { seen.push(p) })
-    await expect(t.app.kernel.unitOfWork(1, async ({ emit }) => {
-      emit('setting.updated', { companyId: 1, key: 'a', value: 'b' })
-      throw new Error('rollback')
-    })).rejects.toThrow('rollback')
+    const off = t.app.kernel.bus.on('setting.updated', (p) => {
+      seen.push(p)
+    })
+    await expect(
+      t.app.kernel.unitOfWork(1, async ({ emit }) => {
+        emit('setting.updated', { companyId: 1, key: 'a', value: 'b' })
+        throw new Error('rollback')
+      }),
+    ).rejects.toThrow('rollback')
     expect(seen).toEqual([])
     await t.app.kernel.unitOfWork(1, async ({ t: tdb, emit }) => {
       await tdb('settings').where({ key: 'nothing' }).delete()
@@ -137,7 +203,10 @@ describe('kernel', () => {
   })
 
   it('answers affected-row counts for update and delete in both database modes', async () => {
-    await t.db.schema.createTable('count_probe', (tb) => { tb.increments('id'); tb.string('a') })
+    await t.db.schema.createTable('count_probe', (tb) => {
+      tb.increments('id')
+      tb.string('a')
+    })
     await t.db('count_probe').insert([{ a: '1' }, { a: '2' }])
     expect(await t.db('count_probe').update({ a: '3' })).toBe(2)
     expect(await t.db('count_probe').where({ id: 1 }).delete()).toBe(1)

@@ -5,7 +5,10 @@ import { orderPlugins } from '../src/plugins/loader.ts'
 import { KERNEL_MIGRATIONS } from '../src/app.ts'
 import { allPlugins, testDatabase } from './support/index.ts'
 
-interface Owner { name: string; dir: URL | string }
+interface Owner {
+  name: string
+  dir: URL | string
+}
 
 /** Tables of the public schema, without knex's migration ledgers (they stay after a rollback by design). */
 async function tables(knex: Knex): Promise<Set<string>> {
@@ -26,9 +29,14 @@ describe('migrations up, down, up', () => {
   beforeAll(async () => {
     db = await testDatabase()
     const plugins = orderPlugins(await allPlugins())
-    owners = [{ name: 'kernel', dir: KERNEL_MIGRATIONS }, ...plugins.filter((p) => p.migrations).map((p) => ({ name: p.name, dir: p.migrations! }))]
+    owners = [
+      { name: 'kernel', dir: KERNEL_MIGRATIONS },
+      ...plugins.filter((p) => p.migrations).map((p) => ({ name: p.name, dir: p.migrations! })),
+    ]
   })
-  afterAll(async () => { await db?.drop() })
+  afterAll(async () => {
+    await db?.drop()
+  })
 
   it('round-trips every owner and leaves no table behind', async () => {
     const { knex } = db
@@ -44,7 +52,9 @@ describe('migrations up, down, up', () => {
       // Running up again is a no-op.
       expect(await migrateUp(knex, o.name, o.dir)).toEqual([])
     }
-    expect(owned.get('kernel')).toEqual(expect.arrayContaining(['companies', 'plans', 'users', 'settings', 'user_sessions']))
+    expect(owned.get('kernel')).toEqual(
+      expect.arrayContaining(['companies', 'plans', 'users', 'settings', 'user_sessions']),
+    )
     const fullSchema = [...(await tables(knex))].sort()
 
     // Down in reverse dependency order: a plugin's tables may reference the kernel's.

@@ -10,19 +10,29 @@ declare module '@atende/sdk' {
   }
 }
 
-
-interface Frame { event: string; data?: any }
+interface Frame {
+  event: string
+  data?: any
+}
 /** A test client: keeps every frame and the close code. */
 async function connect(base: string, token: string | null) {
   const ws = new WebSocket(`${base}/socket${token === null ? '' : `?token=${encodeURIComponent(token)}`}`)
   const frames: Frame[] = []
   let closed: { code: number; reason: string } | undefined
   ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-  ws.on('close', (code, reason) => { closed = { code, reason: reason.toString() } })
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject) })
+  ws.on('close', (code, reason) => {
+    closed = { code, reason: reason.toString() }
+  })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
   const client = {
-    ws, frames,
-    get closed() { return closed },
+    ws,
+    frames,
+    get closed() {
+      return closed
+    },
     send: (msg: object) => ws.send(JSON.stringify(msg)),
     /** Round trip: every frame the server meant to send before the pong has arrived. */
     async sync() {
@@ -30,8 +40,12 @@ async function connect(base: string, token: string | null) {
       client.send({ type: 'ping' })
       await until(() => frames.filter((f) => f.event === 'pong').length > n)
     },
-    async waitClose() { await until(() => !!closed); return closed! },
-    find: (event: string, pred: (f: Frame) => boolean = () => true) => frames.filter((f) => f.event === event && pred(f)),
+    async waitClose() {
+      await until(() => !!closed)
+      return closed!
+    },
+    find: (event: string, pred: (f: Frame) => boolean = () => true) =>
+      frames.filter((f) => f.event === event && pred(f)),
   }
   return client
 }
@@ -44,7 +58,11 @@ const rtprobe = definePlugin({
   register(_app, kernel) {
     kernel.realtime.authorizeRoom('ticket-', (_auth, room) => Number(room.slice(7)) % 2 === 0)
     kernel.realtime.authorizeRoom('notification', (_auth, room) => room === 'notification')
-    kernel.realtime.map('rtprobe.notify', ({ companyId, text, rooms }) => ({ rooms, event: `company-${companyId}-appMessage`, data: { action: 'create', text } }))
+    kernel.realtime.map('rtprobe.notify', ({ companyId, text, rooms }) => ({
+      rooms,
+      event: `company-${companyId}-appMessage`,
+      data: { action: 'create', text },
+    }))
     // Async, and two deliveries for one event (as an audience lookup would).
     kernel.realtime.map('rtprobe.slow', async ({ companyId, text, delayMs, fail }) => {
       await sleep(delayMs)
@@ -63,19 +81,32 @@ describe('realtime gateway', () => {
   let superUser: SessionUser
   let other: SessionUser
   const open: Array<{ ws: WebSocket }> = []
-  const socket = async (token: string | null) => { const c = await connect(base, token); open.push(c); return c }
+  const socket = async (token: string | null) => {
+    const c = await connect(base, token)
+    open.push(c)
+    return c
+  }
   const tokenFor = async (u: SessionUser) => (await t.app.kernel.auth.issue(u)).accessToken
 
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [rtprobe], config: { realtimePingMs: 150, userStatusMs: 150, userOfflineAfterMs: 600 } })
+    t = await createTestApp({
+      plugins: [rtprobe],
+      config: { realtimePingMs: 150, userStatusMs: 150, userOfflineAfterMs: 600 },
+    })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const addr = t.app.server.address() as { port: number }
     base = `ws://127.0.0.1:${addr.port}`
     const su = await t.db('users').where({ super: true }).first()
     superUser = { id: su.id, companyId: su.companyId, profile: su.profile, super: true }
     // A second tenant, straight in the kernel's tables (no plugins needed for this test).
-    const [company] = await t.db('companies').insert({ name: 'Other Co', cnpj: '11222333000181', planId: null }).returning('*')
-    const [user] = await t.db('users').insert({ companyId: company.id, name: 'Other', email: 'other@x.test', passwordHash: 'x', profile: 'admin' }).returning('*')
+    const [company] = await t
+      .db('companies')
+      .insert({ name: 'Other Co', cnpj: '11222333000181', planId: null })
+      .returning('*')
+    const [user] = await t
+      .db('users')
+      .insert({ companyId: company.id, name: 'Other', email: 'other@x.test', passwordHash: 'x', profile: 'admin' })
+      .returning('*')
     other = { id: user.id, companyId: company.id, profile: 'admin', super: false }
   })
   afterAll(async () => {
@@ -92,9 +123,18 @@ describe('realtime gateway', () => {
     await t.app.kernel.bus.emit('setting.updated', { companyId: cid, key: 'userRating', value: 'enabled' })
     await t.app.kernel.bus.emit('user.updated', { companyId: other.companyId, user: { id: 999 } })
     await c.sync()
-    expect(c.find(`company-${cid}-user`, (f) => f.data.user?.id === 123)).toEqual([{ event: `company-${cid}-user`, data: { action: 'update', user: { id: 123, name: 'Ana' } } }])
-    expect(c.find(`company-${cid}-user`, (f) => f.data.action === 'delete')).toEqual([{ event: `company-${cid}-user`, data: { action: 'delete', userId: 124 } }])
-    expect(c.find(`company-${cid}-settings`)).toEqual([{ event: `company-${cid}-settings`, data: { action: 'update', setting: { key: 'userRating', value: 'enabled' } } }])
+    expect(c.find(`company-${cid}-user`, (f) => f.data.user?.id === 123)).toEqual([
+      { event: `company-${cid}-user`, data: { action: 'update', user: { id: 123, name: 'Ana' } } },
+    ])
+    expect(c.find(`company-${cid}-user`, (f) => f.data.action === 'delete')).toEqual([
+      { event: `company-${cid}-user`, data: { action: 'delete', userId: 124 } },
+    ])
+    expect(c.find(`company-${cid}-settings`)).toEqual([
+      {
+        event: `company-${cid}-settings`,
+        data: { action: 'update', setting: { key: 'userRating', value: 'enabled' } },
+      },
+    ])
     expect(c.find(`company-${other.companyId}-user`)).toEqual([])
     expect(t.app.kernel.realtime.onlineUserIds(cid)).toContain(superUser.id)
     expect(t.app.kernel.realtime.onlineUserIds(other.companyId)).toEqual([])
@@ -114,7 +154,10 @@ describe('realtime gateway', () => {
     await c.sync()
     const refused = c.find('error').map((f) => f.data.room ?? f.data.field)
     expect(refused).toEqual([`company-${other.companyId}-ticket`, `user-${other.id}`, 'ticket-5', 'room', 'type'])
-    expect(c.find('error', (f) => f.data.room === 'ticket-5')[0].data).toEqual({ error: 'ERR_NO_PERMISSION', room: 'ticket-5' })
+    expect(c.find('error', (f) => f.data.room === 'ticket-5')[0].data).toEqual({
+      error: 'ERR_NO_PERMISSION',
+      room: 'ticket-5',
+    })
 
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'to ticket 4', rooms: ['ticket-4'] })
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'to ticket 5', rooms: ['ticket-5'] })
@@ -128,7 +171,7 @@ describe('realtime gateway', () => {
     expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['to ticket 4'])
   })
 
-  it('accepts the spec client\'s joins (status rooms with aliases, notification, chat box by ticket id) and sends userStatus', async () => {
+  it("accepts the spec client's joins (status rooms with aliases, notification, chat box by ticket id) and sends userStatus", async () => {
     const c = await socket(await tokenFor(superUser))
     c.send({ type: 'joinTickets', status: 'aguardando' })
     c.send({ type: 'joinTickets', status: 'attending' })
@@ -165,13 +208,17 @@ describe('realtime gateway', () => {
     const b = await socket(await tokenFor(other))
     for (const c of [a, b]) c.send({ type: 'join', room: 'notification' })
     await Promise.all([a.sync(), b.sync()])
-    await t.app.kernel.bus.emit('rtprobe.notify', { companyId: other.companyId, text: 'for other', rooms: ['notification', `company-${other.companyId}`] })
+    await t.app.kernel.bus.emit('rtprobe.notify', {
+      companyId: other.companyId,
+      text: 'for other',
+      rooms: ['notification', `company-${other.companyId}`],
+    })
     await Promise.all([a.sync(), b.sync()])
     expect(a.find(`company-${other.companyId}-appMessage`)).toEqual([])
     expect(b.find(`company-${other.companyId}-appMessage`).map((f) => f.data.text)).toEqual(['for other'])
   })
 
-  it('awaits async mappers, sends every delivery of an array, and keeps a company\'s frames in event order', async () => {
+  it("awaits async mappers, sends every delivery of an array, and keeps a company's frames in event order", async () => {
     const c = await socket(await tokenFor(superUser))
     c.send({ type: 'join', room: 'notification' })
     await c.sync()
@@ -215,9 +262,12 @@ describe('realtime gateway', () => {
 
     await t.app.kernel.auth.revokeOthers(other.id, other.companyId, survivor.sessionId)
     expect(await first.waitClose()).toEqual({ code: 4002, reason: 'ERR_SESSION_REPLACED' })
-    expect(first.find(`company-${other.companyId}-auth`)).toEqual([{
-      event: `company-${other.companyId}-auth`, data: { action: 'update', user: { id: other.id }, reason: 'ERR_SESSION_REPLACED' },
-    }])
+    expect(first.find(`company-${other.companyId}-auth`)).toEqual([
+      {
+        event: `company-${other.companyId}-auth`,
+        data: { action: 'update', user: { id: other.id }, reason: 'ERR_SESSION_REPLACED' },
+      },
+    ])
     await kept.sync()
     expect(kept.closed).toBeUndefined()
     expect(kept.find(`company-${other.companyId}-auth`)).toEqual([])
@@ -230,7 +280,11 @@ describe('realtime gateway', () => {
     await until(async () => (await t.db('users').where({ id: other.id }).first()).online === true)
     const row = await t.db('users').where({ id: other.id }).first()
     expect(row.lastSeenAt).toBeTruthy()
-    await until(() => c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id && f.data.user.online === true).length > 0)
+    await until(
+      () =>
+        c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id && f.data.user.online === true)
+          .length > 0,
+    )
     // Another company's watcher hears nothing of it.
     expect(watcher.find(`company-${other.companyId}-user`)).toEqual([])
 
@@ -264,11 +318,20 @@ describe.skipIf(!hasRedis)('realtime across processes (skipped: set REDIS_URL to
     b = await createTestApp({ plugins: [], db: a.db, config: { redisPrefix } })
     await b.app.listen({ port: 0, host: '127.0.0.1' })
   })
-  afterAll(async () => { client?.ws.terminate(); await b?.close(); await a?.close() })
+  afterAll(async () => {
+    client?.ws.terminate()
+    await b?.close()
+    await a?.close()
+  })
 
   it('delivers an event emitted in one process to a socket of another', async () => {
     const su = await a.db('users').where({ super: true }).first()
-    const { accessToken, sessionId } = await a.app.kernel.auth.issue({ id: su.id, companyId: su.companyId, profile: su.profile, super: true })
+    const { accessToken, sessionId } = await a.app.kernel.auth.issue({
+      id: su.id,
+      companyId: su.companyId,
+      profile: su.profile,
+      super: true,
+    })
     const port = (b.app.server.address() as { port: number }).port
     client = await connect(`ws://127.0.0.1:${port}`, accessToken)
     await client.sync()

@@ -15,8 +15,12 @@ describe('service registry', () => {
 
   it('lets a plugin publish and use only the services its manifest declares', () => {
     const registry = createServiceRegistry()
-    const plugin = (services: Parameters<typeof definePlugin>[0]['services']) => definePlugin({ name: 'probe', version: '1.0.0', register() {}, services })
-    const tickets = scopedServices(registry, plugin({ provides: ['tickets'], requires: ['contacts'], optional: ['tags'] }))
+    const plugin = (services: Parameters<typeof definePlugin>[0]['services']) =>
+      definePlugin({ name: 'probe', version: '1.0.0', register() {}, services })
+    const tickets = scopedServices(
+      registry,
+      plugin({ provides: ['tickets'], requires: ['contacts'], optional: ['tags'] }),
+    )
     tickets.provide('tickets', { version: 1 })
     expect(() => tickets.provide('queues', {})).toThrow(/probe provides service "queues" without declaring it/)
     registry.provide('contacts', { version: 1 })

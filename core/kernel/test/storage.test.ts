@@ -20,7 +20,12 @@ const uploader = definePlugin({
       const part = await req.file()
       if (!part) throw new AppError('ERR_VALIDATION', 400, 'no file', { field: 'file' })
       const maxBytes = (req.query as { max?: string }).max ? Number((req.query as { max: string }).max) : undefined
-      return kernel.storage.put(req.auth.companyId, { data: part.file, fileName: part.filename, mimetype: part.mimetype, maxBytes })
+      return kernel.storage.put(req.auth.companyId, {
+        data: part.file,
+        fileName: part.filename,
+        mimetype: part.mimetype,
+        maxBytes,
+      })
     })
   },
 })
@@ -28,7 +33,9 @@ const uploader = definePlugin({
 function multipartBody(fileName: string, mimetype: string, data: Buffer) {
   const boundary = '----atende-test-boundary'
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mimetype}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${mimetype}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
@@ -37,7 +44,9 @@ function multipartBody(fileName: string, mimetype: string, data: Buffer) {
 
 async function filesUnder(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return []
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name))
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name))
 }
 
 describe('kernel.storage', () => {
@@ -47,7 +56,10 @@ describe('kernel.storage', () => {
   let storage: StorageService
   const signer = () => (t.app.kernel.storage as LocalStorage).signer
   const expectAppError = async (p: Promise<unknown>, status: number, code: string) => {
-    const err = await p.then(() => null, (e: unknown) => e)
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(err).toBeInstanceOf(AppError)
     expect(err).toMatchObject({ statusCode: status, code })
     return err as AppError
@@ -76,7 +88,12 @@ describe('kernel.storage', () => {
 
   it('streams a stream to disk in its own area and counts its bytes', async () => {
     const chunks = Array.from({ length: 20 }, (_, i) => Buffer.alloc(1000, i))
-    const file = await storage.put(7, { data: Readable.from(chunks), fileName: 'voice', mimetype: 'audio/ogg; codecs=opus', area: 'quick-messages' })
+    const file = await storage.put(7, {
+      data: Readable.from(chunks),
+      fileName: 'voice',
+      mimetype: 'audio/ogg; codecs=opus',
+      area: 'quick-messages',
+    })
     expect(file.key).toMatch(/^7\/quick-messages\/\d{4}-\d{2}\/[0-9a-f-]{36}-voice\.ogg$/)
     expect(file.size).toBe(20_000)
     expect(await readFile(storage.path(file.key))).toEqual(Buffer.concat(chunks))
@@ -85,25 +102,70 @@ describe('kernel.storage', () => {
   it('refuses a file over the limit with 400 ERR_FILE_TOO_LARGE and leaves nothing behind', async () => {
     const area = 'limit-test'
     const stream = Readable.from(Array.from({ length: 10 }, () => Buffer.alloc(1000, 1)))
-    const err = await expectAppError(storage.put(8, { data: stream, fileName: 'big.mp4', mimetype: 'video/mp4', area, maxBytes: 4500 }), 400, 'ERR_FILE_TOO_LARGE')
+    const err = await expectAppError(
+      storage.put(8, { data: stream, fileName: 'big.mp4', mimetype: 'video/mp4', area, maxBytes: 4500 }),
+      400,
+      'ERR_FILE_TOO_LARGE',
+    )
     expect(err.details).toEqual({ field: 'file' })
     // The configured default (MAX) applies when the caller gives none, to buffers and streams alike.
-    await expectAppError(storage.put(8, { data: Buffer.alloc(MAX + 1), fileName: 'big.pdf', mimetype: 'application/pdf', area }), 400, 'ERR_FILE_TOO_LARGE')
-    await expectAppError(storage.put(8, { data: Readable.from([Buffer.alloc(MAX), Buffer.alloc(1)]), fileName: 'big.pdf', mimetype: 'application/pdf', area }), 400, 'ERR_FILE_TOO_LARGE')
+    await expectAppError(
+      storage.put(8, { data: Buffer.alloc(MAX + 1), fileName: 'big.pdf', mimetype: 'application/pdf', area }),
+      400,
+      'ERR_FILE_TOO_LARGE',
+    )
+    await expectAppError(
+      storage.put(8, {
+        data: Readable.from([Buffer.alloc(MAX), Buffer.alloc(1)]),
+        fileName: 'big.pdf',
+        mimetype: 'application/pdf',
+        area,
+      }),
+      400,
+      'ERR_FILE_TOO_LARGE',
+    )
     // A stream its producer cut short at its own limit (busboy marks it truncated).
     const cut = Object.assign(Readable.from([Buffer.alloc(100)]), { truncated: true })
-    await expectAppError(storage.put(8, { data: cut, fileName: 'cut.pdf', mimetype: 'application/pdf', area }), 400, 'ERR_FILE_TOO_LARGE')
+    await expectAppError(
+      storage.put(8, { data: cut, fileName: 'cut.pdf', mimetype: 'application/pdf', area }),
+      400,
+      'ERR_FILE_TOO_LARGE',
+    )
     expect(await filesUnder(join(root, '8', area))).toEqual([])
     // Exactly the limit is fine.
-    const ok = await storage.put(8, { data: Readable.from([Buffer.alloc(4500, 2)]), fileName: 'ok.mp4', mimetype: 'video/mp4', area, maxBytes: 4500 })
+    const ok = await storage.put(8, {
+      data: Readable.from([Buffer.alloc(4500, 2)]),
+      fileName: 'ok.mp4',
+      mimetype: 'video/mp4',
+      area,
+      maxBytes: 4500,
+    })
     expect((await stat(storage.path(ok.key))).size).toBe(4500)
   })
 
   it('refuses types outside the allowed families before writing', async () => {
     const area = 'type-test'
-    await expectAppError(storage.put(9, { data: Buffer.from('x'), fileName: 'model.glb', mimetype: 'model/gltf-binary', area }), 400, 'ERR_FILE_TYPE_NOT_ALLOWED')
-    await expectAppError(storage.put(9, { data: Buffer.from('x'), fileName: 'x', mimetype: 'not a type', area }), 400, 'ERR_FILE_TYPE_NOT_ALLOWED')
-    await expectAppError(storage.put(9, { data: Readable.from([Buffer.from('x')]), fileName: 'a.ogg', mimetype: 'audio/ogg', allow: ['image'], area }), 400, 'ERR_FILE_TYPE_NOT_ALLOWED')
+    await expectAppError(
+      storage.put(9, { data: Buffer.from('x'), fileName: 'model.glb', mimetype: 'model/gltf-binary', area }),
+      400,
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    )
+    await expectAppError(
+      storage.put(9, { data: Buffer.from('x'), fileName: 'x', mimetype: 'not a type', area }),
+      400,
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    )
+    await expectAppError(
+      storage.put(9, {
+        data: Readable.from([Buffer.from('x')]),
+        fileName: 'a.ogg',
+        mimetype: 'audio/ogg',
+        allow: ['image'],
+        area,
+      }),
+      400,
+      'ERR_FILE_TYPE_NOT_ALLOWED',
+    )
     expect(await filesUnder(join(root, '9'))).toEqual([])
     const img = await storage.put(9, { data: PNG, fileName: 'a.png', mimetype: 'IMAGE/PNG', allow: ['image'], area })
     expect(img.size).toBe(PNG.length)
@@ -138,10 +200,20 @@ describe('kernel.storage', () => {
   })
 
   it('refuses bad areas, companies and keys', async () => {
-    await expect(storage.put(1, { data: PNG, fileName: 'a.png', mimetype: 'image/png', area: '../x' })).rejects.toThrow(/area/)
-    await expect(storage.put(1, { data: PNG, fileName: 'a.png', mimetype: 'image/png', area: 'Media' })).rejects.toThrow(/area/)
+    await expect(storage.put(1, { data: PNG, fileName: 'a.png', mimetype: 'image/png', area: '../x' })).rejects.toThrow(
+      /area/,
+    )
+    await expect(
+      storage.put(1, { data: PNG, fileName: 'a.png', mimetype: 'image/png', area: 'Media' }),
+    ).rejects.toThrow(/area/)
     await expect(storage.put(0, { data: PNG, fileName: 'a.png', mimetype: 'image/png' })).rejects.toThrow(/companyId/)
-    for (const key of ['../../etc/passwd', '1/media/2024-01/../../../etc/passwd', '/etc/passwd', '1/media/2024-01/x.png', '']) {
+    for (const key of [
+      '../../etc/passwd',
+      '1/media/2024-01/../../../etc/passwd',
+      '/etc/passwd',
+      '1/media/2024-01/x.png',
+      '',
+    ]) {
       expect(() => storage.path(key)).toThrow()
       expect(() => storage.signedUrl(key)).toThrow()
       await expect(storage.remove(key)).rejects.toThrow()
@@ -175,13 +247,23 @@ describe('kernel.storage', () => {
   })
 
   it('never serves a stored page or unknown type as something a browser would run', async () => {
-    const html = await storage.put(11, { data: Buffer.from('<script>alert(1)</script>'), fileName: 'page.html', mimetype: 'text/html' })
+    const html = await storage.put(11, {
+      data: Buffer.from('<script>alert(1)</script>'),
+      fileName: 'page.html',
+      mimetype: 'text/html',
+    })
     const res = await t.app.inject({ method: 'GET', url: storage.signedUrl(html.key) })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/octet-stream')
     expect(res.headers['content-disposition']).toBe('attachment; filename="page.html"')
-    const doc = await storage.put(11, { data: Buffer.from('%PDF-1.4'), fileName: 'contrato.pdf', mimetype: 'application/pdf' })
-    expect((await t.app.inject({ method: 'GET', url: storage.signedUrl(doc.key) })).headers['content-type']).toBe('application/pdf')
+    const doc = await storage.put(11, {
+      data: Buffer.from('%PDF-1.4'),
+      fileName: 'contrato.pdf',
+      mimetype: 'application/pdf',
+    })
+    expect((await t.app.inject({ method: 'GET', url: storage.signedUrl(doc.key) })).headers['content-type']).toBe(
+      'application/pdf',
+    )
   })
 
   it('serves byte ranges (audio and video seeking)', async () => {
@@ -222,7 +304,7 @@ describe('kernel.storage', () => {
     }
   })
 
-  it('is not opened by a session: tenant B with A\'s key and no valid signature gets 403', async () => {
+  it("is not opened by a session: tenant B with A's key and no valid signature gets 403", async () => {
     const A = await companyWithUser(t.app)
     const B = await companyWithUser(t.app)
     const file = await storage.put(A.companyId, { data: PNG, fileName: 'a.png', mimetype: 'image/png' })
@@ -244,16 +326,28 @@ describe('kernel.storage', () => {
 
     const exp = Math.floor(Date.now() / 1000) + 60
     // Encoded slashes survive URL normalisation and reach the route as part of the key.
-    const evil = ['..%2f..%2f..%2f..%2fetc%2fpasswd', '13/media/2024-01/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd', '13/media/2024-01/', '13%5c..%5c..%5cetc%5cpasswd']
+    const evil = [
+      '..%2f..%2f..%2f..%2fetc%2fpasswd',
+      '13/media/2024-01/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '13/media/2024-01/',
+      '13%5c..%5c..%5cetc%5cpasswd',
+    ]
     for (const key of evil) {
       // Even with a signature made for the (decoded) traversal key itself, the key is refused.
-      for (const u of [`/api/files/${key}?exp=${exp}&sig=${signer().sign(decodeURIComponent(key), exp)}`, `/api/files/${key}?exp=${exp}&sig=${signer().sign(key, exp)}`, `/api/files/${key}`]) {
+      for (const u of [
+        `/api/files/${key}?exp=${exp}&sig=${signer().sign(decodeURIComponent(key), exp)}`,
+        `/api/files/${key}?exp=${exp}&sig=${signer().sign(key, exp)}`,
+        `/api/files/${key}`,
+      ]) {
         const r = await t.app.inject({ method: 'GET', url: u })
         expect([403, 404], `${u} → ${r.statusCode} ${r.body.slice(0, 100)}`).toContain(r.statusCode)
         expect(r.body).not.toContain('root:')
       }
     }
-    const signedDecoded = await t.app.inject({ method: 'GET', url: `/api/files/${evil[0]}?exp=${exp}&sig=${signer().sign(decodeURIComponent(evil[0]!), exp)}` })
+    const signedDecoded = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${evil[0]}?exp=${exp}&sig=${signer().sign(decodeURIComponent(evil[0]!), exp)}`,
+    })
     expect(signedDecoded.json()).toMatchObject({ error: 'ERR_FILE_NOT_FOUND', statusCode: 404 })
     // Plain (and %2e) `..` segments are resolved by the URL itself and never reach the file route.
     for (const u of ['/api/files/../../../../etc/passwd', '/api/files/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd']) {
@@ -267,22 +361,42 @@ describe('kernel.storage', () => {
     const { headers } = await companyWithUser(t.app)
     const bytes = Buffer.alloc(3000, 7)
     const ok = multipartBody('../nota fiscal.pdf', 'application/pdf', bytes)
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload-probe', headers: { ...headers, ...ok.headers }, payload: ok.payload })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-probe',
+      headers: { ...headers, ...ok.headers },
+      payload: ok.payload,
+    })
     expect(res.statusCode).toBe(200)
     const stored = res.json()
     expect(stored).toMatchObject({ fileName: 'nota_fiscal.pdf', mimetype: 'application/pdf', size: 3000 })
     expect(await readFile(storage.path(stored.key))).toEqual(bytes)
 
     const before = (await filesUnder(root)).length
-    const small = await t.app.inject({ method: 'POST', url: '/api/upload-probe?max=1000', headers: { ...headers, ...ok.headers }, payload: ok.payload })
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-probe?max=1000',
+      headers: { ...headers, ...ok.headers },
+      payload: ok.payload,
+    })
     expect(small.statusCode).toBe(400)
     expect(small.json()).toMatchObject({ error: 'ERR_FILE_TOO_LARGE', field: 'file' })
     const huge = multipartBody('big.pdf', 'application/pdf', Buffer.alloc(MAX + 10, 1))
-    const over = await t.app.inject({ method: 'POST', url: '/api/upload-probe', headers: { ...headers, ...huge.headers }, payload: huge.payload })
+    const over = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-probe',
+      headers: { ...headers, ...huge.headers },
+      payload: huge.payload,
+    })
     expect(over.statusCode).toBe(400)
     expect(over.json()).toMatchObject({ error: 'ERR_FILE_TOO_LARGE', field: 'file' })
     const exe = multipartBody('x.bin', 'chemical/x-pdb', Buffer.alloc(10))
-    const refused = await t.app.inject({ method: 'POST', url: '/api/upload-probe', headers: { ...headers, ...exe.headers }, payload: exe.payload })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-probe',
+      headers: { ...headers, ...exe.headers },
+      payload: exe.payload,
+    })
     expect(refused.json()).toMatchObject({ statusCode: 400, error: 'ERR_FILE_TYPE_NOT_ALLOWED' })
     expect((await filesUnder(root)).length).toBe(before)
   })

@@ -2,8 +2,23 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, IdParams, notFound, Type } from '@atende/sdk'
 import { createTestApp, type TestApp } from './support/index.ts'
 import {
-  apiRoutes, BodyGen, bodySchema, callAs, columnsNamed, crossTenantReferences, idsOf, makeTenant, populate, queryFor, snapshot,
-  tableCandidates, tableOf, hinted, type Route, type Schema, type Tenant,
+  apiRoutes,
+  BodyGen,
+  bodySchema,
+  callAs,
+  columnsNamed,
+  crossTenantReferences,
+  idsOf,
+  makeTenant,
+  populate,
+  queryFor,
+  snapshot,
+  tableCandidates,
+  tableOf,
+  hinted,
+  type Route,
+  type Schema,
+  type Tenant,
 } from './support/openapi.ts'
 
 // A's own sends (populated below) would otherwise have their acks advance during the walk, a change
@@ -27,12 +42,19 @@ const PUBLIC_SKIP_REASON = 'public (security: []): login, sign-up, password rese
 async function walk(t: TestApp) {
   const { doc, routes } = await apiRoutes(t)
   const call = (tn: Tenant, method: string, url: string, payload?: unknown) => callAs(t, tn, method, url, payload)
-  const gen = (marker: string, idFor: (name: string) => unknown) => new BodyGen(doc.components?.schemas ?? {}, marker, idFor)
+  const gen = (marker: string, idFor: (name: string) => unknown) =>
+    new BodyGen(doc.components?.schemas ?? {}, marker, idFor)
   const A = await makeTenant(t, 'A', '11111111000191')
   const B = await makeTenant(t, 'B', '22222222000191')
   const { db } = t
   const tenantTables = new Set(await columnsNamed(db, 'companyId'))
-  const allTables = new Set((await db('information_schema.tables').where({ table_schema: 'public', table_type: 'BASE TABLE' }).select('table_name')).map((r: any) => r.table_name as string))
+  const allTables = new Set(
+    (
+      await db('information_schema.tables')
+        .where({ table_schema: 'public', table_type: 'BASE TABLE' })
+        .select('table_name')
+    ).map((r: any) => r.table_name as string),
+  )
 
   // 2. Populate A, then B, through the API itself (support/openapi.ts): B's own rows are what its
   //    writes with A's ids in their bodies (5c) act on.
@@ -47,7 +69,11 @@ async function walk(t: TestApp) {
   const query = queryFor
   const bIds = populatedB.ids
   const bAll = new Set([...bIds.values()].flat())
-  const columnValues = (name: string) => Object.values(before).flat().map((row: any) => row[name]).filter((v) => v != null)
+  const columnValues = (name: string) =>
+    Object.values(before)
+      .flat()
+      .map((row: any) => row[name])
+      .filter((v) => v != null)
 
   const failures: string[] = []
   const reachedWith400: string[] = []
@@ -62,7 +88,9 @@ async function walk(t: TestApp) {
   let lists = 0
   for (const r of routes.filter((x) => x.method === 'get' && !x.pathParams.length)) {
     const idQuery: Record<string, unknown> = {}
-    for (const p of r.op.parameters ?? []) if (p.in === 'query' && ID_PARAM.test(p.name)) idQuery[p.name] = p.name === 'companyId' ? A.companyId : firstIdOf(p.name) ?? A.userId
+    for (const p of r.op.parameters ?? [])
+      if (p.in === 'query' && ID_PARAM.test(p.name))
+        idQuery[p.name] = p.name === 'companyId' ? A.companyId : (firstIdOf(p.name) ?? A.userId)
     for (const extra of Object.keys(idQuery).length ? [{}, idQuery] : [{}]) {
       const url = r.path + query(r, genB, extra)
       const res = await call(B, 'get', url)
@@ -76,26 +104,41 @@ async function walk(t: TestApp) {
   // 5b. Every route with an id-like path param, as B, with A's ids.
   for (const r of routes.filter((x) => x.pathParams.length)) {
     const key = `${r.method.toUpperCase()} ${r.path}`
-    if (r.isPublic) { skipped.set(key, PUBLIC_SKIP_REASON); continue }
+    if (r.isPublic) {
+      skipped.set(key, PUBLIC_SKIP_REASON)
+      continue
+    }
     const idParams = r.pathParams.filter((p) => ID_PARAM.test(p.name))
-    if (!idParams.length) { skipped.set(key, 'no id-like path param (a value of the caller\'s own, e.g. a language or setting key)'); continue }
+    if (!idParams.length) {
+      skipped.set(key, "no id-like path param (a value of the caller's own, e.g. a language or setting key)")
+      continue
+    }
     const table = tableOf(r.path, allTables)
     if (table && !tenantTables.has(table) && table !== 'companies' && r.method === 'get') {
-      skipped.set(key, `reads platform table ${table} (no companyId): shared data, not A's`); continue
+      skipped.set(key, `reads platform table ${table} (no companyId): shared data, not A's`)
+      continue
     }
-    const mine = table === 'companies' ? new Set([B.companyId]) : table && bIds.has(table) ? new Set(bIds.get(table)) : bAll
+    const mine =
+      table === 'companies' ? new Set([B.companyId]) : table && bIds.has(table) ? new Set(bIds.get(table)) : bAll
     const candidatesFor = (p: { name: string; schema: Schema }) => {
       const numeric = ['integer', 'number'].includes(genB.resolve(p.schema).type)
       const byName = p.name === 'id' ? [] : tableCandidates(p.name.replace(/Id$/, '')).flatMap((c) => aIds.get(c) ?? [])
       const list = [
-        ...(table ? aIds.get(table) ?? [] : []), ...byName, ...columnValues(p.name),
-        ...(p.name === 'companyId' || table === 'companies' ? [A.companyId] : []), A.userId, ...[...aIds.values()].flat(),
+        ...(table ? (aIds.get(table) ?? []) : []),
+        ...byName,
+        ...columnValues(p.name),
+        ...(p.name === 'companyId' || table === 'companies' ? [A.companyId] : []),
+        A.userId,
+        ...[...aIds.values()].flat(),
       ].filter((v) => (numeric ? Number.isInteger(Number(v)) : true) && !mine.has(v as never))
       return [...new Set(list.map(String))]
     }
     const candidates = new Map(idParams.map((p) => [p.name, candidatesFor(p)]))
     const width = Math.min(MAX_CALLS_PER_ROUTE, Math.max(...[...candidates.values()].map((c) => c.length)))
-    if (width === 0) { skipped.set(key, 'A has no ids for it'); continue }
+    if (width === 0) {
+      skipped.set(key, 'A has no ids for it')
+      continue
+    }
     walked++
     for (let i = 0; i < width; i++) {
       const url = r.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -109,8 +152,10 @@ async function walk(t: TestApp) {
       calls++
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (process.env.WALK_DEBUG) console.log(`walk ${r.method.toUpperCase()} ${url} → ${res.statusCode}`)
-      if (res.statusCode === 400) reachedWith400.push(`${r.method.toUpperCase()} ${url} → 400 ${res.body.slice(0, 120)}`)
-      else if (!ALLOWED.has(res.statusCode)) failures.push(`${r.method.toUpperCase()} ${url} as B → ${res.statusCode} ${res.body.slice(0, 160)}`)
+      if (res.statusCode === 400)
+        reachedWith400.push(`${r.method.toUpperCase()} ${url} → 400 ${res.body.slice(0, 120)}`)
+      else if (!ALLOWED.has(res.statusCode))
+        failures.push(`${r.method.toUpperCase()} ${url} as B → ${res.statusCode} ${res.body.slice(0, 160)}`)
     }
   }
 
@@ -123,7 +168,13 @@ async function walk(t: TestApp) {
     const table = tableOf(r.path, allTables)
     return table ? (bIds.get(table)?.[0] as number | undefined) : undefined
   }
-  const writes = routes.filter((r) => ['post', 'put', 'patch'].includes(r.method) && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'))
+  const writes = routes.filter(
+    (r) =>
+      ['post', 'put', 'patch'].includes(r.method) &&
+      !r.isPublic &&
+      !r.path.startsWith('/api/auth/') &&
+      !r.path.endsWith('/disconnect'),
+  )
   let foreignWrites = 0
   const foreignAccepted: string[] = []
   for (const r of writes) {
@@ -133,12 +184,17 @@ async function walk(t: TestApp) {
     const table = tableOf(r.path, allTables)
     // A body valid for B (required fields, B's own ids), then each id field in turn naming A's row.
     const base = hinted(r.path, 'TenantB', genOwn.value(schema, '', false)) as Record<string, unknown>
-    const variants: [string, Record<string, unknown>][] = [['companyId/id', { ...base, companyId: A.companyId, id: (table && aIds.get(table)?.[0]) ?? A.userId }]]
+    const variants: [string, Record<string, unknown>][] = [
+      ['companyId/id', { ...base, companyId: A.companyId, id: (table && aIds.get(table)?.[0]) ?? A.userId }],
+    ]
     for (const [field, prop] of Object.entries<Schema>(schema.properties)) {
       if (!/Ids?$/.test(field) || field === 'companyId') continue
       const foreign = firstIdOf(field)
       if (foreign === undefined) continue
-      variants.push([field, { ...base, [field]: genOwn.resolve(prop).type === 'array' || /Ids$/.test(field) ? [foreign] : foreign }])
+      variants.push([
+        field,
+        { ...base, [field]: genOwn.resolve(prop).type === 'array' || /Ids$/.test(field) ? [foreign] : foreign },
+      ])
     }
     for (const [field, body] of variants) {
       const res = await call(B, r.method, url + query(r, genB), body)
@@ -146,19 +202,35 @@ async function walk(t: TestApp) {
       foreignWrites++
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
       if (res.statusCode < 300) foreignAccepted.push(`${r.method.toUpperCase()} ${r.path} (${field})`)
-      if (process.env.WALK_DEBUG) console.log(`foreign ${field} ${r.method.toUpperCase()} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`)
-      if (res.statusCode >= 500) failures.push(`${r.method.toUpperCase()} ${url} as B with A's ${field} in the body → ${res.statusCode} ${res.body.slice(0, 160)}`)
+      if (process.env.WALK_DEBUG)
+        console.log(`foreign ${field} ${r.method.toUpperCase()} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`)
+      if (res.statusCode >= 500)
+        failures.push(
+          `${r.method.toUpperCase()} ${url} as B with A's ${field} in the body → ${res.statusCode} ${res.body.slice(0, 160)}`,
+        )
     }
   }
   for (const ref of await crossTenantReferences(db)) failures.push(`cross-tenant reference: ${ref}`)
 
   // 6. A's data is exactly as before.
   const after = await snapshot(db, A.companyId)
-  const changed = Object.keys({ ...before, ...after }).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+  const changed = Object.keys({ ...before, ...after }).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  )
 
   const report = [
-    `tenancy walk: ${routes.length} routes in the API document; A populated through ${new Set(created).size} of ${populatedA.creators} POST routes (${Object.entries(before).filter(([, v]) => v.length).map(([k, v]) => `${k}:${v.length}`).join(', ')})`,
-    `  walked ${walked} routes with id params (${calls - lists} calls) and ${lists} list calls as B, ${foreignWrites} writes on B's rows naming A's ids; answers ${[...statuses].sort().map(([k, v]) => `${k}×${v}`).join(', ')}`,
+    `tenancy walk: ${routes.length} routes in the API document; A populated through ${new Set(created).size} of ${populatedA.creators} POST routes (${Object.entries(
+      before,
+    )
+      .filter(([, v]) => v.length)
+      .map(([k, v]) => `${k}:${v.length}`)
+      .join(', ')})`,
+    `  walked ${walked} routes with id params (${calls - lists} calls) and ${lists} list calls as B, ${foreignWrites} writes on B's rows naming A's ids; answers ${[
+      ...statuses,
+    ]
+      .sort()
+      .map(([k, v]) => `${k}×${v}`)
+      .join(', ')}`,
     `  writes answered 2xx with A's ids named (the id ignored or refused inside): ${foreignAccepted.join('; ') || 'none'}`,
     ...[...skipped].map(([k, why]) => `  skipped ${k}: ${why}`),
     ...reachedWith400.slice(0, 40).map((x) => `  400: ${x}`),
@@ -168,15 +240,19 @@ async function walk(t: TestApp) {
 
 describe('tenancy walk: tenant B against tenant A', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp() }, 120_000)
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp()
+  }, 120_000)
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  it('B reaches none of A\'s data through any route, and A\'s data is unchanged', async () => {
+  it("B reaches none of A's data through any route, and A's data is unchanged", async () => {
     const r = await walk(t)
     console.log(r.report)
     expect(r.walked + r.lists).toBeGreaterThan(0)
-    expect(r.failures, 'B reached A\'s data').toEqual([])
-    expect(r.changed, 'tables of A changed by B\'s calls').toEqual([])
+    expect(r.failures, "B reached A's data").toEqual([])
+    expect(r.changed, "tables of A changed by B's calls").toEqual([])
   }, 600_000)
 })
 
@@ -186,23 +262,45 @@ const leaky = definePlugin({
   version: '1.0.0',
   async register(app, kernel) {
     await kernel.db.schema.createTable('walk_probe_notes', (tb) => {
-      tb.increments('id'); tb.integer('companyId').notNullable(); tb.string('text', 100).notNullable(); tb.integer('userId')
+      tb.increments('id')
+      tb.integer('companyId').notNullable()
+      tb.string('text', 100).notNullable()
+      tb.integer('userId')
     })
     const Body = Type.Object({ text: Type.String({ minLength: 1, maxLength: 100 }) })
     // Leak: the body's userId is stored without checking it is one of the caller's company's users.
-    const CreateBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 100 }), userId: Type.Optional(Type.Integer()) })
+    const CreateBody = Type.Object({
+      text: Type.String({ minLength: 1, maxLength: 100 }),
+      userId: Type.Optional(Type.Integer()),
+    })
     app.post('/walk-probe', { schema: { body: CreateBody } }, async (req) => {
       const b = req.body as { text: string; userId?: number }
-      const [row] = await kernel.tenant(req.auth.companyId).insert('walk_probe_notes', { text: b.text, userId: b.userId ?? null }).returning('*')
+      const [row] = await kernel
+        .tenant(req.auth.companyId)
+        .insert('walk_probe_notes', { text: b.text, userId: b.userId ?? null })
+        .returning('*')
       return row
     })
     // Leaks: no tenant filter on read, list and delete.
-    app.get('/walk-probe/:id', { schema: { params: IdParams } }, async (req) => kernel.db('walk_probe_notes').where({ id: (req.params as IdParams).id }).first())
+    app.get('/walk-probe/:id', { schema: { params: IdParams } }, async (req) =>
+      kernel
+        .db('walk_probe_notes')
+        .where({ id: (req.params as IdParams).id })
+        .first(),
+    )
     app.get('/walk-probe', async () => kernel.db('walk_probe_notes').select())
-    app.delete('/walk-probe/:id', { schema: { params: IdParams } }, async (req) => ({ n: await kernel.db('walk_probe_notes').where({ id: (req.params as IdParams).id }).delete() }))
+    app.delete('/walk-probe/:id', { schema: { params: IdParams } }, async (req) => ({
+      n: await kernel
+        .db('walk_probe_notes')
+        .where({ id: (req.params as IdParams).id })
+        .delete(),
+    }))
     // Correct: tenant-scoped update.
     app.put('/walk-probe/:id', { schema: { params: IdParams, body: Body } }, async (req) => {
-      const n = await kernel.tenant(req.auth.companyId)('walk_probe_notes').where({ id: (req.params as IdParams).id }).update({ text: (req.body as { text: string }).text })
+      const n = await kernel
+        .tenant(req.auth.companyId)('walk_probe_notes')
+        .where({ id: (req.params as IdParams).id })
+        .update({ text: (req.body as { text: string }).text })
       if (!n) throw notFound()
       return { n }
     })
@@ -211,16 +309,22 @@ const leaky = definePlugin({
 
 describe('tenancy walk self-check', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [leaky] }) }, 120_000)
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [leaky] })
+  }, 120_000)
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('finds a route without a tenant filter, a leaking list and a cross-tenant delete', async () => {
     const r = await walk(t)
     expect(r.failures.some((f) => /^GET \/api\/walk-probe\/\d+ as B → 200/.test(f))).toBe(true)
     expect(r.failures.some((f) => /^DELETE \/api\/walk-probe\/\d+ as B → 200/.test(f))).toBe(true)
-    expect(r.failures.some((f) => f.startsWith('GET /api/walk-probe as B shows tenant A\'s data'))).toBe(true)
+    expect(r.failures.some((f) => f.startsWith("GET /api/walk-probe as B shows tenant A's data"))).toBe(true)
     expect(r.failures.some((f) => f.startsWith('PUT '))).toBe(false)
-    expect(r.failures.some((f) => /^cross-tenant reference: walk_probe_notes\.userId of company \d+ → users/.test(f))).toBe(true)
+    expect(
+      r.failures.some((f) => /^cross-tenant reference: walk_probe_notes\.userId of company \d+ → users/.test(f)),
+    ).toBe(true)
     expect(r.changed).toEqual(['walk_probe_notes'])
   }, 120_000)
 })

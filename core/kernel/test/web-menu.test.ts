@@ -13,7 +13,7 @@ function built(name: string, menu: string) {
 }
 
 describe('moduleMenus: the drawer items GET /api/modules hands the shell', () => {
-  it('reads a built module\'s dist/menu.json; a module without one, or with a broken one, has none', () => {
+  it("reads a built module's dist/menu.json; a module without one, or with a broken one, has none", () => {
     const item = { label: 'menu.notes', to: '/notes', labels: { pt: 'Notas', en: 'Notes' }, section: 'main', order: 70 }
     built('notes', JSON.stringify([item]))
     built('broken', '{ not json')

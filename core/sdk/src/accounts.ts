@@ -1,30 +1,33 @@
 import { Type, type Static } from '@sinclair/typebox'
 
 /** The user as every API answers it (never the password hash). */
-export const UserView = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  profile: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
-  super: Type.Boolean(),
-  allTicket: Type.String(),
-  whatsappId: Type.Union([Type.Integer(), Type.Null()]),
-  profilePicture: Type.Union([Type.String(), Type.Null()]),
-  language: Type.Union([Type.String(), Type.Null()]),
-  online: Type.Boolean(),
-  queueIds: Type.Array(Type.Integer()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  company: Type.Object({
+export const UserView = Type.Object(
+  {
     id: Type.Integer(),
+    companyId: Type.Integer(),
     name: Type.String(),
-    dueDate: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Boolean(),
-    planId: Type.Union([Type.Integer(), Type.Null()]),
-    settings: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
-  }),
-}, { $id: 'UserView' })
+    email: Type.String(),
+    profile: Type.Union([Type.Literal('admin'), Type.Literal('user')]),
+    super: Type.Boolean(),
+    allTicket: Type.String(),
+    whatsappId: Type.Union([Type.Integer(), Type.Null()]),
+    profilePicture: Type.Union([Type.String(), Type.Null()]),
+    language: Type.Union([Type.String(), Type.Null()]),
+    online: Type.Boolean(),
+    queueIds: Type.Array(Type.Integer()),
+    createdAt: Type.String(),
+    updatedAt: Type.String(),
+    company: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      dueDate: Type.Union([Type.String(), Type.Null()]),
+      status: Type.Boolean(),
+      planId: Type.Union([Type.Integer(), Type.Null()]),
+      settings: Type.Array(Type.Object({ key: Type.String(), value: Type.String() })),
+    }),
+  },
+  { $id: 'UserView' },
+)
 export type UserView = Static<typeof UserView>
 
 /**
@@ -32,12 +35,22 @@ export type UserView = Static<typeof UserView>
  * allTicket (queueless tickets visible). Lighter than UserView: no company, no settings.
  */
 export interface Member {
-  id: number; name: string; profile: 'admin' | 'user'; super: boolean; allTicket: boolean; queueIds: number[]
+  id: number
+  name: string
+  profile: 'admin' | 'user'
+  super: boolean
+  allTicket: boolean
+  queueIds: number[]
   /** The user's default connection (new tickets they open go out through it). */
   whatsappId: number | null
 }
 
-export interface PlanLimits { planId: number | null; users: number; connections: number; queues: number }
+export interface PlanLimits {
+  planId: number | null
+  users: number
+  connections: number
+  queues: number
+}
 
 /** Read-side of the kernel's identity data, for any plugin. Writes belong to the platform plugins. */
 export interface AccountsService {

@@ -35,10 +35,8 @@ export const ErrorCodes = {
   RATE_LIMITED: 'ERR_TOO_MANY_REQUESTS',
 } as const
 
-export const notFound = (code: string = ErrorCodes.NOT_FOUND, message?: string) =>
-  new AppError(code, 404, message)
-export const forbidden = (code: string = ErrorCodes.NO_PERMISSION, message?: string) =>
-  new AppError(code, 403, message)
+export const notFound = (code: string = ErrorCodes.NOT_FOUND, message?: string) => new AppError(code, 404, message)
+export const forbidden = (code: string = ErrorCodes.NO_PERMISSION, message?: string) => new AppError(code, 403, message)
 export const conflict = (code: string, message?: string, details?: Record<string, unknown>) =>
   new AppError(code, 409, message, details)
 export const badRequest = (field: string, message: string, code: string = ErrorCodes.VALIDATION) =>

@@ -63,7 +63,11 @@ export interface TenantDb {
    * `ERR_INVALID_REFERENCE` unless given) when one is another company's or missing. Nulls are skipped.
    * The one check every plugin uses for foreign ids, whichever plugin owns `table`.
    */
-  assertOwned(table: string, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, ref: { field: string; code?: string; message?: string }): Promise<void>
+  assertOwned(
+    table: string,
+    ids: ReadonlyArray<number | null | undefined> | number | null | undefined,
+    ref: { field: string; code?: string; message?: string },
+  ): Promise<void>
   readonly knex: Knex
 }
 
@@ -81,9 +85,17 @@ export interface JobOptions {
   repeat?: { every: number }
   attempts?: number
 }
-export interface JobContext { id: string; attemptsMade: number; name: string }
+export interface JobContext {
+  id: string
+  attemptsMade: number
+  name: string
+}
 export interface JobsService {
-  define<T = unknown>(name: string, handler: (data: T, job: JobContext) => Promise<void>, opts?: { concurrency?: number }): void
+  define<T = unknown>(
+    name: string,
+    handler: (data: T, job: JobContext) => Promise<void>,
+    opts?: { concurrency?: number },
+  ): void
   add<T = unknown>(name: string, data: T, opts?: JobOptions): Promise<{ id: string }>
   /** Start consuming (the kernel calls it when this process runs jobs). */
   start(): Promise<void>
@@ -148,10 +160,26 @@ export interface ServiceRegistry {
 }
 
 /** An installed plugin as the plan table and the shell see it. `key` is its plan-module key (planFlag or name). */
-export interface ModuleInfo { name: string; version: string; key: string; planFlag?: string; toggleable: boolean; remoteEntry: string | null; routes: string[] }
+export interface ModuleInfo {
+  name: string
+  version: string
+  key: string
+  planFlag?: string
+  toggleable: boolean
+  remoteEntry: string | null
+  routes: string[]
+}
 
 /** The spec's seven plan flags: the first rows of the plan↔module table, shown even before their plugins exist. */
-export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const
+export const PLAN_FLAGS = [
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+] as const
 export type PlanFlag = (typeof PLAN_FLAGS)[number]
 
 export interface Kernel {
@@ -189,7 +217,12 @@ export interface IssuedSession {
   refreshToken: string
   refreshExpiresAt: Date
 }
-export interface SessionUser { id: number; companyId: number; profile: Profile; super: boolean }
+export interface SessionUser {
+  id: number
+  companyId: number
+  profile: Profile
+  super: boolean
+}
 
 /** Login sessions: short-lived access JWTs and rotating refresh tokens (one row per session). */
 export interface AuthService {

@@ -36,7 +36,9 @@ export interface PluginManifest {
   register(app: FastifyInstance, kernel: Kernel): Promise<void> | void
 }
 
-export interface DefinedPlugin extends PluginManifest { readonly __atendePlugin: true }
+export interface DefinedPlugin extends PluginManifest {
+  readonly __atendePlugin: true
+}
 
 export function definePlugin(manifest: PluginManifest): DefinedPlugin {
   return { ...manifest, __atendePlugin: true }

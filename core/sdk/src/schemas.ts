@@ -1,4 +1,12 @@
-import { Type, type TSchema, type Static, type TArray, type TBoolean, type TOptional, type TInteger } from '@sinclair/typebox'
+import {
+  Type,
+  type TSchema,
+  type Static,
+  type TArray,
+  type TBoolean,
+  type TOptional,
+  type TInteger,
+} from '@sinclair/typebox'
 
 /** The one error shape every failure answers with. */
 export const ErrorResponse = Type.Object(
@@ -53,13 +61,17 @@ export const DateTime = Type.String({ format: 'date-time' })
 export const Timestamp = Type.Unsafe<string | Date>(Type.String())
 
 /** What a type becomes on the wire: every Date (a Timestamp read from the database) arrives as its ISO string. */
-export type Wire<T> = T extends Date ? string
-  : T extends ReadonlyArray<infer U> ? Wire<U>[]
-    : T extends object ? { [K in keyof T]: Wire<T[K]> }
+export type Wire<T> = T extends Date
+  ? string
+  : T extends ReadonlyArray<infer U>
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
       : T
 
 /** A file answered as a stream (CSV exports, downloads): documented as a string, sent as is. */
-export const StreamedFile = (description: string) => Type.Unsafe<NodeJS.ReadableStream | Buffer | string>(Type.String({ description }))
+export const StreamedFile = (description: string) =>
+  Type.Unsafe<NodeJS.ReadableStream | Buffer | string>(Type.String({ description }))
 
 /** A database timestamp (Date from pg, string from some drivers) as its ISO string. */
 export const toIso = (d: Date | string) => new Date(d).toISOString()
@@ -69,5 +81,7 @@ export const toIso = (d: Date | string) => new Date(d).toISOString()
  * (400, 403, 404 and 409 unless other statuses are named).
  */
 export function errorResponses(...statuses: number[]): Record<number, { $ref: 'ErrorResponse#' }> {
-  return Object.fromEntries((statuses.length ? statuses : [400, 403, 404, 409]).map((s) => [s, { $ref: 'ErrorResponse#' as const }]))
+  return Object.fromEntries(
+    (statuses.length ? statuses : [400, 403, 404, 409]).map((s) => [s, { $ref: 'ErrorResponse#' as const }]),
+  )
 }

@@ -1,11 +1,16 @@
 /** A file the kernel stored for a company. `key` is the only handle: keep it, never a path. */
-export interface StoredFile { key: string; fileName: string; mimetype: string; size: number }
+export interface StoredFile {
+  key: string
+  fileName: string
+  mimetype: string
+  size: number
+}
 
 export interface StoragePutInput {
-  data: Buffer | NodeJS.ReadableStream   // streams are written without buffering the whole file
-  fileName: string                        // the user's/provider's name: sanitised, never trusted as a path
+  data: Buffer | NodeJS.ReadableStream // streams are written without buffering the whole file
+  fileName: string // the user's/provider's name: sanitised, never trusted as a path
   mimetype: string
-  maxBytes?: number                       // default: config media max (16 MiB); over it → AppError 400 ERR_FILE_TOO_LARGE (field 'file'), partial file removed
+  maxBytes?: number // default: config media max (16 MiB); over it → AppError 400 ERR_FILE_TOO_LARGE (field 'file'), partial file removed
   /** Allowed type families; default all of: image, audio, video, application (documents), text. Anything else → 400 ERR_FILE_TYPE_NOT_ALLOWED */
   allow?: Array<'image' | 'audio' | 'video' | 'application' | 'text'>
   /** A sub-area such as 'media' or 'quick-messages'; [a-z0-9-] only. */

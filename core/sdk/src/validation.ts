@@ -7,9 +7,15 @@ export const ERR_WEAK_PASSWORD = 'ERR_WEAK_PASSWORD'
 
 /** Throws a 400 naming the field when the password breaks the policy. */
 export function assertPasswordPolicy(password: string, field = 'password') {
-  if (password.length < 8) throw new AppError(ERR_WEAK_PASSWORD, 400, 'Password too short - minimum 8 characters!', { field })
+  if (password.length < 8)
+    throw new AppError(ERR_WEAK_PASSWORD, 400, 'Password too short - minimum 8 characters!', { field })
   if (!PASSWORD_POLICY.test(password)) {
-    throw new AppError(ERR_WEAK_PASSWORD, 400, 'Password must contain at least 8 characters, including uppercase, lowercase, number and special character.', { field })
+    throw new AppError(
+      ERR_WEAK_PASSWORD,
+      400,
+      'Password must contain at least 8 characters, including uppercase, lowercase, number and special character.',
+      { field },
+    )
   }
 }
 

@@ -1,7 +1,16 @@
 import { memo } from 'react'
 import { cx } from './cx.ts'
 
-const COLORS = ['bg-sky-700', 'bg-emerald-700', 'bg-violet-600', 'bg-amber-700', 'bg-rose-700', 'bg-teal-700', 'bg-indigo-600', 'bg-fuchsia-700']
+const COLORS = [
+  'bg-sky-700',
+  'bg-emerald-700',
+  'bg-violet-600',
+  'bg-amber-700',
+  'bg-rose-700',
+  'bg-teal-700',
+  'bg-indigo-600',
+  'bg-fuchsia-700',
+]
 const SIZES = { sm: 'h-7 w-7 text-xs', md: 'h-9 w-9 text-sm', lg: 'h-20 w-20 text-2xl' } as const
 
 /** Up to two initials: first and last word. */
@@ -23,14 +32,27 @@ export function avatarColor(name: string): string {
   return COLORS[Math.abs(h) % COLORS.length]!
 }
 
-export interface AvatarProps { name: string; picture?: string | null; size?: keyof typeof SIZES; className?: string }
+export interface AvatarProps {
+  name: string
+  picture?: string | null
+  size?: keyof typeof SIZES
+  className?: string
+}
 
 /** The picture, or the initials on a colour derived from the name. Decorative: the name is shown next to it. */
 export const Avatar = memo(function Avatar({ name, picture, size = 'md', className }: AvatarProps) {
   const box = SIZES[size]
   if (picture) return <img src={picture} alt="" className={cx(box, 'shrink-0 rounded-full object-cover', className)} />
   return (
-    <span aria-hidden className={cx(box, avatarColor(name), 'flex shrink-0 items-center justify-center rounded-full font-semibold text-white', className)}>
+    <span
+      aria-hidden
+      className={cx(
+        box,
+        avatarColor(name),
+        'flex shrink-0 items-center justify-center rounded-full font-semibold text-white',
+        className,
+      )}
+    >
       {initials(name)}
     </span>
   )

@@ -12,6 +12,14 @@ const TONES: Record<BadgeTone, string> = {
 }
 
 /** A short label next to something (a role, a status, a count). */
-export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  children,
+}: {
+  tone?: BadgeTone
+  className?: string
+  children: ReactNode
+}) {
   return <span className={cx('inline-block rounded px-1.5 py-0.5 text-xs', TONES[tone], className)}>{children}</span>
 }

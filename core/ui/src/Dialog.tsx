@@ -20,7 +20,9 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
     <HDialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={cx('w-full rounded-lg bg-white p-5 shadow-xl dark:bg-slate-800 dark:text-slate-100', SIZES[size])}>
+        <DialogPanel
+          className={cx('w-full rounded-lg bg-white p-5 shadow-xl dark:bg-slate-800 dark:text-slate-100', SIZES[size])}
+        >
           <ModalToasts open={open} />
           {title && <DialogTitle className="mb-3 text-lg font-semibold">{title}</DialogTitle>}
           {children}

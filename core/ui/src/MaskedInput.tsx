@@ -1,7 +1,10 @@
 import { MASKS, type MaskKind } from './masks.ts'
 import { TextField, type TextFieldProps } from './TextField.tsx'
 
-export interface MaskedInputProps extends TextFieldProps { mask: MaskKind; value: string }
+export interface MaskedInputProps extends TextFieldProps {
+  mask: MaskKind
+  value: string
+}
 
 /** A TextField that formats as the user types; onChange receives the formatted text. */
 export function MaskedInput({ mask, value, onChange, ...rest }: MaskedInputProps) {

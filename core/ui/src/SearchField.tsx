@@ -15,7 +15,13 @@ export interface SearchFieldProps {
 }
 
 /** A search box (role searchbox) with a search icon and a debounced callback. */
-export function SearchField({ label, placeholder, onSearch, debounceMs = SEARCH_DEBOUNCE_MS, className }: SearchFieldProps) {
+export function SearchField({
+  label,
+  placeholder,
+  onSearch,
+  debounceMs = SEARCH_DEBOUNCE_MS,
+  className,
+}: SearchFieldProps) {
   const [input, setInput] = useState('')
   const term = useDebounced(input.trim(), debounceMs)
   const last = useRef(term)
@@ -29,8 +35,14 @@ export function SearchField({ label, placeholder, onSearch, debounceMs = SEARCH_
   return (
     <div className={cx('relative', className)}>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
-      <input type="search" value={input} onChange={(e) => setInput(e.target.value)} aria-label={label} placeholder={placeholder}
-        className={cx(inputClass, 'pl-9')} />
+      <input
+        type="search"
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+        aria-label={label}
+        placeholder={placeholder}
+        className={cx(inputClass, 'pl-9')}
+      />
     </div>
   )
 }

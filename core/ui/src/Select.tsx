@@ -2,7 +2,10 @@ import { useId, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { cx } from './cx.ts'
 import { FieldShell, inputClass, inputErrorClass } from './TextField.tsx'
 
-export interface SelectOption { value: string | number; label: ReactNode }
+export interface SelectOption {
+  value: string | number
+  label: ReactNode
+}
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> {
   label: ReactNode
@@ -27,7 +30,11 @@ export function Select({ label, options, placeholder, error, id, className, onCh
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </FieldShell>
   )

@@ -24,21 +24,45 @@ export interface SheetProps {
  * A side panel over the page, anchored right and full height (a conversation, details). It is a
  * modal with the Dialog's behaviour: focus trap, Escape and a backdrop click close it (Headless UI).
  */
-export function Sheet({ open, onClose, title, subtitle, closeLabel, headerClassName, children, widthClass = 'sm:max-w-md', ...rest }: SheetProps) {
+export function Sheet({
+  open,
+  onClose,
+  title,
+  subtitle,
+  closeLabel,
+  headerClassName,
+  children,
+  widthClass = 'sm:max-w-md',
+  ...rest
+}: SheetProps) {
   return (
     <HDialog open={open} onClose={onClose} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/40" />
       <div className="fixed inset-0 flex justify-end">
-        <DialogPanel data-testid={rest['data-testid']}
-          className={cx('flex h-full w-full flex-col bg-white shadow-xl dark:bg-slate-800 dark:text-slate-100', widthClass)}>
+        <DialogPanel
+          data-testid={rest['data-testid']}
+          className={cx(
+            'flex h-full w-full flex-col bg-white shadow-xl dark:bg-slate-800 dark:text-slate-100',
+            widthClass,
+          )}
+        >
           <ModalToasts open={open} />
-          <header className={cx('flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700', headerClassName)}>
+          <header
+            className={cx(
+              'flex items-center gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-700',
+              headerClassName,
+            )}
+          >
             <div className="min-w-0 flex-1">
               <DialogTitle className="truncate text-base font-semibold">{title}</DialogTitle>
               {subtitle && <p className="truncate text-xs opacity-80">{subtitle}</p>}
             </div>
-            <button type="button" onClick={onClose} aria-label={closeLabel}
-              className="rounded p-1.5 text-xl leading-none opacity-80 hover:bg-black/10 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={closeLabel}
+              className="rounded p-1.5 text-xl leading-none opacity-80 hover:bg-black/10 hover:opacity-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
+            >
               <span aria-hidden>×</span>
             </button>
           </header>

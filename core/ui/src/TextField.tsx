@@ -1,7 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { cx } from './cx.ts'
 
-export const inputClass = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100'
+export const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100'
 
 /**
  * Add to `inputClass` for a control in error. Important (`!`): two border colours in one class list
@@ -9,16 +10,32 @@ export const inputClass = 'w-full rounded-md border border-slate-300 bg-white px
  */
 export const inputErrorClass = 'border-red-500! focus:border-red-500! focus:ring-red-500! dark:border-red-400!'
 
-export interface FieldShellProps { id: string; label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode; className?: string }
+export interface FieldShellProps {
+  id: string
+  label: ReactNode
+  error?: string | null
+  hint?: ReactNode
+  children: ReactNode
+  className?: string
+}
 
 /** Label + control + inline error; the error is tied to the control through aria-describedby. */
 export function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
   return (
     <div className={cx('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
       {children}
-      {error ? <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">{error}</p>
-        : hint ? <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -45,12 +45,22 @@ export interface VirtualTableProps<T> {
 const OVERSCAN = 8
 const rowClass = 'border-b border-slate-100 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-700/40'
 
-interface RowProps<T> { row: T; index: number; columns: Column<T>[]; height: number; rowProps?: VirtualTableProps<T>['rowProps'] }
+interface RowProps<T> {
+  row: T
+  index: number
+  columns: Column<T>[]
+  height: number
+  rowProps?: VirtualTableProps<T>['rowProps']
+}
 const Row = memo(function Row<T>({ row, index, columns, height, rowProps }: RowProps<T>) {
   const extra = rowProps?.(row)
   return (
     <tr {...extra} aria-rowindex={index + 2} style={{ height }} className={cx(rowClass, extra?.className)}>
-      {columns.map((c) => <td key={c.key} className={c.className}>{c.cell(row)}</td>)}
+      {columns.map((c) => (
+        <td key={c.key} className={c.className}>
+          {c.cell(row)}
+        </td>
+      ))}
     </tr>
   )
 }) as <T>(p: RowProps<T>) => ReactNode
@@ -63,7 +73,13 @@ const Row = memo(function Row<T>({ row, index, columns, height, rowProps }: RowP
  */
 export function VirtualTable<T>(p: VirtualTableProps<T>) {
   const { columns, rows, rowKey, rowHeight, rowProps, hasMore, loadingMore, failed = false, loadMore } = p
-  const { ref, element, onScroll } = useInfiniteScroll({ hasMore, busy: loadingMore || failed, loadMore, count: rows.length, threshold: p.scrollThreshold })
+  const { ref, element, onScroll } = useInfiniteScroll({
+    hasMore,
+    busy: loadingMore || failed,
+    loadMore,
+    count: rows.length,
+    threshold: p.scrollThreshold,
+  })
   // Scroll position in whole rows: scrolling within a row re-renders nothing.
   const [topRow, setTopRow] = useState(0)
   const [height, setHeight] = useState(800)
@@ -71,7 +87,10 @@ export function VirtualTable<T>(p: VirtualTableProps<T>) {
   useLayoutEffect(() => {
     const el = element
     if (!el) return
-    const measure = () => { setTopRow(Math.floor(el.scrollTop / rowHeight)); setHeight(el.clientHeight) }
+    const measure = () => {
+      setTopRow(Math.floor(el.scrollTop / rowHeight))
+      setHeight(el.clientHeight)
+    }
     measure()
     if (typeof ResizeObserver === 'undefined') return
     const ro = new ResizeObserver(measure)
@@ -86,18 +105,36 @@ export function VirtualTable<T>(p: VirtualTableProps<T>) {
   const visible = rows.slice(first, last)
 
   return (
-    <div ref={ref} data-testid={p['data-testid']} tabIndex={0} role="region" aria-label={p.label}
-      className={cx('relative min-h-0 flex-initial overflow-auto rounded-lg bg-white shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:bg-slate-800', p.className)}
-      onScroll={(e) => { setTopRow(Math.floor(e.currentTarget.scrollTop / rowHeight)); onScroll() }}>
+    <div
+      ref={ref}
+      data-testid={p['data-testid']}
+      tabIndex={0}
+      role="region"
+      aria-label={p.label}
+      className={cx(
+        'relative min-h-0 flex-initial overflow-auto rounded-lg bg-white shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:bg-slate-800',
+        p.className,
+      )}
+      onScroll={(e) => {
+        setTopRow(Math.floor(e.currentTarget.scrollTop / rowHeight))
+        onScroll()
+      }}
+    >
       <table className="w-full table-fixed text-left text-sm" aria-label={p.label} aria-rowcount={rows.length + 1}>
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs uppercase text-slate-500 shadow-sm dark:bg-slate-900 dark:text-slate-400">
           <tr className="h-10" aria-rowindex={1}>
-            {columns.map((c) => <th key={c.key} scope="col" className={cx('font-semibold', c.headerClassName)}>{c.header}</th>)}
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cx('font-semibold', c.headerClassName)}>
+                {c.header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {first > 0 && <tr aria-hidden style={{ height: first * rowHeight }} />}
-          {visible.map((r, i) => <Row key={rowKey(r)} row={r} index={first + i} columns={columns} height={rowHeight} rowProps={rowProps} />)}
+          {visible.map((r, i) => (
+            <Row key={rowKey(r)} row={r} index={first + i} columns={columns} height={rowHeight} rowProps={rowProps} />
+          ))}
           {last < rows.length && <tr aria-hidden style={{ height: (rows.length - last) * rowHeight }} />}
         </tbody>
       </table>
@@ -105,7 +142,9 @@ export function VirtualTable<T>(p: VirtualTableProps<T>) {
       {failed && (
         <div role="alert" className="flex items-center justify-center gap-3 p-3 text-sm text-red-700 dark:text-red-300">
           {p.failedText}
-          <Button variant="secondary" className="px-3 py-1" onClick={loadMore}>{p.retryLabel ?? 'Retry'}</Button>
+          <Button variant="secondary" className="px-3 py-1" onClick={loadMore}>
+            {p.retryLabel ?? 'Retry'}
+          </Button>
         </div>
       )}
     </div>

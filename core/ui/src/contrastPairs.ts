@@ -5,12 +5,20 @@
  * of colours in the kit belongs here. `bg` may list layers, bottom first (a translucent one as
  * 'black/25').
  */
-export interface ContrastPair { name: string; light: [fg: string, ...bg: string[]]; dark: [fg: string, ...bg: string[]] }
+export interface ContrastPair {
+  name: string
+  light: [fg: string, ...bg: string[]]
+  dark: [fg: string, ...bg: string[]]
+}
 
 export const CONTRAST_PAIRS: ContrastPair[] = [
   { name: 'body text', light: ['slate-900', 'slate-50'], dark: ['slate-100', 'slate-900'] },
   { name: 'top bar', light: ['white', 'primary'], dark: ['white', 'slate-800'] },
-  { name: 'top bar profile initial', light: ['white', 'primary', 'black/25'], dark: ['white', 'slate-800', 'black/25'] },
+  {
+    name: 'top bar profile initial',
+    light: ['white', 'primary', 'black/25'],
+    dark: ['white', 'slate-800', 'black/25'],
+  },
   { name: 'drawer item', light: ['slate-900', 'white'], dark: ['slate-100', 'slate-800'] },
   { name: 'drawer active item', light: ['white', 'primary'], dark: ['slate-900', 'slate-100'] },
   { name: 'drawer section label / version', light: ['slate-500', 'white'], dark: ['slate-400', 'slate-800'] },

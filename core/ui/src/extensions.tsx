@@ -43,7 +43,7 @@ export function collectExtensions(
   const sorted = [...modules].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   for (const { name: module, extensions } of sorted) {
     for (const [slot, Component] of Object.entries(extensions ?? {})) {
-      (map[slot] ??= []).push({ module, key: `${module}:${slot}`, Component })
+      ;(map[slot] ??= []).push({ module, key: `${module}:${slot}`, Component })
     }
   }
   return map
@@ -62,8 +62,12 @@ export function useExtensions(name: string): readonly Extension[] {
 /** Around one contribution: a crash removes that contribution only (logged), never the host screen. */
 class ExtensionBoundary extends Component<{ slot: string; module: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false }
-  static getDerivedStateFromError() { return { failed: true } }
-  componentDidCatch(error: Error) { console.error(`[extensions] ${this.props.module} in ${this.props.slot} failed`, error) }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  componentDidCatch(error: Error) {
+    console.error(`[extensions] ${this.props.module} in ${this.props.slot} failed`, error)
+  }
   render() {
     return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>
   }
@@ -84,7 +88,11 @@ export function ExtensionSlot<P extends object = Record<string, never>>({ name, 
       {list.map(({ key, module, Component }) => {
         // The slot's owner and its contributors agree on P by the slot's name (see the list above).
         const C = Component as ComponentType<Partial<P>>
-        return <ExtensionBoundary key={key} slot={name} module={module}><C {...props} /></ExtensionBoundary>
+        return (
+          <ExtensionBoundary key={key} slot={name} module={module}>
+            <C {...props} />
+          </ExtensionBoundary>
+        )
       })}
     </>
   )

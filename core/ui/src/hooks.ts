@@ -16,7 +16,10 @@ export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
 }
 
 /** True when the scrolled box shows its last `threshold` px (a box with nothing to scroll counts). */
-export function isNearBottom(el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>, threshold = SCROLL_THRESHOLD_PX): boolean {
+export function isNearBottom(
+  el: Pick<HTMLElement, 'scrollHeight' | 'scrollTop' | 'clientHeight'>,
+  threshold = SCROLL_THRESHOLD_PX,
+): boolean {
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold
 }
 
@@ -36,7 +39,13 @@ export interface InfiniteScrollOptions {
  * Infinite scroll for one scrolled box: attach `ref` and `onScroll`. Loads the next page near the
  * bottom, and keeps loading while a first page shorter than the box leaves nothing to scroll.
  */
-export function useInfiniteScroll<E extends HTMLElement = HTMLDivElement>({ hasMore, busy, loadMore, count, threshold = SCROLL_THRESHOLD_PX }: InfiniteScrollOptions) {
+export function useInfiniteScroll<E extends HTMLElement = HTMLDivElement>({
+  hasMore,
+  busy,
+  loadMore,
+  count,
+  threshold = SCROLL_THRESHOLD_PX,
+}: InfiniteScrollOptions) {
   // A callback ref: the box may mount after the first render (behind a loading state).
   const [element, ref] = useState<E | null>(null)
   const [height, setHeight] = useState(0)

@@ -12,19 +12,39 @@ export { Badge, type BadgeTone } from './Badge.tsx'
 export { Tabs, TabPanel, type TabItem, type TabsProps } from './Tabs.tsx'
 export { SearchField, type SearchFieldProps } from './SearchField.tsx'
 export { VirtualTable, type Column, type VirtualTableProps } from './VirtualTable.tsx'
-export { useDebounced, useInfiniteScroll, isNearBottom, SEARCH_DEBOUNCE_MS, SCROLL_THRESHOLD_PX, type InfiniteScrollOptions } from './hooks.ts'
+export {
+  useDebounced,
+  useInfiniteScroll,
+  isNearBottom,
+  SEARCH_DEBOUNCE_MS,
+  SCROLL_THRESHOLD_PX,
+  type InfiniteScrollOptions,
+} from './hooks.ts'
 export { useErrorToast } from './useErrorToast.ts'
 export { digits, displayPhone, formatCnpj, formatPhone, MASKS, type MaskKind } from './masks.ts'
 export { cx } from './cx.ts'
 export * as rules from './validation.ts'
 export type { Errors, Rule } from './validation.ts'
 export {
-  defineModule, moduleProblems, isModuleDefinition,
-  type ModuleDefinition, type ModuleRoute, type ModuleMenuItem, type ModuleSlots, type SlotDialogProps, type Resources,
+  defineModule,
+  moduleProblems,
+  isModuleDefinition,
+  type ModuleDefinition,
+  type ModuleRoute,
+  type ModuleMenuItem,
+  type ModuleSlots,
+  type SlotDialogProps,
+  type Resources,
 } from './module.ts'
 export {
-  ExtensionSlot, ExtensionsProvider, useExtensions, collectExtensions,
-  type Extension, type ExtensionComponent, type ExtensionMap, type ExtensionSlotProps,
+  ExtensionSlot,
+  ExtensionsProvider,
+  useExtensions,
+  collectExtensions,
+  type Extension,
+  type ExtensionComponent,
+  type ExtensionMap,
+  type ExtensionSlotProps,
 } from './extensions.tsx'
 export * from './icons.tsx'
 export { markupIcon, menuItems, type MenuEntry, type MenuJson } from './menu.tsx'

@@ -25,8 +25,17 @@ export function markupIcon(markup: string, stroke = 2): Icon {
   if (!icon) {
     // The markup is the module's own build output (menu.json), never user input.
     icon = ({ className }: { className?: string }) => (
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={stroke} strokeLinecap="round" strokeLinejoin="round"
-        className={className} aria-hidden dangerouslySetInnerHTML={{ __html: markup }} />
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={stroke}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={className}
+        aria-hidden
+        dangerouslySetInnerHTML={{ __html: markup }}
+      />
     )
     icons.set(key, icon)
   }
@@ -37,10 +46,13 @@ export function markupIcon(markup: string, stroke = 2): Icon {
 export type MenuJson = Omit<MenuEntry, 'section'> & { section?: string }
 
 /** Menu items from menu.json entries; `extras` adds what data cannot hold (a badge) by path. */
-export function menuItems(entries: readonly MenuJson[], extras: Record<string, Pick<ModuleMenuItem, 'badge'>> = {}): ModuleMenuItem[] {
+export function menuItems(
+  entries: readonly MenuJson[],
+  extras: Record<string, Pick<ModuleMenuItem, 'badge'>> = {},
+): ModuleMenuItem[] {
   return entries.map(({ icon, iconStroke, labels: _labels, section, ...item }) => ({
     ...item,
-    section: section === 'admin' ? 'admin' as const : 'main' as const,
+    section: section === 'admin' ? ('admin' as const) : ('main' as const),
     ...(icon ? { icon: markupIcon(icon, iconStroke) } : {}),
     ...extras[item.to],
   }))

@@ -30,7 +30,10 @@ export interface ModuleMenuItem {
 }
 
 /** Props the shell passes to a dialog slot. */
-export interface SlotDialogProps { open: boolean; onClose: () => void }
+export interface SlotDialogProps {
+  open: boolean
+  onClose: () => void
+}
 
 /**
  * Named injection zones a module may fill; the shell renders what the loaded modules give and
@@ -73,23 +76,31 @@ export function moduleProblems(value: unknown): string[] {
   const m = value as Partial<ModuleDefinition>
   if (typeof m.name !== 'string' || !m.name) problems.push('name is missing')
   if (!Array.isArray(m.routes)) problems.push('routes is not an array')
-  else m.routes.forEach((r, i) => {
-    if (!r || typeof r.path !== 'string' || !r.path.startsWith('/')) problems.push(`routes[${i}].path is invalid`)
-    if (!r || !isComponent(r.element)) problems.push(`routes[${i}].element is not a component`)
-  })
+  else
+    m.routes.forEach((r, i) => {
+      if (!r || typeof r.path !== 'string' || !r.path.startsWith('/')) problems.push(`routes[${i}].path is invalid`)
+      if (!r || !isComponent(r.element)) problems.push(`routes[${i}].element is not a component`)
+    })
   if (!Array.isArray(m.menu)) problems.push('menu is not an array')
-  else m.menu.forEach((item, i) => {
-    if (!item || typeof item.label !== 'string' || typeof item.to !== 'string') { problems.push(`menu[${i}] needs label and to`); return }
-    if (item.permission !== undefined && (typeof item.permission !== 'string' || !item.permission)) problems.push(`menu[${i}].permission is not a name`)
-    const rs = item.requiresSetting
-    if (rs !== undefined && (!rs || typeof rs.key !== 'string' || typeof rs.value !== 'string')) problems.push(`menu[${i}].requiresSetting needs key and value`)
-    if (item.badge !== undefined && !isComponent(item.badge)) problems.push(`menu[${i}].badge is not a component`)
-  })
+  else
+    m.menu.forEach((item, i) => {
+      if (!item || typeof item.label !== 'string' || typeof item.to !== 'string') {
+        problems.push(`menu[${i}] needs label and to`)
+        return
+      }
+      if (item.permission !== undefined && (typeof item.permission !== 'string' || !item.permission))
+        problems.push(`menu[${i}].permission is not a name`)
+      const rs = item.requiresSetting
+      if (rs !== undefined && (!rs || typeof rs.key !== 'string' || typeof rs.value !== 'string'))
+        problems.push(`menu[${i}].requiresSetting needs key and value`)
+      if (item.badge !== undefined && !isComponent(item.badge)) problems.push(`menu[${i}].badge is not a component`)
+    })
   if (m.slots !== undefined) problems.push(...slotProblems(m.slots))
   if (!m.i18n || typeof m.i18n !== 'object') problems.push('i18n is missing')
-  else for (const lang of ['pt', 'en', 'es'] as const) {
-    if (!m.i18n[lang] || typeof m.i18n[lang] !== 'object') problems.push(`i18n.${lang} is missing`)
-  }
+  else
+    for (const lang of ['pt', 'en', 'es'] as const) {
+      if (!m.i18n[lang] || typeof m.i18n[lang] !== 'object') problems.push(`i18n.${lang} is missing`)
+    }
   return problems
 }
 
@@ -102,16 +113,21 @@ function slotProblems(slots: unknown): string[] {
   const problems: string[] = []
   if (s.topBar !== undefined) {
     if (!Array.isArray(s.topBar)) problems.push('slots.topBar is not an array')
-    else s.topBar.forEach((c, i) => { if (!isComponent(c)) problems.push(`slots.topBar[${i}] is not a component`) })
+    else
+      s.topBar.forEach((c, i) => {
+        if (!isComponent(c)) problems.push(`slots.topBar[${i}] is not a component`)
+      })
   }
-  if (s.profileDialog !== undefined && !isComponent(s.profileDialog)) problems.push('slots.profileDialog is not a component')
+  if (s.profileDialog !== undefined && !isComponent(s.profileDialog))
+    problems.push('slots.profileDialog is not a component')
   const ext: unknown = s.extensions
   if (ext !== undefined) {
     if (!ext || typeof ext !== 'object' || Array.isArray(ext)) problems.push('slots.extensions is not an object')
-    else for (const [slot, c] of Object.entries(ext)) {
-      if (!slot) problems.push('slots.extensions has an empty slot name')
-      else if (!isComponent(c)) problems.push(`slots.extensions["${slot}"] is not a component`)
-    }
+    else
+      for (const [slot, c] of Object.entries(ext)) {
+        if (!slot) problems.push('slots.extensions has an empty slot name')
+        else if (!isComponent(c)) problems.push(`slots.extensions["${slot}"] is not a component`)
+      }
   }
   return problems
 }

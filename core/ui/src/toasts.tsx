@@ -2,7 +2,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { cx } from './cx.ts'
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning'
-export interface ToastItem { id: number; kind: ToastKind; message: string }
+export interface ToastItem {
+  id: number
+  kind: ToastKind
+  message: string
+}
 
 /** Toasts close after 2 s (core.md §8). One store for the page: @atende/ui is a shared singleton. */
 export const TOAST_MS = 2000
@@ -10,7 +14,9 @@ export const TOAST_MS = 2000
 let items: ToastItem[] = []
 let nextId = 1
 const listeners = new Set<() => void>()
-const publish = () => { for (const l of listeners) l() }
+const publish = () => {
+  for (const l of listeners) l()
+}
 
 export function dismissToast(id: number) {
   items = items.filter((t) => t.id !== id)
@@ -32,11 +38,19 @@ export const toast = {
   warning: (m: string, ms?: number) => push('warning', m, ms),
 }
 
-const subscribe = (l: () => void) => { listeners.add(l); return () => { listeners.delete(l) } }
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => {
+    listeners.delete(l)
+  }
+}
 const snapshot = () => items
 
 const KIND_CLASS: Record<ToastKind, string> = {
-  success: 'bg-green-700', error: 'bg-red-700', info: 'bg-primary', warning: 'bg-amber-700',
+  success: 'bg-green-700',
+  error: 'bg-red-700',
+  info: 'bg-primary',
+  warning: 'bg-amber-700',
 }
 
 /**
@@ -47,8 +61,15 @@ const KIND_CLASS: Record<ToastKind, string> = {
 let layers: symbol[] = []
 const layerListeners = new Set<() => void>()
 const topLayer = () => layers[layers.length - 1] ?? null
-const subscribeLayers = (l: () => void) => { layerListeners.add(l); return () => { layerListeners.delete(l) } }
-const publishLayers = () => { for (const l of layerListeners) l() }
+const subscribeLayers = (l: () => void) => {
+  layerListeners.add(l)
+  return () => {
+    layerListeners.delete(l)
+  }
+}
+const publishLayers = () => {
+  for (const l of layerListeners) l()
+}
 
 /** A modal's toast layer while `open`; true when it is the one to show them. */
 export function useToastLayer(open: boolean): boolean {
@@ -57,7 +78,10 @@ export function useToastLayer(open: boolean): boolean {
     if (!open) return
     layers = [...layers, me]
     publishLayers()
-    return () => { layers = layers.filter((l) => l !== me); publishLayers() }
+    return () => {
+      layers = layers.filter((l) => l !== me)
+      publishLayers()
+    }
   }, [open, me])
   return useSyncExternalStore(subscribeLayers, topLayer, topLayer) === me
 }
@@ -67,10 +91,24 @@ function ToastList() {
   return (
     <div className="pointer-events-none fixed right-4 top-4 z-[100] flex w-80 flex-col gap-2" aria-live="polite">
       {list.map((t) => (
-        <div key={t.id} role={t.kind === 'error' ? 'alert' : 'status'} data-kind={t.kind}
-          className={cx('pointer-events-auto flex items-start justify-between gap-2 rounded-md px-4 py-3 text-sm text-white shadow-lg', KIND_CLASS[t.kind])}>
+        <div
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          data-kind={t.kind}
+          className={cx(
+            'pointer-events-auto flex items-start justify-between gap-2 rounded-md px-4 py-3 text-sm text-white shadow-lg',
+            KIND_CLASS[t.kind],
+          )}
+        >
           <span>{t.message}</span>
-          <button type="button" aria-label="×" className="opacity-80 hover:opacity-100" onClick={() => dismissToast(t.id)}>×</button>
+          <button
+            type="button"
+            aria-label="×"
+            className="opacity-80 hover:opacity-100"
+            onClick={() => dismissToast(t.id)}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -19,18 +19,28 @@ export interface Collection<T extends { id: number }> {
  * A small admin list kept in memory: loaded from `listPath`, written through `path`. For the
  * CRUD screens whose lists are short (plans, helps, …); long lists page with VirtualTable instead.
  */
-export function useCollection<T extends { id: number }>(path: string, listPath: string, errorListKey: string): Collection<T> {
+export function useCollection<T extends { id: number }>(
+  path: string,
+  listPath: string,
+  errorListKey: string,
+): Collection<T> {
   const api = useApi()
   const showError = useErrorToast()
   const [items, setItems] = useState<T[] | null>(null)
 
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setItems(await api.get<T[]>(listPath, { signal }))
-    } catch (err) {
-      if (!signal?.aborted) { setItems((list) => list ?? []); showError(err, errorListKey) }
-    }
-  }, [api, listPath, showError, errorListKey])
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setItems(await api.get<T[]>(listPath, { signal }))
+      } catch (err) {
+        if (!signal?.aborted) {
+          setItems((list) => list ?? [])
+          showError(err, errorListKey)
+        }
+      }
+    },
+    [api, listPath, showError, errorListKey],
+  )
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -38,19 +48,28 @@ export function useCollection<T extends { id: number }>(path: string, listPath: 
     return () => ctrl.abort()
   }, [reload])
 
-  const replace = useCallback((item: T) => setItems((list) => list?.map((x) => (x.id === item.id ? item : x)) ?? list), [])
+  const replace = useCallback(
+    (item: T) => setItems((list) => list?.map((x) => (x.id === item.id ? item : x)) ?? list),
+    [],
+  )
 
-  const save = useCallback(async (body: unknown, id?: number) => {
-    const saved = id ? await api.put<T>(`${path}/${id}`, { body }) : await api.post<T>(path, { body })
-    if (id) replace(saved)
-    else setItems((list) => [...(list ?? []), saved])
-    return saved
-  }, [api, path, replace])
+  const save = useCallback(
+    async (body: unknown, id?: number) => {
+      const saved = id ? await api.put<T>(`${path}/${id}`, { body }) : await api.post<T>(path, { body })
+      if (id) replace(saved)
+      else setItems((list) => [...(list ?? []), saved])
+      return saved
+    },
+    [api, path, replace],
+  )
 
-  const remove = useCallback(async (id: number) => {
-    await api.delete(`${path}/${id}`)
-    setItems((list) => list?.filter((x) => x.id !== id) ?? list)
-  }, [api, path])
+  const remove = useCallback(
+    async (id: number) => {
+      await api.delete(`${path}/${id}`)
+      setItems((list) => list?.filter((x) => x.id !== id) ?? list)
+    },
+    [api, path],
+  )
 
   return { items, setItems, reload, save, remove, replace }
 }

@@ -11,12 +11,15 @@ import { toast } from './toasts.tsx'
  */
 export function useErrorToast(fallbackKey?: string) {
   const { t, i18n } = useTranslation()
-  return useCallback((err: unknown, key: string | undefined = fallbackKey) => {
-    if (isAbortError(err)) return
-    console.error(err)
-    const code = isApiError(err) ? `errors.${err.code}` : null
-    if (code && i18n.exists(code)) toast.error(t(code))
-    else if (key) toast.error(t(key))
-    else toast.error(err instanceof Error ? err.message : String(err))
-  }, [t, i18n, fallbackKey])
+  return useCallback(
+    (err: unknown, key: string | undefined = fallbackKey) => {
+      if (isAbortError(err)) return
+      console.error(err)
+      const code = isApiError(err) ? `errors.${err.code}` : null
+      if (code && i18n.exists(code)) toast.error(t(code))
+      else if (key) toast.error(t(key))
+      else toast.error(err instanceof Error ? err.message : String(err))
+    },
+    [t, i18n, fallbackKey],
+  )
 }

@@ -31,28 +31,50 @@ export type PagedListAction<T> =
   | { type: 'upsert'; item: T; search: string }
   | { type: 'remove'; id: number }
 
-export const initialPagedList = <T,>(): PagedListState<T> => ({ items: [], page: 0, hasMore: false, count: 0, status: 'loading', loadingMore: false, moreFailed: false })
+export const initialPagedList = <T>(): PagedListState<T> => ({
+  items: [],
+  page: 0,
+  hasMore: false,
+  count: 0,
+  status: 'loading',
+  loadingMore: false,
+  moreFailed: false,
+})
 
 /** The list's state machine, pure (tested alone): pages append, live changes keep order and count. */
 export function pagedListReducer<T extends { id: number }>(rules: PagedListRules<T>) {
   return (s: PagedListState<T>, a: PagedListAction<T>): PagedListState<T> => {
     switch (a.type) {
-      case 'reset': return initialPagedList()
-      case 'loadingMore': return { ...s, loadingMore: true, moreFailed: false }
-      case 'failed': return a.page === 1 ? { ...initialPagedList<T>(), status: 'error' } : { ...s, loadingMore: false, moreFailed: true }
+      case 'reset':
+        return initialPagedList()
+      case 'loadingMore':
+        return { ...s, loadingMore: true, moreFailed: false }
+      case 'failed':
+        return a.page === 1
+          ? { ...initialPagedList<T>(), status: 'error' }
+          : { ...s, loadingMore: false, moreFailed: true }
       case 'loaded': {
         // Pages are offsets: a row created meanwhile can push one we already hold into the next page.
         const seen = new Set(a.page === 1 ? [] : s.items.map((x) => x.id))
         const fresh = a.items.filter((x) => !seen.has(x.id))
         const items = a.page === 1 ? fresh : [...s.items, ...fresh]
-        return { items, page: a.page, hasMore: a.hasMore, count: a.count ?? Math.max(s.count, items.length), status: 'ready', loadingMore: false, moreFailed: false }
+        return {
+          items,
+          page: a.page,
+          hasMore: a.hasMore,
+          count: a.count ?? Math.max(s.count, items.length),
+          status: 'ready',
+          loadingMore: false,
+          moreFailed: false,
+        }
       }
       case 'upsert': {
         const i = s.items.findIndex((x) => x.id === a.item.id)
         const belongs = rules.matches(a.item, a.search)
         if (i >= 0) {
           // Edited out of this search: it leaves the list.
-          if (!belongs) return { ...s, items: s.items.filter((x) => x.id !== a.item.id), count: Math.max(0, s.count - 1) }
+          if (!belongs)
+            return { ...s, items: s.items.filter((x) => x.id !== a.item.id), count: Math.max(0, s.count - 1) }
           const items = s.items.slice()
           items[i] = a.item
           return { ...s, items: items.sort(rules.compare) }
@@ -94,7 +116,17 @@ export interface PagedListOptions<T> extends PagedListRules<T> {
  * server would place them. `loadMore` is safe to call repeatedly (one request at a time).
  * `rules` are read when the hook mounts; keep them module-level constants.
  */
-export function usePagedList<T extends { id: number }>({ path, key, search, compare, matches, name = path, params, matchKey, onPage }: PagedListOptions<T>) {
+export function usePagedList<T extends { id: number }>({
+  path,
+  key,
+  search,
+  compare,
+  matches,
+  name = path,
+  params,
+  matchKey,
+  onPage,
+}: PagedListOptions<T>) {
   const api = useApi()
   const reducer = useRef(pagedListReducer<T>({ compare, matches })).current
   const [state, dispatch] = useReducer(reducer, undefined, initialPagedList<T>)
@@ -108,23 +140,38 @@ export function usePagedList<T extends { id: number }>({ path, key, search, comp
   // By value: a new object with the same filters must not refetch.
   const paramsKey = JSON.stringify(params ?? {})
 
-  const fetchPage = useCallback((page: number) => {
-    inflight.current?.abort()
-    const ctrl = new AbortController()
-    inflight.current = ctrl
-    api.get<PageAnswer>(path, { params: { ...JSON.parse(paramsKey), searchParam: search || undefined, pageNumber: page }, signal: ctrl.signal })
-      .then((data) => {
-        if (ctrl.signal.aborted) return
-        onPageRef.current?.(data, page)
-        dispatch({ type: 'loaded', page, items: (data[key] as T[] | undefined) ?? [], hasMore: data.hasMore, count: data.count })
-      })
-      .catch((err) => {
-        if (ctrl.signal.aborted || isAbortError(err)) return
-        console.error(`[${name}] list failed`, err)
-        dispatch({ type: 'failed', page })
-      })
-      .finally(() => { if (inflight.current === ctrl) inflight.current = null })
-  }, [api, path, key, search, name, paramsKey])
+  const fetchPage = useCallback(
+    (page: number) => {
+      inflight.current?.abort()
+      const ctrl = new AbortController()
+      inflight.current = ctrl
+      api
+        .get<PageAnswer>(path, {
+          params: { ...JSON.parse(paramsKey), searchParam: search || undefined, pageNumber: page },
+          signal: ctrl.signal,
+        })
+        .then((data) => {
+          if (ctrl.signal.aborted) return
+          onPageRef.current?.(data, page)
+          dispatch({
+            type: 'loaded',
+            page,
+            items: (data[key] as T[] | undefined) ?? [],
+            hasMore: data.hasMore,
+            count: data.count,
+          })
+        })
+        .catch((err) => {
+          if (ctrl.signal.aborted || isAbortError(err)) return
+          console.error(`[${name}] list failed`, err)
+          dispatch({ type: 'failed', page })
+        })
+        .finally(() => {
+          if (inflight.current === ctrl) inflight.current = null
+        })
+    },
+    [api, path, key, search, name, paramsKey],
+  )
 
   // A new search starts over from page 1.
   useEffect(() => {
@@ -140,9 +187,14 @@ export function usePagedList<T extends { id: number }>({ path, key, search, comp
     fetchPage(s.page + 1)
   }, [fetchPage])
 
-  const reload = useCallback(() => { dispatch({ type: 'reset' }); fetchPage(1) }, [fetchPage])
+  const reload = useCallback(() => {
+    dispatch({ type: 'reset' })
+    fetchPage(1)
+  }, [fetchPage])
   /** Page 1 again without emptying the screen first (skipped while a page is on its way). */
-  const refresh = useCallback(() => { if (!inflight.current) fetchPage(1) }, [fetchPage])
+  const refresh = useCallback(() => {
+    if (!inflight.current) fetchPage(1)
+  }, [fetchPage])
   const upsert = useCallback((item: T) => dispatch({ type: 'upsert', item, search: searchRef.current }), [])
   const remove = useCallback((id: number) => dispatch({ type: 'remove', id }), [])
 

@@ -17,11 +17,21 @@ export const email: Rule = (v) => required(v) ?? (EMAIL_RE.test(v.trim()) ? null
 export const cnpj: Rule = (v) => required(v) ?? (digits(v).length === 14 ? null : 'validation.incomplete')
 export const password: Rule = (v) => required(v) ?? (PASSWORD_RE.test(v) ? null : 'validation.passwordPolicy')
 /** Required, and between min and max characters once trimmed ('Too Short!' / 'Too Long!'). */
-export const length = (min: number, max: number): Rule => (v) =>
-  required(v) ?? (v.trim().length < min ? 'validation.tooShort' : v.trim().length > max ? 'validation.tooLong' : null)
+export const length =
+  (min: number, max: number): Rule =>
+  (v) =>
+    required(v) ?? (v.trim().length < min ? 'validation.tooShort' : v.trim().length > max ? 'validation.tooLong' : null)
 
 /** The first problem a list of rules finds (null when all pass). */
-export const all = (...list: Rule[]): Rule => (v) => { for (const r of list) { const e = r(v); if (e) return e } return null }
+export const all =
+  (...list: Rule[]): Rule =>
+  (v) => {
+    for (const r of list) {
+      const e = r(v)
+      if (e) return e
+    }
+    return null
+  }
 
 export type Errors<T> = Partial<Record<keyof T, string | null>>
 export const hasErrors = (e: Errors<object>) => Object.values(e).some(Boolean)

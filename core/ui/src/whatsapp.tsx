@@ -78,22 +78,44 @@ export function parseWhatsApp(text: string): WaNode[] {
 
 /** The text without its markers (for a title attribute or a notification). */
 export function plainWhatsApp(text: string): string {
-  const flat = (nodes: WaNode[]): string => nodes.map((n) =>
-    n.kind === 'text' ? n.text : n.kind === 'link' ? n.href : n.kind === 'mono' ? n.text : flat(n.children)).join('')
+  const flat = (nodes: WaNode[]): string =>
+    nodes
+      .map((n) =>
+        n.kind === 'text' ? n.text : n.kind === 'link' ? n.href : n.kind === 'mono' ? n.text : flat(n.children),
+      )
+      .join('')
   return flat(parseWhatsApp(text))
 }
 
 function render(nodes: WaNode[], links: boolean, linkClass: string): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.kind) {
-      case 'text': return <Fragment key={i}>{n.text}</Fragment>
-      case 'link': return links
-        ? <a key={i} href={n.href} target="_blank" rel="noreferrer noopener" className={linkClass}>{n.href}</a>
-        : <Fragment key={i}>{n.href}</Fragment>
-      case 'mono': return <code key={i} className="font-mono text-[0.9em]">{n.text}</code>
-      case 'bold': return <strong key={i} className="font-semibold">{render(n.children, links, linkClass)}</strong>
-      case 'italic': return <em key={i}>{render(n.children, links, linkClass)}</em>
-      case 'strike': return <s key={i}>{render(n.children, links, linkClass)}</s>
+      case 'text':
+        return <Fragment key={i}>{n.text}</Fragment>
+      case 'link':
+        return links ? (
+          <a key={i} href={n.href} target="_blank" rel="noreferrer noopener" className={linkClass}>
+            {n.href}
+          </a>
+        ) : (
+          <Fragment key={i}>{n.href}</Fragment>
+        )
+      case 'mono':
+        return (
+          <code key={i} className="font-mono text-[0.9em]">
+            {n.text}
+          </code>
+        )
+      case 'bold':
+        return (
+          <strong key={i} className="font-semibold">
+            {render(n.children, links, linkClass)}
+          </strong>
+        )
+      case 'italic':
+        return <em key={i}>{render(n.children, links, linkClass)}</em>
+      case 'strike':
+        return <s key={i}>{render(n.children, links, linkClass)}</s>
     }
   })
 }

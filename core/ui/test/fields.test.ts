@@ -21,7 +21,9 @@ describe('TextField', () => {
   })
 
   it('shows an inline error as an alert, described by the input, and marks it invalid', () => {
-    const el = render(h(TextField, { id: 'pw', label: 'Senha', value: '', hint: '8+', error: 'Obrigatório', onChange: () => {} }))
+    const el = render(
+      h(TextField, { id: 'pw', label: 'Senha', value: '', hint: '8+', error: 'Obrigatório', onChange: () => {} }),
+    )
     const input = el.querySelector('input')!
     const error = el.querySelector('[role="alert"]')!
     expect(error.textContent).toBe('Obrigatório')
@@ -34,7 +36,9 @@ describe('TextField', () => {
   })
 
   it('describes the input with its hint when there is no error', () => {
-    const el = render(h(TextField, { id: 'pw', label: 'Senha', value: '', hint: 'Deixe em branco', onChange: () => {} }))
+    const el = render(
+      h(TextField, { id: 'pw', label: 'Senha', value: '', hint: 'Deixe em branco', onChange: () => {} }),
+    )
     expect(el.querySelector('input')!.getAttribute('aria-describedby')).toBe('pw-hint')
     expect(el.querySelector('#pw-hint')!.textContent).toBe('Deixe em branco')
   })
@@ -43,7 +47,15 @@ describe('TextField', () => {
 describe('MaskedInput', () => {
   function Controlled({ mask, onValue }: { mask: 'cnpj' | 'phone'; onValue: (v: string) => void }) {
     const [value, setValue] = useState('')
-    return h(MaskedInput, { mask, label: 'Campo', value, onChange: (v: string) => { setValue(v); onValue(v) } })
+    return h(MaskedInput, {
+      mask,
+      label: 'Campo',
+      value,
+      onChange: (v: string) => {
+        setValue(v)
+        onValue(v)
+      },
+    })
   }
 
   it('formats a CNPJ as it is typed, with numeric keyboard and max length 18', () => {
@@ -71,8 +83,19 @@ describe('MaskedInput', () => {
 describe('Select', () => {
   it('offers a placeholder and the options, reports the chosen value and shows its error', () => {
     const onChange = vi.fn()
-    const el = render(h(Select, { label: 'Plano', placeholder: 'Selecione', value: '', error: 'Obrigatório', onChange,
-      options: [{ value: 1, label: 'Plano 1' }, { value: 2, label: 'Plano 2' }] }))
+    const el = render(
+      h(Select, {
+        label: 'Plano',
+        placeholder: 'Selecione',
+        value: '',
+        error: 'Obrigatório',
+        onChange,
+        options: [
+          { value: 1, label: 'Plano 1' },
+          { value: 2, label: 'Plano 2' },
+        ],
+      }),
+    )
     const select = el.querySelector('select')!
     expect([...select.options].map((o) => o.textContent)).toEqual(['Selecione', 'Plano 1', 'Plano 2'])
     expect(el.querySelector('label')!.htmlFor).toBe(select.id)
@@ -89,14 +112,27 @@ describe('toasts', () => {
   it('close by themselves after 2 s (core.md §8) and with their × button', () => {
     vi.useFakeTimers()
     const el = render(h(Toaster))
-    act(() => { toast.error('Falhou'); toast.success('Salvo') })
-    expect([...el.querySelectorAll('[data-kind]')].map((n) => [n.getAttribute('data-kind'), n.getAttribute('role')]))
-      .toEqual([['error', 'alert'], ['success', 'status']])
-    act(() => { el.querySelector<HTMLButtonElement>('[data-kind="success"] button')!.click() })
+    act(() => {
+      toast.error('Falhou')
+      toast.success('Salvo')
+    })
+    expect(
+      [...el.querySelectorAll('[data-kind]')].map((n) => [n.getAttribute('data-kind'), n.getAttribute('role')]),
+    ).toEqual([
+      ['error', 'alert'],
+      ['success', 'status'],
+    ])
+    act(() => {
+      el.querySelector<HTMLButtonElement>('[data-kind="success"] button')!.click()
+    })
     expect(el.querySelectorAll('[data-kind]').length).toBe(1)
-    act(() => { vi.advanceTimersByTime(TOAST_MS - 1) })
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS - 1)
+    })
     expect(el.textContent).toContain('Falhou')
-    act(() => { vi.advanceTimersByTime(1) })
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(el.querySelectorAll('[data-kind]').length).toBe(0)
     expect(TOAST_MS).toBe(2000)
   })

@@ -21,11 +21,17 @@ describe('useDebounced', () => {
     const seen = vi.fn()
     render(h(Probe, { value: 'a', seen }))
     rerender(h(Probe, { value: 'ab', seen }))
-    act(() => { vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1) })
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1)
+    })
     rerender(h(Probe, { value: 'abc', seen }))
-    act(() => { vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1) })
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1)
+    })
     expect(seen).toHaveBeenLastCalledWith('a')
-    act(() => { vi.advanceTimersByTime(1) })
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(seen).toHaveBeenLastCalledWith('abc')
     expect(seen.mock.calls.map((c) => c[0])).not.toContain('ab')
   })
@@ -35,7 +41,9 @@ describe('useDebounced', () => {
     const seen = vi.fn()
     render(h(Probe, { value: 'a', ms: 300, seen }))
     rerender(h(Probe, { value: 'b', ms: 300, seen }))
-    act(() => { vi.advanceTimersByTime(300) })
+    act(() => {
+      vi.advanceTimersByTime(300)
+    })
     expect(seen).toHaveBeenLastCalledWith('b')
   })
 })
@@ -54,9 +62,15 @@ describe('useInfiniteScroll', () => {
   function List({ pages, perPage, loads }: { pages: number; perPage: number; loads: (page: number) => void }) {
     const [count, setCount] = useState(perPage)
     const hasMore = count < pages * perPage
-    const loadMore = useCallback(() => { loads(count / perPage + 1); setCount((c) => c + perPage) }, [count, perPage, loads])
+    const loadMore = useCallback(() => {
+      loads(count / perPage + 1)
+      setCount((c) => c + perPage)
+    }, [count, perPage, loads])
     const { ref, onScroll } = useInfiniteScroll({ hasMore, busy: false, loadMore, count })
-    const attach = (el: HTMLDivElement | null) => { if (el) geometry(el, { scrollHeight: count * 40, clientHeight: 400, scrollTop: 0 }); ref(el) }
+    const attach = (el: HTMLDivElement | null) => {
+      if (el) geometry(el, { scrollHeight: count * 40, clientHeight: 400, scrollTop: 0 })
+      ref(el)
+    }
     return h('div', { ref: attach, onScroll, 'data-testid': 'box' }, `${count} rows`)
   }
 
@@ -68,7 +82,9 @@ describe('useInfiniteScroll', () => {
     expect(el.textContent).toBe('15 rows')
     const box = el.querySelector<HTMLElement>('[data-testid="box"]')!
     geometry(box, { scrollHeight: 600, clientHeight: 400, scrollTop: 100 })
-    act(() => { box.dispatchEvent(new Event('scroll', { bubbles: true })) })
+    act(() => {
+      box.dispatchEvent(new Event('scroll', { bubbles: true }))
+    })
     expect(loads).toHaveBeenCalledTimes(5)
   })
 
@@ -89,9 +105,13 @@ describe('SearchField', () => {
     expect(input.type).toBe('search')
     expect(input.getAttribute('aria-label')).toBe('Pesquisar')
     type(input, ' maria ')
-    act(() => { vi.advanceTimersByTime(299) })
+    act(() => {
+      vi.advanceTimersByTime(299)
+    })
     expect(onSearch).not.toHaveBeenCalled()
-    act(() => { vi.advanceTimersByTime(1) })
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
     expect(onSearch).toHaveBeenCalledExactlyOnceWith('maria')
   })
 })

@@ -4,7 +4,12 @@ import { defineModule, isModuleDefinition, moduleProblems, type ModuleDefinition
 
 const Page = () => null
 const i18n = { pt: { x: 'x' }, en: { x: 'x' }, es: { x: 'x' } }
-const valid = (): ModuleDefinition => ({ name: 'helps', routes: [{ path: '/helps', element: Page }], menu: [{ label: 'menu.helps', to: '/helps' }], i18n })
+const valid = (): ModuleDefinition => ({
+  name: 'helps',
+  routes: [{ path: '/helps', element: Page }],
+  menu: [{ label: 'menu.helps', to: '/helps' }],
+  i18n,
+})
 
 describe('moduleProblems: what the shell checks before using a remote', () => {
   it('accepts a minimal module and one made with defineModule', () => {
@@ -16,7 +21,10 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
 
   it('accepts lazy and memo components as pages', () => {
     const m = valid()
-    m.routes = [{ path: '/a', element: lazy(async () => ({ default: Page })) }, { path: '/b', element: memo(Page) }]
+    m.routes = [
+      { path: '/a', element: lazy(async () => ({ default: Page })) },
+      { path: '/b', element: memo(Page) },
+    ]
     expect(moduleProblems(m)).toEqual([])
   })
 
@@ -27,15 +35,27 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
   })
 
   it('names every problem it finds', () => {
-    const problems = moduleProblems({ name: '', routes: [{ path: 'helps', element: 'div' }, null], menu: [{ to: '/x' }], i18n: { pt: {} } })
+    const problems = moduleProblems({
+      name: '',
+      routes: [{ path: 'helps', element: 'div' }, null],
+      menu: [{ to: '/x' }],
+      i18n: { pt: {} },
+    })
     expect(problems).toEqual([
       'name is missing',
-      'routes[0].path is invalid', 'routes[0].element is not a component',
-      'routes[1].path is invalid', 'routes[1].element is not a component',
+      'routes[0].path is invalid',
+      'routes[0].element is not a component',
+      'routes[1].path is invalid',
+      'routes[1].element is not a component',
       'menu[0] needs label and to',
-      'i18n.en is missing', 'i18n.es is missing',
+      'i18n.en is missing',
+      'i18n.es is missing',
     ])
-    expect(moduleProblems({ name: 'x', routes: {}, menu: 'no', i18n: null })).toEqual(['routes is not an array', 'menu is not an array', 'i18n is missing'])
+    expect(moduleProblems({ name: 'x', routes: {}, menu: 'no', i18n: null })).toEqual([
+      'routes is not an array',
+      'menu is not an array',
+      'i18n is missing',
+    ])
   })
 
   it('rejects a plain object as a page (only React component objects carry $$typeof)', () => {
@@ -47,14 +67,23 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
   it('checks the optional menu fields: requiresSetting and badge', () => {
     const m = valid()
     m.menu = [
-      { label: 'menu.apiTokens', to: '/api-tokens', requiresSetting: { key: 'apiTokensEnabled', value: 'enabled' }, badge: Page },
+      {
+        label: 'menu.apiTokens',
+        to: '/api-tokens',
+        requiresSetting: { key: 'apiTokensEnabled', value: 'enabled' },
+        badge: Page,
+      },
     ]
     expect(moduleProblems(m)).toEqual([])
     const bad = valid() as unknown as { menu: unknown[] }
-    bad.menu = [{ label: 'a', to: '/a', requiresSetting: { key: 'apiTokensEnabled' } }, { label: 'b', to: '/b', requiresSetting: null, badge: 'x' }]
+    bad.menu = [
+      { label: 'a', to: '/a', requiresSetting: { key: 'apiTokensEnabled' } },
+      { label: 'b', to: '/b', requiresSetting: null, badge: 'x' },
+    ]
     expect(moduleProblems(bad)).toEqual([
       'menu[0].requiresSetting needs key and value',
-      'menu[1].requiresSetting needs key and value', 'menu[1].badge is not a component',
+      'menu[1].requiresSetting needs key and value',
+      'menu[1].badge is not a component',
     ])
   })
 
@@ -63,7 +92,10 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
     m.menu = [{ label: 'menu.reports', to: '/reports', permission: 'reports.view' }]
     expect(moduleProblems(m)).toEqual([])
     const bad = valid() as unknown as { menu: unknown[] }
-    bad.menu = [{ label: 'a', to: '/a', permission: '' }, { label: 'b', to: '/b', permission: 7 }]
+    bad.menu = [
+      { label: 'a', to: '/a', permission: '' },
+      { label: 'b', to: '/b', permission: 7 },
+    ]
     expect(moduleProblems(bad)).toEqual(['menu[0].permission is not a name', 'menu[1].permission is not a name'])
   })
 
@@ -88,7 +120,13 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
     const m = valid()
     m.slots = { extensions: {} }
     expect(moduleProblems(m)).toEqual([])
-    m.slots = { extensions: { 'ticket.actions': Page, 'ticket.menu': memo(Page), 'ticket.lazy': lazy(async () => ({ default: Page })) } }
+    m.slots = {
+      extensions: {
+        'ticket.actions': Page,
+        'ticket.menu': memo(Page),
+        'ticket.lazy': lazy(async () => ({ default: Page })),
+      },
+    }
     expect(moduleProblems(m)).toEqual([])
     for (const [extensions, problem] of [
       [null, 'slots.extensions is not an object'],
@@ -101,7 +139,9 @@ describe('moduleProblems: what the shell checks before using a remote', () => {
     ] as const) {
       expect(moduleProblems({ ...valid(), slots: { extensions } })).toEqual([problem])
     }
-    expect(moduleProblems({ ...valid(), slots: { topBar: 'x', extensions: { a: Page, b: 1 } } }))
-      .toEqual(['slots.topBar is not an array', 'slots.extensions["b"] is not a component'])
+    expect(moduleProblems({ ...valid(), slots: { topBar: 'x', extensions: { a: Page, b: 1 } } })).toEqual([
+      'slots.topBar is not an array',
+      'slots.extensions["b"] is not a component',
+    ])
   })
 })

@@ -9,17 +9,27 @@ import { useErrorToast } from '../src/useErrorToast.ts'
 import { Toaster } from '../src/toasts.tsx'
 import { render } from './support/dom.ts'
 
-const TABS = [{ key: 'a', label: 'Alpha' }, { key: 'b', label: 'Beta' }, { key: 'c', label: 'Gamma' }] as const
-type Key = typeof TABS[number]['key']
+const TABS = [
+  { key: 'a', label: 'Alpha' },
+  { key: 'b', label: 'Beta' },
+  { key: 'c', label: 'Gamma' },
+] as const
+type Key = (typeof TABS)[number]['key']
 
 function Demo() {
   const [active, setActive] = useState<Key>('a')
-  return h('div', null,
+  return h(
+    'div',
+    null,
     h(Tabs<Key>, { tabs: [...TABS], active, onChange: setActive, label: 'Demo', idPrefix: 'demo' }),
-    h(TabPanel, { idPrefix: 'demo', active, children: `panel ${active}` }))
+    h(TabPanel, { idPrefix: 'demo', active, children: `panel ${active}` }),
+  )
 }
 
-const key = (el: Element, k: string) => act(() => { el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true })) })
+const key = (el: Element, k: string) =>
+  act(() => {
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }))
+  })
 
 describe('Tabs', () => {
   it('has tablist/tab/tabpanel roles tied by ids, with only the active tab focusable', () => {
@@ -35,10 +45,20 @@ describe('Tabs', () => {
   })
 
   it('shows a count badge (0 included, none when absent) and the test ids', () => {
-    const el = render(h(Tabs<'x' | 'y'>, {
-      tabs: [{ key: 'x', label: 'Abertos', count: 0, testId: 'tab-x', countTestId: 'count-x' }, { key: 'y', label: 'Busca' }],
-      active: 'x', onChange: () => {}, label: 'Lista', idPrefix: 'l', fill: true, small: true,
-    }))
+    const el = render(
+      h(Tabs<'x' | 'y'>, {
+        tabs: [
+          { key: 'x', label: 'Abertos', count: 0, testId: 'tab-x', countTestId: 'count-x' },
+          { key: 'y', label: 'Busca' },
+        ],
+        active: 'x',
+        onChange: () => {},
+        label: 'Lista',
+        idPrefix: 'l',
+        fill: true,
+        small: true,
+      }),
+    )
     expect(el.querySelector('[data-testid="count-x"]')!.textContent).toBe('0')
     expect(el.querySelector('[data-testid="tab-x"]')!.textContent).toBe('Abertos0')
     expect([...el.querySelectorAll('[role="tab"]')][1]!.textContent).toBe('Busca')
@@ -46,7 +66,8 @@ describe('Tabs', () => {
 
   it('moves with the arrow keys (wrapping), Home and End, and focuses the new tab', () => {
     const el = render(h(Demo))
-    const tab = (name: string) => [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!
+    const tab = (name: string) =>
+      [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.textContent === name)!
     const panel = () => el.querySelector('[role="tabpanel"]')!.textContent
     key(tab('Alpha'), 'ArrowRight')
     expect(panel()).toBe('panel b')
@@ -68,7 +89,9 @@ describe('Tabs', () => {
 
   it('changes on click', () => {
     const el = render(h(Demo))
-    act(() => { [...el.querySelectorAll<HTMLElement>('[role="tab"]')][1]!.click() })
+    act(() => {
+      ;[...el.querySelectorAll<HTMLElement>('[role="tab"]')][1]!.click()
+    })
     expect(el.querySelector('[role="tabpanel"]')!.textContent).toBe('panel b')
   })
 })
@@ -77,9 +100,15 @@ describe('useErrorToast', () => {
   it("shows the error code's translation when known, else the fallback, and nothing for an abort", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const i18n = i18next.createInstance()
-    await i18n.use(initReactI18next).init({ lng: 'pt', resources: { pt: { translation: { errors: { ERR_X: 'Traduzido' }, fallback: 'Falhou', other: 'Outro' } } } })
+    await i18n.use(initReactI18next).init({
+      lng: 'pt',
+      resources: { pt: { translation: { errors: { ERR_X: 'Traduzido' }, fallback: 'Falhou', other: 'Outro' } } },
+    })
     let show!: ReturnType<typeof useErrorToast>
-    function Probe() { show = useErrorToast('fallback'); return null }
+    function Probe() {
+      show = useErrorToast('fallback')
+      return null
+    }
     const el = render(h(I18nextProvider, { i18n }, h(Probe), h(Toaster)))
     act(() => show(new ApiError('ERR_X', 'server text', 400)))
     act(() => show(new ApiError('ERR_UNKNOWN', 'server text', 400)))

@@ -25,7 +25,8 @@ describe('validation rules (core.md §5)', () => {
 
   it('password policy: 8+ with lower, upper, digit and special', () => {
     expect(password('')).toBe('validation.required')
-    for (const weak of ['Ab1!', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefg12']) expect(password(weak), weak).toBe('validation.passwordPolicy')
+    for (const weak of ['Ab1!', 'abcdefg1!', 'ABCDEFG1!', 'Abcdefgh!', 'Abcdefg12'])
+      expect(password(weak), weak).toBe('validation.passwordPolicy')
     expect(password('Abcdef1!')).toBeNull()
     expect(password('Senha forte 1')).toBeNull()
   })

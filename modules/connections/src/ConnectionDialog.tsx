@@ -1,7 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
-import { Button, Dialog, FieldShell, Select, TabPanel, Tabs, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  Select,
+  TabPanel,
+  Tabs,
+  TextField,
+  cx,
+  inputClass,
+  inputErrorClass,
+  toast,
+} from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
 import { QueuesField } from './QueuesField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
@@ -10,22 +22,44 @@ import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.
 
 type TextKey = (typeof TEXT_FIELDS)[number]
 type NumberKey = (typeof NUMBER_FIELDS)[number]
-interface Values extends Record<TextKey | NumberKey, string> { name: string; provider: string; isDefault: boolean; token: string; hours: HoursRow[]; queueIds: number[] }
+interface Values extends Record<TextKey | NumberKey, string> {
+  name: string
+  provider: string
+  isDefault: boolean
+  token: string
+  hours: HoursRow[]
+  queueIds: number[]
+}
 type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours' | 'queueIds'> | 'queueIds', string>>
 type Tab = 'general' | 'hours' | 'advanced'
 
 const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', 'queueIds', ...TEXT_FIELDS, ...NUMBER_FIELDS])
 /** The tab that holds a field (for a field the server refused). */
-const tabOf = (field: string): Tab => (field.startsWith('schedules') ? 'hours' : (NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' || field === 'expiresInactiveMessage' ? 'advanced' : 'general')
+const tabOf = (field: string): Tab =>
+  field.startsWith('schedules')
+    ? 'hours'
+    : (NUMBER_FIELDS as readonly string[]).includes(field) || field === 'token' || field === 'expiresInactiveMessage'
+      ? 'advanced'
+      : 'general'
 
 function initial(c: Connection | null): Values {
   return {
-    name: c?.name ?? '', provider: c?.provider ?? 'simulator', isDefault: c?.isDefault ?? false, token: c?.token ?? '',
-    greetingMessage: c?.greetingMessage ?? '', complationMessage: c?.complationMessage ?? '', outOfHoursMessage: c?.outOfHoursMessage ?? '',
-    ratingMessage: c?.ratingMessage ?? '', expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
-    expiresTicket: String(c?.expiresTicket ?? 0), timeUseBotQueues: String(c?.timeUseBotQueues ?? 0), maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
-    maxAttemptsWithoutResponse: String(c?.maxAttemptsWithoutResponse ?? 0), timeToTransfer: String(c?.timeToTransfer ?? 0),
-    hours: hoursRows(c?.schedules), queueIds: c?.queueIds ?? [],
+    name: c?.name ?? '',
+    provider: c?.provider ?? 'simulator',
+    isDefault: c?.isDefault ?? false,
+    token: c?.token ?? '',
+    greetingMessage: c?.greetingMessage ?? '',
+    complationMessage: c?.complationMessage ?? '',
+    outOfHoursMessage: c?.outOfHoursMessage ?? '',
+    ratingMessage: c?.ratingMessage ?? '',
+    expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
+    expiresTicket: String(c?.expiresTicket ?? 0),
+    timeUseBotQueues: String(c?.timeUseBotQueues ?? 0),
+    maxUseBotQueues: String(c?.maxUseBotQueues ?? 3),
+    maxAttemptsWithoutResponse: String(c?.maxAttemptsWithoutResponse ?? 0),
+    timeToTransfer: String(c?.timeToTransfer ?? 0),
+    hours: hoursRows(c?.schedules),
+    queueIds: c?.queueIds ?? [],
   }
 }
 
@@ -53,7 +87,10 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
 
   useEffect(() => {
     if (!editing) return
-    setValues(initial(editing.connection)); setErrors({}); setHourErrors({}); setTab('general')
+    setValues(initial(editing.connection))
+    setErrors({})
+    setHourErrors({})
+    setTab('general')
   }, [editing])
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -67,7 +104,10 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     const found: FieldErrors = {}
     const n = nameError(values.name)
     if (n) found.name = t(n)
-    for (const k of NUMBER_FIELDS) { const err = countError(values[k]); if (err) found[k] = t(err) }
+    for (const k of NUMBER_FIELDS) {
+      const err = countError(values[k])
+      if (err) found[k] = t(err)
+    }
     const badHours = hoursErrors(values.hours)
     setErrors(found)
     setHourErrors(badHours)
@@ -77,7 +117,10 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       return
     }
     const body: Record<string, unknown> = {
-      name: values.name.trim(), provider: values.provider, isDefault: values.isDefault, token: values.token,
+      name: values.name.trim(),
+      provider: values.provider,
+      isDefault: values.isDefault,
+      token: values.token,
       ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, values[k]])),
       ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
       schedules: toSchedules(values.hours, (d) => t(`connections.weekdays.${d}`)),
@@ -92,7 +135,10 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && err.field && FIELDS.has(err.field)) {
         const field = err.field as keyof FieldErrors
-        setErrors((x) => ({ ...x, [field]: field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message }))
+        setErrors((x) => ({
+          ...x,
+          [field]: field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message,
+        }))
         setTab(tabOf(field))
         // A field that has no control on screen (isDefault) also gets the toast.
         if (field === 'isDefault') toast.error(message)
@@ -107,54 +153,109 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
 
   const area = (key: TextKey | 'token', rows = 2) => (
     <FieldShell id={`${id}-${key}`} label={t(`connections.form.${key}`)} error={errors[key]}>
-      <textarea id={`${id}-${key}`} rows={rows} value={values[key]} onChange={(e) => set(key, e.target.value)}
-        aria-invalid={errors[key] ? true : undefined} aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)} />
+      <textarea
+        id={`${id}-${key}`}
+        rows={rows}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
+        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
+      />
     </FieldShell>
   )
 
   return (
-    <Dialog open={editing != null} onClose={onClose} size="lg"
+    <Dialog
+      open={editing != null}
+      onClose={onClose}
+      size="lg"
       title={t(connection ? 'connections.form.editTitle' : 'connections.form.addTitle')}
-      footer={<>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>{t('connections.form.cancel')}</Button>
-        <Button type="submit" form={`${id}-form`} loading={busy}>{t('connections.form.save')}</Button>
-      </>}>
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('connections.form.cancel')}
+          </Button>
+          <Button type="submit" form={`${id}-form`} loading={busy}>
+            {t('connections.form.save')}
+          </Button>
+        </>
+      }
+    >
       <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <Tabs idPrefix={id} label={t('connections.form.sections')} active={tab} onChange={setTab}
+        <Tabs
+          idPrefix={id}
+          label={t('connections.form.sections')}
+          active={tab}
+          onChange={setTab}
           tabs={[
             { key: 'general', label: t('connections.form.general') },
             { key: 'hours', label: t('connections.form.hours') },
             { key: 'advanced', label: t('connections.form.advanced') },
-          ]} />
+          ]}
+        />
         <TabPanel idPrefix={id} active={tab} className="flex flex-col gap-3">
-          {tab === 'general' ? <>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label={t('connections.form.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoFocus maxLength={60} />
-              <Select label={t('connections.form.provider')} value={values.provider} onChange={(v) => set('provider', v)} error={errors.provider}
-                options={[{ value: 'simulator', label: t('connections.providers.simulator') }, { value: 'beta', label: t('connections.providers.beta') }]} />
-            </div>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" role="switch" checked={values.isDefault} onChange={(e) => set('isDefault', e.target.checked)} className="h-4 w-4 accent-[var(--color-primary,#2563eb)]" />
-              {t('connections.form.isDefault')}
-            </label>
-            <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
-            {area('greetingMessage')}
-            {area('complationMessage')}
-            {area('outOfHoursMessage')}
-            {area('ratingMessage')}
-          </> : tab === 'hours' ? (
+          {tab === 'general' ? (
+            <>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <TextField
+                  label={t('connections.form.name')}
+                  value={values.name}
+                  onChange={(v) => set('name', v)}
+                  error={errors.name}
+                  autoFocus
+                  maxLength={60}
+                />
+                <Select
+                  label={t('connections.form.provider')}
+                  value={values.provider}
+                  onChange={(v) => set('provider', v)}
+                  error={errors.provider}
+                  options={[
+                    { value: 'simulator', label: t('connections.providers.simulator') },
+                    { value: 'beta', label: t('connections.providers.beta') },
+                  ]}
+                />
+              </div>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={values.isDefault}
+                  onChange={(e) => set('isDefault', e.target.checked)}
+                  className="h-4 w-4 accent-[var(--color-primary,#2563eb)]"
+                />
+                {t('connections.form.isDefault')}
+              </label>
+              <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
+              {area('greetingMessage')}
+              {area('complationMessage')}
+              {area('outOfHoursMessage')}
+              {area('ratingMessage')}
+            </>
+          ) : tab === 'hours' ? (
             <HoursFields rows={values.hours} onChange={(rows) => set('hours', rows)} errors={hourErrors} />
-          ) : <>
-            {area('expiresInactiveMessage')}
-            <div className="grid gap-3 sm:grid-cols-2">
-              {NUMBER_FIELDS.map((k) => (
-                <TextField key={k} type="number" min={0} inputMode="numeric" label={t(`connections.form.${k}`)} value={values[k]} onChange={(v) => set(k, v)} error={errors[k]}
-                  hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined} />
-              ))}
-            </div>
-            {area('token', 1)}
-          </>}
+          ) : (
+            <>
+              {area('expiresInactiveMessage')}
+              <div className="grid gap-3 sm:grid-cols-2">
+                {NUMBER_FIELDS.map((k) => (
+                  <TextField
+                    key={k}
+                    type="number"
+                    min={0}
+                    inputMode="numeric"
+                    label={t(`connections.form.${k}`)}
+                    value={values[k]}
+                    onChange={(v) => set(k, v)}
+                    error={errors[k]}
+                    hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined}
+                  />
+                ))}
+              </div>
+              {area('token', 1)}
+            </>
+          )}
         </TabPanel>
       </form>
     </Dialog>

@@ -14,7 +14,12 @@ import './index.css'
 export default function ConnectionsPage() {
   const { t } = useTranslation()
   const { isAdmin, isSuper } = useSession()
-  if (!isAdmin && !isSuper) return <section className="p-6"><ErrorCard title={t('connections.noPermission')} /></section>
+  if (!isAdmin && !isSuper)
+    return (
+      <section className="p-6">
+        <ErrorCard title={t('connections.noPermission')} />
+      </section>
+    )
   return <ConnectionsScreen />
 }
 
@@ -51,17 +56,28 @@ function ConnectionsScreen() {
   }
 
   const listProps: ListProps = {
-    items: items ?? [], session: can('actionButtons'), manage: can('editOrDeleteConnection'),
-    onQr: (c) => setQrId(c.id), onPhone: (c) => setPhoneId(c.id), onEdit: (c) => setEditing({ connection: c }), onDelete: setDeleting,
+    items: items ?? [],
+    session: can('actionButtons'),
+    manage: can('editOrDeleteConnection'),
+    onQr: (c) => setQrId(c.id),
+    onPhone: (c) => setPhoneId(c.id),
+    onEdit: (c) => setEditing({ connection: c }),
+    onDelete: setDeleting,
   }
 
   return (
     <section className="flex flex-col gap-3 p-3 sm:p-6">
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">{t('connections.title')}</h1>
-        {can('addConnection') && <Button onClick={() => setEditing({ connection: null })}>{t('connections.add')}</Button>}
+        {can('addConnection') && (
+          <Button onClick={() => setEditing({ connection: null })}>{t('connections.add')}</Button>
+        )}
       </header>
-      {items == null ? <Loading /> : items.length === 0 ? <EmptyState title={t('connections.empty')} /> : (
+      {items == null ? (
+        <Loading />
+      ) : items.length === 0 ? (
+        <EmptyState title={t('connections.empty')} />
+      ) : (
         <>
           <ConnectionsTable {...listProps} />
           <ConnectionCards {...listProps} />
@@ -71,8 +87,16 @@ function ConnectionsScreen() {
       <QrDialog connection={qrConnection} onClose={() => setQrId(null)} />
       {/* The live row: a disconnect shows in the panel; a deleted row closes it. */}
       <PhonePanel connection={items?.find((c) => c.id === phoneId) ?? null} onClose={() => setPhoneId(null)} />
-      <ConfirmDialog open={deleting != null} danger loading={busy} title={t('connections.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('connections.confirm.yes')} cancelLabel={t('connections.confirm.no')} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting != null}
+        danger
+        loading={busy}
+        title={t('connections.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('connections.confirm.yes')}
+        cancelLabel={t('connections.confirm.no')}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
         {t('connections.confirm.body')}
       </ConfirmDialog>
     </section>

@@ -21,15 +21,30 @@ export function QrDialog({ connection, onClose }: { connection: Connection | nul
   const scan = async () => {
     if (!connection) return
     setScanning(true)
-    try { await api.post(`/simulator/${connection.id}/scan`, { body: {} }) } catch (err) { showError(err) } finally { setScanning(false) }
+    try {
+      await api.post(`/simulator/${connection.id}/scan`, { body: {} })
+    } catch (err) {
+      showError(err)
+    } finally {
+      setScanning(false)
+    }
   }
   const [image, setImage] = useState<{ code: string; url: string } | null>(null)
 
   useEffect(() => {
     if (!code) return
     let alive = true
-    QRCode.toDataURL(code, { width: SIZE, margin: 1 }).then((url) => { if (alive) setImage({ code, url }) }, () => { if (alive) setImage(null) })
-    return () => { alive = false }
+    QRCode.toDataURL(code, { width: SIZE, margin: 1 }).then(
+      (url) => {
+        if (alive) setImage({ code, url })
+      },
+      () => {
+        if (alive) setImage(null)
+      },
+    )
+    return () => {
+      alive = false
+    }
   }, [code])
 
   return (
@@ -37,12 +52,24 @@ export function QrDialog({ connection, onClose }: { connection: Connection | nul
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('connections.qr.instructions')}</p>
         <div className="flex h-[256px] w-[256px] items-center justify-center rounded bg-white">
-          {code && image?.code === code
-            ? <img src={image.url} width={SIZE} height={SIZE} alt={t('connections.qr.alt', { name: connection?.name ?? '' })} data-testid="connection-qr" />
-            : code ? <Loading /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t('connections.qr.waiting')}</p>}
+          {code && image?.code === code ? (
+            <img
+              src={image.url}
+              width={SIZE}
+              height={SIZE}
+              alt={t('connections.qr.alt', { name: connection?.name ?? '' })}
+              data-testid="connection-qr"
+            />
+          ) : code ? (
+            <Loading />
+          ) : (
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('connections.qr.waiting')}</p>
+          )}
         </div>
         {connection?.provider === 'simulator' && code && (
-          <Button variant="secondary" loading={scanning} onClick={scan}>{t('connections.qr.simulateScan')}</Button>
+          <Button variant="secondary" loading={scanning} onClick={scan}>
+            {t('connections.qr.simulateScan')}
+          </Button>
         )}
       </div>
     </Dialog>

@@ -8,8 +8,12 @@ export default function WarningBadge() {
   const { items } = useConnections()
   if (!items?.some((c) => WARNING_STATUSES.has(c.status))) return null
   return (
-    <span data-testid="connections-warning" role="img" aria-label={t('connections.warning')} title={t('connections.warning')}
-      className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-amber-500 ring-2 ring-white dark:ring-slate-800" />
+    <span
+      data-testid="connections-warning"
+      role="img"
+      aria-label={t('connections.warning')}
+      title={t('connections.warning')}
+      className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-amber-500 ring-2 ring-white dark:ring-slate-800"
+    />
   )
 }
-

@@ -15,6 +15,10 @@ export default defineModule({
   name: 'connections',
   routes: [{ path: '/connections', element: lazy(() => import('./ConnectionsPage.tsx')) }],
   menu: menuItems(menu, { '/connections': { badge: WarningBadge } }),
-  permissions: ['connections-page:addConnection', 'connections-page:actionButtons', 'connections-page:editOrDeleteConnection'],
+  permissions: [
+    'connections-page:addConnection',
+    'connections-page:actionButtons',
+    'connections-page:editOrDeleteConnection',
+  ],
   i18n: { pt, en, es },
 })

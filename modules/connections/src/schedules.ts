@@ -3,16 +3,28 @@ import type { ScheduleDay } from './types.ts'
 /** A connection's business hours as the dialog edits them: one row per weekday, Monday first. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type Weekday = (typeof WEEKDAYS)[number]
-export interface HoursRow { weekdayEn: Weekday; open: boolean; startTime: string; endTime: string }
+export interface HoursRow {
+  weekdayEn: Weekday
+  open: boolean
+  startTime: string
+  endTime: string
+}
 
 /** A new connection's week: Mon–Fri 08:00–18:00, Sat 08:00–12:00, Sun closed. */
 const DEFAULT_HOURS: Record<Weekday, [string, string] | null> = {
-  monday: ['08:00', '18:00'], tuesday: ['08:00', '18:00'], wednesday: ['08:00', '18:00'], thursday: ['08:00', '18:00'],
-  friday: ['08:00', '18:00'], saturday: ['08:00', '12:00'], sunday: null,
+  monday: ['08:00', '18:00'],
+  tuesday: ['08:00', '18:00'],
+  wednesday: ['08:00', '18:00'],
+  thursday: ['08:00', '18:00'],
+  friday: ['08:00', '18:00'],
+  saturday: ['08:00', '12:00'],
+  sunday: null,
 }
 
 const row = (weekdayEn: Weekday, hours: [string, string] | null): HoursRow =>
-  hours ? { weekdayEn, open: true, startTime: hours[0], endTime: hours[1] } : { weekdayEn, open: false, startTime: '', endTime: '' }
+  hours
+    ? { weekdayEn, open: true, startTime: hours[0], endTime: hours[1] }
+    : { weekdayEn, open: false, startTime: '', endTime: '' }
 
 /**
  * The rows for stored schedules. Nothing stored gives the default week; a stored day with no times
@@ -26,7 +38,9 @@ export function hoursRows(stored: ScheduleDay[] | undefined): HoursRow[] {
     const start = s.startTime ?? ''
     const end = s.endTime ?? ''
     const closed = !start || !end || (start === '00:00' && end === '00:00')
-    return closed ? { weekdayEn: d, open: false, startTime: '', endTime: '' } : { weekdayEn: d, open: true, startTime: start, endTime: end }
+    return closed
+      ? { weekdayEn: d, open: false, startTime: '', endTime: '' }
+      : { weekdayEn: d, open: true, startTime: start, endTime: end }
   })
 }
 
@@ -53,7 +67,9 @@ export function hoursErrors(rows: HoursRow[]): Record<string, string> {
 /** The API's schedules: every weekday, a closed one with empty times; `weekday` is its name in the UI language. */
 export function toSchedules(rows: HoursRow[], weekdayName: (d: Weekday) => string): Required<ScheduleDay>[] {
   return rows.map((r) => ({
-    weekday: weekdayName(r.weekdayEn), weekdayEn: r.weekdayEn,
-    startTime: r.open ? r.startTime : '', endTime: r.open ? r.endTime : '',
+    weekday: weekdayName(r.weekdayEn),
+    weekdayEn: r.weekdayEn,
+    startTime: r.open ? r.startTime : '',
+    endTime: r.open ? r.endTime : '',
   }))
 }

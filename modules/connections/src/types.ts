@@ -27,17 +27,31 @@ export interface Connection {
 }
 
 /** One weekday of a connection's business hours (core.md §3 "Schedule row"). */
-export interface ScheduleDay { weekday: string; weekdayEn?: string; startTime?: string; endTime?: string }
+export interface ScheduleDay {
+  weekday: string
+  weekdayEn?: string
+  startTime?: string
+  endTime?: string
+}
 
 export type SessionStatus = 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'CONNECTED' | 'PAIRING' | 'TIMEOUT'
 
 /** `company-<id>-whatsappSession` frames. */
-export interface SessionFrame { action: 'update'; session: Pick<Connection, 'id' | 'status' | 'qrcode' | 'retries' | 'updatedAt'> }
+export interface SessionFrame {
+  action: 'update'
+  session: Pick<Connection, 'id' | 'status' | 'qrcode' | 'retries' | 'updatedAt'>
+}
 /** `company-<id>-whatsapp` frames. */
 export type ConnectionFrame = { action: 'update'; whatsapp: Connection } | { action: 'delete'; whatsappId: number }
 
 /** States that need someone's attention: the drawer shows a warning dot (core.md §2). */
-export const WARNING_STATUSES: ReadonlySet<string> = new Set(['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'])
+export const WARNING_STATUSES: ReadonlySet<string> = new Set([
+  'qrcode',
+  'PAIRING',
+  'DISCONNECTED',
+  'TIMEOUT',
+  'OPENING',
+])
 
 /** DD/MM/yyyy HH:mm in local time. */
 export function formatDateTime(iso: string): string {

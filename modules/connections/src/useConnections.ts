@@ -15,10 +15,18 @@ export function useConnections() {
   useRealtime<SessionFrame>(companyId ? `company-${companyId}-whatsappSession` : null, (frame) => {
     const s = frame?.session
     if (!s) return
-    setItems((list) => list?.map((c) => (c.id === s.id ? { ...c, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : c)) ?? list)
+    setItems(
+      (list) =>
+        list?.map((c) =>
+          c.id === s.id ? { ...c, status: s.status, qrcode: s.qrcode, retries: s.retries, updatedAt: s.updatedAt } : c,
+        ) ?? list,
+    )
     // The session frame has no number: a new connection learns it from the row.
     if (s.status === 'CONNECTED') {
-      api.get<Connection>(`/whatsapp/${s.id}`).then((w) => setItems((list) => list?.map((c) => (c.id === w.id ? w : c)) ?? list), () => {})
+      api.get<Connection>(`/whatsapp/${s.id}`).then(
+        (w) => setItems((list) => list?.map((c) => (c.id === w.id ? w : c)) ?? list),
+        () => {},
+      )
     }
   })
 
@@ -29,13 +37,20 @@ export function useConnections() {
       setItems((list) => {
         if (!list) return list
         // The default moved to this one: the others lose the flag.
-        const rest = w.isDefault ? list.map((c) => (c.id !== w.id && c.isDefault ? { ...c, isDefault: false } : c)) : list
-        return rest.some((c) => c.id === w.id) ? rest.map((c) => (c.id === w.id ? { ...c, ...w } : c)) : [...rest, w].sort(byName)
+        const rest = w.isDefault
+          ? list.map((c) => (c.id !== w.id && c.isDefault ? { ...c, isDefault: false } : c))
+          : list
+        return rest.some((c) => c.id === w.id)
+          ? rest.map((c) => (c.id === w.id ? { ...c, ...w } : c))
+          : [...rest, w].sort(byName)
       })
     }
   })
 
   // A create's response and its own realtime frame can both add the row: one per id.
-  const items = useMemo(() => collection.items && [...new Map(collection.items.map((c) => [c.id, c])).values()].sort(byName), [collection.items])
+  const items = useMemo(
+    () => collection.items && [...new Map(collection.items.map((c) => [c.id, c])).values()].sort(byName),
+    [collection.items],
+  )
   return { ...collection, items }
 }

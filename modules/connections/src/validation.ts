@@ -8,8 +8,20 @@ export function nameError(name: string): string | null {
 }
 
 /** Whole-number fields; empty sends 0 (timeToTransfer 0: never transfer). */
-export const NUMBER_FIELDS = ['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'maxAttemptsWithoutResponse', 'timeToTransfer'] as const
-export const TEXT_FIELDS = ['greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage'] as const
+export const NUMBER_FIELDS = [
+  'expiresTicket',
+  'timeUseBotQueues',
+  'maxUseBotQueues',
+  'maxAttemptsWithoutResponse',
+  'timeToTransfer',
+] as const
+export const TEXT_FIELDS = [
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+] as const
 
 /** A count field: a whole number 0–100000, else an i18n key. */
 export function countError(value: string): string | null {

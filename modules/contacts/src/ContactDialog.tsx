@@ -18,9 +18,23 @@ export interface ContactDialogProps {
 export function ContactDialog({ open, contactId, initial, onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onClose={onClose} size="lg" title={contactId ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title={contactId ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
+    >
       <div className="max-h-[75vh] overflow-y-auto px-1 pb-1">
-        <ContactForm active={open} contactId={contactId} initial={initial} onCancel={onClose} onSaved={(c) => { onSaved(c); onClose() }} />
+        <ContactForm
+          active={open}
+          contactId={contactId}
+          initial={initial}
+          onCancel={onClose}
+          onSaved={(c) => {
+            onSaved(c)
+            onClose()
+          }}
+        />
       </div>
     </Dialog>
   )

@@ -6,15 +6,31 @@ import { Button, ErrorCard, Loading, MaskedInput, TextField, TrashIcon, digits, 
 import type { Contact } from './types.ts'
 import { hasErrors, validateContact, type ContactFormValues, type FormErrors } from './validation.ts'
 
-const EMPTY: ContactFormValues = { name: '', number: '', email: '', cnpj: '', custumerCode: '', companyName: '', extraInfo: [] }
+const EMPTY: ContactFormValues = {
+  name: '',
+  number: '',
+  email: '',
+  cnpj: '',
+  custumerCode: '',
+  companyName: '',
+  extraInfo: [],
+}
 
 const fromContact = (c: Contact): ContactFormValues => ({
-  name: c.name, number: c.isGroup ? c.number : formatPhone(c.number), email: c.email, cnpj: c.cnpj, custumerCode: c.custumerCode,
-  companyName: c.companyName, extraInfo: (c.extraInfo ?? []).map((x) => ({ id: x.id, name: x.name, value: x.value })),
+  name: c.name,
+  number: c.isGroup ? c.number : formatPhone(c.number),
+  email: c.email,
+  cnpj: c.cnpj,
+  custumerCode: c.custumerCode,
+  companyName: c.companyName,
+  extraInfo: (c.extraInfo ?? []).map((x) => ({ id: x.id, name: x.name, value: x.value })),
 })
 
 /** i18n key for a server field error (plugins/contacts answers `field` and `reason`). */
-function serverFieldMessage(err: { code: string; field?: string; data?: Record<string, unknown> }, t: TFunction): string | null {
+function serverFieldMessage(
+  err: { code: string; field?: string; data?: Record<string, unknown> },
+  t: TFunction,
+): string | null {
   if (err.code === 'ERR_DUPLICATED_CONTACT') {
     const other = err.data?.contact as { name?: string } | undefined
     return t('contacts.validation.duplicate', { name: other?.name ?? '' })
@@ -47,7 +63,14 @@ export interface ContactFormProps {
  * company and extra information rows. Saves through POST/PUT /api/contacts itself and shows the
  * server's field errors inline (a duplicate names the contact that has the number).
  */
-export function ContactForm({ contactId = null, initial, onSaved, onCancel, compact = false, active = true }: ContactFormProps) {
+export function ContactForm({
+  contactId = null,
+  initial,
+  onSaved,
+  onCancel,
+  compact = false,
+  active = true,
+}: ContactFormProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const [contact, setContact] = useState<Contact | null>(null)
@@ -70,8 +93,17 @@ export function ContactForm({ contactId = null, initial, onSaved, onCancel, comp
     const ctrl = new AbortController()
     setLoad('loading')
     api.get<Contact>(`/contacts/${contactId}`, { signal: ctrl.signal }).then(
-      (c) => { setContact(c); setValues(fromContact(c)); setLoad('idle') },
-      (err) => { if (!ctrl.signal.aborted) { console.error('[contacts] load failed', err); setLoad('error') } },
+      (c) => {
+        setContact(c)
+        setValues(fromContact(c))
+        setLoad('idle')
+      },
+      (err) => {
+        if (!ctrl.signal.aborted) {
+          console.error('[contacts] load failed', err)
+          setLoad('error')
+        }
+      },
     )
     return () => ctrl.abort()
   }, [api, contactId, active, initialKey])
@@ -89,17 +121,27 @@ export function ContactForm({ contactId = null, initial, onSaved, onCancel, comp
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = validateContact(values, { numberLocked })
-    if (hasErrors(found)) { setErrors(found); return }
+    if (hasErrors(found)) {
+      setErrors(found)
+      return
+    }
     const body = {
       name: values.name.trim(),
       // Digits only: country code, area code, number (core.md §5).
       ...(numberLocked ? {} : { number: digits(values.number) }),
-      email: values.email.trim(), cnpj: values.cnpj.trim(), custumerCode: values.custumerCode.trim(), companyName: values.companyName.trim(),
-      extraInfo: values.extraInfo.filter((r) => r.name.trim() || r.value.trim()).map((r) => ({ ...(r.id ? { id: r.id } : {}), name: r.name.trim(), value: r.value.trim() })),
+      email: values.email.trim(),
+      cnpj: values.cnpj.trim(),
+      custumerCode: values.custumerCode.trim(),
+      companyName: values.companyName.trim(),
+      extraInfo: values.extraInfo
+        .filter((r) => r.name.trim() || r.value.trim())
+        .map((r) => ({ ...(r.id ? { id: r.id } : {}), name: r.name.trim(), value: r.value.trim() })),
     }
     setSaving(true)
     try {
-      const saved = contact ? await api.put<Contact>(`/contacts/${contact.id}`, { body }) : await api.post<Contact>('/contacts', { body })
+      const saved = contact
+        ? await api.put<Contact>(`/contacts/${contact.id}`, { body })
+        : await api.post<Contact>('/contacts', { body })
       toast.success(t('contacts.dialog.saved'))
       onSaved(saved)
     } catch (err) {
@@ -123,36 +165,121 @@ export function ContactForm({ contactId = null, initial, onSaved, onCancel, comp
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="contact-form">
       <div className={grid}>
-        <TextField label={t('contacts.dialog.name')} value={values.name} error={msg('name')} onChange={(v) => set('name', v)} autoComplete="off" autoFocus={!compact} maxLength={60} required />
-        <MaskedInput mask="phone" label={t('contacts.dialog.number')} value={values.number} error={msg('number')} onChange={(v) => set('number', v)}
-          disabled={numberLocked} placeholder="+55 (47) 99999-9999" autoComplete="off" required />
-        <TextField label={t('contacts.dialog.email')} type="email" value={values.email} error={msg('email')} onChange={(v) => set('email', v)} autoComplete="off" maxLength={254} />
-        <TextField label={t('contacts.dialog.cnpj')} value={values.cnpj} onChange={(v) => set('cnpj', v)} autoComplete="off" maxLength={20} />
-        <TextField label={t('contacts.dialog.custumerCode')} value={values.custumerCode} onChange={(v) => set('custumerCode', v)} autoComplete="off" maxLength={50} />
-        <TextField label={t('contacts.dialog.companyName')} value={values.companyName} onChange={(v) => set('companyName', v)} autoComplete="off" maxLength={100} />
+        <TextField
+          label={t('contacts.dialog.name')}
+          value={values.name}
+          error={msg('name')}
+          onChange={(v) => set('name', v)}
+          autoComplete="off"
+          autoFocus={!compact}
+          maxLength={60}
+          required
+        />
+        <MaskedInput
+          mask="phone"
+          label={t('contacts.dialog.number')}
+          value={values.number}
+          error={msg('number')}
+          onChange={(v) => set('number', v)}
+          disabled={numberLocked}
+          placeholder="+55 (47) 99999-9999"
+          autoComplete="off"
+          required
+        />
+        <TextField
+          label={t('contacts.dialog.email')}
+          type="email"
+          value={values.email}
+          error={msg('email')}
+          onChange={(v) => set('email', v)}
+          autoComplete="off"
+          maxLength={254}
+        />
+        <TextField
+          label={t('contacts.dialog.cnpj')}
+          value={values.cnpj}
+          onChange={(v) => set('cnpj', v)}
+          autoComplete="off"
+          maxLength={20}
+        />
+        <TextField
+          label={t('contacts.dialog.custumerCode')}
+          value={values.custumerCode}
+          onChange={(v) => set('custumerCode', v)}
+          autoComplete="off"
+          maxLength={50}
+        />
+        <TextField
+          label={t('contacts.dialog.companyName')}
+          value={values.companyName}
+          onChange={(v) => set('companyName', v)}
+          autoComplete="off"
+          maxLength={100}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t('contacts.dialog.extraInfo')}</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t('contacts.dialog.extraInfo')}
+        </legend>
         {values.extraInfo.map((r, i) => (
-          <div key={r.id ?? `new-${i}`} className={compact ? 'flex flex-col gap-2 border-b border-slate-100 pb-2 dark:border-slate-700' : 'flex items-start gap-2'}>
-            <TextField label={t('contacts.dialog.extraName')} value={r.name} error={msg(`extraInfo.${i}.name`)} onChange={(v) => setExtra(i, { name: v })} maxLength={100} className="flex-1" />
-            <TextField label={t('contacts.dialog.extraValue')} value={r.value} onChange={(v) => setExtra(i, { value: v })} maxLength={2000} className="flex-1" />
-            <button type="button" onClick={() => set('extraInfo', values.extraInfo.filter((_, j) => j !== i))}
-              aria-label={t('contacts.dialog.removeExtra', { name: r.name || i + 1 })} title={t('contacts.dialog.removeExtra', { name: r.name || i + 1 })}
-              className="self-end rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950">
+          <div
+            key={r.id ?? `new-${i}`}
+            className={
+              compact
+                ? 'flex flex-col gap-2 border-b border-slate-100 pb-2 dark:border-slate-700'
+                : 'flex items-start gap-2'
+            }
+          >
+            <TextField
+              label={t('contacts.dialog.extraName')}
+              value={r.name}
+              error={msg(`extraInfo.${i}.name`)}
+              onChange={(v) => setExtra(i, { name: v })}
+              maxLength={100}
+              className="flex-1"
+            />
+            <TextField
+              label={t('contacts.dialog.extraValue')}
+              value={r.value}
+              onChange={(v) => setExtra(i, { value: v })}
+              maxLength={2000}
+              className="flex-1"
+            />
+            <button
+              type="button"
+              onClick={() =>
+                set(
+                  'extraInfo',
+                  values.extraInfo.filter((_, j) => j !== i),
+                )
+              }
+              aria-label={t('contacts.dialog.removeExtra', { name: r.name || i + 1 })}
+              title={t('contacts.dialog.removeExtra', { name: r.name || i + 1 })}
+              className="self-end rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950"
+            >
               <TrashIcon className="h-4 w-4" />
             </button>
           </div>
         ))}
-        <Button variant="secondary" className="self-start" onClick={() => set('extraInfo', [...values.extraInfo, { name: '', value: '' }])}>
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() => set('extraInfo', [...values.extraInfo, { name: '', value: '' }])}
+        >
           {t('contacts.dialog.addExtra')}
         </Button>
       </fieldset>
 
       <div className="flex justify-end gap-2 pt-2">
-        {onCancel && <Button variant="secondary" onClick={onCancel} disabled={saving}>{t('contacts.dialog.cancel')}</Button>}
-        <Button type="submit" loading={saving}>{t('contacts.dialog.save')}</Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            {t('contacts.dialog.cancel')}
+          </Button>
+        )}
+        <Button type="submit" loading={saving}>
+          {t('contacts.dialog.save')}
+        </Button>
       </div>
     </form>
   )

@@ -77,35 +77,89 @@ export default function ContactsPage() {
       <header className="flex flex-wrap items-end gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('contacts.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="contacts-count">{count}</span>}
+          {list.status === 'ready' && (
+            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="contacts-count">
+              {count}
+            </span>
+          )}
         </h1>
         <div className="flex w-full flex-col gap-1 sm:w-72">
-          <SearchField label={t('contacts.search')} placeholder={t('contacts.searchPlaceholder')} onSearch={(s) => setFilters((f) => ({ ...f, search: s }))} className="w-full" />
-          {shortSearch && <p className="text-xs text-slate-500 dark:text-slate-400">{t('contacts.searchHint', { count: SEARCH_MIN })}</p>}
+          <SearchField
+            label={t('contacts.search')}
+            placeholder={t('contacts.searchPlaceholder')}
+            onSearch={(s) => setFilters((f) => ({ ...f, search: s }))}
+            className="w-full"
+          />
+          {shortSearch && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              {t('contacts.searchHint', { count: SEARCH_MIN })}
+            </p>
+          )}
         </div>
         <DateFilter from={filters.from} to={filters.to} onChange={(r) => setFilters((f) => ({ ...f, ...r }))} />
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setImporting(true)}>{t('contacts.import.button')}</Button>
-          <Button variant="secondary" onClick={() => void doExport()} loading={exporting}>{t('contacts.export.button')}</Button>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            {t('contacts.import.button')}
+          </Button>
+          <Button variant="secondary" onClick={() => void doExport()} loading={exporting}>
+            {t('contacts.export.button')}
+          </Button>
           <Button onClick={() => setEditing({ id: null })}>{t('contacts.add')}</Button>
         </div>
       </header>
 
       {list.status === 'error' ? (
-        <ErrorCard title={t('contacts.loadError')} action={<Button variant="secondary" onClick={list.reload}>{t('common.retry', { defaultValue: 'Retry' })}</Button>} />
+        <ErrorCard
+          title={t('contacts.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('common.retry', { defaultValue: 'Retry' })}
+            </Button>
+          }
+        />
       ) : list.status === 'loading' ? (
         <Loading label={t('common.loading', { defaultValue: '…' })} />
       ) : list.contacts.length === 0 ? (
-        <EmptyState title={search ? t('contacts.emptySearch', { search }) : filters.from || filters.to ? t('contacts.emptyDates') : t('contacts.empty')} />
+        <EmptyState
+          title={
+            search
+              ? t('contacts.emptySearch', { search })
+              : filters.from || filters.to
+                ? t('contacts.emptyDates')
+                : t('contacts.empty')
+          }
+        />
       ) : (
-        <ContactsTable contacts={list.contacts} hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed}
-          loadMore={list.loadMore} onEdit={onEdit} onDelete={canDelete ? onDelete : undefined} />
+        <ContactsTable
+          contacts={list.contacts}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          moreFailed={list.moreFailed}
+          loadMore={list.loadMore}
+          onEdit={onEdit}
+          onDelete={canDelete ? onDelete : undefined}
+        />
       )}
 
-      <ContactDialog open={!!editing} contactId={editing?.id ?? null} onClose={() => setEditing(null)} onSaved={upsert} />
+      <ContactDialog
+        open={!!editing}
+        contactId={editing?.id ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={upsert}
+      />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
-      <ConfirmDialog open={!!deleting} danger loading={busy} onClose={() => { if (!busy) setDeleting(null) }} onConfirm={() => void confirmDelete()}
-        title={t('contacts.confirm.title', { name: deleting?.name ?? '' })} confirmLabel={t('contacts.confirm.confirm')} cancelLabel={t('contacts.confirm.cancel')}>
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('contacts.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('contacts.confirm.confirm')}
+        cancelLabel={t('contacts.confirm.cancel')}
+      >
         {t('contacts.confirm.message')}
       </ConfirmDialog>
     </section>

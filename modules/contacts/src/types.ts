@@ -19,7 +19,16 @@ export type { UploadError, UploadReason } from '@atende/plugin-contacts/api'
 export type { UploadResultWire as UploadResult } from '@atende/plugin-contacts/api'
 
 /** One spreadsheet row as the worker hands it back: plain strings and its line in the sheet. */
-export interface SheetRow { row: number; name: string; number: string; email: string }
+export interface SheetRow {
+  row: number
+  name: string
+  number: string
+  email: string
+}
 
 /** The list's filters: search text (used from 3 characters) and a creation-date range (yyyy-mm-dd, local days). */
-export interface ContactFilters { search: string; from: string; to: string }
+export interface ContactFilters {
+  search: string
+  from: string
+  to: string
+}

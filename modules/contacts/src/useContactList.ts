@@ -8,8 +8,15 @@ import { byName, dayRange, effectiveSearch, matchesFilters } from './validation.
  * Contacts' rules for the kit's paged list: the server's order, and its filters (search and
  * creation dates) carried to `matches` as one JSON key, so live changes land where the server would put them.
  */
-interface FilterKey { search: string; start?: string; end?: string }
-const matches = (c: Contact, key: string) => { const f = JSON.parse(key) as FilterKey; return matchesFilters(c, f.search, f) }
+interface FilterKey {
+  search: string
+  start?: string
+  end?: string
+}
+const matches = (c: Contact, key: string) => {
+  const f = JSON.parse(key) as FilterKey
+  return matchesFilters(c, f.search, f)
+}
 
 /**
  * GET /api/contacts page by page for one set of filters (search from 3 characters, creation dates),
@@ -31,7 +38,9 @@ export function useContactList(filters: ContactFilters) {
     matchKey: JSON.stringify({ search, ...range } satisfies FilterKey),
     compare: byName,
     matches,
-    onPage: (answer, page) => { if (page === 1) setCountCapped(!!(answer as Partial<ContactsPage>).countCapped) },
+    onPage: (answer, page) => {
+      if (page === 1) setCountCapped(!!(answer as Partial<ContactsPage>).countCapped)
+    },
   })
 
   useRealtime<ContactFrame>(companyId ? `company-${companyId}-contact` : null, (frame) => {

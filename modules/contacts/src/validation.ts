@@ -27,9 +27,14 @@ export function numberError(v: string): string | null {
 }
 
 /** Optional; valid when given ('Invalid email'). */
-export const emailError = (v: string): string | null => (!v.trim() || EMAIL_RE.test(v.trim()) ? null : 'contacts.validation.email')
+export const emailError = (v: string): string | null =>
+  !v.trim() || EMAIL_RE.test(v.trim()) ? null : 'contacts.validation.email'
 
-export interface ExtraInfoRow { id?: number; name: string; value: string }
+export interface ExtraInfoRow {
+  id?: number
+  name: string
+  value: string
+}
 
 export interface ContactFormValues {
   name: string
@@ -45,26 +50,42 @@ export interface ContactFormValues {
 export type FormErrors = Partial<Record<keyof ContactFormValues | `extraInfo.${number}.name`, string | null>>
 
 export function validateContact(v: ContactFormValues, opts: { numberLocked?: boolean } = {}): FormErrors {
-  const errors: FormErrors = { name: nameError(v.name), number: opts.numberLocked ? null : numberError(v.number), email: emailError(v.email) }
-  v.extraInfo.forEach((r, i) => { if (!r.name.trim() && r.value.trim()) errors[`extraInfo.${i}.name`] = 'contacts.validation.extraName' })
+  const errors: FormErrors = {
+    name: nameError(v.name),
+    number: opts.numberLocked ? null : numberError(v.number),
+    email: emailError(v.email),
+  }
+  v.extraInfo.forEach((r, i) => {
+    if (!r.name.trim() && r.value.trim()) errors[`extraInfo.${i}.name`] = 'contacts.validation.extraName'
+  })
   return errors
 }
 
 export const hasErrors = (e: FormErrors) => Object.values(e).some(Boolean)
 
 /** Lower case without accents: the server's search key (002's contacts_search_key), near enough to place live rows. */
-export const searchKey = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
+export const searchKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
 
 /** The search the list applies: under SEARCH_MIN characters it is no search at all. */
 export const effectiveSearch = (s: string) => (s.trim().length >= SEARCH_MIN ? s.trim() : '')
 
 /** Does a contact arriving over the socket belong to the list as filtered (the server's rules, approximately)? */
-export function matchesFilters(c: { name: string; email: string; number: string; createdAt: string }, search: string, range: { start?: string; end?: string }): boolean {
+export function matchesFilters(
+  c: { name: string; email: string; number: string; createdAt: string },
+  search: string,
+  range: { start?: string; end?: string },
+): boolean {
   const s = effectiveSearch(search)
   if (s) {
     const d = digits(s)
-    const hit = searchKey(c.name).includes(searchKey(s)) || c.email.toLowerCase().includes(s.toLowerCase())
-      || (!!d && /^[\d\s()+.-]+$/.test(s) && c.number.includes(d))
+    const hit =
+      searchKey(c.name).includes(searchKey(s)) ||
+      c.email.toLowerCase().includes(s.toLowerCase()) ||
+      (!!d && /^[\d\s()+.-]+$/.test(s) && c.number.includes(d))
     if (!hit) return false
   }
   const at = Date.parse(c.createdAt)

@@ -1,29 +1,62 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, FieldShell, Select, TabPanel, Tabs, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  Select,
+  TabPanel,
+  Tabs,
+  TextField,
+  cx,
+  inputClass,
+  inputErrorClass,
+  toast,
+} from '@atende/ui'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
 import { WEEKDAYS, type Queue, type ScheduleRow } from './types.ts'
 
 type Tab = 'queueData' | 'attendanceTime' | 'options'
 interface Values {
-  name: string; color: string; orderQueue: string; greetingMessage: string; outOfHoursMessage: string
-  maxAttemptsWithoutResponse: string; redirectQueueId: string; schedules: ScheduleRow[]
+  name: string
+  color: string
+  orderQueue: string
+  greetingMessage: string
+  outOfHoursMessage: string
+  maxAttemptsWithoutResponse: string
+  redirectQueueId: string
+  schedules: ScheduleRow[]
 }
 type Errors = Partial<Record<keyof Values, string>>
-const FIELDS = new Set(['name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage', 'maxAttemptsWithoutResponse', 'redirectQueueId'])
+const FIELDS = new Set([
+  'name',
+  'color',
+  'orderQueue',
+  'greetingMessage',
+  'outOfHoursMessage',
+  'maxAttemptsWithoutResponse',
+  'redirectQueueId',
+])
 
 /** The default week (administration.md §9) for a new queue. */
-const defaultSchedules = (dayName: (d: string) => string): ScheduleRow[] => WEEKDAYS.map((d) => ({
-  weekday: dayName(d), weekdayEn: d,
-  startTime: d === 'sunday' ? '00:00' : '08:00', endTime: d === 'sunday' ? '00:00' : d === 'saturday' ? '12:00' : '18:00',
-}))
+const defaultSchedules = (dayName: (d: string) => string): ScheduleRow[] =>
+  WEEKDAYS.map((d) => ({
+    weekday: dayName(d),
+    weekdayEn: d,
+    startTime: d === 'sunday' ? '00:00' : '08:00',
+    endTime: d === 'sunday' ? '00:00' : d === 'saturday' ? '12:00' : '18:00',
+  }))
 
 const initial = (q: Queue | null, dayName: (d: string) => string): Values => ({
-  name: q?.name ?? '', color: q?.color ?? '#1e88e5', orderQueue: q?.orderQueue == null ? '' : String(q.orderQueue),
-  greetingMessage: q?.greetingMessage ?? '', outOfHoursMessage: q?.outOfHoursMessage ?? '',
-  maxAttemptsWithoutResponse: String(q?.maxAttemptsWithoutResponse ?? 0), redirectQueueId: q?.redirectQueueId ?? '',
+  name: q?.name ?? '',
+  color: q?.color ?? '#1e88e5',
+  orderQueue: q?.orderQueue == null ? '' : String(q.orderQueue),
+  greetingMessage: q?.greetingMessage ?? '',
+  outOfHoursMessage: q?.outOfHoursMessage ?? '',
+  maxAttemptsWithoutResponse: String(q?.maxAttemptsWithoutResponse ?? 0),
+  redirectQueueId: q?.redirectQueueId ?? '',
   schedules: q?.schedules?.length ? q.schedules : defaultSchedules(dayName),
 })
 
@@ -50,8 +83,14 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
 
   useEffect(() => {
     if (!editing) return
-    setQueue(editing.queue); setValues(initial(editing.queue, dayName)); setErrors({}); setTab('queueData')
-    api.get<{ key: string; value: string }>('/settings/scheduleType').then((s) => setByQueue(s?.value === 'queue')).catch(() => setByQueue(false))
+    setQueue(editing.queue)
+    setValues(initial(editing.queue, dayName))
+    setErrors({})
+    setTab('queueData')
+    api
+      .get<{ key: string; value: string }>('/settings/scheduleType')
+      .then((s) => setByQueue(s?.value === 'queue'))
+      .catch(() => setByQueue(false))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, api])
 
@@ -72,24 +111,38 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
     const after = queue ? queues.length : queues.length + 1
     if (after > 1 && !values.greetingMessage.trim()) found.greetingMessage = t('queues.validation.greeting')
     setErrors(found)
-    if (Object.keys(found).length) { setTab('queueData'); return }
+    if (Object.keys(found).length) {
+      setTab('queueData')
+      return
+    }
     const body = {
-      name, color, orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
-      greetingMessage: values.greetingMessage, outOfHoursMessage: values.outOfHoursMessage,
+      name,
+      color,
+      orderQueue: values.orderQueue === '' ? null : Number(values.orderQueue),
+      greetingMessage: values.greetingMessage,
+      outOfHoursMessage: values.outOfHoursMessage,
       maxAttemptsWithoutResponse: Number(values.maxAttemptsWithoutResponse || 0),
-      redirectQueueId: values.redirectQueueId || null, schedules: values.schedules,
+      redirectQueueId: values.redirectQueueId || null,
+      schedules: values.schedules,
     }
     setBusy(true)
     try {
-      const saved = queue ? await api.put<Queue>(`/queue/${queue.id}`, { body }) : await api.post<Queue>('/queue', { body })
+      const saved = queue
+        ? await api.put<Queue>(`/queue/${queue.id}`, { body })
+        : await api.post<Queue>('/queue', { body })
       onSaved(saved)
       toast.success(t('queues.saved'))
       // A new queue stays open on its options: they need its id.
-      if (!queue) { setQueue(saved); setTab('options') } else onClose()
+      if (!queue) {
+        setQueue(saved)
+        setTab('options')
+      } else onClose()
     } catch (err) {
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
-      if (isApiError(err) && err.field && FIELDS.has(err.field)) { setErrors((x) => ({ ...x, [err.field as keyof Values]: message })); setTab('queueData') }
-      else toast.error(message)
+      if (isApiError(err) && err.field && FIELDS.has(err.field)) {
+        setErrors((x) => ({ ...x, [err.field as keyof Values]: message }))
+        setTab('queueData')
+      } else toast.error(message)
     } finally {
       setBusy(false)
     }
@@ -97,8 +150,14 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
 
   const area = (key: 'greetingMessage' | 'outOfHoursMessage') => (
     <FieldShell id={`${id}-${key}`} label={t(`queues.form.${key}`)} error={errors[key]}>
-      <textarea id={`${id}-${key}`} rows={3} value={values[key]} onChange={(e) => set(key, e.target.value)} aria-invalid={errors[key] ? true : undefined}
-        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)} />
+      <textarea
+        id={`${id}-${key}`}
+        rows={3}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
+      />
     </FieldShell>
   )
   const tabs = [
@@ -106,36 +165,103 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
     ...(byQueue ? [{ key: 'attendanceTime' as const, label: t('queues.form.attendanceTime') }] : []),
     { key: 'options' as const, label: t('queues.form.options') },
   ]
-  const redirectChoices = [{ value: '', label: t('queues.form.noRedirect') }, ...queues.filter((q) => q.id !== queue?.id).map((q) => ({ value: String(q.id), label: q.name }))]
+  const redirectChoices = [
+    { value: '', label: t('queues.form.noRedirect') },
+    ...queues.filter((q) => q.id !== queue?.id).map((q) => ({ value: String(q.id), label: q.name })),
+  ]
 
   return (
-    <Dialog open={editing != null} onClose={() => { if (!busy) onClose() }} size="lg" title={t(queue ? 'queues.form.editTitle' : 'queues.form.addTitle')}
-      footer={<>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>{t('queues.form.close')}</Button>
-        {tab !== 'options' && <Button type="submit" form={`${id}-form`} loading={busy}>{t('queues.form.save')}</Button>}
-      </>}>
+    <Dialog
+      open={editing != null}
+      onClose={() => {
+        if (!busy) onClose()
+      }}
+      size="lg"
+      title={t(queue ? 'queues.form.editTitle' : 'queues.form.addTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('queues.form.close')}
+          </Button>
+          {tab !== 'options' && (
+            <Button type="submit" form={`${id}-form`} loading={busy}>
+              {t('queues.form.save')}
+            </Button>
+          )}
+        </>
+      }
+    >
       <Tabs idPrefix={id} label={t('queues.form.sections')} active={tab} onChange={setTab} tabs={tabs} />
       <TabPanel idPrefix={id} active={tab} className="mt-3 flex flex-col gap-3">
-        {tab === 'options' ? (queue ? <OptionsEditor queueId={queue.id} /> : <p className="text-sm text-slate-500 dark:text-slate-400">{t('queues.options.saveFirst')}</p>) : (
+        {tab === 'options' ? (
+          queue ? (
+            <OptionsEditor queueId={queue.id} />
+          ) : (
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('queues.options.saveFirst')}</p>
+          )
+        ) : (
           <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
-            {tab === 'queueData' ? <>
-              <div className="grid gap-3 sm:grid-cols-3">
-                <TextField label={t('queues.form.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoFocus maxLength={60} />
-                <FieldShell id={`${id}-color`} label={t('queues.form.color')} error={errors.color}>
-                  <div className="flex gap-2">
-                    <input type="color" aria-label={t('queues.form.picker')} value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : '#000000'} onChange={(e) => set('color', e.target.value)} className="h-9 w-10 rounded border border-slate-300 p-0.5" />
-                    <input id={`${id}-color`} value={values.color} maxLength={9} onChange={(e) => set('color', e.target.value)} className={cx(inputClass, 'font-mono', errors.color && inputErrorClass)} />
-                  </div>
-                </FieldShell>
-                <TextField type="number" min={0} label={t('queues.form.orderQueue')} value={values.orderQueue} onChange={(v) => set('orderQueue', v)} error={errors.orderQueue} />
-              </div>
-              {area('greetingMessage')}
-              {area('outOfHoursMessage')}
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField type="number" min={0} label={t('queues.form.maxAttemptsWithoutResponse')} value={values.maxAttemptsWithoutResponse} onChange={(v) => set('maxAttemptsWithoutResponse', v)} error={errors.maxAttemptsWithoutResponse} />
-                <Select label={t('queues.form.redirectQueueId')} value={values.redirectQueueId} onChange={(v) => set('redirectQueueId', v)} options={redirectChoices} error={errors.redirectQueueId} />
-              </div>
-            </> : <ScheduleFields rows={values.schedules} onChange={(rows) => set('schedules', rows)} />}
+            {tab === 'queueData' ? (
+              <>
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <TextField
+                    label={t('queues.form.name')}
+                    value={values.name}
+                    onChange={(v) => set('name', v)}
+                    error={errors.name}
+                    autoFocus
+                    maxLength={60}
+                  />
+                  <FieldShell id={`${id}-color`} label={t('queues.form.color')} error={errors.color}>
+                    <div className="flex gap-2">
+                      <input
+                        type="color"
+                        aria-label={t('queues.form.picker')}
+                        value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : '#000000'}
+                        onChange={(e) => set('color', e.target.value)}
+                        className="h-9 w-10 rounded border border-slate-300 p-0.5"
+                      />
+                      <input
+                        id={`${id}-color`}
+                        value={values.color}
+                        maxLength={9}
+                        onChange={(e) => set('color', e.target.value)}
+                        className={cx(inputClass, 'font-mono', errors.color && inputErrorClass)}
+                      />
+                    </div>
+                  </FieldShell>
+                  <TextField
+                    type="number"
+                    min={0}
+                    label={t('queues.form.orderQueue')}
+                    value={values.orderQueue}
+                    onChange={(v) => set('orderQueue', v)}
+                    error={errors.orderQueue}
+                  />
+                </div>
+                {area('greetingMessage')}
+                {area('outOfHoursMessage')}
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <TextField
+                    type="number"
+                    min={0}
+                    label={t('queues.form.maxAttemptsWithoutResponse')}
+                    value={values.maxAttemptsWithoutResponse}
+                    onChange={(v) => set('maxAttemptsWithoutResponse', v)}
+                    error={errors.maxAttemptsWithoutResponse}
+                  />
+                  <Select
+                    label={t('queues.form.redirectQueueId')}
+                    value={values.redirectQueueId}
+                    onChange={(v) => set('redirectQueueId', v)}
+                    options={redirectChoices}
+                    error={errors.redirectQueueId}
+                  />
+                </div>
+              </>
+            ) : (
+              <ScheduleFields rows={values.schedules} onChange={(rows) => set('schedules', rows)} />
+            )}
           </form>
         )}
       </TabPanel>

@@ -35,36 +35,72 @@ export default function QueuesPage() {
         <h1 className="mr-auto text-xl font-semibold">{t('queues.title')}</h1>
         <Button onClick={() => setEditing({ queue: null })}>{t('queues.add')}</Button>
       </header>
-      {list.items === null ? <Loading label={t('queues.loading')} />
-        : list.items.length === 0 ? <EmptyState title={t('queues.empty')} />
-        : (
-          <div className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-            <table className="w-full text-sm" data-testid="queues-table">
-              <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800">
-                <tr><th className="px-3 py-2">{t('queues.columns.id')}</th><th className="px-3 py-2">{t('queues.columns.name')}</th><th className="px-3 py-2">{t('queues.columns.color')}</th>
-                  <th className="px-3 py-2">{t('queues.columns.orderQueue')}</th><th className="px-3 py-2">{t('queues.columns.greeting')}</th><th className="px-3 py-2 text-right">{t('queues.columns.actions')}</th></tr>
-              </thead>
-              <tbody>
-                {list.items.map((q) => (
-                  <tr key={q.id} className="border-t border-slate-200 dark:border-slate-700" data-testid={`queue-row-${q.id}`}>
-                    <td className="px-3 py-2">{q.id}</td>
-                    <td className="px-3 py-2 font-medium">{q.name}</td>
-                    <td className="px-3 py-2"><span className="inline-block h-4 w-10 rounded" style={{ background: q.color }} title={q.color} /></td>
-                    <td className="px-3 py-2">{q.orderQueue ?? '—'}</td>
-                    <td className="max-w-xs truncate px-3 py-2">{q.greetingMessage}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <Button variant="secondary" onClick={() => setEditing({ queue: q })} aria-label={t('queues.edit', { name: q.name })}>{t('queues.editShort')}</Button>{' '}
-                      <Button variant="secondary" onClick={() => setDeleting(q)} aria-label={t('queues.delete', { name: q.name })}>{t('queues.deleteShort')}</Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {list.items === null ? (
+        <Loading label={t('queues.loading')} />
+      ) : list.items.length === 0 ? (
+        <EmptyState title={t('queues.empty')} />
+      ) : (
+        <div className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
+          <table className="w-full text-sm" data-testid="queues-table">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800">
+              <tr>
+                <th className="px-3 py-2">{t('queues.columns.id')}</th>
+                <th className="px-3 py-2">{t('queues.columns.name')}</th>
+                <th className="px-3 py-2">{t('queues.columns.color')}</th>
+                <th className="px-3 py-2">{t('queues.columns.orderQueue')}</th>
+                <th className="px-3 py-2">{t('queues.columns.greeting')}</th>
+                <th className="px-3 py-2 text-right">{t('queues.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((q) => (
+                <tr
+                  key={q.id}
+                  className="border-t border-slate-200 dark:border-slate-700"
+                  data-testid={`queue-row-${q.id}`}
+                >
+                  <td className="px-3 py-2">{q.id}</td>
+                  <td className="px-3 py-2 font-medium">{q.name}</td>
+                  <td className="px-3 py-2">
+                    <span className="inline-block h-4 w-10 rounded" style={{ background: q.color }} title={q.color} />
+                  </td>
+                  <td className="px-3 py-2">{q.orderQueue ?? '—'}</td>
+                  <td className="max-w-xs truncate px-3 py-2">{q.greetingMessage}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    <Button
+                      variant="secondary"
+                      onClick={() => setEditing({ queue: q })}
+                      aria-label={t('queues.edit', { name: q.name })}
+                    >
+                      {t('queues.editShort')}
+                    </Button>{' '}
+                    <Button
+                      variant="secondary"
+                      onClick={() => setDeleting(q)}
+                      aria-label={t('queues.delete', { name: q.name })}
+                    >
+                      {t('queues.deleteShort')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <QueueDialog editing={editing} queues={list.items ?? []} onClose={() => setEditing(null)} onSaved={list.upsert} />
-      <ConfirmDialog open={!!deleting} danger loading={busy} onClose={() => { if (!busy) setDeleting(null) }} onConfirm={() => void confirmDelete()}
-        title={t('queues.confirm.title', { name: deleting?.name ?? '' })} confirmLabel={t('queues.confirm.yes')} cancelLabel={t('queues.confirm.no')}>
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('queues.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('queues.confirm.yes')}
+        cancelLabel={t('queues.confirm.no')}
+      >
         {t('queues.confirm.body')}
       </ConfirmDialog>
     </section>

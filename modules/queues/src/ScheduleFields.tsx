@@ -10,19 +10,38 @@ const mask = (v: string) => {
 /** The queue's weekly hours: start and end per day (equal or empty = closed). */
 export function ScheduleFields({ rows, onChange }: { rows: ScheduleRow[]; onChange: (rows: ScheduleRow[]) => void }) {
   const { t } = useTranslation()
-  const set = (i: number, patch: Partial<ScheduleRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
+  const set = (i: number, patch: Partial<ScheduleRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('queues.hours.hint')}</p>
       {rows.map((r, i) => {
         const day = t(`queues.weekdays.${r.weekdayEn}`)
         return (
-          <div key={r.weekdayEn} className="grid grid-cols-[minmax(7rem,1fr)_6rem_6rem] items-center gap-2" data-testid={`hours-${r.weekdayEn}`}>
+          <div
+            key={r.weekdayEn}
+            className="grid grid-cols-[minmax(7rem,1fr)_6rem_6rem] items-center gap-2"
+            data-testid={`hours-${r.weekdayEn}`}
+          >
             <span className="text-sm font-medium">{day}</span>
-            <input aria-label={t('queues.hours.startOf', { day })} value={r.startTime} placeholder="00:00" maxLength={5} inputMode="numeric"
-              onChange={(e) => set(i, { startTime: mask(e.target.value) })} className={cx(inputClass)} />
-            <input aria-label={t('queues.hours.endOf', { day })} value={r.endTime} placeholder="00:00" maxLength={5} inputMode="numeric"
-              onChange={(e) => set(i, { endTime: mask(e.target.value) })} className={cx(inputClass)} />
+            <input
+              aria-label={t('queues.hours.startOf', { day })}
+              value={r.startTime}
+              placeholder="00:00"
+              maxLength={5}
+              inputMode="numeric"
+              onChange={(e) => set(i, { startTime: mask(e.target.value) })}
+              className={cx(inputClass)}
+            />
+            <input
+              aria-label={t('queues.hours.endOf', { day })}
+              value={r.endTime}
+              placeholder="00:00"
+              maxLength={5}
+              inputMode="numeric"
+              onChange={(e) => set(i, { endTime: mask(e.target.value) })}
+              className={cx(inputClass)}
+            />
           </div>
         )
       })}

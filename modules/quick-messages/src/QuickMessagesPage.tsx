@@ -25,7 +25,10 @@ export default function QuickMessagesPage() {
   const [busy, setBusy] = useState(false)
 
   const userId = user?.id
-  const canEdit = useCallback((q: QuickMessage) => isAdmin || isSuper || (userId != null && q.userId === userId), [isAdmin, isSuper, userId])
+  const canEdit = useCallback(
+    (q: QuickMessage) => isAdmin || isSuper || (userId != null && q.userId === userId),
+    [isAdmin, isSuper, userId],
+  )
   const onEdit = useCallback((record: QuickMessage) => setEditing({ record }), [])
   const onDelete = useCallback((record: QuickMessage) => setDeleting(record), [])
 
@@ -49,26 +52,65 @@ export default function QuickMessagesPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('quickMessages.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="quick-messages-count">{t('quickMessages.count', { count: list.count })}</span>}
+          {list.status === 'ready' && (
+            <span
+              className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400"
+              data-testid="quick-messages-count"
+            >
+              {t('quickMessages.count', { count: list.count })}
+            </span>
+          )}
         </h1>
-        <SearchField label={t('quickMessages.search')} placeholder={t('quickMessages.searchPlaceholder')} onSearch={setSearch} className="w-full sm:w-72" />
-        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">{t('quickMessages.add')}</Button>
+        <SearchField
+          label={t('quickMessages.search')}
+          placeholder={t('quickMessages.searchPlaceholder')}
+          onSearch={setSearch}
+          className="w-full sm:w-72"
+        />
+        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">
+          {t('quickMessages.add')}
+        </Button>
       </header>
 
       {list.status === 'error' ? (
-        <ErrorCard title={t('quickMessages.loadError')} action={<Button variant="secondary" onClick={list.reload}>{t('common.retry', { defaultValue: 'Retry' })}</Button>} />
+        <ErrorCard
+          title={t('quickMessages.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('common.retry', { defaultValue: 'Retry' })}
+            </Button>
+          }
+        />
       ) : list.status === 'loading' ? (
         <Loading label={t('common.loading', { defaultValue: '…' })} />
       ) : list.items.length === 0 ? (
         <EmptyState title={search ? t('quickMessages.emptySearch', { search }) : t('quickMessages.empty')} />
       ) : (
-        <QuickMessagesTable records={list.items} hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed} loadMore={list.loadMore}
-          canEdit={canEdit} onEdit={onEdit} onDelete={onDelete} />
+        <QuickMessagesTable
+          records={list.items}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          moreFailed={list.moreFailed}
+          loadMore={list.loadMore}
+          canEdit={canEdit}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       )}
 
       <QuickMessageDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} />
-      <ConfirmDialog open={!!deleting} danger loading={busy} onClose={() => { if (!busy) setDeleting(null) }} onConfirm={() => void confirmDelete()}
-        title={t('quickMessages.confirm.title', { shortcode: deleting?.shortcode ?? '' })} confirmLabel={t('quickMessages.confirm.yes')} cancelLabel={t('quickMessages.confirm.no')}>
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('quickMessages.confirm.title', { shortcode: deleting?.shortcode ?? '' })}
+        confirmLabel={t('quickMessages.confirm.yes')}
+        cancelLabel={t('quickMessages.confirm.no')}
+      >
         {t('quickMessages.confirm.body')}
       </ConfirmDialog>
     </section>

@@ -23,50 +23,125 @@ const recordKey = (q: QuickMessage) => q.id
 const actionClass = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
 
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */
-export function QuickMessagesTable({ records, hasMore, loadingMore, moreFailed, loadMore, canEdit, onEdit, onDelete }: QuickMessagesTableProps) {
+export function QuickMessagesTable({
+  records,
+  hasMore,
+  loadingMore,
+  moreFailed,
+  loadMore,
+  canEdit,
+  onEdit,
+  onDelete,
+}: QuickMessagesTableProps) {
   const { t } = useTranslation()
-  const columns = useMemo<Column<QuickMessage>[]>(() => [
-    { key: 'shortcode', header: t('quickMessages.columns.shortcode'), headerClassName: 'w-36 px-3 sm:w-48', className: 'max-w-0 truncate px-3 font-mono text-sm', cell: (q) => `/${q.shortcode}` },
-    {
-      key: 'message', header: t('quickMessages.columns.message'), headerClassName: 'px-3', className: 'max-w-0 px-3',
-      cell: (q) => (
-        <div className="min-w-0">
-          <p className="truncate" title={q.message}>{q.message || <span className="text-slate-500 dark:text-slate-400">—</span>}</p>
-          {q.isMedia && (
-            <p className="flex items-center gap-1 truncate text-xs text-slate-500 dark:text-slate-400" data-testid="quick-message-media">
-              <PaperclipIcon className="h-3 w-3 shrink-0" />
-              {q.mediaPath ? <a href={q.mediaPath} target="_blank" rel="noreferrer" className="truncate underline">{q.mediaName}</a> : q.mediaName}
+  const columns = useMemo<Column<QuickMessage>[]>(
+    () => [
+      {
+        key: 'shortcode',
+        header: t('quickMessages.columns.shortcode'),
+        headerClassName: 'w-36 px-3 sm:w-48',
+        className: 'max-w-0 truncate px-3 font-mono text-sm',
+        cell: (q) => `/${q.shortcode}`,
+      },
+      {
+        key: 'message',
+        header: t('quickMessages.columns.message'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 px-3',
+        cell: (q) => (
+          <div className="min-w-0">
+            <p className="truncate" title={q.message}>
+              {q.message || <span className="text-slate-500 dark:text-slate-400">—</span>}
             </p>
-          )}
-        </div>
-      ),
-    },
-    {
-      key: 'geral', header: t('quickMessages.columns.geral'), headerClassName: 'hidden w-28 px-3 md:table-cell', className: 'hidden px-3 md:table-cell',
-      cell: (q) => <Badge tone={q.geral ? 'primary' : 'neutral'}>{t(q.geral ? 'quickMessages.geralYes' : 'quickMessages.geralNo')}</Badge>,
-    },
-    {
-      key: 'status', header: t('quickMessages.columns.status'), headerClassName: 'hidden w-24 px-3 sm:table-cell', className: 'hidden px-3 sm:table-cell',
-      cell: (q) => <Badge tone={q.status ? 'success' : 'neutral'}>{t(q.status ? 'quickMessages.active' : 'quickMessages.inactive')}</Badge>,
-    },
-    {
-      key: 'actions', header: t('quickMessages.columns.actions'), headerClassName: 'w-24 px-3 text-right', className: 'px-1 text-right whitespace-nowrap',
-      cell: (q) => canEdit(q) ? <>
-        <button type="button" onClick={() => onEdit(q)} aria-label={t('quickMessages.edit', { shortcode: q.shortcode })} title={t('quickMessages.edit', { shortcode: q.shortcode })}
-          className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}>
-          <EditIcon className="h-4 w-4" />
-        </button>
-        <button type="button" onClick={() => onDelete(q)} aria-label={t('quickMessages.delete', { shortcode: q.shortcode })} title={t('quickMessages.delete', { shortcode: q.shortcode })}
-          className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}>
-          <TrashIcon className="h-4 w-4" />
-        </button>
-      </> : null,
-    },
-  ], [t, canEdit, onEdit, onDelete])
+            {q.isMedia && (
+              <p
+                className="flex items-center gap-1 truncate text-xs text-slate-500 dark:text-slate-400"
+                data-testid="quick-message-media"
+              >
+                <PaperclipIcon className="h-3 w-3 shrink-0" />
+                {q.mediaPath ? (
+                  <a href={q.mediaPath} target="_blank" rel="noreferrer" className="truncate underline">
+                    {q.mediaName}
+                  </a>
+                ) : (
+                  q.mediaName
+                )}
+              </p>
+            )}
+          </div>
+        ),
+      },
+      {
+        key: 'geral',
+        header: t('quickMessages.columns.geral'),
+        headerClassName: 'hidden w-28 px-3 md:table-cell',
+        className: 'hidden px-3 md:table-cell',
+        cell: (q) => (
+          <Badge tone={q.geral ? 'primary' : 'neutral'}>
+            {t(q.geral ? 'quickMessages.geralYes' : 'quickMessages.geralNo')}
+          </Badge>
+        ),
+      },
+      {
+        key: 'status',
+        header: t('quickMessages.columns.status'),
+        headerClassName: 'hidden w-24 px-3 sm:table-cell',
+        className: 'hidden px-3 sm:table-cell',
+        cell: (q) => (
+          <Badge tone={q.status ? 'success' : 'neutral'}>
+            {t(q.status ? 'quickMessages.active' : 'quickMessages.inactive')}
+          </Badge>
+        ),
+      },
+      {
+        key: 'actions',
+        header: t('quickMessages.columns.actions'),
+        headerClassName: 'w-24 px-3 text-right',
+        className: 'px-1 text-right whitespace-nowrap',
+        cell: (q) =>
+          canEdit(q) ? (
+            <>
+              <button
+                type="button"
+                onClick={() => onEdit(q)}
+                aria-label={t('quickMessages.edit', { shortcode: q.shortcode })}
+                title={t('quickMessages.edit', { shortcode: q.shortcode })}
+                className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}
+              >
+                <EditIcon className="h-4 w-4" />
+              </button>
+              <button
+                type="button"
+                onClick={() => onDelete(q)}
+                aria-label={t('quickMessages.delete', { shortcode: q.shortcode })}
+                title={t('quickMessages.delete', { shortcode: q.shortcode })}
+                className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}
+              >
+                <TrashIcon className="h-4 w-4" />
+              </button>
+            </>
+          ) : null,
+      },
+    ],
+    [t, canEdit, onEdit, onDelete],
+  )
 
   return (
-    <VirtualTable data-testid="quick-messages-scroll" label={t('quickMessages.title')} columns={columns} rows={records} rowKey={recordKey} rowProps={rowProps} rowHeight={ROW_HEIGHT}
-      hasMore={hasMore} loadingMore={loadingMore} failed={moreFailed} loadMore={loadMore}
-      loadingLabel={t('quickMessages.loadingMore')} failedText={t('quickMessages.loadMoreError')} retryLabel={t('common.retry', { defaultValue: 'Retry' })} />
+    <VirtualTable
+      data-testid="quick-messages-scroll"
+      label={t('quickMessages.title')}
+      columns={columns}
+      rows={records}
+      rowKey={recordKey}
+      rowProps={rowProps}
+      rowHeight={ROW_HEIGHT}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      failed={moreFailed}
+      loadMore={loadMore}
+      loadingLabel={t('quickMessages.loadingMore')}
+      failedText={t('quickMessages.loadMoreError')}
+      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
+    />
   )
 }

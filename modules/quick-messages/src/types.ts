@@ -4,6 +4,4 @@ import type { QuickMessage } from '@atende/plugin-quick-messages/api'
 export type { QuickMessage }
 
 /** `company-{id}-quickemessage` frames (the spec's spelling). */
-export type QuickMessageFrame =
-  | { action: 'create' | 'update'; record: QuickMessage }
-  | { action: 'delete'; id: number }
+export type QuickMessageFrame = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number }

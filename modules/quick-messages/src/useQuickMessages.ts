@@ -9,7 +9,14 @@ import { byShortcode, matchesSearch } from './validation.ts'
  */
 export function useQuickMessages(search: string) {
   const { companyId } = useSession()
-  const list = usePagedList<QuickMessage>({ path: '/quick-messages', key: 'records', search, compare: byShortcode, matches: matchesSearch, name: 'quick-messages' })
+  const list = usePagedList<QuickMessage>({
+    path: '/quick-messages',
+    key: 'records',
+    search,
+    compare: byShortcode,
+    matches: matchesSearch,
+    name: 'quick-messages',
+  })
   const { upsert, remove } = list
   useRealtime<QuickMessageFrame>(companyId ? `company-${companyId}-quickemessage` : null, (frame) => {
     if (!frame || typeof frame !== 'object') return

@@ -16,7 +16,8 @@ export function shortcodeError(v: string): string | null {
   return null
 }
 
-export const messageError = (v: string): string | null => (v.length > MESSAGE_MAX ? 'quickMessages.validation.tooLong' : null)
+export const messageError = (v: string): string | null =>
+  v.length > MESSAGE_MAX ? 'quickMessages.validation.tooLong' : null
 
 /** The server's order (lower-case shortcode) and search (shortcode or message), for live changes. */
 export const byShortcode = (a: { shortcode: string; id: number }, b: { shortcode: string; id: number }) =>

@@ -31,23 +31,26 @@ export default function SettingsPage() {
   const companyId = me?.companyId ?? session.companyId
   const isAdmin = me?.profile === 'admin' || me?.super === true
 
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const user = await api.get<SessionUser>('/auth/me', { signal })
-      setMe(user)
-      const [c, s] = await Promise.all([
-        api.get<Company>(`/companies/${user.companyId}`, { signal }),
-        api.get<Setting[]>('/settings', { signal }),
-      ])
-      setCompany(c)
-      setSettings(s)
-      setFailed(false)
-    } catch (err) {
-      if (signal?.aborted) return
-      setFailed(true)
-      showError(err, 'settings.toasts.errorList')
-    }
-  }, [api, showError])
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const user = await api.get<SessionUser>('/auth/me', { signal })
+        setMe(user)
+        const [c, s] = await Promise.all([
+          api.get<Company>(`/companies/${user.companyId}`, { signal }),
+          api.get<Setting[]>('/settings', { signal }),
+        ])
+        setCompany(c)
+        setSettings(s)
+        setFailed(false)
+      } catch (err) {
+        if (signal?.aborted) return
+        setFailed(true)
+        showError(err, 'settings.toasts.errorList')
+      }
+    },
+    [api, showError],
+  )
 
   useEffect(() => {
     if (!isAdmin) return
@@ -73,7 +76,12 @@ export default function SettingsPage() {
     if (settings && !tabs.some((x) => x.key === tab)) setTab('options')
   }, [tabs, tab, settings])
 
-  if (!isAdmin) return <section className="p-6"><ErrorCard title={t('settings.noPermission')} /></section>
+  if (!isAdmin)
+    return (
+      <section className="p-6">
+        <ErrorCard title={t('settings.noPermission')} />
+      </section>
+    )
 
   const onSettingSaved = (saved: Setting) =>
     setSettings((list) => list?.map((s) => (s.key === saved.key ? saved : s)) ?? list)
@@ -83,13 +91,21 @@ export default function SettingsPage() {
       <h1 className="text-xl font-semibold">{t('settings.title')}</h1>
       <Tabs tabs={tabs} active={tab} onChange={setTab} label={t('settings.title')} idPrefix="settings" />
       <TabPanel idPrefix="settings" active={tab}>
-        {failed && !settings ? <ErrorCard title={t('settings.toasts.errorList')} />
-          : !settings || !me || !companyId ? <Loading label={t('settings.loading')} />
-            : tab === 'options' ? <OptionsTab settings={settings} isSuper={me.super} onSaved={onSettingSaved} />
-              : tab === 'schedules' ? <SchedulesTab companyId={companyId} schedules={company?.schedules ?? []} onSaved={setCompany} />
-                : tab === 'companies' ? <CompaniesTab />
-                  : tab === 'plans' ? <PlansTab />
-                    : <HelpsTab />}
+        {failed && !settings ? (
+          <ErrorCard title={t('settings.toasts.errorList')} />
+        ) : !settings || !me || !companyId ? (
+          <Loading label={t('settings.loading')} />
+        ) : tab === 'options' ? (
+          <OptionsTab settings={settings} isSuper={me.super} onSaved={onSettingSaved} />
+        ) : tab === 'schedules' ? (
+          <SchedulesTab companyId={companyId} schedules={company?.schedules ?? []} onSaved={setCompany} />
+        ) : tab === 'companies' ? (
+          <CompaniesTab />
+        ) : tab === 'plans' ? (
+          <PlansTab />
+        ) : (
+          <HelpsTab />
+        )}
       </TabPanel>
     </section>
   )

@@ -6,14 +6,28 @@ import { ColorField, SWATCHES } from './ColorField.tsx'
 import type { Tag } from './types.ts'
 import { NAME_MAX, colorError, nameError, textOn } from './validation.ts'
 
-interface Values { name: string; color: string; kanban: boolean }
+interface Values {
+  name: string
+  color: string
+  kanban: boolean
+}
 type Errors = Partial<Record<keyof Values, string>>
 
 /** The form's words for a field the server refused (it checks the same rules, in English). */
 const validationKey = (field: 'name' | 'color', message: string) =>
-  field === 'color' ? 'tags.validation.color' : /required/i.test(message) ? 'tags.validation.required' : /long/i.test(message) ? 'tags.validation.tooLong' : 'tags.validation.tooShort'
+  field === 'color'
+    ? 'tags.validation.color'
+    : /required/i.test(message)
+      ? 'tags.validation.required'
+      : /long/i.test(message)
+        ? 'tags.validation.tooLong'
+        : 'tags.validation.tooShort'
 
-const initial = (tag: Tag | null): Values => ({ name: tag?.name ?? '', color: tag?.color ?? SWATCHES[0]!, kanban: tag?.kanban === 1 })
+const initial = (tag: Tag | null): Values => ({
+  name: tag?.name ?? '',
+  color: tag?.color ?? SWATCHES[0]!,
+  kanban: tag?.kanban === 1,
+})
 
 export interface TagDialogProps {
   /** null: closed; { tag: null }: add. */
@@ -67,7 +81,10 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && (err.field === 'name' || err.field === 'color')) {
         const field = err.field
-        setErrors((x) => ({ ...x, [field]: err.code === 'ERR_VALIDATION' ? t(validationKey(field, err.message)) : message }))
+        setErrors((x) => ({
+          ...x,
+          [field]: err.code === 'ERR_VALIDATION' ? t(validationKey(field, err.message)) : message,
+        }))
       } else toast.error(message)
     } finally {
       setBusy(false)
@@ -75,21 +92,54 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
   }
 
   return (
-    <Dialog open={editing != null} onClose={() => { if (!busy) onClose() }} title={t(tag ? 'tags.form.editTitle' : 'tags.form.addTitle')}
-      footer={<>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>{t('tags.form.cancel')}</Button>
-        <Button type="submit" form={formId} loading={busy}>{t(tag ? 'tags.form.save' : 'tags.form.add')}</Button>
-      </>}>
+    <Dialog
+      open={editing != null}
+      onClose={() => {
+        if (!busy) onClose()
+      }}
+      title={t(tag ? 'tags.form.editTitle' : 'tags.form.addTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('tags.form.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {t(tag ? 'tags.form.save' : 'tags.form.add')}
+          </Button>
+        </>
+      }
+    >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label={t('tags.form.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoFocus maxLength={NAME_MAX + 10} />
+        <TextField
+          label={t('tags.form.name')}
+          value={values.name}
+          onChange={(v) => set('name', v)}
+          error={errors.name}
+          autoFocus
+          maxLength={NAME_MAX + 10}
+        />
         <ColorField value={values.color} onChange={(v) => set('color', v)} error={errors.color} />
         <div className="flex items-center gap-2" aria-hidden>
           <span className="text-xs text-slate-500 dark:text-slate-400">{t('tags.form.preview')}</span>
-          <span className="rounded px-2 py-0.5 text-xs font-medium" style={colorError(values.color) ? { backgroundColor: '#94a3b8', color: '#ffffff' } : { backgroundColor: values.color, color: textOn(values.color) }}>
+          <span
+            className="rounded px-2 py-0.5 text-xs font-medium"
+            style={
+              colorError(values.color)
+                ? { backgroundColor: '#94a3b8', color: '#ffffff' }
+                : { backgroundColor: values.color, color: textOn(values.color) }
+            }
+          >
             {values.name.trim() || t('tags.form.name')}
           </span>
         </div>
-        {canKanban && <Switch label={t('tags.form.kanban')} hint={t('tags.form.kanbanHint')} checked={values.kanban} onChange={(v) => set('kanban', v)} />}
+        {canKanban && (
+          <Switch
+            label={t('tags.form.kanban')}
+            hint={t('tags.form.kanbanHint')}
+            checked={values.kanban}
+            onChange={(v) => set('kanban', v)}
+          />
+        )}
       </form>
     </Dialog>
   )

@@ -31,21 +31,31 @@ export default function TagsPage() {
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set())
 
   const userId = user?.id
-  const canEdit = useCallback((tag: Tag) => isAdmin || isSuper || (userId != null && tag.userId === userId), [isAdmin, isSuper, userId])
+  const canEdit = useCallback(
+    (tag: Tag) => isAdmin || isSuper || (userId != null && tag.userId === userId),
+    [isAdmin, isSuper, userId],
+  )
   const onEdit = useCallback((tag: Tag) => setEditing({ tag }), [])
   const onDelete = useCallback((tag: Tag) => setDeleting(tag), [])
 
-  const onKanban = useCallback(async (tag: Tag, on: boolean) => {
-    setPending((p) => new Set(p).add(tag.id))
-    try {
-      upsert(await api.put<Tag>(`/tags/${tag.id}`, { body: { kanban: on ? 1 : 0 } }))
-      toast.success(t(on ? 'tags.kanbanAdded' : 'tags.kanbanRemoved'))
-    } catch (err) {
-      showError(err, 'tags.saveError')
-    } finally {
-      setPending((p) => { const next = new Set(p); next.delete(tag.id); return next })
-    }
-  }, [api, upsert, showError, t])
+  const onKanban = useCallback(
+    async (tag: Tag, on: boolean) => {
+      setPending((p) => new Set(p).add(tag.id))
+      try {
+        upsert(await api.put<Tag>(`/tags/${tag.id}`, { body: { kanban: on ? 1 : 0 } }))
+        toast.success(t(on ? 'tags.kanbanAdded' : 'tags.kanbanRemoved'))
+      } catch (err) {
+        showError(err, 'tags.saveError')
+      } finally {
+        setPending((p) => {
+          const next = new Set(p)
+          next.delete(tag.id)
+          return next
+        })
+      }
+    },
+    [api, upsert, showError, t],
+  )
 
   const confirmDelete = async () => {
     if (!deleting) return
@@ -67,26 +77,65 @@ export default function TagsPage() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('tags.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="tags-count">{t('tags.count', { count: list.count })}</span>}
+          {list.status === 'ready' && (
+            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="tags-count">
+              {t('tags.count', { count: list.count })}
+            </span>
+          )}
         </h1>
-        <SearchField label={t('tags.search')} placeholder={t('tags.searchPlaceholder')} onSearch={setSearch} className="w-full sm:w-72" />
-        <Button onClick={() => setEditing({ tag: null })} className="w-full sm:w-auto">{t('tags.add')}</Button>
+        <SearchField
+          label={t('tags.search')}
+          placeholder={t('tags.searchPlaceholder')}
+          onSearch={setSearch}
+          className="w-full sm:w-72"
+        />
+        <Button onClick={() => setEditing({ tag: null })} className="w-full sm:w-auto">
+          {t('tags.add')}
+        </Button>
       </header>
 
       {list.status === 'error' ? (
-        <ErrorCard title={t('tags.loadError')} action={<Button variant="secondary" onClick={list.reload}>{t('common.retry', { defaultValue: 'Retry' })}</Button>} />
+        <ErrorCard
+          title={t('tags.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('common.retry', { defaultValue: 'Retry' })}
+            </Button>
+          }
+        />
       ) : list.status === 'loading' ? (
         <Loading label={t('common.loading', { defaultValue: '…' })} />
       ) : list.items.length === 0 ? (
         <EmptyState title={search ? t('tags.emptySearch', { search }) : t('tags.empty')} />
       ) : (
-        <TagsTable tags={list.items} hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed} loadMore={list.loadMore}
-          canKanban={canKanban} canEdit={canEdit} pending={pending} onKanban={onKanban} onEdit={onEdit} onDelete={onDelete} />
+        <TagsTable
+          tags={list.items}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          moreFailed={list.moreFailed}
+          loadMore={list.loadMore}
+          canKanban={canKanban}
+          canEdit={canEdit}
+          pending={pending}
+          onKanban={onKanban}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       )}
 
       <TagDialog editing={editing} canKanban={canKanban} onClose={() => setEditing(null)} onSaved={upsert} />
-      <ConfirmDialog open={!!deleting} danger loading={busy} onClose={() => { if (!busy) setDeleting(null) }} onConfirm={() => void confirmDelete()}
-        title={t('tags.confirm.title', { name: deleting?.name ?? '' })} confirmLabel={t('tags.confirm.yes')} cancelLabel={t('tags.confirm.no')}>
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('tags.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('tags.confirm.yes')}
+        cancelLabel={t('tags.confirm.no')}
+      >
         {t('tags.confirm.body')}
       </ConfirmDialog>
     </section>

@@ -28,47 +28,120 @@ const tagKey = (tag: Tag) => tag.id
 const actionClass = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
 
 /** The tags on the kit's windowed table: a coloured chip with the name, tickets, kanban, actions. */
-export function TagsTable({ tags, hasMore, loadingMore, moreFailed, loadMore, canKanban, canEdit, pending, onKanban, onEdit, onDelete }: TagsTableProps) {
+export function TagsTable({
+  tags,
+  hasMore,
+  loadingMore,
+  moreFailed,
+  loadMore,
+  canKanban,
+  canEdit,
+  pending,
+  onKanban,
+  onEdit,
+  onDelete,
+}: TagsTableProps) {
   const { t } = useTranslation()
-  const columns = useMemo<Column<Tag>[]>(() => [
-    {
-      key: 'name', header: t('tags.columns.name'), headerClassName: 'px-3', className: 'max-w-0 px-3',
-      cell: (tag) => (
-        <span className="inline-flex max-w-full items-center gap-2">
-          <span aria-hidden className="h-4 w-4 shrink-0 rounded-full border border-black/10" style={{ backgroundColor: tag.color }} data-testid="tag-swatch" />
-          <span className="truncate rounded px-2 py-0.5 text-sm font-medium" style={{ backgroundColor: tag.color, color: textOn(tag.color) }}>{tag.name}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'tickets', header: t('tags.columns.tickets'), headerClassName: 'w-20 px-2 text-center sm:w-28', className: 'px-2 text-center tabular-nums',
-      cell: (tag) => <span data-testid="tag-tickets">{tag.ticketsCount}</span>,
-    },
-    ...(canKanban ? [{
-      key: 'kanban', header: t('tags.columns.kanban'), headerClassName: 'w-24 px-3 text-center', className: 'px-3',
-      cell: (tag: Tag) => (
-        <Switch className="justify-center" hideLabel label={t('tags.kanbanFor', { name: tag.name })} checked={tag.kanban === 1}
-          disabled={pending.has(tag.id)} onChange={(on) => onKanban(tag, on)} />
-      ),
-    }] : []),
-    {
-      key: 'actions', header: t('tags.columns.actions'), headerClassName: 'w-24 px-3 text-right', className: 'px-1 text-right whitespace-nowrap',
-      cell: (tag) => canEdit(tag) ? <>
-        <button type="button" onClick={() => onEdit(tag)} aria-label={t('tags.edit', { name: tag.name })} title={t('tags.edit', { name: tag.name })}
-          className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}>
-          <EditIcon className="h-4 w-4" />
-        </button>
-        <button type="button" onClick={() => onDelete(tag)} aria-label={t('tags.delete', { name: tag.name })} title={t('tags.delete', { name: tag.name })}
-          className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}>
-          <TrashIcon className="h-4 w-4" />
-        </button>
-      </> : null,
-    },
-  ], [t, canKanban, canEdit, pending, onKanban, onEdit, onDelete])
+  const columns = useMemo<Column<Tag>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('tags.columns.name'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 px-3',
+        cell: (tag) => (
+          <span className="inline-flex max-w-full items-center gap-2">
+            <span
+              aria-hidden
+              className="h-4 w-4 shrink-0 rounded-full border border-black/10"
+              style={{ backgroundColor: tag.color }}
+              data-testid="tag-swatch"
+            />
+            <span
+              className="truncate rounded px-2 py-0.5 text-sm font-medium"
+              style={{ backgroundColor: tag.color, color: textOn(tag.color) }}
+            >
+              {tag.name}
+            </span>
+          </span>
+        ),
+      },
+      {
+        key: 'tickets',
+        header: t('tags.columns.tickets'),
+        headerClassName: 'w-20 px-2 text-center sm:w-28',
+        className: 'px-2 text-center tabular-nums',
+        cell: (tag) => <span data-testid="tag-tickets">{tag.ticketsCount}</span>,
+      },
+      ...(canKanban
+        ? [
+            {
+              key: 'kanban',
+              header: t('tags.columns.kanban'),
+              headerClassName: 'w-24 px-3 text-center',
+              className: 'px-3',
+              cell: (tag: Tag) => (
+                <Switch
+                  className="justify-center"
+                  hideLabel
+                  label={t('tags.kanbanFor', { name: tag.name })}
+                  checked={tag.kanban === 1}
+                  disabled={pending.has(tag.id)}
+                  onChange={(on) => onKanban(tag, on)}
+                />
+              ),
+            },
+          ]
+        : []),
+      {
+        key: 'actions',
+        header: t('tags.columns.actions'),
+        headerClassName: 'w-24 px-3 text-right',
+        className: 'px-1 text-right whitespace-nowrap',
+        cell: (tag) =>
+          canEdit(tag) ? (
+            <>
+              <button
+                type="button"
+                onClick={() => onEdit(tag)}
+                aria-label={t('tags.edit', { name: tag.name })}
+                title={t('tags.edit', { name: tag.name })}
+                className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}
+              >
+                <EditIcon className="h-4 w-4" />
+              </button>
+              <button
+                type="button"
+                onClick={() => onDelete(tag)}
+                aria-label={t('tags.delete', { name: tag.name })}
+                title={t('tags.delete', { name: tag.name })}
+                className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}
+              >
+                <TrashIcon className="h-4 w-4" />
+              </button>
+            </>
+          ) : null,
+      },
+    ],
+    [t, canKanban, canEdit, pending, onKanban, onEdit, onDelete],
+  )
 
   return (
-    <VirtualTable data-testid="tags-scroll" label={t('tags.title')} columns={columns} rows={tags} rowKey={tagKey} rowProps={rowProps} rowHeight={ROW_HEIGHT}
-      hasMore={hasMore} loadingMore={loadingMore} failed={moreFailed} loadMore={loadMore}
-      loadingLabel={t('tags.loadingMore')} failedText={t('tags.loadMoreError')} retryLabel={t('common.retry', { defaultValue: 'Retry' })} />
+    <VirtualTable
+      data-testid="tags-scroll"
+      label={t('tags.title')}
+      columns={columns}
+      rows={tags}
+      rowKey={tagKey}
+      rowProps={rowProps}
+      rowHeight={ROW_HEIGHT}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      failed={moreFailed}
+      loadMore={loadMore}
+      loadingLabel={t('tags.loadingMore')}
+      failedText={t('tags.loadMoreError')}
+      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
+    />
   )
 }

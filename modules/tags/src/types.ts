@@ -4,6 +4,4 @@ import type { Tag } from '@atende/plugin-tags/api'
 export type { Tag }
 
 /** `company-{id}-tag` frames. */
-export type TagFrame =
-  | { action: 'create' | 'update'; tag: Tag }
-  | { action: 'delete'; tagId: number }
+export type TagFrame = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number }

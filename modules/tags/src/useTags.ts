@@ -6,7 +6,14 @@ import { byName, matchesSearch } from './validation.ts'
 /** GET /api/tags page by page for one search, kept live by the company's tag events. */
 export function useTags(search: string) {
   const { companyId } = useSession()
-  const list = usePagedList<Tag>({ path: '/tags', key: 'tags', search, compare: byName, matches: matchesSearch, name: 'tags' })
+  const list = usePagedList<Tag>({
+    path: '/tags',
+    key: 'tags',
+    search,
+    compare: byName,
+    matches: matchesSearch,
+    name: 'tags',
+  })
   const { upsert, remove } = list
   useRealtime<TagFrame>(companyId ? `company-${companyId}-tag` : null, (frame) => {
     if (!frame || typeof frame !== 'object') return

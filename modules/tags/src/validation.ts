@@ -20,7 +20,8 @@ export const colorError = (v: string): string | null => (COLOR_RE.test(v.trim())
 /** The server's order (lower-case name) and search (part of the name), for live changes. */
 export const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
   a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id
-export const matchesSearch = (tag: { name: string }, search: string) => !search.trim() || tag.name.toLowerCase().includes(search.trim().toLowerCase())
+export const matchesSearch = (tag: { name: string }, search: string) =>
+  !search.trim() || tag.name.toLowerCase().includes(search.trim().toLowerCase())
 
 /** Black or white text, whichever reads better on the tag's colour (relative luminance, WCAG). */
 export function textOn(color: string): '#000000' | '#ffffff' {

@@ -24,7 +24,10 @@ function useNarrow() {
 function Welcome() {
   const { t } = useTranslation()
   return (
-    <div data-testid="tickets-welcome" className="flex h-full flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center text-slate-500 dark:bg-slate-900 dark:text-slate-400">
+    <div
+      data-testid="tickets-welcome"
+      className="flex h-full flex-col items-center justify-center gap-4 bg-slate-50 p-6 text-center text-slate-500 dark:bg-slate-900 dark:text-slate-400"
+    >
       <TicketsIcon className="h-24 w-24 text-primary opacity-30 dark:text-sky-300" />
       <p className="text-lg font-semibold text-slate-700 dark:text-slate-200">Atende</p>
       <p className="max-w-xs text-sm">{t('tickets.page.welcome')}</p>
@@ -45,7 +48,9 @@ export default function TicketsPage() {
   const [pane, setPane] = useState<MobilePane>(ticketId ? 'ticket' : 'list')
 
   // Opening a ticket shows it; leaving it shows the list.
-  useEffect(() => { setPane(ticketId ? 'ticket' : 'list') }, [ticketId])
+  useEffect(() => {
+    setPane(ticketId ? 'ticket' : 'list')
+  }, [ticketId])
   // The chat checks the ticket's access as it loads (useTicket): a bad address is replaced.
   const onClosed = useCallback((opts?: { replace: boolean }) => navigate('/tickets', opts), [navigate])
 

@@ -10,7 +10,9 @@ import chatEn from './chat/i18n/en.json'
 import chatEs from './chat/i18n/es.json'
 
 /** The top bar's unread-ticket popover; its code loads beside the drawer, not in its way. */
-const UnreadPopover = lazy(() => import('./notifications/UnreadPopover.tsx').then((m) => ({ default: m.UnreadPopover })))
+const UnreadPopover = lazy(() =>
+  import('./notifications/UnreadPopover.tsx').then((m) => ({ default: m.UnreadPopover })),
+)
 
 const merge = (...parts: Record<string, unknown>[]) => Object.assign({}, ...parts)
 

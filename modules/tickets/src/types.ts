@@ -3,8 +3,15 @@ import type { Message as StoredMessage, Ticket as TicketRecord, TicketStatus } f
 /** The tickets API's answers as the screen reads them: the plugin's published contract plus what the routes join in. */
 export type { TicketStatus }
 
-export interface Ref { id: number; name: string }
-export interface TagRef { id: number; name: string; color: string }
+export interface Ref {
+  id: number
+  name: string
+}
+export interface TagRef {
+  id: number
+  name: string
+  color: string
+}
 
 export interface Ticket extends TicketRecord {
   contact: { id: number; name: string; number: string; profilePicUrl: string; isGroup: boolean } | null
@@ -14,7 +21,13 @@ export interface Ticket extends TicketRecord {
   tags: TagRef[]
 }
 
-export interface QuotedMessage { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
+export interface QuotedMessage {
+  id: number
+  body: string
+  fromMe: boolean
+  mediaType: string | null
+  isDeleted: boolean
+}
 
 /**
  * mediaType: image, audio, video, document, sticker, locationMessage, vcard, call_log. ack: 0 pending,
@@ -25,13 +38,18 @@ export interface Message extends StoredMessage {
 }
 
 /** `company-{id}-ticket` frames. */
-export type TicketFrame =
-  | { action: 'update'; ticket: Ticket }
-  | { action: 'delete'; ticketId: number }
+export type TicketFrame = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number }
 
 /** `company-{id}-appMessage` frames. */
 export type MessageFrame =
   | { action: 'create'; message: Message; ticket: Ticket; contact: Ticket['contact'] }
   | { action: 'update'; message: Message }
 
-export interface TicketNote { id: number; note: string; ticketId: number; contactId: number; user: Ref | null; createdAt: string }
+export interface TicketNote {
+  id: number
+  note: string
+  ticketId: number
+  contactId: number
+  user: Ref | null
+  createdAt: string
+}

@@ -8,7 +8,12 @@ import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
 import { emailError, hasErrors, nameError, passwordError, type FormErrors } from './validation.ts'
 
-interface Values { name: string; email: string; password: string; profilePicture: string | null }
+interface Values {
+  name: string
+  email: string
+  password: string
+  profilePicture: string | null
+}
 
 /** Any user edits their own name, email, password and picture (PUT /api/users/:id on themself). */
 export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
@@ -23,9 +28,18 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
 
   useEffect(() => {
     const ctrl = new AbortController()
-    api.get<User>('/users/me', { signal: ctrl.signal })
-      .then((u) => { setMe(u); setValues({ name: u.name, email: u.email, password: '', profilePicture: u.profilePicture }) })
-      .catch((err) => { if (!ctrl.signal.aborted) { console.error('[users] me failed', err); setFailed(true) } })
+    api
+      .get<User>('/users/me', { signal: ctrl.signal })
+      .then((u) => {
+        setMe(u)
+        setValues({ name: u.name, email: u.email, password: '', profilePicture: u.profilePicture })
+      })
+      .catch((err) => {
+        if (!ctrl.signal.aborted) {
+          console.error('[users] me failed', err)
+          setFailed(true)
+        }
+      })
     return () => ctrl.abort()
   }, [api])
 
@@ -33,13 +47,23 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
     setValues((v) => ({ ...v, [key]: value }))
     setErrors((e) => (e[key] ? { ...e, [key]: null } : e))
   }
-  const msg = (key: keyof Values) => { const e = errors[key]; return e ? (e.startsWith('users.') || e.startsWith('errors.') ? t(e) : e) : null }
+  const msg = (key: keyof Values) => {
+    const e = errors[key]
+    return e ? (e.startsWith('users.') || e.startsWith('errors.') ? t(e) : e) : null
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!me) return
-    const found: FormErrors = { name: nameError(values.name), email: emailError(values.email), password: passwordError(values.password, false) }
-    if (hasErrors(found)) { setErrors(found); return }
+    const found: FormErrors = {
+      name: nameError(values.name),
+      email: emailError(values.email),
+      password: passwordError(values.password, false),
+    }
+    if (hasErrors(found)) {
+      setErrors(found)
+      return
+    }
     const body: Record<string, unknown> = { name: values.name.trim(), email: values.email.trim() }
     if (values.password) body.password = values.password
     if (values.profilePicture !== me.profilePicture) body.profilePicture = values.profilePicture
@@ -64,15 +88,48 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
   if (!me) return <Loading />
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <PictureField name={values.name} value={values.profilePicture} error={msg('profilePicture')}
-        onChange={(v) => set('profilePicture', v)} onError={(k) => setErrors((x) => ({ ...x, profilePicture: k }))} />
-      <TextField label={t('users.dialog.name')} value={values.name} error={msg('name')} onChange={(v) => set('name', v)} autoComplete="name" maxLength={60} required />
-      <TextField label={t('users.dialog.email')} type="email" value={values.email} error={msg('email')} onChange={(v) => set('email', v)} autoComplete="email" required />
-      <PasswordField label={t('users.dialog.password')} value={values.password} error={msg('password')} onChange={(v) => set('password', v)}
-        hint={t('users.dialog.passwordKeep')} autoComplete="new-password" />
+      <PictureField
+        name={values.name}
+        value={values.profilePicture}
+        error={msg('profilePicture')}
+        onChange={(v) => set('profilePicture', v)}
+        onError={(k) => setErrors((x) => ({ ...x, profilePicture: k }))}
+      />
+      <TextField
+        label={t('users.dialog.name')}
+        value={values.name}
+        error={msg('name')}
+        onChange={(v) => set('name', v)}
+        autoComplete="name"
+        maxLength={60}
+        required
+      />
+      <TextField
+        label={t('users.dialog.email')}
+        type="email"
+        value={values.email}
+        error={msg('email')}
+        onChange={(v) => set('email', v)}
+        autoComplete="email"
+        required
+      />
+      <PasswordField
+        label={t('users.dialog.password')}
+        value={values.password}
+        error={msg('password')}
+        onChange={(v) => set('password', v)}
+        hint={t('users.dialog.passwordKeep')}
+        autoComplete="new-password"
+      />
       <div className="flex justify-end gap-2 pt-2">
-        {onCancel && <Button variant="secondary" onClick={onCancel} disabled={saving}>{t('users.dialog.cancel')}</Button>}
-        <Button type="submit" loading={saving}>{t('users.dialog.save')}</Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            {t('users.dialog.cancel')}
+          </Button>
+        )}
+        <Button type="submit" loading={saving}>
+          {t('users.dialog.save')}
+        </Button>
       </div>
     </form>
   )

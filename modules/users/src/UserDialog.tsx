@@ -9,11 +9,26 @@ import { useConnections } from './useConnections.ts'
 import { useQueues } from './useQueues.ts'
 import { hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
 
-const EMPTY: UserFormValues = { name: '', email: '', password: '', profile: 'user', allTicket: 'disabled', queueIds: [], whatsappId: null, profilePicture: null }
+const EMPTY: UserFormValues = {
+  name: '',
+  email: '',
+  password: '',
+  profile: 'user',
+  allTicket: 'disabled',
+  queueIds: [],
+  whatsappId: null,
+  profilePicture: null,
+}
 
 const fromUser = (u: User): UserFormValues => ({
-  name: u.name, email: u.email, password: '', profile: u.profile,
-  allTicket: u.allTicket === 'enabled' ? 'enabled' : 'disabled', queueIds: u.queueIds ?? [], whatsappId: u.whatsappId, profilePicture: u.profilePicture,
+  name: u.name,
+  email: u.email,
+  password: '',
+  profile: u.profile,
+  allTicket: u.allTicket === 'enabled' ? 'enabled' : 'disabled',
+  queueIds: u.queueIds ?? [],
+  whatsappId: u.whatsappId,
+  profilePicture: u.profilePicture,
 })
 
 export interface UserDialogProps {
@@ -53,7 +68,10 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const body = () => {
     const b: Record<string, unknown> = { name: values.name.trim(), email: values.email.trim() }
     if (values.password) b.password = values.password
-    if (canProfile) { b.profile = values.profile; b.allTicket = values.allTicket }
+    if (canProfile) {
+      b.profile = values.profile
+      b.allTicket = values.allTicket
+    }
     if (canQueues) b.queueIds = values.queueIds
     if (values.whatsappId !== (user?.whatsappId ?? null)) b.whatsappId = values.whatsappId
     // Only a changed picture travels (it can weigh a megabyte); null clears it.
@@ -64,7 +82,10 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = validateUser(values, creating)
-    if (hasErrors(found)) { setErrors(found); return }
+    if (hasErrors(found)) {
+      setErrors(found)
+      return
+    }
     setSaving(true)
     try {
       const saved = creating
@@ -88,36 +109,97 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   }
 
   return (
-    <Dialog open={open} onClose={saving ? () => {} : onClose} size="lg" title={creating ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}>
+    <Dialog
+      open={open}
+      onClose={saving ? () => {} : onClose}
+      size="lg"
+      title={creating ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
+    >
       <form noValidate onSubmit={submit} className="flex max-h-[75vh] flex-col gap-4 overflow-y-auto px-1 pb-1">
-        <PictureField name={values.name} value={values.profilePicture} error={msg('profilePicture')}
-          onChange={(v) => set('profilePicture', v)} onError={(k) => setErrors((e) => ({ ...e, profilePicture: k }))} />
+        <PictureField
+          name={values.name}
+          value={values.profilePicture}
+          error={msg('profilePicture')}
+          onChange={(v) => set('profilePicture', v)}
+          onError={(k) => setErrors((e) => ({ ...e, profilePicture: k }))}
+        />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField label={t('users.dialog.name')} value={values.name} error={msg('name')} onChange={(v) => set('name', v)} autoComplete="off" autoFocus maxLength={60} required />
-          <TextField label={t('users.dialog.email')} type="email" value={values.email} error={msg('email')} onChange={(v) => set('email', v)} autoComplete="off" required />
-          <PasswordField label={t('users.dialog.password')} value={values.password} error={msg('password')} onChange={(v) => set('password', v)}
-            hint={creating ? undefined : t('users.dialog.passwordKeep')} autoComplete="new-password" />
+          <TextField
+            label={t('users.dialog.name')}
+            value={values.name}
+            error={msg('name')}
+            onChange={(v) => set('name', v)}
+            autoComplete="off"
+            autoFocus
+            maxLength={60}
+            required
+          />
+          <TextField
+            label={t('users.dialog.email')}
+            type="email"
+            value={values.email}
+            error={msg('email')}
+            onChange={(v) => set('email', v)}
+            autoComplete="off"
+            required
+          />
+          <PasswordField
+            label={t('users.dialog.password')}
+            value={values.password}
+            error={msg('password')}
+            onChange={(v) => set('password', v)}
+            hint={creating ? undefined : t('users.dialog.passwordKeep')}
+            autoComplete="new-password"
+          />
           {canProfile && (
-            <Select label={t('users.dialog.profile')} value={values.profile} onChange={(v) => set('profile', v === 'admin' ? 'admin' : 'user')}
-              options={[{ value: 'admin', label: t('users.profiles.admin') }, { value: 'user', label: t('users.profiles.user') }]} />
+            <Select
+              label={t('users.dialog.profile')}
+              value={values.profile}
+              onChange={(v) => set('profile', v === 'admin' ? 'admin' : 'user')}
+              options={[
+                { value: 'admin', label: t('users.profiles.admin') },
+                { value: 'user', label: t('users.profiles.user') },
+              ]}
+            />
           )}
           {canProfile && (
-            <Select label={t('users.dialog.allTicket')} value={values.allTicket} onChange={(v) => set('allTicket', v === 'enabled' ? 'enabled' : 'disabled')}
-              options={[{ value: 'enabled', label: t('users.dialog.enabled') }, { value: 'disabled', label: t('users.dialog.disabled') }]} />
+            <Select
+              label={t('users.dialog.allTicket')}
+              value={values.allTicket}
+              onChange={(v) => set('allTicket', v === 'enabled' ? 'enabled' : 'disabled')}
+              options={[
+                { value: 'enabled', label: t('users.dialog.enabled') },
+                { value: 'disabled', label: t('users.dialog.disabled') },
+              ]}
+            />
           )}
           {/* The default connection: the company's connections once they have loaded; a word why when there are none. */}
           <div className="flex flex-col gap-1">
-            <Select label={t('users.dialog.whatsapp')} value={values.whatsappId == null ? '' : String(values.whatsappId)} disabled={!connections?.length}
-              onChange={(v) => set('whatsappId', v ? Number(v) : null)} placeholder={t('users.dialog.whatsappNone')} data-testid="user-whatsapp"
+            <Select
+              label={t('users.dialog.whatsapp')}
+              value={values.whatsappId == null ? '' : String(values.whatsappId)}
+              disabled={!connections?.length}
+              onChange={(v) => set('whatsappId', v ? Number(v) : null)}
+              placeholder={t('users.dialog.whatsappNone')}
+              data-testid="user-whatsapp"
               options={(connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              aria-describedby={connections && connections.length === 0 ? 'users-whatsapp-hint' : undefined} />
-            {connections && connections.length === 0 && <p id="users-whatsapp-hint" className="text-xs text-slate-600 dark:text-slate-300">{t('users.dialog.whatsappHint')}</p>}
+              aria-describedby={connections && connections.length === 0 ? 'users-whatsapp-hint' : undefined}
+            />
+            {connections && connections.length === 0 && (
+              <p id="users-whatsapp-hint" className="text-xs text-slate-600 dark:text-slate-300">
+                {t('users.dialog.whatsappHint')}
+              </p>
+            )}
           </div>
         </div>
         {canQueues && <QueuesField queues={queues} value={values.queueIds} onChange={(ids) => set('queueIds', ids)} />}
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>{t('users.dialog.cancel')}</Button>
-          <Button type="submit" loading={saving}>{t('users.dialog.save')}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('users.dialog.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('users.dialog.save')}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -14,7 +14,12 @@ export default function UsersPage() {
   const { t } = useTranslation()
   const { isAdmin, isSuper } = useSession()
   // The drawer hides the item from non-admins; a typed-in URL gets a word instead of a 403 toast.
-  if (!isAdmin && !isSuper) return <section className="p-6"><ErrorCard title={t('users.noPermission')} /></section>
+  if (!isAdmin && !isSuper)
+    return (
+      <section className="p-6">
+        <ErrorCard title={t('users.noPermission')} />
+      </section>
+    )
   return <UsersScreen />
 }
 
@@ -33,10 +38,13 @@ function UsersScreen() {
   const onDelete = useCallback((user: User) => setDeleting(user), [])
   const { upsert, remove } = list
 
-  const onSaved = useCallback((user: User) => {
-    upsert(user)
-    syncSessionUser(session, user)
-  }, [upsert, session])
+  const onSaved = useCallback(
+    (user: User) => {
+      upsert(user)
+      syncSessionUser(session, user)
+    },
+    [upsert, session],
+  )
 
   const confirmDelete = async () => {
     if (!deleting) return
@@ -58,26 +66,62 @@ function UsersScreen() {
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-xl font-semibold">
           {t('users.title')}
-          {list.status === 'ready' && <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="users-count">{t('users.count', { count: list.count })}</span>}
+          {list.status === 'ready' && (
+            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="users-count">
+              {t('users.count', { count: list.count })}
+            </span>
+          )}
         </h1>
-        <SearchField label={t('users.search')} placeholder={t('users.searchPlaceholder')} onSearch={setSearch} debounceMs={USER_SEARCH_DEBOUNCE_MS} className="w-full sm:w-72" />
-        <Button onClick={() => setEditing({ user: null })} className="w-full sm:w-auto">{t('users.add')}</Button>
+        <SearchField
+          label={t('users.search')}
+          placeholder={t('users.searchPlaceholder')}
+          onSearch={setSearch}
+          debounceMs={USER_SEARCH_DEBOUNCE_MS}
+          className="w-full sm:w-72"
+        />
+        <Button onClick={() => setEditing({ user: null })} className="w-full sm:w-auto">
+          {t('users.add')}
+        </Button>
       </header>
 
       {list.status === 'error' ? (
-        <ErrorCard title={t('users.loadError')} action={<Button variant="secondary" onClick={list.reload}>{t('common.retry', { defaultValue: 'Retry' })}</Button>} />
+        <ErrorCard
+          title={t('users.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('common.retry', { defaultValue: 'Retry' })}
+            </Button>
+          }
+        />
       ) : list.status === 'loading' ? (
         <Loading label={t('common.loading', { defaultValue: '…' })} />
       ) : list.users.length === 0 ? (
         <EmptyState title={search ? t('users.emptySearch', { search }) : t('users.empty')} />
       ) : (
-        <UsersTable users={list.users} hasMore={list.hasMore} loadingMore={list.loadingMore} moreFailed={list.moreFailed}
-          loadMore={list.loadMore} onEdit={onEdit} onDelete={onDelete} />
+        <UsersTable
+          users={list.users}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          moreFailed={list.moreFailed}
+          loadMore={list.loadMore}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       )}
 
       <UserDialog open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
-      <ConfirmDialog open={!!deleting} danger loading={busy} onClose={() => { if (!busy) setDeleting(null) }} onConfirm={() => void confirmDelete()}
-        title={t('users.confirm.title', { name: deleting?.name ?? '' })} confirmLabel={t('users.confirm.confirm')} cancelLabel={t('users.confirm.cancel')}>
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('users.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('users.confirm.confirm')}
+        cancelLabel={t('users.confirm.cancel')}
+      >
         {t('users.confirm.message')}
       </ConfirmDialog>
     </section>

@@ -22,54 +22,123 @@ const userKey = (u: User) => u.id
 /** The users' columns on the kit's windowed table, which asks for the next page near its bottom. */
 export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation()
-  const columns = useMemo<Column<User>[]>(() => [
-    { key: 'id', header: t('users.columns.id'), headerClassName: 'hidden w-14 px-3 sm:table-cell', className: 'hidden px-3 text-slate-500 dark:text-slate-400 tabular-nums sm:table-cell', cell: (u) => u.id },
-    {
-      key: 'name', header: t('users.columns.name'), headerClassName: 'px-3', className: 'max-w-0 px-3',
-      cell: (u) => (
-        <div className="flex items-center gap-3">
-          <Avatar name={u.name} picture={u.profilePicture} />
-          <div className="min-w-0">
-            <p className="truncate font-medium">{u.name}</p>
-            {/* Phones have no email column: show it under the name. */}
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400 sm:hidden">{u.email}</p>
-          </div>
-        </div>
-      ),
-    },
-    { key: 'email', header: t('users.columns.email'), headerClassName: 'hidden px-3 sm:table-cell', className: 'hidden max-w-0 truncate px-3 sm:table-cell', cell: (u) => u.email },
-    {
-      key: 'profile', header: t('users.columns.profile'), headerClassName: 'hidden w-40 px-3 md:table-cell', className: 'hidden px-3 md:table-cell',
-      cell: (u) => <>{t(`users.profiles.${u.profile}`)}{u.super && <Badge tone="primary" className="ml-2">{t('users.super')}</Badge>}</>,
-    },
-    {
-      key: 'online', header: t('users.columns.online'), headerClassName: 'w-16 px-1 text-center', className: 'px-1 text-center',
-      cell: (u) => {
-        const label = u.online ? t('users.online') : t('users.offline')
-        return <>
-          <span title={label} className={cx('inline-block h-2.5 w-2.5 rounded-full', u.online ? 'bg-green-500' : 'bg-slate-300 dark:bg-slate-500')} />
-          <span className="sr-only">{label}</span>
-        </>
+  const columns = useMemo<Column<User>[]>(
+    () => [
+      {
+        key: 'id',
+        header: t('users.columns.id'),
+        headerClassName: 'hidden w-14 px-3 sm:table-cell',
+        className: 'hidden px-3 text-slate-500 dark:text-slate-400 tabular-nums sm:table-cell',
+        cell: (u) => u.id,
       },
-    },
-    {
-      key: 'actions', header: t('users.columns.actions'), headerClassName: 'w-22 px-3 text-right', className: 'px-1 text-right whitespace-nowrap',
-      cell: (u) => <>
-        <button type="button" onClick={() => onEdit(u)} aria-label={t('users.edit', { name: u.name })} title={t('users.edit', { name: u.name })}
-          className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700">
-          <EditIcon className="h-4 w-4" />
-        </button>
-        <button type="button" onClick={() => onDelete(u)} aria-label={t('users.delete', { name: u.name })} title={t('users.delete', { name: u.name })}
-          className="rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950">
-          <TrashIcon className="h-4 w-4" />
-        </button>
-      </>,
-    },
-  ], [t, onEdit, onDelete])
+      {
+        key: 'name',
+        header: t('users.columns.name'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 px-3',
+        cell: (u) => (
+          <div className="flex items-center gap-3">
+            <Avatar name={u.name} picture={u.profilePicture} />
+            <div className="min-w-0">
+              <p className="truncate font-medium">{u.name}</p>
+              {/* Phones have no email column: show it under the name. */}
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400 sm:hidden">{u.email}</p>
+            </div>
+          </div>
+        ),
+      },
+      {
+        key: 'email',
+        header: t('users.columns.email'),
+        headerClassName: 'hidden px-3 sm:table-cell',
+        className: 'hidden max-w-0 truncate px-3 sm:table-cell',
+        cell: (u) => u.email,
+      },
+      {
+        key: 'profile',
+        header: t('users.columns.profile'),
+        headerClassName: 'hidden w-40 px-3 md:table-cell',
+        className: 'hidden px-3 md:table-cell',
+        cell: (u) => (
+          <>
+            {t(`users.profiles.${u.profile}`)}
+            {u.super && (
+              <Badge tone="primary" className="ml-2">
+                {t('users.super')}
+              </Badge>
+            )}
+          </>
+        ),
+      },
+      {
+        key: 'online',
+        header: t('users.columns.online'),
+        headerClassName: 'w-16 px-1 text-center',
+        className: 'px-1 text-center',
+        cell: (u) => {
+          const label = u.online ? t('users.online') : t('users.offline')
+          return (
+            <>
+              <span
+                title={label}
+                className={cx(
+                  'inline-block h-2.5 w-2.5 rounded-full',
+                  u.online ? 'bg-green-500' : 'bg-slate-300 dark:bg-slate-500',
+                )}
+              />
+              <span className="sr-only">{label}</span>
+            </>
+          )
+        },
+      },
+      {
+        key: 'actions',
+        header: t('users.columns.actions'),
+        headerClassName: 'w-22 px-3 text-right',
+        className: 'px-1 text-right whitespace-nowrap',
+        cell: (u) => (
+          <>
+            <button
+              type="button"
+              onClick={() => onEdit(u)}
+              aria-label={t('users.edit', { name: u.name })}
+              title={t('users.edit', { name: u.name })}
+              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700"
+            >
+              <EditIcon className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              onClick={() => onDelete(u)}
+              aria-label={t('users.delete', { name: u.name })}
+              title={t('users.delete', { name: u.name })}
+              className="rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950"
+            >
+              <TrashIcon className="h-4 w-4" />
+            </button>
+          </>
+        ),
+      },
+    ],
+    [t, onEdit, onDelete],
+  )
 
   return (
-    <VirtualTable data-testid="users-scroll" label={t('users.title')} columns={columns} rows={users} rowKey={userKey} rowProps={rowProps} rowHeight={ROW_HEIGHT}
-      hasMore={hasMore} loadingMore={loadingMore} failed={moreFailed} loadMore={loadMore}
-      loadingLabel={t('users.loadingMore')} failedText={t('users.loadMoreError')} retryLabel={t('common.retry', { defaultValue: 'Retry' })} />
+    <VirtualTable
+      data-testid="users-scroll"
+      label={t('users.title')}
+      columns={columns}
+      rows={users}
+      rowKey={userKey}
+      rowProps={rowProps}
+      rowHeight={ROW_HEIGHT}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      failed={moreFailed}
+      loadMore={loadMore}
+      loadingLabel={t('users.loadingMore')}
+      failedText={t('users.loadMoreError')}
+      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
+    />
   )
 }

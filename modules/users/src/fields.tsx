@@ -5,8 +5,20 @@ import { readPicture } from './readPicture.ts'
 import type { Queue } from './types.ts'
 
 /** Password input with a show/hide toggle; `hint` says whether it may stay empty. */
-export function PasswordField({ label, value, error, hint, onChange, autoComplete }: {
-  label: string; value: string; error?: string | null; hint?: string; onChange: (v: string) => void; autoComplete: string
+export function PasswordField({
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  autoComplete,
+}: {
+  label: string
+  value: string
+  error?: string | null
+  hint?: string
+  onChange: (v: string) => void
+  autoComplete: string
 }) {
   const { t } = useTranslation()
   const id = useId()
@@ -14,13 +26,27 @@ export function PasswordField({ label, value, error, hint, onChange, autoComplet
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       <div className="relative">
-        <input id={id} type={shown ? 'text' : 'password'} value={value} maxLength={50} autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-          className={cx(inputClass, 'pr-10', error && 'border-red-500')} onChange={(e) => onChange(e.target.value)} />
-        <button type="button" onClick={() => setShown((s) => !s)} aria-label={shown ? t('users.dialog.hidePassword') : t('users.dialog.showPassword')}
-          aria-pressed={shown} className="absolute inset-y-0 right-0 px-3 text-slate-500 dark:text-slate-400 hover:text-slate-800 dark:hover:text-slate-200">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          maxLength={50}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+          className={cx(inputClass, 'pr-10', error && 'border-red-500')}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? t('users.dialog.hidePassword') : t('users.dialog.showPassword')}
+          aria-pressed={shown}
+          className="absolute inset-y-0 right-0 px-3 text-slate-500 dark:text-slate-400 hover:text-slate-800 dark:hover:text-slate-200"
+        >
           <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" /><circle cx="12" cy="12" r="3" />
+            <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+            <circle cx="12" cy="12" r="3" />
             {shown && <path d="M3 3l18 18" />}
           </svg>
         </button>
@@ -30,8 +56,18 @@ export function PasswordField({ label, value, error, hint, onChange, autoComplet
 }
 
 /** Picture chooser: file → base64 data URL (≤ 1 MB) with a preview and a remove button. */
-export function PictureField({ name, value, error, onChange, onError }: {
-  name: string; value: string | null; error?: string | null; onChange: (v: string | null) => void; onError: (key: string | null) => void
+export function PictureField({
+  name,
+  value,
+  error,
+  onChange,
+  onError,
+}: {
+  name: string
+  value: string | null
+  error?: string | null
+  onChange: (v: string | null) => void
+  onError: (key: string | null) => void
 }) {
   const { t } = useTranslation()
   const id = useId()
@@ -39,21 +75,50 @@ export function PictureField({ name, value, error, onChange, onError }: {
   const pick = async (file: File | undefined) => {
     if (!file) return
     const res = await readPicture(file)
-    if (res.ok) { onError(null); onChange(res.dataUrl) } else onError(res.error)
+    if (res.ok) {
+      onError(null)
+      onChange(res.dataUrl)
+    } else onError(res.error)
     if (input.current) input.current.value = '' // choosing the same file again still fires
   }
   return (
     <div className="flex items-center gap-4">
       <Avatar name={name || '?'} picture={value} size="lg" />
       <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('users.dialog.picture')}</label>
-        <input ref={input} id={id} type="file" accept="image/*" className="sr-only" aria-describedby={`${id}-msg`}
-          onChange={(e) => void pick(e.target.files?.[0])} />
+        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t('users.dialog.picture')}
+        </label>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          aria-describedby={`${id}-msg`}
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" className="px-3 py-1" onClick={() => input.current?.click()}>{t('users.dialog.choosePicture')}</Button>
-          {value && <Button variant="ghost" className="px-3 py-1" onClick={() => { onError(null); onChange(null) }}>{t('users.dialog.removePicture')}</Button>}
+          <Button variant="secondary" className="px-3 py-1" onClick={() => input.current?.click()}>
+            {t('users.dialog.choosePicture')}
+          </Button>
+          {value && (
+            <Button
+              variant="ghost"
+              className="px-3 py-1"
+              onClick={() => {
+                onError(null)
+                onChange(null)
+              }}
+            >
+              {t('users.dialog.removePicture')}
+            </Button>
+          )}
         </div>
-        <p id={`${id}-msg`} role={error ? 'alert' : undefined} className={cx('text-xs', error ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}>
+        <p
+          id={`${id}-msg`}
+          role={error ? 'alert' : undefined}
+          className={cx('text-xs', error ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400')}
+        >
           {error ?? t('users.dialog.pictureHint')}
         </p>
       </div>
@@ -62,26 +127,42 @@ export function PictureField({ name, value, error, onChange, onError }: {
 }
 
 /** Queue multi-select as a checkbox list; an empty state until queues exist. */
-export function QueuesField({ queues, value, onChange }: { queues: Queue[] | null; value: number[]; onChange: (ids: number[]) => void }) {
+export function QueuesField({
+  queues,
+  value,
+  onChange,
+}: {
+  queues: Queue[] | null
+  value: number[]
+  onChange: (ids: number[]) => void
+}) {
   const { t } = useTranslation()
   const toggle = (id: number) => onChange(value.includes(id) ? value.filter((q) => q !== id) : [...value, id])
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">{t('users.dialog.queues')}</legend>
-      {queues === null ? <p className="text-xs text-slate-500 dark:text-slate-400">{t('users.dialog.loadingQueues')}</p>
-        : queues.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-500 dark:text-slate-400 dark:border-slate-600">{t('users.dialog.noQueues')}</p>
-        ) : (
-          <div className="flex max-h-32 flex-wrap gap-2 overflow-auto">
-            {queues.map((q) => (
-              <label key={q.id} className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-600">
-                <input type="checkbox" checked={value.includes(q.id)} onChange={() => toggle(q.id)} />
-                <span className="h-2.5 w-2.5 rounded-full" style={{ background: q.color || '#94a3b8' }} aria-hidden />
-                {q.name}
-              </label>
-            ))}
-          </div>
-        )}
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+        {t('users.dialog.queues')}
+      </legend>
+      {queues === null ? (
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('users.dialog.loadingQueues')}</p>
+      ) : queues.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-500 dark:text-slate-400 dark:border-slate-600">
+          {t('users.dialog.noQueues')}
+        </p>
+      ) : (
+        <div className="flex max-h-32 flex-wrap gap-2 overflow-auto">
+          {queues.map((q) => (
+            <label
+              key={q.id}
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
+            >
+              <input type="checkbox" checked={value.includes(q.id)} onChange={() => toggle(q.id)} />
+              <span className="h-2.5 w-2.5 rounded-full" style={{ background: q.color || '#94a3b8' }} aria-hidden />
+              {q.name}
+            </label>
+          ))}
+        </div>
+      )}
     </fieldset>
   )
 }

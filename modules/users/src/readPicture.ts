@@ -1,6 +1,11 @@
 import { MAX_PICTURE_BYTES } from './validation.ts'
 
-export type PictureResult = { ok: true; dataUrl: string } | { ok: false; error: 'users.validation.pictureTooLarge' | 'users.validation.pictureType' | 'users.validation.pictureRead' }
+export type PictureResult =
+  | { ok: true; dataUrl: string }
+  | {
+      ok: false
+      error: 'users.validation.pictureTooLarge' | 'users.validation.pictureType' | 'users.validation.pictureRead'
+    }
 
 /** A chosen image file as a base64 data URL (core.md §3 User.profilePicture), at most 1 MB. */
 export function readPicture(file: File): Promise<PictureResult> {
@@ -10,7 +15,11 @@ export function readPicture(file: File): Promise<PictureResult> {
     const reader = new FileReader()
     reader.onload = () => {
       const url = typeof reader.result === 'string' ? reader.result : ''
-      resolve(url.startsWith('data:image/') ? { ok: true, dataUrl: url } : { ok: false, error: 'users.validation.pictureType' })
+      resolve(
+        url.startsWith('data:image/')
+          ? { ok: true, dataUrl: url }
+          : { ok: false, error: 'users.validation.pictureType' },
+      )
     }
     reader.onerror = () => resolve({ ok: false, error: 'users.validation.pictureRead' })
     reader.readAsDataURL(file)

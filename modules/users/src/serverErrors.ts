@@ -2,14 +2,26 @@ import { errorMessage, isApiError } from '@atende/client'
 import type { TFunction } from 'i18next'
 import type { UserFormValues } from './validation.ts'
 
-const FORM_FIELDS = new Set(['name', 'email', 'password', 'profile', 'allTicket', 'queueIds', 'whatsappId', 'profilePicture'])
+const FORM_FIELDS = new Set([
+  'name',
+  'email',
+  'password',
+  'profile',
+  'allTicket',
+  'queueIds',
+  'whatsappId',
+  'profilePicture',
+])
 
 /**
  * i18n key for a server error on one field; undefined: the code's text from the shell's error
  * catalogue (`errors.*`, e.g. ERR_EMAIL_EXISTS), else the server's own message.
  */
 function fieldKey(code: string, field: string, message: string): string | undefined {
-  if (code === 'ERR_WEAK_PASSWORD') return message.startsWith('Password too short') ? 'users.validation.passwordShort' : 'users.validation.passwordPolicy'
+  if (code === 'ERR_WEAK_PASSWORD')
+    return message.startsWith('Password too short')
+      ? 'users.validation.passwordShort'
+      : 'users.validation.passwordPolicy'
   if (code === 'ERR_VALIDATION') {
     if (field === 'email') return 'users.validation.email'
     if (field === 'name') return 'users.validation.nameLength'

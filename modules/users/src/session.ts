@@ -8,6 +8,15 @@ export function syncSessionUser(session: Session, saved: User) {
   if (!token || !current || current.id !== saved.id) return
   session.saveLogin({
     token,
-    user: { ...current, name: saved.name, email: saved.email, profilePicture: saved.profilePicture, profile: saved.profile, allTicket: saved.allTicket, queueIds: saved.queueIds, whatsappId: saved.whatsappId },
+    user: {
+      ...current,
+      name: saved.name,
+      email: saved.email,
+      profilePicture: saved.profilePicture,
+      profile: saved.profile,
+      allTicket: saved.allTicket,
+      queueIds: saved.queueIds,
+      whatsappId: saved.whatsappId,
+    },
   })
 }

@@ -10,11 +10,17 @@ export type User = SessionUser & {
 }
 
 /** GET /api/users: `{ users, hasMore, count }` (administration.md §7). */
-export interface UsersPage { users: User[]; hasMore: boolean; count?: number }
+export interface UsersPage {
+  users: User[]
+  hasMore: boolean
+  count?: number
+}
 
 /** Frames on `company-<id>-user` (core/kernel realtime/kernel-events.ts). */
-export type UserEvent =
-  | { action: 'create' | 'update'; user: User }
-  | { action: 'delete'; userId: number }
+export type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: number }
 
-export interface Queue { id: number; name: string; color?: string }
+export interface Queue {
+  id: number
+  name: string
+  color?: string
+}

@@ -12,12 +12,21 @@ export function useNamedList<T extends { id: number; name: string }>(path: strin
   useEffect(() => {
     if (!enabled) return
     const ctrl = new AbortController()
-    api.get<unknown>(path, { signal: ctrl.signal })
+    api
+      .get<unknown>(path, { signal: ctrl.signal })
       .then((data) => {
-        const rows = Array.isArray(data) ? data : Object.values((data ?? {}) as Record<string, unknown>).find(Array.isArray)
-        setList(Array.isArray(rows) ? rows.filter((r): r is T => typeof r?.id === 'number' && typeof r?.name === 'string') : [])
+        const rows = Array.isArray(data)
+          ? data
+          : Object.values((data ?? {}) as Record<string, unknown>).find(Array.isArray)
+        setList(
+          Array.isArray(rows)
+            ? rows.filter((r): r is T => typeof r?.id === 'number' && typeof r?.name === 'string')
+            : [],
+        )
       })
-      .catch(() => { if (!ctrl.signal.aborted) setList([]) })
+      .catch(() => {
+        if (!ctrl.signal.aborted) setList([])
+      })
     return () => ctrl.abort()
   }, [api, path, enabled])
   return list

@@ -25,15 +25,26 @@ type Action =
   | { type: 'upsert'; user: User; search: string }
   | { type: 'remove'; id: number }
 
-const initial: State = { users: [], page: 0, hasMore: false, count: 0, status: 'loading', loadingMore: false, moreFailed: false }
+const initial: State = {
+  users: [],
+  page: 0,
+  hasMore: false,
+  count: 0,
+  status: 'loading',
+  loadingMore: false,
+  moreFailed: false,
+}
 
 const byName = (a: User, b: User) => a.name.localeCompare(b.name) || a.id - b.id
 
 function reducer(s: State, a: Action): State {
   switch (a.type) {
-    case 'reset': return initial
-    case 'loadingMore': return { ...s, loadingMore: true, moreFailed: false }
-    case 'failed': return a.page === 1 ? { ...initial, status: 'error' } : { ...s, loadingMore: false, moreFailed: true }
+    case 'reset':
+      return initial
+    case 'loadingMore':
+      return { ...s, loadingMore: true, moreFailed: false }
+    case 'failed':
+      return a.page === 1 ? { ...initial, status: 'error' } : { ...s, loadingMore: false, moreFailed: true }
     case 'loaded': {
       // Pages are offsets: a user created meanwhile can push a row we already hold into the next page.
       const seen = new Set(a.page === 1 ? [] : s.users.map((u) => u.id))
@@ -83,19 +94,27 @@ export function useUserList(search: string) {
   const searchRef = useRef(search)
   searchRef.current = search
 
-  const fetchPage = useCallback((page: number) => {
-    inflight.current?.abort()
-    const ctrl = new AbortController()
-    inflight.current = ctrl
-    api.get<UsersPage>('/users', { params: { searchParam: search, pageNumber: page }, signal: ctrl.signal })
-      .then((data) => { if (!ctrl.signal.aborted) dispatch({ type: 'loaded', page, data }) })
-      .catch((err) => {
-        if (ctrl.signal.aborted || isAbortError(err)) return
-        console.error('[users] list failed', err)
-        dispatch({ type: 'failed', page })
-      })
-      .finally(() => { if (inflight.current === ctrl) inflight.current = null })
-  }, [api, search])
+  const fetchPage = useCallback(
+    (page: number) => {
+      inflight.current?.abort()
+      const ctrl = new AbortController()
+      inflight.current = ctrl
+      api
+        .get<UsersPage>('/users', { params: { searchParam: search, pageNumber: page }, signal: ctrl.signal })
+        .then((data) => {
+          if (!ctrl.signal.aborted) dispatch({ type: 'loaded', page, data })
+        })
+        .catch((err) => {
+          if (ctrl.signal.aborted || isAbortError(err)) return
+          console.error('[users] list failed', err)
+          dispatch({ type: 'failed', page })
+        })
+        .finally(() => {
+          if (inflight.current === ctrl) inflight.current = null
+        })
+    },
+    [api, search],
+  )
 
   // A new search starts over from page 1.
   useEffect(() => {
@@ -111,7 +130,10 @@ export function useUserList(search: string) {
     fetchPage(s.page + 1)
   }, [fetchPage])
 
-  const reload = useCallback(() => { dispatch({ type: 'reset' }); fetchPage(1) }, [fetchPage])
+  const reload = useCallback(() => {
+    dispatch({ type: 'reset' })
+    fetchPage(1)
+  }, [fetchPage])
 
   useRealtime<UserEvent>(companyId ? `company-${companyId}-user` : null, (frame) => {
     if (!frame || typeof frame !== 'object') return

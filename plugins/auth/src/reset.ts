@@ -31,18 +31,25 @@ export function createResetService(kernel: Kernel) {
     const now = new Date()
     await kernel.unitOfWork(company.id, async ({ t }) => {
       // Only the newest code counts: earlier unused ones die now.
-      await t('password_resets').where({ userId: user.id }).whereNull('usedAt').where('expiresAt', '>', now).update({ expiresAt: now })
+      await t('password_resets')
+        .where({ userId: user.id })
+        .whereNull('usedAt')
+        .where('expiresAt', '>', now)
+        .update({ expiresAt: now })
       await t.insert('password_resets', {
-        userId: user.id, codeHash: hashCode(user.id, code), expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+        userId: user.id,
+        codeHash: hashCode(user.id, code),
+        expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
       })
     })
     try {
       await kernel.mail.send({
         to: user.email,
         subject: RESET_MAIL_SUBJECT,
-        text: `Olá ${user.name},\n\nSeu código de verificação para redefinir a senha no Atende é: ${code}\n\n`
-          + 'O código vale por 30 minutos e pode ser usado uma única vez. '
-          + 'Se você não pediu a redefinição de senha, ignore este e-mail.\n',
+        text:
+          `Olá ${user.name},\n\nSeu código de verificação para redefinir a senha no Atende é: ${code}\n\n` +
+          'O código vale por 30 minutos e pode ser usado uma única vez. ' +
+          'Se você não pediu a redefinição de senha, ignore este e-mail.\n',
       })
     } catch (err) {
       kernel.log.error({ err }, 'password reset mail failed')
@@ -62,16 +69,24 @@ export function createResetService(kernel: Kernel) {
 
     // Spend one attempt atomically before comparing, so parallel guesses cannot exceed the limit.
     const [spent] = await t('password_resets')
-      .where({ id: latest.id }).whereNull('usedAt').where('attempts', '<', RESET_MAX_ATTEMPTS).where('expiresAt', '>', new Date())
+      .where({ id: latest.id })
+      .whereNull('usedAt')
+      .where('attempts', '<', RESET_MAX_ATTEMPTS)
+      .where('expiresAt', '>', new Date())
       .update({ attempts: t.knex.raw('?? + 1', ['attempts']) })
       .returning(['codeHash'])
     if (!spent) throw invalidToken()
     const given = Buffer.from(hashCode(user.id, token.trim()))
-    if (given.length !== spent.codeHash.length || !timingSafeEqual(given, Buffer.from(spent.codeHash))) throw invalidToken()
+    if (given.length !== spent.codeHash.length || !timingSafeEqual(given, Buffer.from(spent.codeHash)))
+      throw invalidToken()
 
     const passwordHash = await kernel.auth.hashPassword(password)
     await kernel.unitOfWork(company.id, async ({ t: tx }) => {
-      const used = await tx('password_resets').where({ id: latest.id }).whereNull('usedAt').update({ usedAt: new Date() }).returning('id')
+      const used = await tx('password_resets')
+        .where({ id: latest.id })
+        .whereNull('usedAt')
+        .update({ usedAt: new Date() })
+        .returning('id')
       if (!used.length) throw invalidToken() // a parallel request used it first
       await tx('users').where({ id: user.id }).update({ passwordHash, updatedAt: new Date() })
     })

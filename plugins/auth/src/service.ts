@@ -4,9 +4,21 @@ import { AppError, ErrorCodes, normaliseCnpj } from '@atende/sdk'
 
 export const PLAN_EXPIRED_MESSAGE = 'Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!'
 
-export interface LoginInput { cnpj: string; email: string; password: string }
-export interface ClientMeta { userAgent?: string; ip?: string }
-export interface LoginResult { token: string; refreshToken: string; refreshExpiresAt: Date; user: UserView }
+export interface LoginInput {
+  cnpj: string
+  email: string
+  password: string
+}
+export interface ClientMeta {
+  userAgent?: string
+  ip?: string
+}
+export interface LoginResult {
+  token: string
+  refreshToken: string
+  refreshExpiresAt: Date
+  user: UserView
+}
 
 const invalidCredentials = () => new AppError(ErrorCodes.INVALID_CREDENTIALS, 401, 'Invalid user or password')
 
@@ -18,11 +30,16 @@ export async function companyByCnpj(kernel: Kernel, cnpj: string) {
 }
 
 /** An email as typed to the account it names: surrounding spaces and case do not matter. */
-export const normaliseEmail = (email: unknown) => String(email ?? '').trim().toLowerCase()
+export const normaliseEmail = (email: unknown) =>
+  String(email ?? '')
+    .trim()
+    .toLowerCase()
 
 /** The user of one company by case-insensitive email. */
 export async function userByEmail(kernel: Kernel, companyId: number, email: string) {
-  return kernel.tenant(companyId)('users').whereRaw('lower(email) = ?', [normaliseEmail(email)])
+  return kernel
+    .tenant(companyId)('users')
+    .whereRaw('lower(email) = ?', [normaliseEmail(email)])
     .first('id', 'companyId', 'name', 'email', 'profile', 'super', 'passwordHash')
 }
 
@@ -51,7 +68,11 @@ export function createLoginService(kernel: Kernel) {
   /** Presence changes are announced (company-{id}-user) only when the flag actually flips. */
   async function setOnline(companyId: number, userId: number, online: boolean) {
     const t = kernel.tenant(companyId)
-    const flipped = await t('users').where({ id: userId }).whereNot({ online }).update({ online, lastSeenAt: new Date() }).returning('id')
+    const flipped = await t('users')
+      .where({ id: userId })
+      .whereNot({ online })
+      .update({ online, lastSeenAt: new Date() })
+      .returning('id')
     if (!flipped.length) {
       await t('users').where({ id: userId }).update({ lastSeenAt: new Date() })
       return
@@ -78,7 +99,12 @@ export function createLoginService(kernel: Kernel) {
     await setOnline(user.companyId, user.id, true)
     const view = await sessionView(kernel, user.id)
     if (!view) throw invalidCredentials()
-    return { token: session.accessToken, refreshToken: session.refreshToken, refreshExpiresAt: session.refreshExpiresAt, user: view }
+    return {
+      token: session.accessToken,
+      refreshToken: session.refreshToken,
+      refreshExpiresAt: session.refreshExpiresAt,
+      user: view,
+    }
   }
 
   /** Rotates the refresh token; a disabled or expired company ends the session instead. */
@@ -92,7 +118,11 @@ export function createLoginService(kernel: Kernel) {
       // A rotated refresh token came back: whoever holds the newer one or this one is not the user
       // alone. The kernel has ended that session (every refresh token and access token of it).
       const reuse = err instanceof AppError ? err.details?.refreshReuse : undefined
-      if (reuse) kernel.log.warn({ ...reuse as object, ip: meta.ip, userAgent: meta.userAgent }, 'refresh token reused (possible token theft): session ended')
+      if (reuse)
+        kernel.log.warn(
+          { ...(reuse as object), ip: meta.ip, userAgent: meta.userAgent },
+          'refresh token reused (possible token theft): session ended',
+        )
       throw err
     }
     if (!next) throw expired()
@@ -104,7 +134,12 @@ export function createLoginService(kernel: Kernel) {
       await kernel.auth.revoke(next.sessionId)
       throw err
     }
-    return { token: next.accessToken, refreshToken: next.refreshToken, refreshExpiresAt: next.refreshExpiresAt, user: view }
+    return {
+      token: next.accessToken,
+      refreshToken: next.refreshToken,
+      refreshExpiresAt: next.refreshExpiresAt,
+      user: view,
+    }
   }
 
   async function logout(auth: { sessionId: string; userId: number; companyId: number }) {

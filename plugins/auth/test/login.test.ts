@@ -1,12 +1,24 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, SUPER, SPEC_SETTINGS, hasRedis, settingsProbe, until, type TestApp } from '@atende/kernel/testing'
+import {
+  createTestApp,
+  SUPER,
+  SPEC_SETTINGS,
+  hasRedis,
+  settingsProbe,
+  until,
+  type TestApp,
+} from '@atende/kernel/testing'
 import auth from '../src/index.ts'
 import { seedCompany, maskCnpj, refreshCookie } from './helpers.ts'
 
 describe('auth: login, refresh, me, logout', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [auth, settingsProbe(SPEC_SETTINGS)] }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [auth, settingsProbe(SPEC_SETTINGS)] })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const login = (payload: object, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress })
@@ -17,23 +29,42 @@ describe('auth: login, refresh, me, logout', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(typeof body.token).toBe('string')
-    expect(body.user).toMatchObject({ id: c.userId, companyId: c.companyId, profile: 'admin', super: false, online: true })
+    expect(body.user).toMatchObject({
+      id: c.userId,
+      companyId: c.companyId,
+      profile: 'admin',
+      super: false,
+      online: true,
+    })
     expect(body.user).not.toHaveProperty('passwordHash')
     expect(body.user.company).toMatchObject({ id: c.companyId, status: true })
     expect(Array.isArray(body.user.company.settings)).toBe(true)
     const cookie = refreshCookie(res)!
-    expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Lax', maxAge: t.app.kernel.config.refreshTokenTtlSeconds })
+    expect(cookie).toMatchObject({
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: t.app.kernel.config.refreshTokenTtlSeconds,
+    })
     expect(cookie.value.length).toBeGreaterThan(40)
   })
 
   it('marks the cookie secure behind https only when the proxy saying so is trusted', async () => {
     const c = await seedCompany(t.app, t.db)
-    const viaProxy = (app: TestApp['app']) => app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { cnpj: c.cnpj, email: c.email, password: c.password } })
+    const viaProxy = (app: TestApp['app']) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { cnpj: c.cnpj, email: c.email, password: c.password },
+      })
     expect(refreshCookie(await viaProxy(t.app))).not.toMatchObject({ secure: true })
     const behind = await createTestApp({ plugins: [auth], db: t.db, config: { trustProxy: ['127.0.0.1'] } })
     try {
       expect(refreshCookie(await viaProxy(behind.app))).toMatchObject({ secure: true })
-    } finally { await behind.close() }
+    } finally {
+      await behind.close()
+    }
   })
 
   it('412 for an unknown CNPJ', async () => {
@@ -97,17 +128,29 @@ describe('auth: login, refresh, me, logout', () => {
     const c = await seedCompany(t.app, t.db)
     const variants = [c.email, ` ${c.email}`, `${c.email} `, c.email.toUpperCase(), ` ${c.email.toUpperCase()}\t`]
     for (let i = 0; i < 10; i++) {
-      expect((await login({ cnpj: c.cnpj, email: variants[i % variants.length], password: 'Errada@123' }, '10.9.8.1')).statusCode).toBe(401)
+      expect(
+        (await login({ cnpj: c.cnpj, email: variants[i % variants.length], password: 'Errada@123' }, '10.9.8.1'))
+          .statusCode,
+      ).toBe(401)
     }
-    for (const email of variants) expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.1')).statusCode).toBe(429)
+    for (const email of variants)
+      expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.1')).statusCode).toBe(429)
     // The same spellings sign in (the lookup normalises too), from an address with allowance left.
-    for (const email of variants) expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.2')).statusCode).toBe(200)
+    for (const email of variants)
+      expect((await login({ cnpj: c.cnpj, email, password: c.password }, '10.9.8.2')).statusCode).toBe(200)
   })
 
   it('does not let a client reset its login allowance by rotating X-Forwarded-For (no TRUST_PROXY)', async () => {
     const c = await seedCompany(t.app, t.db)
     const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
-    const attempt = (i: number) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.9.7.1', headers: { 'x-forwarded-for': `198.51.100.${i}` } })
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        remoteAddress: '10.9.7.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      })
     for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401)
     expect((await attempt(10)).statusCode).toBe(429)
     expect((await attempt(11)).statusCode).toBe(429)
@@ -117,7 +160,11 @@ describe('auth: login, refresh, me, logout', () => {
     const c = await seedCompany(t.app, t.db)
     await t.db('settings').insert({ companyId: c.companyId, key: 'userCreation', value: 'disabled' })
     const { token } = (await login({ cnpj: c.cnpj, email: c.email, password: c.password })).json()
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id: c.userId, company: { id: c.companyId } })
     expect(res.json().company.settings).toContainEqual({ key: 'userCreation', value: 'disabled' })
@@ -134,9 +181,17 @@ describe('auth: login, refresh, me, logout', () => {
     // A stored value wins over the default; the others keep theirs.
     await t.app.kernel.settings.set(c.companyId, 'userRating', 'enabled')
     const expected = defaults.map((s) => (s.key === 'userRating' ? { key: 'userRating', value: 'enabled' } : s))
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(first)!.value },
+    })
     expect(refreshed.json().user.company.settings).toEqual(expected)
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${refreshed.json().token}` } })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${refreshed.json().token}` },
+    })
     expect(me.json().company.settings).toEqual(expected)
   })
 
@@ -149,25 +204,34 @@ describe('auth: login, refresh, me, logout', () => {
     expect(res.json()).toMatchObject({ user: { id: c.userId } })
     const rotated = refreshCookie(res)!.value
     expect(rotated).not.toBe(old)
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    })
     expect(me.statusCode).toBe(200)
 
     const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: old } })
     expect(replay.statusCode).toBe(401)
     expect(replay.json().error).toBe('ERR_SESSION_EXPIRED')
     expect(refreshCookie(replay)?.value).toBe('') // cleared
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: rotated } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: rotated } })).statusCode,
+    ).toBe(200)
   })
 
   it('a rotated refresh token used again ends its session: the newest refresh token and the access tokens too', async () => {
     const c = await seedCompany(t.app, t.db)
     const warnings: unknown[] = []
     const warn = t.app.kernel.log.warn
-    t.app.kernel.log.warn = ((obj: unknown, msg?: string) => { warnings.push({ obj, msg }) }) as typeof warn
+    t.app.kernel.log.warn = ((obj: unknown, msg?: string) => {
+      warnings.push({ obj, msg })
+    }) as typeof warn
     try {
       const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
       const stolen = refreshCookie(first)!.value
-      const refresh = (jrt: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt } })
+      const refresh = (jrt: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt } })
       const rotated = await refresh(stolen)
       expect(rotated.statusCode).toBe(200)
       const newest = await refresh(refreshCookie(rotated)!.value)
@@ -175,7 +239,10 @@ describe('auth: login, refresh, me, logout', () => {
       const headers = { authorization: `Bearer ${newest.json().token}` }
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(200)
       // The rotation happened a while ago (not two tabs racing): the old token is a replay.
-      await t.db('user_sessions').where({ userId: c.userId }).update({ lastUsedAt: new Date(Date.now() - 60_000) })
+      await t
+        .db('user_sessions')
+        .where({ userId: c.userId })
+        .update({ lastUsedAt: new Date(Date.now() - 60_000) })
 
       const replay = await refresh(stolen)
       expect(replay.statusCode).toBe(401)
@@ -183,9 +250,24 @@ describe('auth: login, refresh, me, logout', () => {
       expect(refreshCookie(replay)?.value).toBe('')
       expect((await refresh(refreshCookie(newest)!.value)).statusCode).toBe(401)
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401)
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${first.json().token}` } })).statusCode).toBe(401)
-      expect(Number((await t.db('user_sessions').where({ userId: c.userId }).whereNull('revokedAt').count({ n: '*' }).first())!.n)).toBe(0)
-      expect(warnings).toContainEqual({ obj: expect.objectContaining({ userId: c.userId, companyId: c.companyId }), msg: expect.stringMatching(/refresh token reused/) })
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/me',
+            headers: { authorization: `Bearer ${first.json().token}` },
+          })
+        ).statusCode,
+      ).toBe(401)
+      expect(
+        Number(
+          (await t.db('user_sessions').where({ userId: c.userId }).whereNull('revokedAt').count({ n: '*' }).first())!.n,
+        ),
+      ).toBe(0)
+      expect(warnings).toContainEqual({
+        obj: expect.objectContaining({ userId: c.userId, companyId: c.companyId }),
+        msg: expect.stringMatching(/refresh token reused/),
+      })
     } finally {
       t.app.kernel.log.warn = warn
     }
@@ -199,7 +281,15 @@ describe('auth: login, refresh, me, logout', () => {
     const winner = await refresh(old)
     expect(winner.statusCode).toBe(200)
     expect((await refresh(old)).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${winner.json().token}` } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${winner.json().token}` },
+        })
+      ).statusCode,
+    ).toBe(200)
     expect((await refresh(refreshCookie(winner)!.value)).statusCode).toBe(200)
   })
 
@@ -207,12 +297,23 @@ describe('auth: login, refresh, me, logout', () => {
     const c = await seedCompany(t.app, t.db)
     const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
     const real = refreshCookie(first)!.value
-    await t.db('user_sessions').where({ userId: c.userId }).update({ lastUsedAt: new Date(Date.now() - 60_000) })
+    await t
+      .db('user_sessions')
+      .where({ userId: c.userId })
+      .update({ lastUsedAt: new Date(Date.now() - 60_000) })
     const sessionId = real.split('.')[0]
-    for (const forged of [`${sessionId}.x`, `${sessionId}.abc.def`, real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A')]) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: forged } })).statusCode).toBe(401)
+    for (const forged of [
+      `${sessionId}.x`,
+      `${sessionId}.abc.def`,
+      real.slice(0, -1) + (real.endsWith('A') ? 'B' : 'A'),
+    ]) {
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: forged } })).statusCode,
+      ).toBe(401)
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: real } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: real } })).statusCode,
+    ).toBe(200)
   })
 
   it('refresh without a cookie or with garbage is 401', async () => {
@@ -225,10 +326,18 @@ describe('auth: login, refresh, me, logout', () => {
     const c = await seedCompany(t.app, t.db)
     const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
     await t.db('companies').where({ id: c.companyId }).update({ status: false })
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(first)!.value },
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().error).toBe('ERR_COMPANY_DISABLED')
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(first)!.value },
+    })
     expect(again.statusCode).toBe(401)
   })
 
@@ -241,7 +350,11 @@ describe('auth: login, refresh, me, logout', () => {
     expect(out.json()).toHaveProperty('message')
     expect(refreshCookie(out)?.value).toBe('')
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers })).statusCode).toBe(401)
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(first)!.value },
+    })
     expect(refresh.statusCode).toBe(401)
     expect((await t.db('users').where({ id: c.userId }).first('online')).online).toBe(false)
   })
@@ -249,19 +362,30 @@ describe('auth: login, refresh, me, logout', () => {
   it('announces presence (user.updated) when login or logout flips the online flag, once', async () => {
     const c = await seedCompany(t.app, t.db)
     const seen: Array<{ id: number; online: boolean }> = []
-    const off = t.app.kernel.bus.on('user.updated', (p) => { seen.push({ id: (p.user as any).id, online: (p.user as any).online }) })
+    const off = t.app.kernel.bus.on('user.updated', (p) => {
+      seen.push({ id: (p.user as any).id, online: (p.user as any).online })
+    })
     await login({ cnpj: c.cnpj, email: c.email, password: c.password }, '10.0.9.1')
     const second = await login({ cnpj: c.cnpj, email: c.email, password: c.password }, '10.0.9.2')
-    const out = await t.app.inject({ method: 'DELETE', url: '/api/auth/logout', headers: { authorization: `Bearer ${second.json().token}` } })
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${second.json().token}` },
+    })
     expect(out.statusCode).toBe(200)
     off()
-    expect(seen.filter((e) => e.id === c.userId)).toEqual([{ id: c.userId, online: true }, { id: c.userId, online: false }])
+    expect(seen.filter((e) => e.id === c.userId)).toEqual([
+      { id: c.userId, online: true },
+      { id: c.userId, online: false },
+    ])
   })
 
   it('a second login revokes the first session (access and refresh) and emits auth.sessionsRevoked', async () => {
     const c = await seedCompany(t.app, t.db)
     const events: unknown[] = []
-    const off = t.app.kernel.bus.on('auth.sessionsRevoked', (p) => { events.push(p) })
+    const off = t.app.kernel.bus.on('auth.sessionsRevoked', (p) => {
+      events.push(p)
+    })
     const first = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
     const firstHeaders = { authorization: `Bearer ${first.json().token}` }
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: firstHeaders })).statusCode).toBe(200)
@@ -269,9 +393,21 @@ describe('auth: login, refresh, me, logout', () => {
     const second = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
     expect(second.statusCode).toBe(200)
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: firstHeaders })).statusCode).toBe(401)
-    const oldRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(first)!.value } })
+    const oldRefresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(first)!.value },
+    })
     expect(oldRefresh.statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second.json().token}` } })).statusCode).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${second.json().token}` },
+        })
+      ).statusCode,
+    ).toBe(200)
     await until(() => events.some((e) => (e as { userId?: number }).userId === c.userId))
     off()
     expect(events).toContainEqual(expect.objectContaining({ userId: c.userId, companyId: c.companyId }))
@@ -291,12 +427,16 @@ describe.skipIf(!hasRedis)('auth: the login limit across API processes (Redis)',
     a = await createTestApp({ plugins: [auth] })
     b = await createTestApp({ plugins: [auth], db: a.db, config: { redisPrefix: a.app.kernel.config.redisPrefix } })
   })
-  afterAll(async () => { await b?.close(); await a?.close() })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+  })
 
   it('counts attempts on every process against one limit', async () => {
     const c = await seedCompany(a.app, a.db)
     const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
-    const attempt = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.7.7.7' })
+    const attempt = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: '10.7.7.7' })
     for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a : b)).statusCode).toBe(401)
     expect((await attempt(a)).statusCode).toBe(429)
     expect((await attempt(b)).statusCode).toBe(429)

@@ -5,7 +5,9 @@ import auth from '../src/index.ts'
 
 describe('auth migrations', () => {
   let t: TestApp
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('password_resets goes down and up again', async () => {
     t = await createTestApp({ plugins: [auth] })

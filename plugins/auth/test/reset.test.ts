@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import auth from '../src/index.ts'
 import { seedCompany, maskCnpj } from './helpers.ts'
 
-interface Mail { to: string; raw: string }
+interface Mail {
+  to: string
+  raw: string
+}
 
 /** A real SMTP server on loopback: the kernel's nodemailer transport delivers here. */
 async function startSmtp() {
@@ -16,7 +19,9 @@ async function startSmtp() {
     onData(stream, session, callback) {
       let raw = ''
       stream.setEncoding('utf8')
-      stream.on('data', (chunk: string) => { raw += chunk })
+      stream.on('data', (chunk: string) => {
+        raw += chunk
+      })
       stream.on('end', () => {
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw })
         callback()
@@ -28,16 +33,19 @@ async function startSmtp() {
   return { inbox, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
-const qp = (s: string) => Buffer.from(
-  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1',
-).toString('utf8')
+const qp = (s: string) =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8')
 
 /** Subject and text body of a raw single-part mail (quoted-printable, RFC 2047 subject). */
 function decode(raw: string) {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/)
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ')
   const subjectLine = /^Subject: (.*)$/m.exec(unfolded)?.[1] ?? ''
-  const subject = subjectLine.replace(/\?=\s+=\?/g, '?==?')
+  const subject = subjectLine
+    .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_m, w: string) => qp(w.replace(/_/g, ' ')))
   return { subject, text: qp(rest.join('\n\n')) }
 }
@@ -58,14 +66,30 @@ describe('auth: password reset by mailed code', () => {
     smtp = await startSmtp()
     t = await createTestApp({ plugins: [auth], config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } })
   })
-  afterAll(async () => { await t?.close(); await smtp?.close() })
+  afterAll(async () => {
+    await t?.close()
+    await smtp?.close()
+  })
 
   const forget = (email: string, cnpj: string, remoteAddress = '10.1.0.1') =>
-    t.app.inject({ method: 'POST', url: `/api/forgetpassword/${encodeURIComponent(email)}`, payload: { cnpj }, remoteAddress })
+    t.app.inject({
+      method: 'POST',
+      url: `/api/forgetpassword/${encodeURIComponent(email)}`,
+      payload: { cnpj },
+      remoteAddress,
+    })
   const reset = (email: string, cnpj: string, token: string, password: string) =>
-    t.app.inject({ method: 'POST', url: `/api/resetpasswords/${encodeURIComponent(email)}/${cnpj}/${token}/${encodeURIComponent(password)}` })
+    t.app.inject({
+      method: 'POST',
+      url: `/api/resetpasswords/${encodeURIComponent(email)}/${cnpj}/${token}/${encodeURIComponent(password)}`,
+    })
   const login = (cnpj: string, email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj, email, password }, remoteAddress: `10.2.${Math.floor(Math.random() * 250)}.1` })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { cnpj, email, password },
+      remoteAddress: `10.2.${Math.floor(Math.random() * 250)}.1`,
+    })
 
   it('mails a code, resets the password once, ends old sessions and lets the new password in', async () => {
     const c = await seedCompany(t.app, t.db)
@@ -86,7 +110,11 @@ describe('auth: password reset by mailed code', () => {
     expect(done.json()).toHaveProperty('message')
 
     // Old sessions are gone, the old password is refused, the new one works.
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${before.json().token}` } })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${before.json().token}` },
+    })
     expect(me.statusCode).toBe(401)
     expect((await login(c.cnpj, c.email, c.password)).statusCode).toBe(401)
     expect((await login(c.cnpj, c.email, 'Nova@Senha1')).statusCode).toBe(200)
@@ -155,7 +183,10 @@ describe('auth: password reset by mailed code', () => {
     const c = await seedCompany(t.app, t.db)
     await forget(c.email, c.cnpj)
     const code = codeFor(smtp.inbox, c.email)
-    await t.db('password_resets').where({ userId: c.userId }).update({ expiresAt: new Date(Date.now() - 1000) })
+    await t
+      .db('password_resets')
+      .where({ userId: c.userId })
+      .update({ expiresAt: new Date(Date.now() - 1000) })
     expect((await reset(c.email, c.cnpj, code, 'Nova@Senha1')).statusCode).toBe(401)
   })
 

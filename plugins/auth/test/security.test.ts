@@ -18,8 +18,12 @@ function expectBaseHeaders(headers: Record<string, unknown>) {
 
 describe('security headers', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [auth] }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [auth] })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('on an API answer (and its errors): nosniff, no framing, referrer policy, no-store', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' })
@@ -34,13 +38,17 @@ describe('security headers', () => {
     expectBaseHeaders(missing.headers)
   })
 
-  it('on the web app\'s HTML: a CSP that loads same-origin modules and allows the inline theme script by hash', async () => {
+  it("on the web app's HTML: a CSP that loads same-origin modules and allows the inline theme script by hash", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/tickets' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/html')
     expectBaseHeaders(res.headers)
     const csp = String(res.headers['content-security-policy'])
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `))
     expect(directive('default-src')).toBe("default-src 'self'")
     expect(directive('script-src')).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/)
     expect(directive('object-src')).toBe("object-src 'none'")
@@ -55,11 +63,20 @@ describe('security headers', () => {
 
   it('on a token answer (login, refresh): Cache-Control no-store', async () => {
     const c = await seedCompany(t.app, t.db)
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj: c.cnpj, email: c.email, password: c.password }, remoteAddress: '10.5.5.5' })
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { cnpj: c.cnpj, email: c.email, password: c.password },
+      remoteAddress: '10.5.5.5',
+    })
     expect(login.statusCode).toBe(200)
     expectBaseHeaders(login.headers)
     expect(login.headers['cache-control']).toBe('no-store')
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh_token', cookies: { jrt: refreshCookie(login)!.value } })
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh_token',
+      cookies: { jrt: refreshCookie(login)!.value },
+    })
     expect(refresh.statusCode).toBe(200)
     expect(refresh.headers['cache-control']).toBe('no-store')
   })
@@ -88,20 +105,32 @@ describe('security headers', () => {
       utimesSync(file, new Date(), new Date(Date.now() + 5_000))
       expect(inlineScriptHashes(file)).toEqual([sha('two()'), sha('three()')])
       expect(inlineScriptHashes(join(dir, 'missing.html'))).toEqual([])
-    } finally { rmSync(dir, { recursive: true, force: true }) }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
 describe('TRUST_PROXY: X-Forwarded-For is honoured only from configured proxies', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [auth], config: { trustProxy: ['127.0.0.1'] } }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [auth], config: { trustProxy: ['127.0.0.1'] } })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('behind a trusted proxy each forwarded client has its own allowance; others cannot forge one', async () => {
     const c = await seedCompany(t.app, t.db)
     const payload = { cnpj: c.cnpj, email: c.email, password: 'Errada@123' }
     const attempt = (forwardedFor: string, remoteAddress = '127.0.0.1') =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } })
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload,
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
     for (let i = 0; i < 10; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401)
     expect((await attempt('203.0.113.7')).statusCode).toBe(429)
     // Another client behind the proxy is counted apart.

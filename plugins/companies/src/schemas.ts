@@ -4,7 +4,13 @@ import { Nullable } from '@atende/sdk'
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
 export type Recurrence = (typeof RECURRENCES)[number]
 /** administration.md §4: the expire button moves the due date by 1, 2, 3, 6 or 12 months. */
-export const RECURRENCE_MONTHS: Record<Recurrence, number> = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 }
+export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+}
 export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 
 /** HH:MM (00:00–23:59), or '' for a day without business hours. */
@@ -45,7 +51,9 @@ export const SignupBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 200 }),
   planId: Type.Integer({ minimum: 1 }),
   cnpj: Type.String({ maxLength: 30, description: 'masked or digits; 14 digits' }),
-  dueDate: Type.Optional(Nullable(Type.String({ description: 'ignored: the trial always ends 15 days after sign-up' }))),
+  dueDate: Type.Optional(
+    Nullable(Type.String({ description: 'ignored: the trial always ends 15 days after sign-up' })),
+  ),
 })
 export type SignupBody = Static<typeof SignupBody>
 
@@ -56,14 +64,21 @@ const companyFields = {
   planId: Type.Integer({ minimum: 1 }),
   status: Type.Optional(Type.Boolean()),
   campaignsEnabled: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
-  dueDate: Type.Optional(Nullable(Type.String({ maxLength: 40, description: 'ISO date; empty or invalid is stored as null' }))),
+  dueDate: Type.Optional(
+    Nullable(Type.String({ maxLength: 40, description: 'ISO date; empty or invalid is stored as null' })),
+  ),
   recurrence: Type.Optional(Recurrence),
   cnpj: Type.String({ maxLength: 30 }),
 }
 
 export const CreateCompanyBody = Type.Object({
   ...companyFields,
-  password: Type.Optional(Type.String({ maxLength: 200, description: 'first admin password; without it the admin sets one through password reset' })),
+  password: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'first admin password; without it the admin sets one through password reset',
+    }),
+  ),
 })
 export type CreateCompanyBody = Static<typeof CreateCompanyBody>
 
@@ -76,8 +91,21 @@ const flag = Type.Boolean()
 export const CompanyPlanView = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  plan: Nullable(Type.Object({
-    id: Type.Integer(), name: Type.String(), users: Type.Integer(), connections: Type.Integer(), queues: Type.Integer(), value: Type.Number(),
-    useCampaigns: flag, useSchedules: flag, useInternalChat: flag, useExternalApi: flag, useKanban: flag, useOpenAi: flag, useIntegrations: flag,
-  })),
+  plan: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      users: Type.Integer(),
+      connections: Type.Integer(),
+      queues: Type.Integer(),
+      value: Type.Number(),
+      useCampaigns: flag,
+      useSchedules: flag,
+      useInternalChat: flag,
+      useExternalApi: flag,
+      useKanban: flag,
+      useOpenAi: flag,
+      useIntegrations: flag,
+    }),
+  ),
 })

@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
-import { AppError, ErrorCodes, assertPasswordPolicy, badRequest, conflict, normaliseCnpj, onlyDigits } from '@atende/sdk'
-import { RECURRENCE_MONTHS, WEEKDAYS_EN, type CreateCompanyBody, type Recurrence, type ScheduleRow, type SignupBody, type UpdateCompanyBody } from './schemas.ts'
+import {
+  AppError,
+  ErrorCodes,
+  assertPasswordPolicy,
+  badRequest,
+  conflict,
+  normaliseCnpj,
+  onlyDigits,
+} from '@atende/sdk'
+import {
+  RECURRENCE_MONTHS,
+  WEEKDAYS_EN,
+  type CreateCompanyBody,
+  type Recurrence,
+  type ScheduleRow,
+  type SignupBody,
+  type UpdateCompanyBody,
+} from './schemas.ts'
 import { COMPANY_COLUMNS, companyNotFound, companyView, toViews } from './views.ts'
 
 export const TRIAL_DAYS = 15
@@ -64,13 +80,24 @@ export function createCompanyService(kernel: Kernel) {
   }
 
   /** Company and its first admin in one transaction; company.created goes out after the commit. */
-  async function insertWithAdmin(row: Record<string, unknown>, admin: { name: string; email: string; passwordHash: string }, campaignsEnabled?: string) {
+  async function insertWithAdmin(
+    row: Record<string, unknown>,
+    admin: { name: string; email: string; passwordHash: string },
+    campaignsEnabled?: string,
+  ) {
     let id: number
     try {
       id = await db.transaction(async (trx: Knex.Transaction) => {
         const [company] = await trx('companies').insert(row).returning('id')
-        await trx('users').insert({ companyId: company.id, name: admin.name.slice(0, 50), email: admin.email, passwordHash: admin.passwordHash, profile: 'admin' })
-        if (campaignsEnabled) await trx('settings').insert({ companyId: company.id, key: 'campaignsEnabled', value: campaignsEnabled })
+        await trx('users').insert({
+          companyId: company.id,
+          name: admin.name.slice(0, 50),
+          email: admin.email,
+          passwordHash: admin.passwordHash,
+          profile: 'admin',
+        })
+        if (campaignsEnabled)
+          await trx('settings').insert({ companyId: company.id, key: 'campaignsEnabled', value: campaignsEnabled })
         return company.id as number
       })
     } catch (err) {
@@ -97,7 +124,16 @@ export function createCompanyService(kernel: Kernel) {
     await assertCnpjFree(cnpj)
     const email = body.email.trim()
     return insertWithAdmin(
-      { name, email, phone, cnpj, planId: body.planId, status: true, recurrence: 'MENSAL', dueDate: new Date(Date.now() + TRIAL_DAYS * 86_400_000) },
+      {
+        name,
+        email,
+        phone,
+        cnpj,
+        planId: body.planId,
+        status: true,
+        recurrence: 'MENSAL',
+        dueDate: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+      },
       { name, email, passwordHash: await kernel.auth.hashPassword(body.password) },
     )
   }
@@ -113,7 +149,16 @@ export function createCompanyService(kernel: Kernel) {
     const email = body.email.trim()
     const passwordHash = await kernel.auth.hashPassword(body.password || randomBytes(24).toString('base64url'))
     return insertWithAdmin(
-      { name, email, phone, cnpj, planId: body.planId, status: body.status ?? true, recurrence: body.recurrence ?? 'MENSAL', dueDate: parseDueDate(body.dueDate) },
+      {
+        name,
+        email,
+        phone,
+        cnpj,
+        planId: body.planId,
+        status: body.status ?? true,
+        recurrence: body.recurrence ?? 'MENSAL',
+        dueDate: parseDueDate(body.dueDate),
+      },
       { name, email, passwordHash },
       body.campaignsEnabled ? String(body.campaignsEnabled === 'enabled') : undefined,
     )
@@ -129,18 +174,37 @@ export function createCompanyService(kernel: Kernel) {
     if (body.status !== undefined) patch.status = body.status
     if (body.recurrence !== undefined) patch.recurrence = body.recurrence
     if (body.dueDate !== undefined) patch.dueDate = parseDueDate(body.dueDate)
-    if (body.planId !== undefined) { await assertPlan(body.planId); patch.planId = body.planId }
-    if (body.cnpj !== undefined) { patch.cnpj = normaliseCnpj(body.cnpj); await assertCnpjFree(patch.cnpj as string, id) }
+    if (body.planId !== undefined) {
+      await assertPlan(body.planId)
+      patch.planId = body.planId
+    }
+    if (body.cnpj !== undefined) {
+      patch.cnpj = normaliseCnpj(body.cnpj)
+      await assertCnpjFree(patch.cnpj as string, id)
+    }
     // The platform company must stay reachable: the super user signs in through its CNPJ.
     if (id === (await platformCompanyId()) && (patch.status === false || (patch.cnpj && patch.cnpj !== current.cnpj))) {
-      throw new AppError(ERR_CANNOT_CHANGE_PLATFORM_COMPANY, 403, 'The platform company cannot be disabled or get another CNPJ')
+      throw new AppError(
+        ERR_CANNOT_CHANGE_PLATFORM_COMPANY,
+        403,
+        'The platform company cannot be disabled or get another CNPJ',
+      )
     }
     try {
       await db.transaction(async (trx: Knex.Transaction) => {
-        await trx('companies').where({ id }).update({ ...patch, updatedAt: new Date() })
+        await trx('companies')
+          .where({ id })
+          .update({ ...patch, updatedAt: new Date() })
         if (body.campaignsEnabled) {
-          await trx('settings').insert({ companyId: id, key: 'campaignsEnabled', value: String(body.campaignsEnabled === 'enabled'), updatedAt: new Date() })
-            .onConflict(['companyId', 'key']).merge(['value', 'updatedAt'])
+          await trx('settings')
+            .insert({
+              companyId: id,
+              key: 'campaignsEnabled',
+              value: String(body.campaignsEnabled === 'enabled'),
+              updatedAt: new Date(),
+            })
+            .onConflict(['companyId', 'key'])
+            .merge(['value', 'updatedAt'])
         }
       })
     } catch (err) {
@@ -158,13 +222,15 @@ export function createCompanyService(kernel: Kernel) {
   }
 
   async function remove(id: number) {
-    if (id === (await platformCompanyId())) throw new AppError(ERR_CANNOT_DELETE_PLATFORM_COMPANY, 403, 'The platform company cannot be deleted')
+    if (id === (await platformCompanyId()))
+      throw new AppError(ERR_CANNOT_DELETE_PLATFORM_COMPANY, 403, 'The platform company cannot be deleted')
     const users: { id: number }[] = await kernel.tenant(id)('users').select('id')
     // RETURNING rather than the affected count: PGlite's knex driver does not report counts alike.
     const gone = await db('companies').where({ id }).delete().returning('id')
     if (!gone.length) throw companyNotFound()
     // Rows are gone with the cascade; this drops cached sessions in every process and tells clients.
-    for (const u of users) await kernel.bus.emit('auth.sessionsRevoked', { companyId: id, userId: u.id, keepSessionId: null })
+    for (const u of users)
+      await kernel.bus.emit('auth.sessionsRevoked', { companyId: id, userId: u.id, keepSessionId: null })
     kernel.invalidatePlanCache()
     await kernel.bus.emit('company.deleted', { companyId: id })
   }
@@ -175,7 +241,9 @@ export function createCompanyService(kernel: Kernel) {
     if (!row) throw companyNotFound()
     if (!row.dueDate) throw badRequest('dueDate', 'The company has no due date to move forward')
     const months = RECURRENCE_MONTHS[row.recurrence as Recurrence] ?? 1
-    await db('companies').where({ id }).update({ dueDate: addMonths(new Date(row.dueDate), months), updatedAt: new Date() })
+    await db('companies')
+      .where({ id })
+      .update({ dueDate: addMonths(new Date(row.dueDate), months), updatedAt: new Date() })
     return emitUpdated(id)
   }
 
@@ -186,7 +254,10 @@ export function createCompanyService(kernel: Kernel) {
       seen.add(s.weekdayEn)
     })
     const ordered = [...schedules].sort((a, b) => WEEKDAYS_EN.indexOf(a.weekdayEn) - WEEKDAYS_EN.indexOf(b.weekdayEn))
-    const hit = await db('companies').where({ id }).update({ schedules: JSON.stringify(ordered), updatedAt: new Date() }).returning('id')
+    const hit = await db('companies')
+      .where({ id })
+      .update({ schedules: JSON.stringify(ordered), updatedAt: new Date() })
+      .returning('id')
     if (!hit.length) throw companyNotFound()
     return emitUpdated(id)
   }
@@ -205,7 +276,11 @@ export function createCompanyService(kernel: Kernel) {
     }
     const [{ count }] = await q.clone().count({ count: '*' })
     const rows = await q.orderBy('id').offset(offset).limit(limit).select(COMPANY_COLUMNS)
-    return { companies: await toViews(kernel, rows), count: Number(count), hasMore: offset + rows.length < Number(count) }
+    return {
+      companies: await toViews(kernel, rows),
+      count: Number(count),
+      hasMore: offset + rows.length < Number(count),
+    }
   }
 
   async function all() {

@@ -5,14 +5,35 @@ import type { CompanyView, ScheduleRow } from './schemas.ts'
 
 /** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001). */
 export interface CompanyRow {
-  id: number; name: string; email: string | null; phone: string | null; cnpj: string; planId: number | null
-  status: boolean; dueDate: Date | string | null; recurrence: string
+  id: number
+  name: string
+  email: string | null
+  phone: string | null
+  cnpj: string
+  planId: number | null
+  status: boolean
+  dueDate: Date | string | null
+  recurrence: string
   /** jsonb: parsed by pg, a string in some drivers. */
   schedules: ScheduleRow[] | string | null
-  createdAt: Date | string; updatedAt: Date | string
+  createdAt: Date | string
+  updatedAt: Date | string
 }
 
-export const COMPANY_COLUMNS = ['id', 'name', 'email', 'phone', 'cnpj', 'planId', 'status', 'dueDate', 'recurrence', 'schedules', 'createdAt', 'updatedAt']
+export const COMPANY_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'cnpj',
+  'planId',
+  'status',
+  'dueDate',
+  'recurrence',
+  'schedules',
+  'createdAt',
+  'updatedAt',
+]
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) ?? []
@@ -36,11 +57,20 @@ export async function toViews(kernel: Kernel, rows: CompanyRow[], db: Knex = ker
   return rows.map((r) => {
     const own = new Map(stored.filter((s) => s.companyId === r.id).map((s) => [s.key, s.value]))
     return {
-      id: r.id, name: r.name, email: r.email ?? null, phone: r.phone ?? null, cnpj: r.cnpj,
-      planId: r.planId ?? null, plan: r.planId != null ? planById.get(r.planId) ?? null : null,
-      status: r.status, dueDate: iso(r.dueDate), recurrence: r.recurrence, schedules: parseJson(r.schedules),
+      id: r.id,
+      name: r.name,
+      email: r.email ?? null,
+      phone: r.phone ?? null,
+      cnpj: r.cnpj,
+      planId: r.planId ?? null,
+      plan: r.planId != null ? (planById.get(r.planId) ?? null) : null,
+      status: r.status,
+      dueDate: iso(r.dueDate),
+      recurrence: r.recurrence,
+      schedules: parseJson(r.schedules),
       settings: defs.map((d) => ({ key: d.key, value: own.get(d.key) ?? d.default ?? d.values[0] })),
-      createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)!,
+      createdAt: iso(r.createdAt)!,
+      updatedAt: iso(r.updatedAt)!,
     }
   })
 }
@@ -55,11 +85,18 @@ export async function companyView(kernel: Kernel, id: number, db: Knex = kernel.
 export async function companyPlan(kernel: Kernel, id: number) {
   const company = await kernel.db('companies').where({ id }).first('id', 'name', 'planId')
   if (!company) throw companyNotFound()
-  const plan = company.planId != null
-    ? await kernel.db('plans').where({ id: company.planId }).first('id', 'name', 'users', 'connections', 'queues', 'value')
-    : undefined
+  const plan =
+    company.planId != null
+      ? await kernel
+          .db('plans')
+          .where({ id: company.planId })
+          .first('id', 'name', 'users', 'connections', 'queues', 'value')
+      : undefined
   if (!plan) return { id: company.id, name: company.name, plan: null }
-  const rows: { module: string; enabled: boolean }[] = await kernel.db('plan_modules').where({ planId: plan.id }).select('module', 'enabled')
+  const rows: { module: string; enabled: boolean }[] = await kernel
+    .db('plan_modules')
+    .where({ planId: plan.id })
+    .select('module', 'enabled')
   const disabled = new Set(rows.filter((r) => !r.enabled).map((r) => r.module))
   const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, !disabled.has(f)]))
   return { id: company.id, name: company.name, plan: { ...plan, value: Number(plan.value), ...flags } }

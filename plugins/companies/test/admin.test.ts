@@ -14,13 +14,24 @@ describe('companies: super user administration', () => {
     su = s.headers
     platformId = s.user.companyId
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, headers, payload })
+  const req = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url: `/api${url}`, headers, payload })
 
   it('creates with campaigns, due date and recurrence; the admin can sign in with the given password', async () => {
-    const payload = signupPayload({ status: true, campaignsEnabled: 'enabled', dueDate: '2030-05-10', recurrence: 'TRIMESTRAL' })
+    const payload = signupPayload({
+      status: true,
+      campaignsEnabled: 'enabled',
+      dueDate: '2030-05-10',
+      recurrence: 'TRIMESTRAL',
+    })
     const res = await req('POST', '/companies', su, payload)
     expect(res.statusCode).toBe(201)
     const c = res.json()
@@ -56,11 +67,23 @@ describe('companies: super user administration', () => {
   it('lists with search, pagination and count, and the full list', async () => {
     const marker = `Zebra${Date.now()}`
     for (let i = 0; i < 3; i++) await req('POST', '/companies', su, signupPayload({ name: `${marker} ${i}` }))
-    const page = await t.app.inject({ method: 'GET', url: `/api/companies?searchParam=${marker}&pageNumber=1`, headers: su })
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies?searchParam=${marker}&pageNumber=1`,
+      headers: su,
+    })
     expect(page.statusCode).toBe(200)
     expect(page.json()).toMatchObject({ count: 3, hasMore: false })
-    expect(page.json().companies.map((c: { name: string }) => c.name)).toEqual([`${marker} 0`, `${marker} 1`, `${marker} 2`])
-    const byCnpj = await t.app.inject({ method: 'GET', url: `/api/companies?searchParam=${encodeURIComponent('00.000.000/0001-91')}`, headers: su })
+    expect(page.json().companies.map((c: { name: string }) => c.name)).toEqual([
+      `${marker} 0`,
+      `${marker} 1`,
+      `${marker} 2`,
+    ])
+    const byCnpj = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies?searchParam=${encodeURIComponent('00.000.000/0001-91')}`,
+      headers: su,
+    })
     expect(byCnpj.json().companies.map((c: { id: number }) => c.id)).toEqual([platformId])
     const all = await req('GET', '/companies/list', su)
     expect(all.json().length).toBeGreaterThanOrEqual(4)
@@ -75,10 +98,22 @@ describe('companies: super user administration', () => {
 
   it('updates fields, the plan (plan cache dropped) and the campaigns setting; emits company.updated', async () => {
     const { company } = await companyWithUsers(t.app, su)
-    const [plan] = await t.db('plans').insert({ name: `Outro ${Date.now()}`, users: 3 }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: `Outro ${Date.now()}`, users: 3 })
+      .returning('id')
     const events: any[] = []
-    const off = t.app.kernel.bus.on('company.updated', (p) => { events.push(p) })
-    const res = await req('PUT', `/companies/${company.id}`, su, { name: 'Novo Nome', planId: plan.id, campaignsEnabled: 'disabled', phone: '', status: false, dueDate: '' })
+    const off = t.app.kernel.bus.on('company.updated', (p) => {
+      events.push(p)
+    })
+    const res = await req('PUT', `/companies/${company.id}`, su, {
+      name: 'Novo Nome',
+      planId: plan.id,
+      campaignsEnabled: 'disabled',
+      phone: '',
+      status: false,
+      dueDate: '',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ name: 'Novo Nome', planId: plan.id, phone: null, status: false, dueDate: null })
     expect(res.json().settings).toContainEqual({ key: 'campaignsEnabled', value: 'false' })
@@ -113,8 +148,12 @@ describe('companies: super user administration', () => {
     const { company, admin, user } = await companyWithUsers(t.app, su)
     for (const headers of [admin, user]) {
       for (const [method, url, payload] of [
-        ['GET', '/companies'], ['GET', '/companies/list'], ['POST', '/companies', signupPayload()],
-        ['PUT', `/companies/${company.id}`, { name: 'Hack' }], ['DELETE', `/companies/${company.id}`], ['PUT', `/companies/${company.id}/expire`],
+        ['GET', '/companies'],
+        ['GET', '/companies/list'],
+        ['POST', '/companies', signupPayload()],
+        ['PUT', `/companies/${company.id}`, { name: 'Hack' }],
+        ['DELETE', `/companies/${company.id}`],
+        ['PUT', `/companies/${company.id}/expire`],
       ] as const) {
         const res = await req(method, url, headers, payload as object | undefined)
         expect(res.statusCode, `${method} ${url}`).toBe(403)
@@ -138,15 +177,35 @@ describe('companies: super user administration', () => {
   it('listPlan: the plan with its seven flags, for the super user or a user of that company only', async () => {
     const a = await companyWithUsers(t.app, su)
     const b = await companyWithUsers(t.app, su)
-    const [plan] = await t.db('plans').insert({ name: `Flags ${Date.now()}`, users: 5, connections: 2, queues: 4, value: 99.9 }).returning('id')
-    await t.db('plan_modules').insert([{ planId: plan.id, module: 'useKanban', enabled: false }, { planId: plan.id, module: 'useOpenAi', enabled: true }])
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: `Flags ${Date.now()}`, users: 5, connections: 2, queues: 4, value: 99.9 })
+      .returning('id')
+    await t.db('plan_modules').insert([
+      { planId: plan.id, module: 'useKanban', enabled: false },
+      { planId: plan.id, module: 'useOpenAi', enabled: true },
+    ])
     await req('PUT', `/companies/${a.company.id}`, su, { planId: plan.id })
     const res = await req('GET', `/companies/listPlan/${a.company.id}`, a.user)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
-      id: a.company.id, name: a.company.name,
-      plan: { id: plan.id, name: expect.any(String), users: 5, connections: 2, queues: 4, value: 99.9,
-        useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: false, useOpenAi: true, useIntegrations: true },
+      id: a.company.id,
+      name: a.company.name,
+      plan: {
+        id: plan.id,
+        name: expect.any(String),
+        users: 5,
+        connections: 2,
+        queues: 4,
+        value: 99.9,
+        useCampaigns: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: true,
+        useKanban: false,
+        useOpenAi: true,
+        useIntegrations: true,
+      },
     })
     expect((await req('GET', `/companies/listPlan/${a.company.id}`, su)).statusCode).toBe(200)
     expect((await req('GET', `/companies/listPlan/${b.company.id}`, a.admin)).statusCode).toBe(403)
@@ -154,9 +213,18 @@ describe('companies: super user administration', () => {
   })
 
   it.each([
-    ['MENSAL', '2026-02-28'], ['BIMESTRAL', '2026-03-31'], ['TRIMESTRAL', '2026-04-30'], ['SEMESTRAL', '2026-07-31'], ['ANUAL', '2027-01-31'],
+    ['MENSAL', '2026-02-28'],
+    ['BIMESTRAL', '2026-03-31'],
+    ['TRIMESTRAL', '2026-04-30'],
+    ['SEMESTRAL', '2026-07-31'],
+    ['ANUAL', '2027-01-31'],
   ])('expire moves the due date by the %s recurrence', async (recurrence, expected) => {
-    const created = await req('POST', '/companies', su, signupPayload({ recurrence, dueDate: '2026-01-31T12:00:00.000Z' }))
+    const created = await req(
+      'POST',
+      '/companies',
+      su,
+      signupPayload({ recurrence, dueDate: '2026-01-31T12:00:00.000Z' }),
+    )
     const res = await req('PUT', `/companies/${created.json().id}/expire`, su)
     expect(res.statusCode).toBe(200)
     expect(res.json().dueDate).toBe(`${expected}T12:00:00.000Z`)
@@ -180,20 +248,32 @@ describe('companies: super user administration', () => {
       const a = await companyWithUsers(t.app, su)
       const res = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, { schedules: week })
       expect(res.statusCode).toBe(200)
-      expect(res.json().schedules.map((s: { weekdayEn: string }) => s.weekdayEn)).toEqual(['monday', 'saturday', 'sunday'])
+      expect(res.json().schedules.map((s: { weekdayEn: string }) => s.weekdayEn)).toEqual([
+        'monday',
+        'saturday',
+        'sunday',
+      ])
       const read = await req('GET', `/companies/${a.company.id}`, a.admin)
       expect(read.json().schedules).toHaveLength(3)
-      expect((await req('PUT', `/companies/${a.company.id}/schedules`, su, { schedules: [] })).json().schedules).toEqual([])
+      expect(
+        (await req('PUT', `/companies/${a.company.id}/schedules`, su, { schedules: [] })).json().schedules,
+      ).toEqual([])
     })
 
     it('validates times, weekdays and duplicates naming the field', async () => {
       const a = await companyWithUsers(t.app, su)
-      const bad = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, { schedules: [{ ...week[0], startTime: '8h' }] })
+      const bad = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, {
+        schedules: [{ ...week[0], startTime: '8h' }],
+      })
       expect(bad.statusCode).toBe(400)
       expect(bad.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'schedules.0.startTime' })
-      const late = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, { schedules: [week[0], { ...week[2], endTime: '24:00' }] })
+      const late = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, {
+        schedules: [week[0], { ...week[2], endTime: '24:00' }],
+      })
       expect(late.json().field).toBe('schedules.1.endTime')
-      const day = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, { schedules: [{ ...week[0], weekdayEn: 'segunda' }] })
+      const day = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, {
+        schedules: [{ ...week[0], weekdayEn: 'segunda' }],
+      })
       expect(day.statusCode).toBe(400)
       expect(day.json().field).toMatch(/^schedules\.0\.weekdayEn/)
       const dup = await req('PUT', `/companies/${a.company.id}/schedules`, a.admin, { schedules: [week[0], week[0]] })
@@ -203,8 +283,12 @@ describe('companies: super user administration', () => {
     it('only admins of that company (or the super user) may change it', async () => {
       const a = await companyWithUsers(t.app, su)
       const b = await companyWithUsers(t.app, su)
-      expect((await req('PUT', `/companies/${a.company.id}/schedules`, b.admin, { schedules: week })).statusCode).toBe(403)
-      expect((await req('PUT', `/companies/${a.company.id}/schedules`, a.user, { schedules: week })).statusCode).toBe(403)
+      expect((await req('PUT', `/companies/${a.company.id}/schedules`, b.admin, { schedules: week })).statusCode).toBe(
+        403,
+      )
+      expect((await req('PUT', `/companies/${a.company.id}/schedules`, a.user, { schedules: week })).statusCode).toBe(
+        403,
+      )
       expect((await req('PUT', '/companies/999999/schedules', su, { schedules: week })).statusCode).toBe(404)
     })
   })
@@ -212,7 +296,12 @@ describe('companies: super user administration', () => {
   it('a company disabled by the super user can no longer sign in', async () => {
     const a = await companyWithUsers(t.app, su)
     await req('PUT', `/companies/${a.company.id}`, su, { status: false })
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj: a.payload.cnpj, email: a.payload.email, password: PASSWORD }, remoteAddress: '10.99.0.1' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { cnpj: a.payload.cnpj, email: a.payload.email, password: PASSWORD },
+      remoteAddress: '10.99.0.1',
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().error).toBe('ERR_COMPANY_DISABLED')
   })

@@ -8,18 +8,32 @@ const DAY = 86_400_000
 
 describe('companies: sign-up', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: [auth, companies] }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: [auth, companies] })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('creates the company with a 15-day trial whatever the client sends, and its admin can sign in', async () => {
     const events: any[] = []
-    const off = t.app.kernel.bus.on('company.created', (p) => { events.push(p) })
+    const off = t.app.kernel.bus.on('company.created', (p) => {
+      events.push(p)
+    })
     const longName = 'Empresa de Nome Bem Comprido Para Ver o Corte em Cinquenta Caracteres'
     const payload = signupPayload({ name: longName, dueDate: '2099-01-01', cnpj: '12.345.678/0001-95' })
     const res = await signup(t.app, payload)
     expect(res.statusCode).toBe(201)
     const company = res.json()
-    expect(company).toMatchObject({ name: longName, cnpj: '12345678000195', phone: '47999998888', status: true, recurrence: 'MENSAL', planId: 1, plan: { id: 1 } })
+    expect(company).toMatchObject({
+      name: longName,
+      cnpj: '12345678000195',
+      phone: '47999998888',
+      status: true,
+      recurrence: 'MENSAL',
+      planId: 1,
+      plan: { id: 1 },
+    })
     expect(company).not.toHaveProperty('password')
     expect(Math.abs(new Date(company.dueDate).getTime() - (Date.now() + 15 * DAY))).toBeLessThan(60_000)
 
@@ -75,7 +89,10 @@ describe('companies: sign-up', () => {
   })
 
   it('a private plan cannot be picked at sign-up', async () => {
-    const [plan] = await t.db('plans').insert({ name: `Privado ${Date.now()}`, isPublic: false }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: `Privado ${Date.now()}`, isPublic: false })
+      .returning('id')
     const res = await signup(t.app, signupPayload({ planId: plan.id }))
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ error: 'ERR_PLAN_NOT_FOUND', field: 'planId' })

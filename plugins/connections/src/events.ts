@@ -1,7 +1,13 @@
 /** The connection events this plugin adds to the bus, and how they reach sockets. */
 import type { Kernel } from '@atende/sdk'
 
-export interface SessionView { id: number; status: string; qrcode: string; retries: number; updatedAt: string }
+export interface SessionView {
+  id: number
+  status: string
+  qrcode: string
+  retries: number
+  updatedAt: string
+}
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -13,7 +19,19 @@ declare module '@atende/sdk' {
 
 export function mapRealtime(kernel: Kernel) {
   const room = (companyId: number) => [`company-${companyId}`]
-  kernel.realtime.map('whatsapp.updated', (p) => ({ rooms: room(p.companyId), event: `company-${p.companyId}-whatsapp`, data: { action: 'update', whatsapp: p.whatsapp } }))
-  kernel.realtime.map('whatsapp.deleted', (p) => ({ rooms: room(p.companyId), event: `company-${p.companyId}-whatsapp`, data: { action: 'delete', whatsappId: p.whatsappId } }))
-  kernel.realtime.map('whatsappSession.updated', (p) => ({ rooms: room(p.companyId), event: `company-${p.companyId}-whatsappSession`, data: { action: 'update', session: p.session } }))
+  kernel.realtime.map('whatsapp.updated', (p) => ({
+    rooms: room(p.companyId),
+    event: `company-${p.companyId}-whatsapp`,
+    data: { action: 'update', whatsapp: p.whatsapp },
+  }))
+  kernel.realtime.map('whatsapp.deleted', (p) => ({
+    rooms: room(p.companyId),
+    event: `company-${p.companyId}-whatsapp`,
+    data: { action: 'delete', whatsappId: p.whatsappId },
+  }))
+  kernel.realtime.map('whatsappSession.updated', (p) => ({
+    rooms: room(p.companyId),
+    event: `company-${p.companyId}-whatsappSession`,
+    data: { action: 'update', session: p.session },
+  }))
 }

@@ -59,37 +59,63 @@ export default definePlugin({
     const routing = createRouting(kernel.log)
     kernel.services.provide('inbound', { version: routing.version, register: routing.register, steps: routing.steps })
     let messaging: ReturnType<typeof createMessaging> | undefined
-    const pipeline = createInboundPipeline(kernel, routing, (companyId, ticket, body) => messaging!.reply(companyId, ticket, body))
+    const pipeline = createInboundPipeline(kernel, routing, (companyId, ticket, body) =>
+      messaging!.reply(companyId, ticket, body),
+    )
     let sender: ReturnType<typeof createSender> | undefined
     // One owner per session across processes (lease.ts); calls reach the owner over the RPC.
     const leases = await createLeases(kernel, { ttlMs: num(process.env.CONNECTION_LEASE_MS, 30_000) })
     kernel.onClose(() => leases.close()) // last of this plugin's closers (they run in reverse)
     const rpc = createSessionRpc(kernel, leases)
-    const sessions = createSessionManager(kernel, [simulatorProvider, createBaileysProvider({ kernel })], {
-      eventsFor: (conn) => pipeline.eventsFor(conn),
-      onStatus: (conn, status) => { if (status === 'CONNECTED') void sender?.kick(conn.companyId, conn.id) },
-    }, { leases, rpc })
-    sender = createSender(kernel, sessions, { perSecond: num(process.env.SEND_RATE_PER_SECOND, 10), burst: num(process.env.SEND_BURST, 20) })
+    const sessions = createSessionManager(
+      kernel,
+      [simulatorProvider, createBaileysProvider({ kernel })],
+      {
+        eventsFor: (conn) => pipeline.eventsFor(conn),
+        onStatus: (conn, status) => {
+          if (status === 'CONNECTED') void sender?.kick(conn.companyId, conn.id)
+        },
+      },
+      { leases, rpc },
+    )
+    sender = createSender(kernel, sessions, {
+      perSecond: num(process.env.SEND_RATE_PER_SECOND, 10),
+      burst: num(process.env.SEND_BURST, 20),
+    })
     const waitMs = num(process.env.SEND_WAIT_MS, 8000)
     const keyOf = messageKeys(kernel)
     rpc.handle({
       send: (conn, a: { messageId: number }) => sender!.waitFor(conn.companyId, conn.id, a.messageId, waitMs),
-      kick: async (conn) => { void sender!.kick(conn.companyId, conn.id) },
-      edit: async (conn, a: { messageId: number; body: string }) => { await sessions.get(conn.id)!.edit(await keyOf(conn.companyId, a.messageId), a.body) },
-      delete: async (conn, a: { messageId: number }) => { await sessions.get(conn.id)!.delete(await keyOf(conn.companyId, a.messageId)) },
+      kick: async (conn) => {
+        void sender!.kick(conn.companyId, conn.id)
+      },
+      edit: async (conn, a: { messageId: number; body: string }) => {
+        await sessions.get(conn.id)!.edit(await keyOf(conn.companyId, a.messageId), a.body)
+      },
+      delete: async (conn, a: { messageId: number }) => {
+        await sessions.get(conn.id)!.delete(await keyOf(conn.companyId, a.messageId))
+      },
     })
     const connections = createConnectionService(kernel, sessions)
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
     const published: ConnectionsService = {
-      version: 1, get: connections.get,
+      version: 1,
+      get: connections.get,
       // For the tickets automations job (idle close, transfer of waiting tickets).
       withAutomations: connections.withAutomations,
-      queueIdsOf: async (companyId: number, whatsappId: number) => (await connections.get(companyId, whatsappId)).queueIds,
+      queueIdsOf: async (companyId: number, whatsappId: number) =>
+        (await connections.get(companyId, whatsappId)).queueIds,
       // Names for list pages (tickets): one query for a page's connections.
       namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> =>
-        ids.length ? kernel.tenant(companyId)('whatsapps').whereIn('id', [...new Set(ids)]).select('id', 'name') : [],
+        ids.length
+          ? kernel
+              .tenant(companyId)('whatsapps')
+              .whereIn('id', [...new Set(ids)])
+              .select('id', 'name')
+          : [],
       // New tickets started by an attendant go out through the company's default connection.
-      defaultId: async (companyId: number): Promise<number | null> => (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
+      defaultId: async (companyId: number): Promise<number | null> =>
+        (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
     }
     kernel.services.provide('connections', published)
     // The queues plugin's event (declared there): a deleted queue leaves no links behind.
@@ -106,11 +132,19 @@ export default definePlugin({
     // Automatic messages of other plugins (tickets' greeting, transfer, completion, rating): the
     // type is MessagingService in @atende/plugin-tickets (src/messaging-api.ts), its consumer.
     const botMessage = messaging.botMessage
-    kernel.services.provide('messaging', { version: 1 as const, send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body) } satisfies MessagingService)
-    kernel.services.provide('channelSessions', { processId: leases.owner, runningIds: sessions.runningIds } satisfies ChannelSessionsService)
+    kernel.services.provide('messaging', {
+      version: 1 as const,
+      send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body),
+    } satisfies MessagingService)
+    kernel.services.provide('channelSessions', {
+      processId: leases.owner,
+      runningIds: sessions.runningIds,
+    } satisfies ChannelSessionsService)
     // Sessions whose rows say they should run start where their lease is free: at boot and every ttl/2.
     const resume = createResume(kernel, sessions, leases, { everyMs: Math.max(100, Math.floor(leases.ttlMs / 2)) })
-    app.addHook('onReady', async () => { resume.start() })
+    app.addHook('onReady', async () => {
+      resume.start()
+    })
     kernel.onClose(async () => {
       await resume.stop()
       await sessions.stopAll()
@@ -127,8 +161,17 @@ function messageKeys(kernel: Kernel) {
     const tickets = kernel.services.get<TicketsService>('tickets')
     const m = await tickets.getMessage(companyId, messageId)
     const ticket = m ? await tickets.get(companyId, m.ticketId) : null
-    const contact = ticket ? await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId) : null
+    const contact = ticket
+      ? await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
+      : null
     if (!m?.providerId || !contact) throw new Error('The message is not on the network')
-    return { chatId: contact.number, lid: contact.lid ?? undefined, isGroup: contact.isGroup, id: m.providerId, fromMe: m.fromMe, participant: m.participant ?? undefined }
+    return {
+      chatId: contact.number,
+      lid: contact.lid ?? undefined,
+      isGroup: contact.isGroup,
+      id: m.providerId,
+      fromMe: m.fromMe,
+      participant: m.participant ?? undefined,
+    }
   }
 }

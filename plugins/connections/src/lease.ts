@@ -55,7 +55,10 @@ export async function createLeases(kernel: Kernel, opts: { ttlMs: number }): Pro
   const client = createClient({ url: redisUrl, disableOfflineQueue: true })
   let lastErrorLog = 0
   client.on('error', (err) => {
-    if (Date.now() - lastErrorLog > 10_000) { lastErrorLog = Date.now(); kernel.log.error({ err }, 'connections: lease store (redis) error') }
+    if (Date.now() - lastErrorLog > 10_000) {
+      lastErrorLog = Date.now()
+      kernel.log.error({ err }, 'connections: lease store (redis) error')
+    }
   })
   await client.connect()
   /** Leases held here (one object per acquisition) and when each was last confirmed in Redis. */
@@ -71,7 +74,10 @@ export async function createLeases(kernel: Kernel, opts: { ttlMs: number }): Pro
     const at = Date.now()
     const ok = (await run(RENEW, id, ttl)) === 1
     if (held.get(id) !== mine) return 'moot'
-    if (ok) { mine.at = at; return 'ok' }
+    if (ok) {
+      mine.at = at
+      return 'ok'
+    }
     held.delete(id)
     return 'lost'
   }
@@ -87,28 +93,44 @@ export async function createLeases(kernel: Kernel, opts: { ttlMs: number }): Pro
       else held.set(id, { at })
       return ok
     },
-    async renew(id) { return (await renewOne(id)) === 'ok' },
+    async renew(id) {
+      return (await renewOne(id)) === 'ok'
+    },
     async release(id) {
       if (!held.delete(id)) return
-      try { await run(RELEASE, id) } catch (err) { kernel.log.warn({ err, whatsappId: id }, 'connections: lease not released (it lapses by itself)') }
+      try {
+        await run(RELEASE, id)
+      } catch (err) {
+        kernel.log.warn({ err, whatsappId: id }, 'connections: lease not released (it lapses by itself)')
+      }
     },
-    async holder(id) { return held.has(id) ? owner : await client.get(key(id)) },
+    async holder(id) {
+      return held.has(id) ? owner : await client.get(key(id))
+    },
     owns: (id) => held.has(id),
     owned: () => [...held.keys()],
     keep(lost) {
       clearInterval(timer)
-      timer = setInterval(() => {
-        for (const [id, mine] of [...held]) {
-          renewOne(id).then((r) => { if (r === 'lost') lost(id) }, (err) => {
-            // Redis unreachable: keep running while the lease may still be ours; past its time to
-            // live another process may hold it, so stop.
-            if (held.get(id) !== mine || Date.now() - mine.at < opts.ttlMs) return
-            kernel.log.warn({ err, whatsappId: id }, 'connections: lease not renewed in time')
-            held.delete(id)
-            lost(id)
-          })
-        }
-      }, Math.max(50, Math.floor(opts.ttlMs / 3)))
+      timer = setInterval(
+        () => {
+          for (const [id, mine] of [...held]) {
+            renewOne(id).then(
+              (r) => {
+                if (r === 'lost') lost(id)
+              },
+              (err) => {
+                // Redis unreachable: keep running while the lease may still be ours; past its time to
+                // live another process may hold it, so stop.
+                if (held.get(id) !== mine || Date.now() - mine.at < opts.ttlMs) return
+                kernel.log.warn({ err, whatsappId: id }, 'connections: lease not renewed in time')
+                held.delete(id)
+                lost(id)
+              },
+            )
+          }
+        },
+        Math.max(50, Math.floor(opts.ttlMs / 3)),
+      )
       timer.unref()
     },
     async releaseAll() {
@@ -119,7 +141,11 @@ export async function createLeases(kernel: Kernel, opts: { ttlMs: number }): Pro
     async close() {
       clearInterval(timer)
       await leases.releaseAll()
-      try { await client.close() } catch { client.destroy() }
+      try {
+        await client.close()
+      } catch {
+        client.destroy()
+      }
     },
   }
   return leases
@@ -131,14 +157,29 @@ function localLeases(owner: string, ttlMs: number): Leases {
   return {
     owner,
     ttlMs,
-    async acquire(id) { held.add(id); return true },
-    async renew(id) { return held.has(id) },
-    async release(id) { held.delete(id) },
-    async holder(id) { return held.has(id) ? owner : null },
+    async acquire(id) {
+      held.add(id)
+      return true
+    },
+    async renew(id) {
+      return held.has(id)
+    },
+    async release(id) {
+      held.delete(id)
+    },
+    async holder(id) {
+      return held.has(id) ? owner : null
+    },
     owns: (id) => held.has(id),
     owned: () => [...held],
     keep() {},
-    async releaseAll() { const ids = [...held]; held.clear(); return ids },
-    async close() { held.clear() },
+    async releaseAll() {
+      const ids = [...held]
+      held.clear()
+      return ids
+    },
+    async close() {
+      held.clear()
+    },
   }
 }

@@ -4,7 +4,16 @@ import type { Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { IdParams, badRequest, type Kernel } from '@atende/sdk'
 import type { Draft, Messaging } from './messages.ts'
-import { EditBody, ForwardBody, MentionBody, MessageView, SendBody, SendContactBody, SendResult, TicketIdParams } from './message-schemas.ts'
+import {
+  EditBody,
+  ForwardBody,
+  MentionBody,
+  MessageView,
+  SendBody,
+  SendContactBody,
+  SendResult,
+  TicketIdParams,
+} from './message-schemas.ts'
 import { errors } from './schemas.ts'
 
 const tags = ['messages']
@@ -26,78 +35,150 @@ export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, mes
     let body = ''
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'medias') { part.file.resume(); continue }
+        if (part.fieldname !== 'medias') {
+          part.file.resume()
+          continue
+        }
         if (files.length >= MAX_FILES) throw badRequest('medias', `At most ${MAX_FILES} files per message`)
-        files.push(await kernel.storage.put(request.auth.companyId, { data: part.file, fileName: part.filename, mimetype: part.mimetype, area: 'media' }))
+        files.push(
+          await kernel.storage.put(request.auth.companyId, {
+            data: part.file,
+            fileName: part.filename,
+            mimetype: part.mimetype,
+            area: 'media',
+          }),
+        )
       } else if (part.fieldname === 'body') body = String(part.value ?? '')
     }
     if (!files.length) return [{ body }]
     return files.map((f, i) => ({ body: i === 0 ? body : '', media: f, mediaType: mediaTypeOf(f.mimetype) }))
   }
 
-  app.post('/messages/:ticketId', {
-    schema: {
-      tags, summary: 'Send on a ticket: JSON { body, quotedMsg } or multipart (medias[], body)', consumes: ['application/json', 'multipart/form-data'],
-      params: TicketIdParams, response: { 200: SendResult, ...errors },
+  app.post(
+    '/messages/:ticketId',
+    {
+      schema: {
+        tags,
+        summary: 'Send on a ticket: JSON { body, quotedMsg } or multipart (medias[], body)',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: TicketIdParams,
+        response: { 200: SendResult, ...errors },
+      },
+      // JSON bodies are validated here (TypeBox); multipart is read part by part above.
+      preValidation: async (request) => {
+        if (request.isMultipart()) return
+        const first = Value.Errors(SendBody, request.body ?? {}).First()
+        if (first) throw badRequest(first.path.replace(/^\//, '').replace(/\//g, '.') || 'body', first.message)
+      },
     },
-    // JSON bodies are validated here (TypeBox); multipart is read part by part above.
-    preValidation: async (request) => {
-      if (request.isMultipart()) return
-      const first = Value.Errors(SendBody, request.body ?? {}).First()
-      if (first) throw badRequest(first.path.replace(/^\//, '').replace(/\//g, '.') || 'body', first.message)
-    },
-  }, async (request) => {
-    const { ticketId } = request.params
-    let drafts: Draft[]
-    if (request.isMultipart()) drafts = await multipartDrafts(request)
-    else {
-      const b = (request.body ?? {}) as Static<typeof SendBody>
-      // A mediaUrl is fetched into storage with an upload's checks (kernel storage.fromUrl), or refused naming the field.
-      const media = b.mediaUrl ? await kernel.storage.fromUrl(request.auth.companyId, b.mediaUrl, { field: 'mediaUrl', area: 'media' }) : null
-      drafts = [{ body: b.body ?? '', quotedMsgId: b.quotedMsg?.id ?? null, ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}) }]
-      if (media) {
-        try {
-          return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
-        } catch (err) {
-          await kernel.storage.remove(media.key).catch(() => undefined) // not sent: nothing points at it
-          throw err
+    async (request) => {
+      const { ticketId } = request.params
+      let drafts: Draft[]
+      if (request.isMultipart()) drafts = await multipartDrafts(request)
+      else {
+        const b = (request.body ?? {}) as Static<typeof SendBody>
+        // A mediaUrl is fetched into storage with an upload's checks (kernel storage.fromUrl), or refused naming the field.
+        const media = b.mediaUrl
+          ? await kernel.storage.fromUrl(request.auth.companyId, b.mediaUrl, { field: 'mediaUrl', area: 'media' })
+          : null
+        drafts = [
+          {
+            body: b.body ?? '',
+            quotedMsgId: b.quotedMsg?.id ?? null,
+            ...(media ? { media, mediaType: mediaTypeOf(media.mimetype) } : {}),
+          },
+        ]
+        if (media) {
+          try {
+            return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
+          } catch (err) {
+            await kernel.storage.remove(media.key).catch(() => undefined) // not sent: nothing points at it
+            throw err
+          }
         }
       }
-    }
-    return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
-  })
+      return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, drafts) }
+    },
+  )
 
-  app.post('/messages/:ticketId/mention', {
-    schema: { tags, summary: 'Send a group message mentioning people (@number in the text)', params: TicketIdParams, body: MentionBody, response: { 200: SendResult, ...errors } },
-  }, async (request) => {
-    const { ticketId } = request.params
-    const { text, mentionedJids } = request.body
-    // Mentions travel in the text as @digits (what WhatsApp shows); add the missing ones at the end.
-    const numbers = mentionedJids.map((j) => j.split('@')[0].replace(/\D/g, '')).filter((n) => n.length >= 8)
-    const missing = numbers.filter((n) => !text.includes(`@${n}`))
-    const body = missing.length ? `${text} ${missing.map((n) => `@${n}`).join(' ')}` : text
-    return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, [{ body }]) }
-  })
+  app.post(
+    '/messages/:ticketId/mention',
+    {
+      schema: {
+        tags,
+        summary: 'Send a group message mentioning people (@number in the text)',
+        params: TicketIdParams,
+        body: MentionBody,
+        response: { 200: SendResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { ticketId } = request.params
+      const { text, mentionedJids } = request.body
+      // Mentions travel in the text as @digits (what WhatsApp shows); add the missing ones at the end.
+      const numbers = mentionedJids.map((j) => j.split('@')[0].replace(/\D/g, '')).filter((n) => n.length >= 8)
+      const missing = numbers.filter((n) => !text.includes(`@${n}`))
+      const body = missing.length ? `${text} ${missing.map((n) => `@${n}`).join(' ')}` : text
+      return { messages: await messaging.send(request.auth.companyId, request.auth.userId, ticketId, [{ body }]) }
+    },
+  )
 
-  app.put('/messages/:id', {
-    schema: { tags, summary: 'Edit a sent text message', params: IdParams, body: EditBody, response: { 200: MessageView, ...errors } },
-  }, async (request) => messaging.edit(request.auth.companyId, request.params.id, request.body.body))
+  app.put(
+    '/messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a sent text message',
+        params: IdParams,
+        body: EditBody,
+        response: { 200: MessageView, ...errors },
+      },
+    },
+    async (request) => messaging.edit(request.auth.companyId, request.params.id, request.body.body),
+  )
 
-  app.delete('/messages/:id', {
-    schema: { tags, summary: 'Delete a sent message for everyone', params: IdParams, response: { 200: MessageView, ...errors } },
-  }, async (request) => messaging.remove(request.auth.companyId, request.params.id))
+  app.delete(
+    '/messages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a sent message for everyone',
+        params: IdParams,
+        response: { 200: MessageView, ...errors },
+      },
+    },
+    async (request) => messaging.remove(request.auth.companyId, request.params.id),
+  )
 
-  app.post('/messages/forward-by-phone', {
-    schema: { tags, summary: 'Forward a message to a phone number (opens or reuses its ticket)', body: ForwardBody, response: { 200: SendResult, ...errors } },
-  }, async (request) => {
-    const { messageId, phone } = request.body
-    return { messages: await messaging.forwardByPhone(request.auth.companyId, request.auth.userId, messageId, phone) }
-  })
+  app.post(
+    '/messages/forward-by-phone',
+    {
+      schema: {
+        tags,
+        summary: 'Forward a message to a phone number (opens or reuses its ticket)',
+        body: ForwardBody,
+        response: { 200: SendResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { messageId, phone } = request.body
+      return { messages: await messaging.forwardByPhone(request.auth.companyId, request.auth.userId, messageId, phone) }
+    },
+  )
 
-  app.post('/send-contact', {
-    schema: { tags, summary: "Send a contact's card (vCard) on a ticket", body: SendContactBody, response: { 200: SendResult, ...errors } },
-  }, async (request) => {
-    const { contactId, ticketId } = request.body
-    return { messages: await messaging.sendContact(request.auth.companyId, request.auth.userId, ticketId, contactId) }
-  })
+  app.post(
+    '/send-contact',
+    {
+      schema: {
+        tags,
+        summary: "Send a contact's card (vCard) on a ticket",
+        body: SendContactBody,
+        response: { 200: SendResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { contactId, ticketId } = request.body
+      return { messages: await messaging.sendContact(request.auth.companyId, request.auth.userId, ticketId, contactId) }
+    },
+  )
 }

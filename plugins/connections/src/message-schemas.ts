@@ -4,13 +4,28 @@ import { MEDIA_TYPES } from './providers/types.ts'
 
 /** A message as the API returns it (the tickets plugin's Message view). */
 export const MessageView = Type.Object({
-  id: Type.Integer(), companyId: Type.Integer(), ticketId: Type.Integer(), contactId: Nullable(Type.Integer()), whatsappId: Nullable(Type.Integer()),
-  providerId: Nullable(Type.String()), body: Type.String(), fromMe: Type.Boolean(),
-  mediaUrl: Nullable(Type.String()), mediaType: Nullable(Type.String()), mediaName: Nullable(Type.String()),
-  ack: Type.Integer(), read: Type.Boolean(), isDeleted: Type.Boolean(), isEdited: Type.Boolean(),
-  quotedMsgId: Nullable(Type.Integer()), participant: Nullable(Type.String()),
-  sendStatus: Nullable(Type.String({ enum: ['pending', 'sent', 'failed'] })), sendError: Nullable(Type.String()), userId: Nullable(Type.Integer()),
-  createdAt: Type.String(), updatedAt: Type.String(),
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  ticketId: Type.Integer(),
+  contactId: Nullable(Type.Integer()),
+  whatsappId: Nullable(Type.Integer()),
+  providerId: Nullable(Type.String()),
+  body: Type.String(),
+  fromMe: Type.Boolean(),
+  mediaUrl: Nullable(Type.String()),
+  mediaType: Nullable(Type.String()),
+  mediaName: Nullable(Type.String()),
+  ack: Type.Integer(),
+  read: Type.Boolean(),
+  isDeleted: Type.Boolean(),
+  isEdited: Type.Boolean(),
+  quotedMsgId: Nullable(Type.Integer()),
+  participant: Nullable(Type.String()),
+  sendStatus: Nullable(Type.String({ enum: ['pending', 'sent', 'failed'] })),
+  sendError: Nullable(Type.String()),
+  userId: Nullable(Type.Integer()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
 })
 
 export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
@@ -22,15 +37,29 @@ export const SendBody = Type.Object({
   quotedMsg: Type.Optional(Nullable(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }))),
   read: Type.Optional(Type.Union([Type.Boolean(), Type.Integer()])),
   fromMe: Type.Optional(Type.Boolean()),
-  mediaUrl: Type.Optional(Nullable(Type.String({ maxLength: 7_000_000, description: 'an http(s) URL, a data: URI or a signed file link of this company: fetched into storage and sent as media' }))),
+  mediaUrl: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 7_000_000,
+        description:
+          'an http(s) URL, a data: URI or a signed file link of this company: fetched into storage and sent as media',
+      }),
+    ),
+  ),
 })
 export const MentionBody = Type.Object({
   text: Type.String({ maxLength: 65_536 }),
   mentionedJids: Type.Array(Type.String({ maxLength: 80 }), { maxItems: 256 }),
 })
 export const EditBody = Type.Object({ body })
-export const ForwardBody = Type.Object({ messageId: Type.Integer({ minimum: 1 }), phone: Type.String({ minLength: 8, maxLength: 30 }) })
-export const SendContactBody = Type.Object({ contactId: Type.Integer({ minimum: 1 }), ticketId: Type.Integer({ minimum: 1 }) })
+export const ForwardBody = Type.Object({
+  messageId: Type.Integer({ minimum: 1 }),
+  phone: Type.String({ minLength: 8, maxLength: 30 }),
+})
+export const SendContactBody = Type.Object({
+  contactId: Type.Integer({ minimum: 1 }),
+  ticketId: Type.Integer({ minimum: 1 }),
+})
 export const SendResult = Type.Object({ messages: Type.Array(MessageView) })
 
 /** The simulator phone: a customer writes. */
@@ -38,22 +67,40 @@ export const InboundBody = Type.Object({
   from: Type.String({ pattern: '^\\+?[0-9 ()-]{8,30}$', description: "the customer's number" }),
   name: Type.Optional(Type.String({ maxLength: 100 })),
   body: Type.Optional(body),
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$', description: 'a repeated id is a re-delivery' })),
+  id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_.:-]+$',
+      description: 'a repeated id is a re-delivery',
+    }),
+  ),
   mediaUrl: Type.Optional(Type.String({ maxLength: 30_000_000, description: 'a data: URI or an http(s) URL' })),
   mediaType: Type.Optional(Type.Union(MEDIA_TYPES.map((m) => Type.Literal(m)))),
   fileName: Type.Optional(Type.String({ maxLength: 255, description: "the attachment's name (a data: URI has none)" })),
   quotedId: Type.Optional(Type.String({ maxLength: 128 })),
-  groupId: Type.Optional(Type.String({ pattern: '^[0-9-]{5,40}$', description: 'write in this group (the sender is `from`)' })),
+  groupId: Type.Optional(
+    Type.String({ pattern: '^[0-9-]{5,40}$', description: 'write in this group (the sender is `from`)' }),
+  ),
   groupName: Type.Optional(Type.String({ maxLength: 100 })),
 })
 export const InboundResult = Type.Object({ id: Type.String(), message: Nullable(MessageView) })
 export const OutboxQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 40 })) })
 export const OutboxEntry = Type.Object({
-  id: Type.String(), to: Type.String(), isGroup: Type.Boolean(), body: Type.String(),
+  id: Type.String(),
+  to: Type.String(),
+  isGroup: Type.Boolean(),
+  body: Type.String(),
   media: Type.Optional(Type.Object({ kind: Type.String(), fileName: Type.String(), mimetype: Type.String() })),
   contact: Type.Optional(Type.Object({ name: Type.String(), number: Type.String() })),
-  location: Type.Optional(Type.Object({ latitude: Type.Number(), longitude: Type.Number(), name: Type.Optional(Type.String()) })),
-  quotedId: Type.Optional(Type.String()), mentions: Type.Optional(Type.Array(Type.String())),
-  ack: Type.Integer(), edited: Type.Boolean(), deleted: Type.Boolean(), timestamp: Type.String(),
+  location: Type.Optional(
+    Type.Object({ latitude: Type.Number(), longitude: Type.Number(), name: Type.Optional(Type.String()) }),
+  ),
+  quotedId: Type.Optional(Type.String()),
+  mentions: Type.Optional(Type.Array(Type.String())),
+  ack: Type.Integer(),
+  edited: Type.Boolean(),
+  deleted: Type.Boolean(),
+  timestamp: Type.String(),
 })
 export const OutboxResult = Type.Object({ messages: Type.Array(OutboxEntry) })

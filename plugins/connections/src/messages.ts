@@ -19,7 +19,12 @@ export const ERR_NO_CONTACT_FOUND = 'ERR_NO_CONTACT_FOUND'
 /** WhatsApp Web's own id shape, so the provider can send under the id we stored first. */
 export const newProviderId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`
 
-export interface Draft { body: string; mediaType?: string | null; media?: StoredFile | null; quotedMsgId?: number | null }
+export interface Draft {
+  body: string
+  mediaType?: string | null
+  media?: StoredFile | null
+  quotedMsgId?: number | null
+}
 
 /**
  * Outgoing messages: validate against the ticket and its connection, store each as pending in one
@@ -32,12 +37,15 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
   async function ticketFor(companyId: number, ticketId: number) {
     const ticket = await tickets().get(companyId, ticketId)
     if (!ticket) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
-    if (ticket.status === 'closed') throw new AppError(ERR_TICKET_CLOSED, 400, 'A message cannot be sent on a closed ticket')
+    if (ticket.status === 'closed')
+      throw new AppError(ERR_TICKET_CLOSED, 400, 'A message cannot be sent on a closed ticket')
     return ticket
   }
 
   async function connectedWhatsapp(companyId: number, whatsappId: number | null) {
-    const w = whatsappId ? await kernel.tenant(companyId)('whatsapps').where({ id: whatsappId }).first('id', 'status') : null
+    const w = whatsappId
+      ? await kernel.tenant(companyId)('whatsapps').where({ id: whatsappId }).first('id', 'status')
+      : null
     if (!w) throw notFound(ERR_NO_WAPP_FOUND, 'The ticket has no connection')
     if (w.status !== 'CONNECTED') throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The connection is not connected')
     return w
@@ -46,8 +54,17 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
   /** Hand a stored message to the session owner and report its fate. */
   async function dispatch(companyId: number, m: Message): Promise<Message> {
     try {
-      const r = await rpc.invoke<{ ok: boolean; error?: string }>(companyId, m.whatsappId!, 'send', { messageId: m.id }, opts.waitMs + 2000)
-      if (!r.ok) throw new AppError(ERR_SENDING_WAPP_MSG, 400, r.error || 'The message could not be sent', { extra: { messageId: m.id } })
+      const r = await rpc.invoke<{ ok: boolean; error?: string }>(
+        companyId,
+        m.whatsappId!,
+        'send',
+        { messageId: m.id },
+        opts.waitMs + 2000,
+      )
+      if (!r.ok)
+        throw new AppError(ERR_SENDING_WAPP_MSG, 400, r.error || 'The message could not be sent', {
+          extra: { messageId: m.id },
+        })
     } catch (err) {
       // Nobody runs the session right now: it stays pending and goes out when the session runs.
       if (!(err instanceof SessionUnreachable)) throw err
@@ -59,10 +76,17 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
     return kernel.unitOfWork(companyId, async (uow) => {
       const out: Message[] = []
       for (const d of drafts) {
-        out.push(await tickets().addOutgoing(uow, ticket, {
-          providerId: newProviderId(), body: d.body, userId,
-          mediaType: d.mediaType ?? null, mediaKey: d.media?.key ?? null, mediaName: d.media?.fileName ?? null, quotedMsgId: d.quotedMsgId ?? null,
-        }))
+        out.push(
+          await tickets().addOutgoing(uow, ticket, {
+            providerId: newProviderId(),
+            body: d.body,
+            userId,
+            mediaType: d.mediaType ?? null,
+            mediaKey: d.media?.key ?? null,
+            mediaName: d.media?.fileName ?? null,
+            quotedMsgId: d.quotedMsgId ?? null,
+          }),
+        )
       }
       return out
     })
@@ -98,13 +122,15 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
 
     /** POST /messages/:ticketId and its variants. */
     async send(companyId: number, userId: number, ticketId: number, drafts: Draft[]) {
-      if (!drafts.length || drafts.every((d) => !d.body.trim() && !d.media && d.mediaType !== 'vcard')) throw badRequest('body', 'The message is empty')
+      if (!drafts.length || drafts.every((d) => !d.body.trim() && !d.media && d.mediaType !== 'vcard'))
+        throw badRequest('body', 'The message is empty')
       const ticket = await ticketFor(companyId, ticketId)
       await connectedWhatsapp(companyId, ticket.whatsappId)
       for (const d of drafts) {
         if (d.quotedMsgId) {
           const q = await tickets().getMessage(companyId, d.quotedMsgId)
-          if (!q || q.ticketId !== ticket.id && q.contactId !== ticket.contactId) throw badRequest('quotedMsg', 'The quoted message is not in this conversation')
+          if (!q || (q.ticketId !== ticket.id && q.contactId !== ticket.contactId))
+            throw badRequest('quotedMsg', 'The quoted message is not in this conversation')
         }
       }
       return sendAll(companyId, await store(companyId, ticket, userId, drafts))
@@ -126,11 +152,22 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
       if (number.length < 8) throw badRequest('phone', 'Invalid phone number')
       const [stored] = await kernel.unitOfWork(companyId, async (uow) => {
         const [{ contact }] = await contacts().upsertMany(uow, [{ number, whatsappId: source!.whatsappId! }])
-        const ticket = await tickets().findOrOpen(uow, { contactId: contact.id, whatsappId: source!.whatsappId!, userId, isGroup: contact.isGroup })
-        return [await tickets().addOutgoing(uow, ticket, {
-          providerId: newProviderId(), body: original.body, userId,
-          mediaType: original.mediaType, mediaKey: original.mediaKey, mediaName: original.mediaName,
-        })]
+        const ticket = await tickets().findOrOpen(uow, {
+          contactId: contact.id,
+          whatsappId: source!.whatsappId!,
+          userId,
+          isGroup: contact.isGroup,
+        })
+        return [
+          await tickets().addOutgoing(uow, ticket, {
+            providerId: newProviderId(),
+            body: original.body,
+            userId,
+            mediaType: original.mediaType,
+            mediaKey: original.mediaKey,
+            mediaName: original.mediaName,
+          }),
+        ]
       })
       return sendAll(companyId, [stored])
     },
@@ -139,7 +176,9 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
       const m = await this.ownSent(companyId, messageId)
       if (!body.trim()) throw badRequest('body', 'The message is empty')
       if (m.mediaType) throw badRequest('body', 'Only text messages can be edited')
-      try { await rpc.invoke(companyId, m.whatsappId!, 'edit', { messageId, body }) } catch (err) {
+      try {
+        await rpc.invoke(companyId, m.whatsappId!, 'edit', { messageId, body })
+      } catch (err) {
         throw new AppError(ERR_EDITING_WAPP_MSG, 400, (err as Error).message || 'The message could not be edited')
       }
       return tickets().markEdited(companyId, messageId, body)
@@ -147,7 +186,9 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
 
     async remove(companyId: number, messageId: number) {
       const m = await this.ownSent(companyId, messageId)
-      try { await rpc.invoke(companyId, m.whatsappId!, 'delete', { messageId }) } catch (err) {
+      try {
+        await rpc.invoke(companyId, m.whatsappId!, 'delete', { messageId })
+      } catch (err) {
         throw new AppError(ERR_DELETE_WAPP_MSG, 400, (err as Error).message || 'The message could not be deleted')
       }
       return tickets().markDeleted(companyId, messageId)
@@ -157,7 +198,8 @@ export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs:
     async ownSent(companyId: number, messageId: number) {
       const m = await tickets().getMessage(companyId, messageId)
       if (!m) throw notFound(ERR_NO_MESSAGE_FOUND, 'Message not found')
-      if (!m.fromMe || m.sendStatus !== 'sent' || !m.providerId || !m.whatsappId) throw badRequest('id', 'Only messages you sent can be changed')
+      if (!m.fromMe || m.sendStatus !== 'sent' || !m.providerId || !m.whatsappId)
+        throw badRequest('id', 'Only messages you sent can be changed')
       if (m.isDeleted) throw badRequest('id', 'The message was deleted')
       await ticketFor(companyId, m.ticketId)
       return m

@@ -37,8 +37,20 @@ export function createResume(kernel: Kernel, sessions: SessionManager, leases: L
       const started = await sessions.resume(id, async () => {
         // Read again under the lease: the row may have changed since the scan (its last owner stopped it).
         const row = await kernel.db('whatsapps').where({ id }).first('id', 'companyId', 'name', 'provider', 'status')
-        if (stopped || !row || !RESUMABLE_STATUSES.includes(row.status) || !sessions.providerNames().includes(row.provider)) return null
-        return { id: row.id, companyId: row.companyId, name: row.name, provider: row.provider, resumed: row.status === 'CONNECTED' }
+        if (
+          stopped ||
+          !row ||
+          !RESUMABLE_STATUSES.includes(row.status) ||
+          !sessions.providerNames().includes(row.provider)
+        )
+          return null
+        return {
+          id: row.id,
+          companyId: row.companyId,
+          name: row.name,
+          provider: row.provider,
+          resumed: row.status === 'CONNECTED',
+        }
       })
       if (started) kernel.log.info({ whatsappId: id }, 'connections: session resumed')
     } catch (err) {
@@ -48,15 +60,22 @@ export function createResume(kernel: Kernel, sessions: SessionManager, leases: L
 
   async function sweep() {
     // One pass over every company's connections: a platform task, not a tenant's query.
-    const ids: number[] = await kernel.db('whatsapps')
-      .whereIn('status', RESUMABLE_STATUSES).whereIn('provider', sessions.providerNames()).orderBy('id').pluck('id')
+    const ids: number[] = await kernel
+      .db('whatsapps')
+      .whereIn('status', RESUMABLE_STATUSES)
+      .whereIn('provider', sessions.providerNames())
+      .orderBy('id')
+      .pluck('id')
     for (const id of ids) {
       if (stopped) return
       await takeOver(id)
     }
     const here = sessions.runningIds()
     if (!here.length) return
-    const rows: { id: number; provider: string }[] = await kernel.db('whatsapps').whereIn('id', here).select('id', 'provider')
+    const rows: { id: number; provider: string }[] = await kernel
+      .db('whatsapps')
+      .whereIn('id', here)
+      .select('id', 'provider')
     const provider = new Map(rows.map((r) => [r.id, r.provider]))
     for (const id of here) {
       if (stopped) return
@@ -69,23 +88,36 @@ export function createResume(kernel: Kernel, sessions: SessionManager, leases: L
   /** Run a pass now; a request during a pass runs one more after it. */
   function run(): Promise<void> {
     if (stopped) return Promise.resolve()
-    if (pass) { again = true; return pass }
+    if (pass) {
+      again = true
+      return pass
+    }
     pass = (async () => {
       do {
         again = false
-        try { await sweep() } catch (err) { kernel.log.warn({ err }, 'connections: resume pass failed') }
+        try {
+          await sweep()
+        } catch (err) {
+          kernel.log.warn({ err }, 'connections: resume pass failed')
+        }
       } while (again && !stopped)
-    })().finally(() => { pass = undefined })
+    })().finally(() => {
+      pass = undefined
+    })
     return pass
   }
 
-  kernel.bus.on('connections.released', () => { void run() })
+  kernel.bus.on('connections.released', () => {
+    void run()
+  })
 
   return {
     /** First pass (at boot) and the periodic ones. */
     start() {
       if (stopped || timer) return
-      timer = setInterval(() => { void run() }, opts.everyMs)
+      timer = setInterval(() => {
+        void run()
+      }, opts.everyMs)
       timer.unref()
       void run()
     },

@@ -1,4 +1,14 @@
-import { AppError, ErrorCodes, badRequest, conflict, notFound, pickDefined, type Kernel, type TenantDb, toIso } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  badRequest,
+  conflict,
+  notFound,
+  pickDefined,
+  type Kernel,
+  type TenantDb,
+  toIso,
+} from '@atende/sdk'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 
@@ -10,52 +20,107 @@ export const PROVIDERS = ['beta', 'simulator'] as const
 export interface WhatsappInput {
   name: string
   isDefault?: boolean
-  greetingMessage?: string; complationMessage?: string; outOfHoursMessage?: string; ratingMessage?: string; expiresInactiveMessage?: string
+  greetingMessage?: string
+  complationMessage?: string
+  outOfHoursMessage?: string
+  ratingMessage?: string
+  expiresInactiveMessage?: string
   token?: string
   provider?: (typeof PROVIDERS)[number]
-  expiresTicket?: number; timeUseBotQueues?: number; maxUseBotQueues?: number; maxAttemptsWithoutResponse?: number
-  integrationId?: number | null; promptId?: number | null; transferQueueId?: number | null; redirectQueueId?: number | null; timeToTransfer?: number | null
+  expiresTicket?: number
+  timeUseBotQueues?: number
+  maxUseBotQueues?: number
+  maxAttemptsWithoutResponse?: number
+  integrationId?: number | null
+  promptId?: number | null
+  transferQueueId?: number | null
+  redirectQueueId?: number | null
+  timeToTransfer?: number | null
   schedules?: Record<string, unknown>[]
   queueIds?: number[]
 }
 
 /** What the tickets automations job reads of a connection (connections.withAutomations()). */
 export interface ConnectionAutomations {
-  id: number; companyId: number; name: string
-  expiresTicket: number; expiresInactiveMessage: string; timeToTransfer: number | null; transferQueueId: number | null
+  id: number
+  companyId: number
+  name: string
+  expiresTicket: number
+  expiresInactiveMessage: string
+  timeToTransfer: number | null
+  transferQueueId: number | null
 }
 
 /** A whatsapps row (migration 001). */
 interface Row {
-  id: number; companyId: number; name: string; status: string; qrcode: string; retries: number; isDefault: boolean
-  greetingMessage: string; complationMessage: string; outOfHoursMessage: string; ratingMessage: string; expiresInactiveMessage: string
-  token: string; provider: string; expiresTicket: number; timeUseBotQueues: number; maxUseBotQueues: number
-  integrationId: number | null; promptId: number | null; transferQueueId: number | null; redirectQueueId: number | null
-  timeToTransfer: number | null; maxAttemptsWithoutResponse: number; schedules: unknown; number: string | null
-  createdAt: Date | string; updatedAt: Date | string
+  id: number
+  companyId: number
+  name: string
+  status: string
+  qrcode: string
+  retries: number
+  isDefault: boolean
+  greetingMessage: string
+  complationMessage: string
+  outOfHoursMessage: string
+  ratingMessage: string
+  expiresInactiveMessage: string
+  token: string
+  provider: string
+  expiresTicket: number
+  timeUseBotQueues: number
+  maxUseBotQueues: number
+  integrationId: number | null
+  promptId: number | null
+  transferQueueId: number | null
+  redirectQueueId: number | null
+  timeToTransfer: number | null
+  maxAttemptsWithoutResponse: number
+  schedules: unknown
+  number: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
 }
 // Serialises writes of one company's connections (plan count, the single default), per transaction.
 const LOCK_SPACE = 7401
-const lock = (db: Knex.Transaction, companyId: number) => db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
+const lock = (db: Knex.Transaction, companyId: number) =>
+  db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
 
 function view(row: Row, queueIds: number[]) {
-  const schedules = typeof row.schedules === 'string' ? JSON.parse(row.schedules) : row.schedules ?? []
+  const schedules = typeof row.schedules === 'string' ? JSON.parse(row.schedules) : (row.schedules ?? [])
   return { ...row, schedules, queueIds, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) }
 }
 export type WhatsappView = ReturnType<typeof view>
 
 /** The connection columns a body may set (queueIds are the whatsapp_queues rows, written apart). */
 const WRITABLE = [
-  'name', 'isDefault', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'expiresInactiveMessage', 'token',
-  'provider', 'expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'maxAttemptsWithoutResponse', 'integrationId', 'promptId',
-  'transferQueueId', 'redirectQueueId', 'timeToTransfer', 'schedules',
+  'name',
+  'isDefault',
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+  'expiresInactiveMessage',
+  'token',
+  'provider',
+  'expiresTicket',
+  'timeUseBotQueues',
+  'maxUseBotQueues',
+  'maxAttemptsWithoutResponse',
+  'integrationId',
+  'promptId',
+  'transferQueueId',
+  'redirectQueueId',
+  'timeToTransfer',
+  'schedules',
 ] as const satisfies readonly (keyof WhatsappInput)[]
 
 function clean(input: Partial<WhatsappInput>) {
   const out: Record<string, unknown> = pickDefined(input, WRITABLE)
   if (input.name !== undefined) {
     out.name = input.name.trim()
-    if ((out.name as string).length < 2 || (out.name as string).length > 50) throw badRequest('name', 'Name must have 2 to 50 characters')
+    if ((out.name as string).length < 2 || (out.name as string).length > 50)
+      throw badRequest('name', 'Name must have 2 to 50 characters')
   }
   if (input.schedules !== undefined) out.schedules = JSON.stringify(input.schedules)
   return out
@@ -65,7 +130,10 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
   async function queueIdsOf(t: TenantDb, ids: number[]) {
     const map = new Map<number, number[]>(ids.map((id) => [id, []]))
     if (!ids.length) return map
-    const rows = await t('whatsapp_queues').whereIn('whatsappId', ids).orderBy('queueId').select('whatsappId', 'queueId')
+    const rows = await t('whatsapp_queues')
+      .whereIn('whatsappId', ids)
+      .orderBy('queueId')
+      .select('whatsappId', 'queueId')
     for (const r of rows) map.get(r.whatsappId)?.push(r.queueId)
     return map
   }
@@ -89,13 +157,18 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
   async function setQueues(t: TenantDb, whatsappId: number, queueIds: number[]) {
     await t('whatsapp_queues').where({ whatsappId }).delete()
-    if (queueIds.length) await t.insert('whatsapp_queues', queueIds.map((queueId) => ({ whatsappId, queueId })))
+    if (queueIds.length)
+      await t.insert(
+        'whatsapp_queues',
+        queueIds.map((queueId) => ({ whatsappId, queueId })),
+      )
   }
 
   async function nameFree(t: TenantDb, name: string, exceptId?: number) {
     const q = t('whatsapps').whereRaw('lower(name) = lower(?)', [name])
     if (exceptId) q.whereNot('id', exceptId)
-    if (await q.first('id')) throw conflict(ERR_WAPP_NAME_IN_USE, 'A connection with this name already exists', { field: 'name' })
+    if (await q.first('id'))
+      throw conflict(ERR_WAPP_NAME_IN_USE, 'A connection with this name already exists', { field: 'name' })
   }
 
   async function row(t: TenantDb, id: number): Promise<Row> {
@@ -112,7 +185,11 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
   /** Other rows lose the default flag; each is announced so open screens follow. */
   async function unsetOtherDefaults(t: TenantDb, id: number, emit: (w: Row) => void) {
-    const changed: Row[] = await t('whatsapps').where({ isDefault: true }).whereNot('id', id).update({ isDefault: false, updatedAt: new Date() }).returning('*')
+    const changed: Row[] = await t('whatsapps')
+      .where({ isDefault: true })
+      .whereNot('id', id)
+      .update({ isDefault: false, updatedAt: new Date() })
+      .returning('*')
     for (const w of changed) emit(w)
   }
 
@@ -126,17 +203,31 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
      * over all tenants, as the session resume pass is, and read-only.
      */
     async withAutomations(): Promise<ConnectionAutomations[]> {
-      return kernel.db('whatsapps')
+      return kernel
+        .db('whatsapps')
         .where('expiresTicket', '>', 0)
         .orWhere((q) => q.where('timeToTransfer', '>', 0).whereNotNull('transferQueueId'))
         .orderBy([{ column: 'companyId' }, { column: 'id' }])
-        .select('id', 'companyId', 'name', 'expiresTicket', 'expiresInactiveMessage', 'timeToTransfer', 'transferQueueId')
+        .select(
+          'id',
+          'companyId',
+          'name',
+          'expiresTicket',
+          'expiresInactiveMessage',
+          'timeToTransfer',
+          'transferQueueId',
+        )
     },
 
     async list(companyId: number) {
       const t = kernel.tenant(companyId)
-      const rows: Row[] = await t('whatsapps').orderBy([{ column: 'name' }, { column: 'id' }]).select()
-      const queues = await queueIdsOf(t, rows.map((r) => r.id))
+      const rows: Row[] = await t('whatsapps')
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+        .select()
+      const queues = await queueIdsOf(
+        t,
+        rows.map((r) => r.id),
+      )
       return rows.map((r) => view(r, queues.get(r.id)!))
     },
 
@@ -149,7 +240,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
         await nameFree(t, data.name as string)
         const [{ n }] = await t('whatsapps').count({ n: '*' })
         // 0 = unlimited (administration.md: plan limits).
-        if (limit > 0 && Number(n) >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} connections`)
+        if (limit > 0 && Number(n) >= limit)
+          throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} connections`)
         // The first connection is the default; a new default takes the flag from the others.
         const isDefault = Number(n) === 0 || input.isDefault === true
         const announce = (w: Row) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) })
@@ -174,13 +266,25 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
         const current = await row(t, id)
         const data = clean(input)
         if (input.isDefault === false && current.isDefault) {
-          throw new AppError(ERR_NO_OTHER_WHATSAPP, 400, 'At least one default connection is required: make another one the default instead', { field: 'isDefault' })
+          throw new AppError(
+            ERR_NO_OTHER_WHATSAPP,
+            400,
+            'At least one default connection is required: make another one the default instead',
+            { field: 'isDefault' },
+          )
         }
         if (data.name !== undefined) await nameFree(t, data.name as string, id)
-        if (input.isDefault === true && !current.isDefault) await unsetOtherDefaults(t, id, (w) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) }))
-        const [updated]: Row[] = await t('whatsapps').where({ id }).update({ ...data, updatedAt: new Date() }).returning('*')
+        if (input.isDefault === true && !current.isDefault)
+          await unsetOtherDefaults(t, id, (w) => emit('whatsapp.updated', { companyId, whatsapp: view(w, []) }))
+        const [updated]: Row[] = await t('whatsapps')
+          .where({ id })
+          .update({ ...data, updatedAt: new Date() })
+          .returning('*')
         if (queueIds) await setQueues(t, id, queueIds)
-        emit('whatsapp.updated', { companyId, whatsapp: view(updated, queueIds ?? (await queueIdsOf(t, [id])).get(id)!) })
+        emit('whatsapp.updated', {
+          companyId,
+          whatsapp: view(updated, queueIds ?? (await queueIdsOf(t, [id])).get(id)!),
+        })
         return current
       })
       // A session belongs to its provider: switching providers ends it, in whichever process runs it.
@@ -197,8 +301,14 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
         if (gone.isDefault) {
           const next = await t('whatsapps').orderBy('id').first('id')
           if (next) {
-            const [promoted]: Row[] = await t('whatsapps').where({ id: next.id }).update({ isDefault: true, updatedAt: new Date() }).returning('*')
-            emit('whatsapp.updated', { companyId, whatsapp: view(promoted, (await queueIdsOf(t, [next.id])).get(next.id)!) })
+            const [promoted]: Row[] = await t('whatsapps')
+              .where({ id: next.id })
+              .update({ isDefault: true, updatedAt: new Date() })
+              .returning('*')
+            emit('whatsapp.updated', {
+              companyId,
+              whatsapp: view(promoted, (await queueIdsOf(t, [next.id])).get(next.id)!),
+            })
           }
         }
         emit('whatsapp.deleted', { companyId, whatsappId: id })

@@ -7,12 +7,32 @@ export const ERR_WAPP_NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED'
 declare module '@atende/sdk' {
   interface EventMap {
     /** A call for the session's owner, the process `to` (its lease holder). */
-    'connections.rpc': { companyId: number; requestId: string; whatsappId: number; op: string; args: unknown; to: string; from: string }
-    'connections.rpcResult': { companyId: number; requestId: string; to: string; ok: boolean; result?: unknown; error?: RpcError }
+    'connections.rpc': {
+      companyId: number
+      requestId: string
+      whatsappId: number
+      op: string
+      args: unknown
+      to: string
+      from: string
+    }
+    'connections.rpcResult': {
+      companyId: number
+      requestId: string
+      to: string
+      ok: boolean
+      result?: unknown
+      error?: RpcError
+    }
   }
 }
 
-export interface RpcError { code: string; message: string; statusCode: number; details?: Record<string, unknown> }
+export interface RpcError {
+  code: string
+  message: string
+  statusCode: number
+  details?: Record<string, unknown>
+}
 
 /**
  * One op's handler. It declares the args it takes (`A`); they cross the bus untyped, so the caller
@@ -22,7 +42,9 @@ export type RpcHandler<A = never> = (conn: { id: number; companyId: number }, ar
 
 /** Nobody runs the session, or its owner does not answer (a crashed owner's lease lapses, then another process takes over). */
 export class SessionUnreachable extends AppError {
-  constructor(message = 'The connection is not running: start its session first') { super(ERR_WAPP_NOT_INITIALIZED, 400, message) }
+  constructor(message = 'The connection is not running: start its session first') {
+    super(ERR_WAPP_NOT_INITIALIZED, 400, message)
+  }
 }
 
 /**
@@ -44,13 +66,21 @@ export function createSessionRpc(kernel: Kernel, leases: Leases, initial: Record
   kernel.bus.on('connections.rpc', async (req) => {
     if (req.to !== leases.owner) return
     const answer = (r: { ok: boolean; result?: unknown; error?: RpcError }) =>
-      kernel.bus.emit('connections.rpcResult', { companyId: req.companyId, requestId: req.requestId, to: req.from, ...r })
+      kernel.bus.emit('connections.rpcResult', {
+        companyId: req.companyId,
+        requestId: req.requestId,
+        to: req.from,
+        ...r,
+      })
     try {
       await answer({ ok: true, result: await run(req.op, { id: req.whatsappId, companyId: req.companyId }, req.args) })
     } catch (err) {
       await answer({
         ok: false,
-        error: err instanceof AppError ? { code: err.code, message: err.message, statusCode: err.statusCode, details: err.details } : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 },
+        error:
+          err instanceof AppError
+            ? { code: err.code, message: err.message, statusCode: err.statusCode, details: err.details }
+            : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 },
       })
     }
   })
@@ -65,26 +95,54 @@ export function createSessionRpc(kernel: Kernel, leases: Leases, initial: Record
 
   const rpc = {
     /** Add handlers (ops this process serves as an owner). */
-    handle(more: Record<string, RpcHandler>) { Object.assign(handlers, more) },
+    handle(more: Record<string, RpcHandler>) {
+      Object.assign(handlers, more)
+    },
 
     /** Run `op` in the process `to` (this one runs it directly). */
-    async call<R = unknown>(to: string, companyId: number, whatsappId: number, op: string, args: unknown, timeoutMs = 10_000): Promise<R> {
+    async call<R = unknown>(
+      to: string,
+      companyId: number,
+      whatsappId: number,
+      op: string,
+      args: unknown,
+      timeoutMs = 10_000,
+    ): Promise<R> {
       if (to === leases.owner) return (await run(op, { id: whatsappId, companyId }, args)) as R
       const requestId = randomUUID()
       const answer = new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(requestId)
-          reject(new SessionUnreachable('The process running this connection does not answer; if it is gone, another one takes the session over shortly'))
+          reject(
+            new SessionUnreachable(
+              'The process running this connection does not answer; if it is gone, another one takes the session over shortly',
+            ),
+          )
         }, timeoutMs)
         timer.unref()
-        waiting.set(requestId, { resolve: (v) => { clearTimeout(timer); resolve(v) }, reject: (e) => { clearTimeout(timer); reject(e) } })
+        waiting.set(requestId, {
+          resolve: (v) => {
+            clearTimeout(timer)
+            resolve(v)
+          },
+          reject: (e) => {
+            clearTimeout(timer)
+            reject(e)
+          },
+        })
       })
       await kernel.bus.emit('connections.rpc', { companyId, requestId, whatsappId, op, args, to, from: leases.owner })
       return (await answer) as R
     },
 
     /** Run `op` where the connection's session runs; SessionUnreachable when it runs nowhere. */
-    async invoke<R = unknown>(companyId: number, whatsappId: number, op: string, args: unknown, timeoutMs = 10_000): Promise<R> {
+    async invoke<R = unknown>(
+      companyId: number,
+      whatsappId: number,
+      op: string,
+      args: unknown,
+      timeoutMs = 10_000,
+    ): Promise<R> {
       const holder = leases.owns(whatsappId) ? leases.owner : await leases.holder(whatsappId)
       if (!holder) throw new SessionUnreachable()
       return rpc.call<R>(holder, companyId, whatsappId, op, args, timeoutMs)

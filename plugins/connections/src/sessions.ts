@@ -6,7 +6,11 @@ import { ERR_WAPP_NOT_INITIALIZED, SessionUnreachable, type SessionRpc } from '.
 
 export { ERR_WAPP_NOT_INITIALIZED }
 
-interface Running { provider: string; session: ChannelSession; companyId: number }
+interface Running {
+  provider: string
+  session: ChannelSession
+  companyId: number
+}
 /** What starting a session needs to know about its connection. */
 export type SessionTarget = ConnectionRef & { provider: string }
 
@@ -37,7 +41,12 @@ const isMoved = (r: unknown): r is Moved => !!r && typeof r === 'object' && (r a
  * process: they run here when the lease is here or free, otherwise at the holder over the RPC.
  * Row state only changes under the lease, so a resume (resume.ts) never races an action.
  */
-export function createSessionManager(kernel: Kernel, providerList: ChannelProvider[], hooks: SessionHooks, deps: { leases: Leases; rpc: SessionRpc }) {
+export function createSessionManager(
+  kernel: Kernel,
+  providerList: ChannelProvider[],
+  hooks: SessionHooks,
+  deps: { leases: Leases; rpc: SessionRpc },
+) {
   const { leases, rpc } = deps
   const providers = new Map<string, ChannelProvider>(providerList.map((p) => [p.name, p]))
   const running = new Map<number, Running>()
@@ -47,7 +56,10 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
     const patch: Record<string, unknown> = { status: u.status, retries: u.retries, updatedAt: new Date() }
     if (u.qrcode !== undefined) patch.qrcode = u.qrcode
     if (u.number !== undefined) patch.number = u.number
-    const [row] = await kernel.tenant(conn.companyId)('whatsapps').where({ id: conn.id }).update(patch)
+    const [row] = await kernel
+      .tenant(conn.companyId)('whatsapps')
+      .where({ id: conn.id })
+      .update(patch)
       .returning(['id', 'status', 'qrcode', 'retries', 'updatedAt'])
     if (u.status === 'DISCONNECTED' && from && running.get(conn.id) === from) {
       // The session ended itself (logged out): nothing runs here any more.
@@ -68,21 +80,31 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
     const next = (queues.get(id) ?? Promise.resolve()).then(work, work)
     const tail = next.catch(() => {})
     queues.set(id, tail)
-    void tail.then(() => { if (queues.get(id) === tail) queues.delete(id) })
+    void tail.then(() => {
+      if (queues.get(id) === tail) queues.delete(id)
+    })
     return next
   }
 
   async function startHere(conn: SessionTarget, opts: { resume?: boolean } = {}): Promise<Moved | undefined> {
     const provider = providers.get(conn.provider)
-    if (!provider) throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, `The '${conn.provider}' provider is not installed`, { field: 'provider' })
+    if (!provider)
+      throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, `The '${conn.provider}' provider is not installed`, {
+        field: 'provider',
+      })
     if (!(await leases.acquire(conn.id))) return MOVED
     await stopHere(conn.id, { silent: true, keepLease: true })
     const ref: ConnectionRef = { id: conn.id, companyId: conn.companyId, name: conn.name }
     // Registered before start returns so updates reported during start find it running.
     const placeholder: ChannelSession = {
-      requestNewQr: async () => {}, stop: async () => {},
-      send: async () => { throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The session is starting') },
-      edit: async () => {}, delete: async () => {}, markRead: async () => {},
+      requestNewQr: async () => {},
+      stop: async () => {},
+      send: async () => {
+        throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The session is starting')
+      },
+      edit: async () => {},
+      delete: async () => {},
+      markRead: async () => {},
     }
     const entry: Running = { provider: provider.name, session: placeholder, companyId: conn.companyId }
     running.set(conn.id, entry)
@@ -120,7 +142,8 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
   async function disconnectHere(conn: ConnectionRef): Promise<Moved | undefined> {
     if (!(await leases.acquire(conn.id))) return MOVED
     try {
-      if (!(await stopHere(conn.id, { keepLease: true }))) await persist(conn, { status: 'DISCONNECTED', qrcode: '', retries: 0 })
+      if (!(await stopHere(conn.id, { keepLease: true })))
+        await persist(conn, { status: 'DISCONNECTED', qrcode: '', retries: 0 })
     } finally {
       await leases.release(conn.id)
     }
@@ -132,7 +155,11 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
     if (!r) return
     running.delete(id)
     kernel.log.warn({ whatsappId: id }, 'connections: session lease lost; another process runs it now')
-    r.session.stop({ silent: true }).catch((err) => kernel.log.warn({ err, whatsappId: id }, 'connections: stopping a session that lost its lease failed'))
+    r.session
+      .stop({ silent: true })
+      .catch((err) =>
+        kernel.log.warn({ err, whatsappId: id }, 'connections: stopping a session that lost its lease failed'),
+      )
   }
   leases.keep(lost)
 
@@ -143,16 +170,33 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
    * holds it, `free` (by default here, which takes the lease). A lease that changes hands meanwhile
    * answers MOVED and we look again.
    */
-  async function atOwner<R>(companyId: number, id: number, op: string, args: unknown, here: () => Promise<R | Moved>, free: () => Promise<R | Moved> = here): Promise<R> {
+  async function atOwner<R>(
+    companyId: number,
+    id: number,
+    op: string,
+    args: unknown,
+    here: () => Promise<R | Moved>,
+    free: () => Promise<R | Moved> = here,
+  ): Promise<R> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const holder = leases.owns(id) ? leases.owner : await leases.holder(id)
-      const r = holder === leases.owner ? await here() : holder ? await rpc.call<R | Moved>(holder, companyId, id, op, args) : await free()
+      const r =
+        holder === leases.owner
+          ? await here()
+          : holder
+            ? await rpc.call<R | Moved>(holder, companyId, id, op, args)
+            : await free()
       if (!isMoved(r)) return r
     }
     throw new AppError(ERR_WAPP_NOT_INITIALIZED, 409, 'The session is changing hands between processes: try again')
   }
 
-  const target = (c: SessionTarget): SessionTarget => ({ id: c.id, companyId: c.companyId, name: c.name, provider: c.provider })
+  const target = (c: SessionTarget): SessionTarget => ({
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    provider: c.provider,
+  })
 
   rpc.handle({
     'session.start': (_conn, a: SessionTarget) => serial(a.id, () => startHere(a)),
@@ -207,7 +251,14 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
     async stop(id: number, opts: { silent?: boolean } = {}): Promise<boolean> {
       const companyId = running.get(id)?.companyId ?? 0
       try {
-        return await atOwner(companyId, id, 'session.stop', { silent: opts.silent }, () => serial(id, () => stopHere(id, opts)), async () => false)
+        return await atOwner(
+          companyId,
+          id,
+          'session.stop',
+          { silent: opts.silent },
+          () => serial(id, () => stopHere(id, opts)),
+          async () => false,
+        )
       } catch (err) {
         // The row change that asked for it (delete, provider switch) is done; an owner that does
         // not answer stops the session at its next resume pass (resume.ts), or its lease lapses.
@@ -224,7 +275,9 @@ export function createSessionManager(kernel: Kernel, providerList: ChannelProvid
 
     /** On shutdown: end every session here without writing (rows keep their state, for the resume); leases are released after. */
     async stopAll() {
-      await Promise.all([...running.keys()].map((id) => serial(id, () => stopHere(id, { silent: true, keepLease: true }))))
+      await Promise.all(
+        [...running.keys()].map((id) => serial(id, () => stopHere(id, { silent: true, keepLease: true }))),
+      )
     },
   }
 }

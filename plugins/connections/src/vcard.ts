@@ -1,5 +1,9 @@
 /** vCard 3.0 escaping of a text value (backslash, comma, semicolon, newlines). */
-const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/[,;]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
+const esc = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/[,;]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, '\\n')
 const unesc = (s: string) => s.replace(/\\n/g, '\n').replace(/\\([\\,;])/g, '$1')
 
 /**
@@ -9,7 +13,14 @@ const unesc = (s: string) => s.replace(/\\n/g, '\n').replace(/\\([\\,;])/g, '$1'
 export function vcard(name: string, number: string) {
   const digits = number.replace(/\D/g, '')
   const n = esc(name.trim() || `+${digits}`)
-  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${n};;;`, `FN:${n}`, `TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`, 'END:VCARD'].join('\n')
+  return [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:;${n};;;`,
+    `FN:${n}`,
+    `TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`,
+    'END:VCARD',
+  ].join('\n')
 }
 
 /** Name and WhatsApp number of a card; undefined without a waid. */

@@ -11,7 +11,9 @@ describe('baileys auth state in the database', () => {
     t = await createTestApp({ plugins: pipelinePlugins })
     lib = await loadBaileys()
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('round-trips credentials with their binary keys intact', async () => {
     const { ref } = await connectionRow(t)
@@ -26,7 +28,12 @@ describe('baileys auth state in the database', () => {
     expect(Buffer.isBuffer(back.noiseKey.public)).toBe(true)
     expect(Buffer.from(back.noiseKey.private).equals(Buffer.from(creds.noiseKey.private))).toBe(true)
     expect(Buffer.from(back.signedPreKey.signature).equals(Buffer.from(creds.signedPreKey.signature))).toBe(true)
-    expect(back).toMatchObject({ registrationId: creds.registrationId, advSecretKey: creds.advSecretKey, me: creds.me, registered: true })
+    expect(back).toMatchObject({
+      registrationId: creds.registrationId,
+      advSecretKey: creds.advSecretKey,
+      me: creds.me,
+      registered: true,
+    })
     expect(await t.db('baileys_creds').where({ whatsappId: ref.id })).toHaveLength(1)
   })
 
@@ -50,7 +57,9 @@ describe('baileys auth state in the database', () => {
     const app = (await keys.get('app-state-sync-key', ['AAAAAB'])).AAAAAB
     expect(app).toBeInstanceOf(lib.proto.Message.AppStateSyncKeyData)
     expect(Buffer.from(app.keyData!).toString()).toBe('secret')
-    expect(await keys.get('lid-mapping', ['123456789012345_reverse'])).toEqual({ '123456789012345_reverse': '5511987654321' })
+    expect(await keys.get('lid-mapping', ['123456789012345_reverse'])).toEqual({
+      '123456789012345_reverse': '5511987654321',
+    })
 
     // Null deletes, a value overwrites, both in the same call.
     await keys.set({ 'pre-key': { 1: null, 2: { public: Buffer.alloc(32, 9), private: Buffer.alloc(32, 9) } } })
@@ -59,7 +68,11 @@ describe('baileys auth state in the database', () => {
     expect(Buffer.from(after['2'].public)[0]).toBe(9)
     const rows = await t.db('baileys_keys').where({ whatsappId: ref.id }).orderBy(['type', 'id'])
     expect(rows.map((r) => `${r.type}/${r.id}`)).toEqual([
-      'app-state-sync-key/AAAAAB', 'lid-mapping/123456789012345_reverse', 'lid-mapping/5511987654321', 'pre-key/2', 'session/5511987654321.0',
+      'app-state-sync-key/AAAAAB',
+      'lid-mapping/123456789012345_reverse',
+      'lid-mapping/5511987654321',
+      'pre-key/2',
+      'session/5511987654321.0',
     ])
     expect(rows.every((r) => r.companyId === ref.companyId)).toBe(true)
   })
@@ -69,7 +82,9 @@ describe('baileys auth state in the database', () => {
     const { keys } = createAuthStore(t.app.kernel, ref, lib)
     await keys.set({ 'pre-key': { 1: { public: Buffer.alloc(1), private: Buffer.alloc(1) } } })
     // The deletes run first; an id longer than the column then fails the insert: the delete must not stay.
-    await expect(keys.set({ 'pre-key': { 1: null }, session: { ['x'.repeat(600)]: new Uint8Array([1]) } })).rejects.toThrow()
+    await expect(
+      keys.set({ 'pre-key': { 1: null }, session: { ['x'.repeat(600)]: new Uint8Array([1]) } }),
+    ).rejects.toThrow()
     expect(Object.keys(await keys.get('pre-key', ['1']))).toEqual(['1'])
   })
 
@@ -118,7 +133,11 @@ describe('baileys auth state in the database', () => {
     await h.session.stop({ silent: true })
     const again = await startHarness(t.app.kernel, ref)
     const resumed = again.sock().config.auth!.creds
-    expect(resumed).toMatchObject({ me: { id: '5511987654321:7@s.whatsapp.net' }, registered: true, registrationId: creds.registrationId })
+    expect(resumed).toMatchObject({
+      me: { id: '5511987654321:7@s.whatsapp.net' },
+      registered: true,
+      registrationId: creds.registrationId,
+    })
     expect(Buffer.from(resumed.noiseKey.private).equals(Buffer.from(creds.noiseKey.private))).toBe(true)
     // The socket's key store is Baileys' cache over our table.
     await again.sock().config.auth!.keys.set({ session: { s9: new Uint8Array([4]) } })

@@ -27,8 +27,12 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
     const { ref } = await connectionRow(t)
     const kernel = t.app.kernel
     await kernel.settings.set(ref.companyId, 'CheckMsgIsGroup', 'disabled')
-    kernel.bus.on('message.updated', (p) => { if (p.companyId === ref.companyId) updated.push(p.message) })
-    const pipeline = createInboundPipeline(kernel, createRouting(kernel.log), async () => { throw new Error('no replies here') })
+    kernel.bus.on('message.updated', (p) => {
+      if (p.companyId === ref.companyId) updated.push(p.message)
+    })
+    const pipeline = createInboundPipeline(kernel, createRouting(kernel.log), async () => {
+      throw new Error('no replies here')
+    })
     const provider = createBaileysProvider({
       kernel,
       makeSocket: (config) => (sock = new FakeSocket(config)),
@@ -49,7 +53,12 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
 
   const Type = () => lib.proto.Message.ProtocolMessage.Type
   let seq = 0
-  const key = (over: Partial<proto.IMessageKey> = {}): proto.IMessageKey => ({ remoteJid: `${PHONE}@s.whatsapp.net`, fromMe: false, id: `CHG${++seq}`, ...over })
+  const key = (over: Partial<proto.IMessageKey> = {}): proto.IMessageKey => ({
+    remoteJid: `${PHONE}@s.whatsapp.net`,
+    fromMe: false,
+    id: `CHG${++seq}`,
+    ...over,
+  })
   const upsert = async (...messages: WAMessage[]) => {
     sock.emit('messages.upsert', { messages, type: 'notify' })
     await session.idle()
@@ -70,7 +79,11 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
   const editMsg = (target: proto.IMessageKey, body: string, by: Partial<proto.IMessageKey> = {}): WAMessage => ({
     key: key({ remoteJid: target.remoteJid, fromMe: target.fromMe, participant: target.participant, ...by }),
     messageTimestamp: TS + 60,
-    message: { editedMessage: { message: { protocolMessage: { type: Type().MESSAGE_EDIT, key: target, editedMessage: { conversation: body } } } } },
+    message: {
+      editedMessage: {
+        message: { protocolMessage: { type: Type().MESSAGE_EDIT, key: target, editedMessage: { conversation: body } } },
+      },
+    },
   })
   const revokeMsg = (target: proto.IMessageKey, by: Partial<proto.IMessageKey> = {}): WAMessage => ({
     key: key({ remoteJid: target.remoteJid, fromMe: target.fromMe, participant: target.participant, ...by }),
@@ -93,7 +106,13 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
     const before = await row(k.id!)
     await upsert(editMsg(k, 'I want 3 pizzas'))
     // Baileys also reports the same edit as an update of the message.
-    await update({ key: { ...k }, update: { message: { editedMessage: { message: { conversation: 'I want 3 pizzas' } } }, messageTimestamp: TS + 60 } })
+    await update({
+      key: { ...k },
+      update: {
+        message: { editedMessage: { message: { conversation: 'I want 3 pizzas' } } },
+        messageTimestamp: TS + 60,
+      },
+    })
     const after = await row(k.id!)
     expect(after).toMatchObject({ id: before.id, body: 'I want 3 pizzas', isEdited: true, isDeleted: false })
     const frames = await announced(k.id!, 1)
@@ -115,8 +134,16 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
 
   it('the update shapes alone (edit of a caption, revoke as a protocol message) are mirrored too', async () => {
     const k = key()
-    await upsert({ key: k, messageTimestamp: TS, pushName: 'Ana', message: { imageMessage: { mimetype: 'image/jpeg', caption: 'old caption' } } })
-    await update({ key: { ...k }, update: { message: { editedMessage: { message: { imageMessage: { caption: 'new caption' } } } } } })
+    await upsert({
+      key: k,
+      messageTimestamp: TS,
+      pushName: 'Ana',
+      message: { imageMessage: { mimetype: 'image/jpeg', caption: 'old caption' } },
+    })
+    await update({
+      key: { ...k },
+      update: { message: { editedMessage: { message: { imageMessage: { caption: 'new caption' } } } } },
+    })
     expect(await row(k.id!)).toMatchObject({ body: 'new caption', isEdited: true })
     const d = await stored('to delete')
     await update({ key: { ...d }, update: { message: { protocolMessage: { type: Type().REVOKE, key: d } } } })
@@ -144,7 +171,10 @@ describe('baileys: edits and deletes made on the phone are mirrored (fake socket
     const count = updated.length
     const total = (await t.db('messages').count({ n: '*' }).first())!.n
     await upsert(editMsg(key({ id: 'NEVER-STORED' }), 'ghost'), revokeMsg(key({ id: 'NEVER-STORED-2' })))
-    await update({ key: key({ id: 'NEVER-STORED-3' }), update: { message: null, messageStubType: lib.WAMessageStubType.REVOKE } })
+    await update({
+      key: key({ id: 'NEVER-STORED-3' }),
+      update: { message: null, messageStubType: lib.WAMessageStubType.REVOKE },
+    })
     // Handled (session.idle) and announced in this process by now, had anything been announced.
     expect(updated).toHaveLength(count)
     expect((await t.db('messages').count({ n: '*' }).first())!.n).toBe(total)

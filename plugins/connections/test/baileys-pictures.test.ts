@@ -18,7 +18,12 @@ const boom = (statusCode: number, message: string) => Object.assign(new Error(me
 class PictureSocket extends FakeSocket {
   readonly asked: string[] = []
   readonly answers = new Map<string, () => Promise<string | undefined>>()
-  constructor(config: UserFacingSocketConfig, private readonly cdn: () => string) { super(config) }
+  constructor(
+    config: UserFacingSocketConfig,
+    private readonly cdn: () => string,
+  ) {
+    super(config)
+  }
   async profilePictureUrl(jid: string, type?: string) {
     expect(type).toBe('image')
     this.asked.push(jid)
@@ -29,7 +34,7 @@ class PictureSocket extends FakeSocket {
   }
 }
 
-describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)', () => {
+describe("baileys: contacts' pictures (fake socket, real pipeline and storage)", () => {
   let t: TestApp
   let cdn: Server
   let session: BaileysSession
@@ -45,7 +50,10 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
     cdn = createServer((req, res) => {
       const body = images.get((req.url ?? '').split('?')[0])
       downloads += 1
-      if (!body) { res.writeHead(404).end(); return }
+      if (!body) {
+        res.writeHead(404).end()
+        return
+      }
       res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body)
     })
     await new Promise<void>((r) => cdn.listen(0, '127.0.0.1', r))
@@ -53,8 +61,12 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
     const { ref } = await connectionRow(t)
     const kernel = t.app.kernel
     await kernel.settings.set(ref.companyId, 'CheckMsgIsGroup', 'disabled') // groups are ticketed
-    kernel.bus.on('contact.updated', (p) => { if (p.companyId === ref.companyId) updated.push(p.contact) })
-    const pipeline = createInboundPipeline(kernel, createRouting(kernel.log), async () => { throw new Error('no replies here') })
+    kernel.bus.on('contact.updated', (p) => {
+      if (p.companyId === ref.companyId) updated.push(p.contact)
+    })
+    const pipeline = createInboundPipeline(kernel, createRouting(kernel.log), async () => {
+      throw new Error('no replies here')
+    })
     const provider = createBaileysProvider({
       kernel,
       makeSocket: (config) => (sock = new PictureSocket(config, base)),
@@ -77,7 +89,10 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
   let seq = 0
   const text = (phone: string, over: Partial<WAMessage> = {}): WAMessage => ({
     key: { remoteJid: `${phone}@s.whatsapp.net`, fromMe: false, id: `PIC${++seq}` },
-    messageTimestamp: TS, pushName: 'Ana', message: { conversation: `hello ${seq}` }, ...over,
+    messageTimestamp: TS,
+    pushName: 'Ana',
+    message: { conversation: `hello ${seq}` },
+    ...over,
   })
   const receive = async (m: WAMessage) => {
     sock.emit('messages.upsert', { messages: [m], type: 'notify' })
@@ -105,7 +120,9 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
   it('no picture to see (404, 401) leaves it empty; a slow lookup never holds up the message', async () => {
     const none = '5547991110002'
     const hidden = '5547991110003'
-    sock.answers.set(`${hidden}@s.whatsapp.net`, async () => { throw boom(401, 'not-authorized') })
+    sock.answers.set(`${hidden}@s.whatsapp.net`, async () => {
+      throw boom(401, 'not-authorized')
+    })
     await receive(text(none))
     await receive(text(hidden))
     expect((await contact(none)).profilePicUrl).toBe('')
@@ -115,7 +132,13 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
     const slow = '5547991110004'
     let release = () => {}
     images.set('/v/slow.jpg', Buffer.from('slow'))
-    sock.answers.set(`${slow}@s.whatsapp.net`, () => new Promise((r) => { release = () => r('/v/slow.jpg') }))
+    sock.answers.set(
+      `${slow}@s.whatsapp.net`,
+      () =>
+        new Promise((r) => {
+          release = () => r('/v/slow.jpg')
+        }),
+    )
     const m = text(slow)
     sock.emit('messages.upsert', { messages: [m], type: 'notify' })
     // The message is committed while WhatsApp has not answered for the picture yet.
@@ -141,7 +164,9 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
 
     // A day later WhatsApp fails (a timeout, a server error): what we have stays.
     clock += 2 * HOUR
-    sock.answers.set(jid, async () => { throw boom(500, 'internal-server-error') })
+    sock.answers.set(jid, async () => {
+      throw boom(500, 'internal-server-error')
+    })
     await receive(text(phone))
     expect(sock.asked.filter((j) => j === jid)).toHaveLength(2)
     expect((await contact(phone)).profilePicUrl).toBe(first)
@@ -226,7 +251,12 @@ describe('baileys: contacts\' pictures (fake socket, real pipeline and storage)'
       sock.answers.set(`${p}@s.whatsapp.net`, () => {
         inFlight += 1
         most = Math.max(most, inFlight)
-        return new Promise((r) => waiting.push(() => { inFlight -= 1; r(undefined) }))
+        return new Promise((r) =>
+          waiting.push(() => {
+            inFlight -= 1
+            r(undefined)
+          }),
+        )
       })
     }
     sock.emit('messages.upsert', { messages: phones.map((p) => text(p)), type: 'notify' })

@@ -11,8 +11,12 @@ const BAD_SESSION = 500
 
 describe('baileys session state machine (fake socket)', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp({ plugins: pipelinePlugins }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await createTestApp({ plugins: pipelinePlugins })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const authRows = async (id: number) => ({
     creds: (await t.db('baileys_creds').where({ whatsappId: id })).length,
@@ -125,7 +129,9 @@ describe('baileys session state machine (fake socket)', () => {
 
   it('jitter keeps each delay between half and all of its step', () => {
     const b = { baseMs: 1000, maxMs: 60_000 }
-    expect([0, 1, 2, 3, 6, 7, 20].map((a) => backoffDelay(a, b, () => 1))).toEqual([1000, 2000, 4000, 8000, 60_000, 60_000, 60_000])
+    expect([0, 1, 2, 3, 6, 7, 20].map((a) => backoffDelay(a, b, () => 1))).toEqual([
+      1000, 2000, 4000, 8000, 60_000, 60_000, 60_000,
+    ])
     expect([0, 1, 6].map((a) => backoffDelay(a, b, () => 0))).toEqual([500, 1000, 30_000])
     expect(backoffDelay(2, b, () => 0.5)).toBe(3000)
   })
@@ -160,7 +166,12 @@ describe('baileys session state machine (fake socket)', () => {
     h.sock().emit('connection.update', { qr: 'c' })
     h.sock().emit('connection.update', { qr: 'd' })
     await h.settle()
-    expect(h.reports.filter((r) => r.status !== 'OPENING').map((r) => `${r.status}:${r.retries}`)).toEqual(['qrcode:1', 'qrcode:2', 'qrcode:3', 'TIMEOUT:3'])
+    expect(h.reports.filter((r) => r.status !== 'OPENING').map((r) => `${r.status}:${r.retries}`)).toEqual([
+      'qrcode:1',
+      'qrcode:2',
+      'qrcode:3',
+      'TIMEOUT:3',
+    ])
   })
 
   it('stop() cancels a pending reconnect, ends the socket and reports DISCONNECTED; silent reports nothing', async () => {
@@ -197,7 +208,9 @@ describe('baileys session state machine (fake socket)', () => {
   it('refuses to send while not connected', async () => {
     const { ref } = await connectionRow(t)
     const h = await startHarness(t.app.kernel, ref)
-    await expect(h.session.send({ chatId: '5511900000000', isGroup: false, body: 'hi' })).rejects.toMatchObject({ code: 'ERR_WAPP_NOT_INITIALIZED' })
+    await expect(h.session.send({ chatId: '5511900000000', isGroup: false, body: 'hi' })).rejects.toMatchObject({
+      code: 'ERR_WAPP_NOT_INITIALIZED',
+    })
     await h.session.stop({ silent: true })
   })
 })

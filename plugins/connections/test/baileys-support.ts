@@ -6,15 +6,31 @@
 import { EventEmitter } from 'node:events'
 import type { Kernel } from '@atende/sdk'
 import type {
-  AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey,
+  AnyMessageContent,
+  BaileysEventMap,
+  GroupMetadata,
+  MiscMessageGenerationOptions,
+  UserFacingSocketConfig,
+  WAMessage,
+  WAMessageKey,
 } from '@whiskeysockets/baileys'
-import { createBaileysProvider, type BaileysSession, type SocketEvent, type SocketLike, type Timers } from '../src/providers/baileys/index.ts'
+import {
+  createBaileysProvider,
+  type BaileysSession,
+  type SocketEvent,
+  type SocketLike,
+  type Timers,
+} from '../src/providers/baileys/index.ts'
 import type { AckUpdate, ChannelEvents, InboundMessage, SessionUpdate } from '../src/providers/types.ts'
 import { companyWithUser, type TestApp } from './support.ts'
 
 export class FakeSocket implements SocketLike {
   private readonly emitter = new EventEmitter()
-  readonly ev = { on: <E extends SocketEvent>(event: E, listener: (arg: BaileysEventMap[E]) => void) => { this.emitter.on(event, listener) } }
+  readonly ev = {
+    on: <E extends SocketEvent>(event: E, listener: (arg: BaileysEventMap[E]) => void) => {
+      this.emitter.on(event, listener)
+    },
+  }
   user?: { id: string; lid?: string }
   readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = []
   readonly reads: WAMessageKey[][] = []
@@ -28,17 +44,26 @@ export class FakeSocket implements SocketLike {
 
   constructor(readonly config: UserFacingSocketConfig) {}
 
-  emit<E extends SocketEvent>(event: E, arg: BaileysEventMap[E]) { this.emitter.emit(event, arg) }
+  emit<E extends SocketEvent>(event: E, arg: BaileysEventMap[E]) {
+    this.emitter.emit(event, arg)
+  }
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions) {
     if (this.refuse) throw this.refuse
     this.sent.push({ jid, content, options })
-    const msg: WAMessage = { key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `3EB0FAKE${this.sent.length}` }, status: 1 }
+    const msg: WAMessage = {
+      key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `3EB0FAKE${this.sent.length}` },
+      status: 1,
+    }
     return msg
   }
 
-  async readMessages(keys: WAMessageKey[]) { this.reads.push(keys) }
-  async logout() { this.loggedOut += 1 }
+  async readMessages(keys: WAMessageKey[]) {
+    this.reads.push(keys)
+  }
+  async logout() {
+    this.loggedOut += 1
+  }
 
   /** Like Baileys: ending the socket emits a close without a reason. */
   end(error: Error | undefined) {
@@ -70,7 +95,9 @@ export class ManualTimers implements Timers {
     this.delays.push(ms)
     return this.seq
   }
-  clear(h: unknown) { this.pending.delete(h as number) }
+  clear(h: unknown) {
+    this.pending.delete(h as number)
+  }
   fireAll() {
     const due = [...this.pending.values()]
     this.pending.clear()
@@ -81,7 +108,12 @@ export class ManualTimers implements Timers {
 /** A connection row to hang auth state on (a simulator one, so nothing starts Baileys for real). */
 export async function connectionRow(t: TestApp) {
   const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
-  const res = await t.app.inject({ method: 'POST', url: '/api/whatsapp', headers, payload: { name: `B ${Math.random().toString(36).slice(2, 8)}`, provider: 'simulator' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/whatsapp',
+    headers,
+    payload: { name: `B ${Math.random().toString(36).slice(2, 8)}`, provider: 'simulator' },
+  })
   if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`)
   const w = res.json()
   return { ref: { id: w.id as number, companyId, name: w.name as string }, headers }
@@ -100,7 +132,11 @@ export interface Harness {
   settle(): Promise<void>
 }
 
-export async function startHarness(kernel: Kernel, ref: { id: number; companyId: number; name: string }, opts: { maxQrRetries?: number; random?: () => number; failInbound?: (m: InboundMessage) => boolean } = {}): Promise<Harness> {
+export async function startHarness(
+  kernel: Kernel,
+  ref: { id: number; companyId: number; name: string },
+  opts: { maxQrRetries?: number; random?: () => number; failInbound?: (m: InboundMessage) => boolean } = {},
+): Promise<Harness> {
   const sockets: FakeSocket[] = []
   const reports: SessionUpdate[] = []
   const inbound: InboundMessage[] = []
@@ -112,19 +148,43 @@ export async function startHarness(kernel: Kernel, ref: { id: number; companyId:
       if (opts.failInbound?.(m)) throw new Error('pipeline refused it')
       inbound.push(m)
     },
-    async ack(a) { acks.push(a) },
-    async findMessage(id) { return stored.get(id) ?? null },
+    async ack(a) {
+      acks.push(a)
+    },
+    async findMessage(id) {
+      return stored.get(id) ?? null
+    },
   }
   const provider = createBaileysProvider({
     kernel,
-    makeSocket: (config) => { const s = new FakeSocket(config); sockets.push(s); return s },
+    makeSocket: (config) => {
+      const s = new FakeSocket(config)
+      sockets.push(s)
+      return s
+    },
     maxQrRetries: opts.maxQrRetries ?? 3,
     backoff: { baseMs: 100, maxMs: 1000 },
     timers,
     random: opts.random ?? (() => 1),
   })
-  const session = (await provider.start(ref, async (u) => { reports.push(u) }, events)) as BaileysSession
-  return { session, sockets, sock: () => sockets[sockets.length - 1], reports, inbound, acks, timers, stored, settle: () => session.idle() }
+  const session = (await provider.start(
+    ref,
+    async (u) => {
+      reports.push(u)
+    },
+    events,
+  )) as BaileysSession
+  return {
+    session,
+    sockets,
+    sock: () => sockets[sockets.length - 1],
+    reports,
+    inbound,
+    acks,
+    timers,
+    stored,
+    settle: () => session.idle(),
+  }
 }
 
 /** Pair the current fake socket: the phone scanned, WhatsApp opened the connection. */

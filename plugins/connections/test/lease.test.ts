@@ -8,10 +8,11 @@ import { createLeases } from '../src/lease.ts'
 import type { ChannelSessionsService } from '../src/sessions.ts'
 
 const running = (t: TestApp) => t.app.kernel.services.get<ChannelSessionsService>('channelSessions').runningIds()
-const call = (t: TestApp, h: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: h, payload })
+const call = (t: TestApp, h: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: h, payload })
 
 describe('session leases without Redis (one process)', () => {
-  it('every lease is this process\'s for the asking, until released', async () => {
+  it("every lease is this process's for the asking, until released", async () => {
     const kernel = { config: { redisUrl: undefined, redisPrefix: 'x' }, log: console } as unknown as Kernel
     const leases = await createLeases(kernel, { ttlMs: 1000 })
     expect(await leases.holder(7)).toBeNull()
@@ -33,13 +34,20 @@ describe('resume after a restart', () => {
   const redisPrefix = `atende-test-resume-${randomBytes(4).toString('hex')}`
   const boot = () => createTestApp({ plugins: pipelinePlugins, db: db.knex, config: { redisPrefix } })
   let t: TestApp | undefined
-  beforeAll(async () => { process.env.SIMULATOR_ACK_MS = '0'; db = await testDatabase() })
-  afterAll(async () => { await t?.close(); await db?.drop() })
+  beforeAll(async () => {
+    process.env.SIMULATOR_ACK_MS = '0'
+    db = await testDatabase()
+  })
+  afterAll(async () => {
+    await t?.close()
+    await db?.drop()
+  })
 
   it('CONNECTED comes back CONNECTED with its number, qrcode shows a new QR; TIMEOUT and DISCONNECTED stay down', async () => {
     t = await boot()
     const { headers: h } = await companyWithUser(t.app, { profile: 'admin' })
-    const make = async (name: string) => (await call(t!, h, 'POST', '/api/whatsapp', { name, provider: 'simulator' })).json()
+    const make = async (name: string) =>
+      (await call(t!, h, 'POST', '/api/whatsapp', { name, provider: 'simulator' })).json()
     const paired = await make('Paired')
     await call(t, h, 'POST', `/api/simulator/${paired.id}/scan`, { number: '5547988887777' })
     const waiting = await make('Waiting')
@@ -56,13 +64,23 @@ describe('resume after a restart', () => {
     t = await boot()
     await until(() => running(t!).includes(paired.id) && running(t!).includes(waiting.id))
     await until(async () => (await db.knex('whatsapps').where({ id: waiting.id }).first()).qrcode !== before.qrcode)
-    expect(await db.knex('whatsapps').where({ id: paired.id }).first()).toMatchObject({ status: 'CONNECTED', number: '5547988887777', qrcode: '' })
-    expect(await db.knex('whatsapps').where({ id: waiting.id }).first()).toMatchObject({ status: 'qrcode', qrcode: expect.stringMatching(/^SIMULATOR:/) })
+    expect(await db.knex('whatsapps').where({ id: paired.id }).first()).toMatchObject({
+      status: 'CONNECTED',
+      number: '5547988887777',
+      qrcode: '',
+    })
+    expect(await db.knex('whatsapps').where({ id: waiting.id }).first()).toMatchObject({
+      status: 'qrcode',
+      qrcode: expect.stringMatching(/^SIMULATOR:/),
+    })
     expect(running(t).sort()).toEqual([paired.id, waiting.id].sort())
     expect((await db.knex('whatsapps').where({ id: timedOut.id }).first()).status).toBe('TIMEOUT')
     expect((await db.knex('whatsapps').where({ id: off.id }).first()).status).toBe('DISCONNECTED')
     // The resumed phone works without a new scan.
-    const res = await call(t, h, 'POST', `/api/simulator/${paired.id}/inbound`, { from: '5547981239999', body: 'de volta' })
+    const res = await call(t, h, 'POST', `/api/simulator/${paired.id}/inbound`, {
+      from: '5547981239999',
+      body: 'de volta',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toMatchObject({ body: 'de volta' })
   })
@@ -83,7 +101,9 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
     a = await createTestApp({ plugins: pipelinePlugins, config: { redisPrefix } })
     b = await createTestApp({ plugins: pipelinePlugins, db: a.db, config: { redisPrefix } })
     ;({ headers: h, companyId } = await companyWithUser(a.app, { profile: 'admin' }))
-    a.app.kernel.bus.on('whatsappSession.updated', (p) => { sessionEvents.push(p) })
+    a.app.kernel.bus.on('whatsappSession.updated', (p) => {
+      sessionEvents.push(p)
+    })
     await redis.connect()
   })
   afterAll(async () => {
@@ -143,7 +163,12 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
     const scanned = await call(b, h, 'POST', `/api/simulator/${w.id}/scan`, { number: '5547977776666' })
     expect(scanned.json()).toMatchObject({ status: 'CONNECTED', number: '5547977776666' })
 
-    const inbound = await call(b, h, 'POST', `/api/simulator/${w.id}/inbound`, { from: '5547981230011', name: 'Rui', body: 'olá', id: 'LEASE-IN-1' })
+    const inbound = await call(b, h, 'POST', `/api/simulator/${w.id}/inbound`, {
+      from: '5547981230011',
+      name: 'Rui',
+      body: 'olá',
+      id: 'LEASE-IN-1',
+    })
     expect(inbound.statusCode).toBe(200)
     const message = inbound.json().message
     expect(message).toMatchObject({ body: 'olá', whatsappId: w.id })
@@ -162,7 +187,10 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
     expect(runners(w.id)).toEqual([])
     expect(await redis.exists(key(w.id))).toBe(0)
     // Runs nowhere: the phone cannot scan; starting it from b takes the free lease in b.
-    expect((await call(b, h, 'POST', `/api/simulator/${w.id}/scan`, {})).json()).toMatchObject({ statusCode: 400, error: 'ERR_WAPP_NOT_INITIALIZED' })
+    expect((await call(b, h, 'POST', `/api/simulator/${w.id}/scan`, {})).json()).toMatchObject({
+      statusCode: 400,
+      error: 'ERR_WAPP_NOT_INITIALIZED',
+    })
     expect((await call(b, h, 'POST', `/api/whatsappsession/${w.id}`)).statusCode).toBe(200)
     expect(runners(w.id)).toEqual([b])
     expect(await redis.get(key(w.id))).toBe(processId(b))
@@ -191,12 +219,19 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
     }
     const closedAt = Date.now()
     await until(() => runners(w.id).length === 1, 20_000)
-    await until(() => sessionEvents.some((e) => e.session.id === w.id && e.session.status === 'CONNECTED' && Date.parse(e.session.updatedAt) >= closedAt))
+    await until(() =>
+      sessionEvents.some(
+        (e) => e.session.id === w.id && e.session.status === 'CONNECTED' && Date.parse(e.session.updatedAt) >= closedAt,
+      ),
+    )
     expect((await row(w.id)).status).toBe('CONNECTED')
     const owner = runners(w.id)[0]
     expect(await redis.get(key(w.id))).toBe(processId(owner))
     const other = owner === a ? b : a
-    const res = await call(other, h, 'POST', `/api/simulator/${w.id}/inbound`, { from: '5547981231111', body: 'ainda aqui' })
+    const res = await call(other, h, 'POST', `/api/simulator/${w.id}/inbound`, {
+      from: '5547981231111',
+      body: 'ainda aqui',
+    })
     expect(res.json().message).toMatchObject({ body: 'ainda aqui', companyId })
   })
 

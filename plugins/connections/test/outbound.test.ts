@@ -12,11 +12,16 @@ describe('outgoing messages (simulator)', () => {
     process.env.SIMULATOR_ACK_MS = '20'
     t = await createTestApp({ plugins: pipelinePlugins })
     sim = await pairedSimulator(t)
-    ticketId = (await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: customer, name: 'Duda', body: 'oi' })).json().message.ticketId
+    ticketId = (
+      await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: customer, name: 'Duda', body: 'oi' })
+    ).json().message.ticketId
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const outbox = async () => (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox?to=${customer}`)).json().messages as any[]
+  const outbox = async () =>
+    (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox?to=${customer}`)).json().messages as any[]
   const db = () => t.app.kernel.db
 
   it('a reply reaches the simulator outbox; acks advance to read in the database', async () => {
@@ -43,18 +48,41 @@ describe('outgoing messages (simulator)', () => {
     await until(() => frames.some((f) => f.event === 'pong'))
     const [m] = (await sim.call('POST', `/api/messages/${ticketId}`, { body: 'ao vivo' })).json().messages
     const cid = sim.whatsapp.companyId
-    await until(() => frames.some((f) => f.event === `company-${cid}-appMessage` && f.data.action === 'update' && f.data.message.id === m.id && f.data.message.ack === 4))
-    expect(frames.some((f) => f.event === `company-${cid}-appMessage` && f.data.action === 'create' && f.data.message.id === m.id)).toBe(true)
+    await until(() =>
+      frames.some(
+        (f) =>
+          f.event === `company-${cid}-appMessage` &&
+          f.data.action === 'update' &&
+          f.data.message.id === m.id &&
+          f.data.message.ack === 4,
+      ),
+    )
+    expect(
+      frames.some(
+        (f) => f.event === `company-${cid}-appMessage` && f.data.action === 'create' && f.data.message.id === m.id,
+      ),
+    ).toBe(true)
     expect(frames.some((f) => f.event === `company-${cid}-ticket` && f.data.ticket.id === ticketId)).toBe(true)
     ws.close()
   })
 
   it('refuses empty bodies and closed tickets; unknown tickets are 404', async () => {
-    expect((await sim.call('POST', `/api/messages/${ticketId}`, { body: '   ' })).json()).toMatchObject({ statusCode: 400, error: 'ERR_VALIDATION' })
-    expect((await sim.call('POST', `/api/messages/999999`, { body: 'x' })).json()).toMatchObject({ statusCode: 404, error: 'ERR_NO_TICKET_FOUND' })
-    const other = (await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: '5547981113333', body: 'oi' })).json().message.ticketId
+    expect((await sim.call('POST', `/api/messages/${ticketId}`, { body: '   ' })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'ERR_VALIDATION',
+    })
+    expect((await sim.call('POST', `/api/messages/999999`, { body: 'x' })).json()).toMatchObject({
+      statusCode: 404,
+      error: 'ERR_NO_TICKET_FOUND',
+    })
+    const other = (
+      await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: '5547981113333', body: 'oi' })
+    ).json().message.ticketId
     await db()('tickets').where({ id: other }).update({ status: 'closed' })
-    expect((await sim.call('POST', `/api/messages/${other}`, { body: 'x' })).json()).toMatchObject({ statusCode: 400, error: 'ERR_TICKET_CLOSED' })
+    expect((await sim.call('POST', `/api/messages/${other}`, { body: 'x' })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'ERR_TICKET_CLOSED',
+    })
   })
 
   it('a provider failure is ERR_SENDING_WAPP_MSG and the message is kept, marked failed', async () => {
@@ -71,14 +99,31 @@ describe('outgoing messages (simulator)', () => {
     const boundary = '----atende'
     const part = (name: string, value: string, file?: { filename: string; type: string }) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file.filename}"\r\nContent-Type: ${file.type}` : ''}\r\n\r\n${value}\r\n`
-    const payload = part('body', 'segue') + part('medias', 'PDFDATA', { filename: 'contrato.pdf', type: 'application/pdf' }) + part('medias', 'JPEGDATA', { filename: 'foto.jpg', type: 'image/jpeg' }) + `--${boundary}--\r\n`
-    const res = await t.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: { ...sim.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload })
+    const payload =
+      part('body', 'segue') +
+      part('medias', 'PDFDATA', { filename: 'contrato.pdf', type: 'application/pdf' }) +
+      part('medias', 'JPEGDATA', { filename: 'foto.jpg', type: 'image/jpeg' }) +
+      `--${boundary}--\r\n`
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: { ...sim.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    })
     expect(res.statusCode).toBe(200)
     const msgs = res.json().messages
-    expect(msgs.map((m: any) => [m.mediaType, m.mediaName, m.body])).toEqual([['document', 'contrato.pdf', 'segue'], ['image', 'foto.jpg', '']])
+    expect(msgs.map((m: any) => [m.mediaType, m.mediaName, m.body])).toEqual([
+      ['document', 'contrato.pdf', 'segue'],
+      ['image', 'foto.jpg', ''],
+    ])
     const box = await outbox()
-    expect(box.find((o) => o.id === msgs[0].providerId)).toMatchObject({ media: { kind: 'document', fileName: 'contrato.pdf' }, body: 'segue' })
-    expect(box.find((o) => o.id === msgs[1].providerId)).toMatchObject({ media: { kind: 'image', fileName: 'foto.jpg' } })
+    expect(box.find((o) => o.id === msgs[0].providerId)).toMatchObject({
+      media: { kind: 'document', fileName: 'contrato.pdf' },
+      body: 'segue',
+    })
+    expect(box.find((o) => o.id === msgs[1].providerId)).toMatchObject({
+      media: { kind: 'image', fileName: 'foto.jpg' },
+    })
   })
 
   it('edits and deletes a sent message on the network and marks it; the ticket preview follows', async () => {
@@ -96,19 +141,35 @@ describe('outgoing messages (simulator)', () => {
     expect((await sim.call('PUT', `/api/messages/${m.id}`, { body: 'de novo' })).statusCode).toBe(400)
   })
 
-  it('sends a contact card, quotes, and forwards by phone into the number\'s ticket', async () => {
+  it("sends a contact card, quotes, and forwards by phone into the number's ticket", async () => {
     const contact = await db()('contacts').where({ companyId: sim.whatsapp.companyId, number: customer }).first()
     const card = (await sim.call('POST', '/api/send-contact', { contactId: contact.id, ticketId })).json().messages[0]
     expect(card.mediaType).toBe('vcard')
-    expect((await outbox()).find((o) => o.id === card.providerId)).toMatchObject({ contact: { name: 'Duda', number: customer } })
-    expect((await sim.call('POST', '/api/send-contact', { contactId: 999999, ticketId })).json()).toMatchObject({ statusCode: 404, error: 'ERR_NO_CONTACT_FOUND' })
+    expect((await outbox()).find((o) => o.id === card.providerId)).toMatchObject({
+      contact: { name: 'Duda', number: customer },
+    })
+    expect((await sim.call('POST', '/api/send-contact', { contactId: 999999, ticketId })).json()).toMatchObject({
+      statusCode: 404,
+      error: 'ERR_NO_CONTACT_FOUND',
+    })
 
-    const incoming = (await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: customer, body: 'pergunta', id: 'quote-me' })).json().message
-    const reply = (await sim.call('POST', `/api/messages/${ticketId}`, { body: 'resposta', quotedMsg: { id: incoming.id } })).json().messages[0]
+    const incoming = (
+      await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, {
+        from: customer,
+        body: 'pergunta',
+        id: 'quote-me',
+      })
+    ).json().message
+    const reply = (
+      await sim.call('POST', `/api/messages/${ticketId}`, { body: 'resposta', quotedMsg: { id: incoming.id } })
+    ).json().messages[0]
     expect(reply.quotedMsgId).toBe(incoming.id)
     expect((await outbox()).find((o) => o.id === reply.providerId)).toMatchObject({ quotedId: 'quote-me' })
 
-    const fwd = await sim.call('POST', '/api/messages/forward-by-phone', { messageId: reply.id, phone: '+55 47 98111-4444' })
+    const fwd = await sim.call('POST', '/api/messages/forward-by-phone', {
+      messageId: reply.id,
+      phone: '+55 47 98111-4444',
+    })
     expect(fwd.statusCode).toBe(200)
     const f = fwd.json().messages[0]
     expect(f.ticketId).not.toBe(ticketId)

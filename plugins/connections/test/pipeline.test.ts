@@ -10,23 +10,35 @@ describe('inbound pipeline (simulator)', () => {
     process.env.SIMULATOR_ACK_MS = '20'
     t = await createTestApp({ plugins: pipelinePlugins })
     sim = await pairedSimulator(t)
-    t.app.kernel.bus.on('message.created', (p) => { created.push(p) })
+    t.app.kernel.bus.on('message.created', (p) => {
+      created.push(p)
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const inbound = (payload: object) => sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, payload)
   const db = () => t.app.kernel.db
 
   it('50 concurrent messages from one new number → one contact, one ticket, 50 messages in order', async () => {
     const from = '5547991110001'
-    const res = await Promise.all(Array.from({ length: 50 }, (_, i) => inbound({ from, name: 'Ana', body: `m${i}`, id: `burst-${i}` })))
+    const res = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => inbound({ from, name: 'Ana', body: `m${i}`, id: `burst-${i}` })),
+    )
     expect(res.map((r) => r.statusCode)).toEqual(Array(50).fill(200))
     const contacts = await db()('contacts').where({ companyId: sim.whatsapp.companyId, number: from })
     expect(contacts).toHaveLength(1)
     expect(contacts[0].name).toBe('Ana')
     const tickets = await db()('tickets').where({ contactId: contacts[0].id })
     expect(tickets).toHaveLength(1)
-    expect(tickets[0]).toMatchObject({ status: 'pending', queueId: null, unreadMessages: 50, whatsappId: sim.whatsapp.id, isReturningCustomer: false })
+    expect(tickets[0]).toMatchObject({
+      status: 'pending',
+      queueId: null,
+      unreadMessages: 50,
+      whatsappId: sim.whatsapp.id,
+      isReturningCustomer: false,
+    })
     const msgs = await db()('messages').where({ ticketId: tickets[0].id }).orderBy('id')
     expect(msgs).toHaveLength(50)
     expect(new Set(msgs.map((m: any) => m.providerId)).size).toBe(50)
@@ -47,10 +59,20 @@ describe('inbound pipeline (simulator)', () => {
   it('concurrent bursts from many numbers keep one active ticket each (enforced by the database)', async () => {
     const numbers = Array.from({ length: 10 }, (_, i) => `55479922200${String(i).padStart(2, '0')}`)
     await Promise.all(numbers.flatMap((n) => Array.from({ length: 5 }, (_, j) => inbound({ from: n, body: `x${j}` }))))
-    const rows = await db()('tickets as t').join('contacts as c', 'c.id', 't.contactId').whereIn('c.number', numbers).select('t.id', 'c.number')
+    const rows = await db()('tickets as t')
+      .join('contacts as c', 'c.id', 't.contactId')
+      .whereIn('c.number', numbers)
+      .select('t.id', 'c.number')
     expect(rows).toHaveLength(10)
-    await expect(db()('tickets').insert({ uuid: crypto.randomUUID(), companyId: sim.whatsapp.companyId, contactId: (await db()('contacts').where({ number: numbers[0] }).first()).id, whatsappId: sim.whatsapp.id, status: 'open' }))
-      .rejects.toThrow(/tickets_one_active_per_contact|duplicate key/)
+    await expect(
+      db()('tickets').insert({
+        uuid: crypto.randomUUID(),
+        companyId: sim.whatsapp.companyId,
+        contactId: (await db()('contacts').where({ number: numbers[0] }).first()).id,
+        whatsappId: sim.whatsapp.id,
+        status: 'open',
+      }),
+    ).rejects.toThrow(/tickets_one_active_per_contact|duplicate key/)
   })
 
   it('numbers normalise to one contact (a mobile without its ninth digit, formatted)', async () => {
@@ -66,14 +88,19 @@ describe('inbound pipeline (simulator)', () => {
     await db()('tickets').where({ id: first.ticketId }).update({ status: 'closed' })
     const second = (await inbound({ from, body: 'two' })).json().message
     expect(second.ticketId).not.toBe(first.ticketId)
-    expect(await db()('tickets').where({ id: second.ticketId }).first()).toMatchObject({ status: 'pending', isReturningCustomer: true })
+    expect(await db()('tickets').where({ id: second.ticketId }).first()).toMatchObject({
+      status: 'pending',
+      isReturningCustomer: true,
+    })
   })
 
   it('an idle ticket past expiresTicket hours is closed and the customer starts a new one', async () => {
     const from = '5547995556666'
     const first = (await inbound({ from, body: 'one' })).json().message
     await sim.call('PUT', `/api/whatsapp/${sim.whatsapp.id}`, { expiresTicket: 2 })
-    await db()('tickets').where({ id: first.ticketId }).update({ updatedAt: new Date(Date.now() - 3 * 3600_000) })
+    await db()('tickets')
+      .where({ id: first.ticketId })
+      .update({ updatedAt: new Date(Date.now() - 3 * 3600_000) })
     const second = (await inbound({ from, body: 'two' })).json().message
     expect(second.ticketId).not.toBe(first.ticketId)
     expect((await db()('tickets').where({ id: first.ticketId }).first()).status).toBe('closed')
@@ -81,16 +108,36 @@ describe('inbound pipeline (simulator)', () => {
   })
 
   it('group messages are ignored while CheckMsgIsGroup is enabled, and ticketed per group otherwise', async () => {
-    const ignored = await inbound({ from: '5547996667777', name: 'Bia', groupId: '120363000000000001', groupName: 'Equipe', body: 'oi grupo' })
+    const ignored = await inbound({
+      from: '5547996667777',
+      name: 'Bia',
+      groupId: '120363000000000001',
+      groupName: 'Equipe',
+      body: 'oi grupo',
+    })
     expect(ignored.statusCode).toBe(200)
     expect(ignored.json().message).toBeNull()
     let told = false
-    t.app.kernel.bus.on('setting.updated', (p) => { if (p.key === 'CheckMsgIsGroup') told = true })
+    t.app.kernel.bus.on('setting.updated', (p) => {
+      if (p.key === 'CheckMsgIsGroup') told = true
+    })
     await t.app.kernel.settings.set(sim.whatsapp.companyId, 'CheckMsgIsGroup', 'disabled')
     // What the settings route emits after saving.
-    await t.app.kernel.bus.emit('setting.updated', { companyId: sim.whatsapp.companyId, key: 'CheckMsgIsGroup', value: 'disabled' })
+    await t.app.kernel.bus.emit('setting.updated', {
+      companyId: sim.whatsapp.companyId,
+      key: 'CheckMsgIsGroup',
+      value: 'disabled',
+    })
     await until(() => told) // the pipeline drops its cached value on this event
-    const m = (await inbound({ from: '5547996667777', name: 'Bia', groupId: '120363000000000001', groupName: 'Equipe', body: 'oi grupo' })).json().message
+    const m = (
+      await inbound({
+        from: '5547996667777',
+        name: 'Bia',
+        groupId: '120363000000000001',
+        groupName: 'Equipe',
+        body: 'oi grupo',
+      })
+    ).json().message
     const ticket = await db()('tickets').where({ id: m.ticketId }).first()
     const group = await db()('contacts').where({ id: ticket.contactId }).first()
     expect(group).toMatchObject({ isGroup: true, name: 'Equipe', number: '120363000000000001' })
@@ -102,7 +149,12 @@ describe('inbound pipeline (simulator)', () => {
 
   it('media from a data: URI is stored and served through a signed URL', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
-    const res = await inbound({ from: '5547997778888', mediaType: 'image', mediaUrl: `data:image/png;base64,${png.toString('base64')}`, body: 'foto' })
+    const res = await inbound({
+      from: '5547997778888',
+      mediaType: 'image',
+      mediaUrl: `data:image/png;base64,${png.toString('base64')}`,
+      body: 'foto',
+    })
     const m = res.json().message
     expect(m).toMatchObject({ mediaType: 'image', body: 'foto' })
     expect(m.mediaUrl).toMatch(/^\/api\/files\//)
@@ -127,8 +179,11 @@ describe('inbound pipeline (simulator)', () => {
   })
 
   it('refuses bad input with a 400 naming the field', async () => {
-    expect((await inbound({ from: '5547990001111' })).json()).toMatchObject({ statusCode: 400, error: 'ERR_VALIDATION' })
+    expect((await inbound({ from: '5547990001111' })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'ERR_VALIDATION',
+    })
     expect((await inbound({ from: 'abc', body: 'x' })).statusCode).toBe(400)
-    expect((await inbound({ from: '5547990001111', mediaUrl: 'ftp://x/y' , mediaType: 'image' })).statusCode).toBe(400)
+    expect((await inbound({ from: '5547990001111', mediaUrl: 'ftp://x/y', mediaType: 'image' })).statusCode).toBe(400)
   })
 })

@@ -15,7 +15,8 @@ describe('the routing chain', () => {
     const tickets = t.app.kernel.services.get<TicketsService>('tickets')
     // Registered out of order: the chain sorts by `order`.
     routing.register({
-      name: 'menu', order: 400,
+      name: 'menu',
+      order: 400,
       async run(ctx: RoutingContext) {
         seen.push(`menu:${ctx.message.body}`)
         if (ctx.isNewTicket) await ctx.reply('1 - Vendas\n2 - Suporte')
@@ -24,7 +25,8 @@ describe('the routing chain', () => {
       },
     })
     routing.register({
-      name: 'ddd', order: 100,
+      name: 'ddd',
+      order: 100,
       async run(ctx: RoutingContext) {
         seen.push(`ddd:${ctx.message.body}`)
         if (ctx.message.body === 'boom') throw new Error('a broken step')
@@ -32,9 +34,12 @@ describe('the routing chain', () => {
       },
     })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const inbound = (body: string) => sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: '5547971112222', body })
+  const inbound = (body: string) =>
+    sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: '5547971112222', body })
 
   it('runs steps in order on customer messages; a step that handles a message stops the chain', async () => {
     const first = (await inbound('oi')).json().message

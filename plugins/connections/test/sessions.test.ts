@@ -13,12 +13,19 @@ describe('connection sessions (simulator provider)', () => {
   beforeAll(async () => {
     t = await createTestApp({ plugins: pipelinePlugins })
     h = (await companyWithUser(t.app)).headers
-    t.app.kernel.bus.on('whatsappSession.updated', (p) => { sessionEvents.push(p) })
-    t.app.kernel.bus.on('whatsapp.deleted', (p) => { whatsappEvents.push(p) })
+    t.app.kernel.bus.on('whatsappSession.updated', (p) => {
+      sessionEvents.push(p)
+    })
+    t.app.kernel.bus.on('whatsapp.deleted', (p) => {
+      whatsappEvents.push(p)
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: h, payload })
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: h, payload })
   const get = async (id: number) => (await call('GET', `/api/whatsapp/${id}`)).json()
 
   it('goes qrcode → CONNECTED → DISCONNECTED → qrcode, persisting and emitting each change', async () => {
@@ -48,9 +55,17 @@ describe('connection sessions (simulator provider)', () => {
     expect(await get(w.id)).toMatchObject({ status: 'CONNECTED', number: '5521988887777' })
     expect((await call('DELETE', `/api/whatsappsession/${w.id}`)).statusCode).toBe(200)
     expect(await get(w.id)).toMatchObject({ status: 'DISCONNECTED', qrcode: '' })
-    await until(() => sessionEvents.filter((e) => e.session.id === w.id && e.session.status === 'DISCONNECTED').length === 2)
-    expect(sessionEvents.filter((e) => e.session.id === w.id).map((e) => e.session.status))
-      .toEqual(['qrcode', 'CONNECTED', 'DISCONNECTED', 'qrcode', 'CONNECTED', 'DISCONNECTED'])
+    await until(
+      () => sessionEvents.filter((e) => e.session.id === w.id && e.session.status === 'DISCONNECTED').length === 2,
+    )
+    expect(sessionEvents.filter((e) => e.session.id === w.id).map((e) => e.session.status)).toEqual([
+      'qrcode',
+      'CONNECTED',
+      'DISCONNECTED',
+      'qrcode',
+      'CONNECTED',
+      'DISCONNECTED',
+    ])
   })
 
   it('new QR gives a new code with retries reset', async () => {
@@ -74,7 +89,10 @@ describe('connection sessions (simulator provider)', () => {
     const ws = new WebSocket(`${addr.replace('http', 'ws')}/socket?token=${encodeURIComponent(token)}`)
     const frames: { event: string; data: any }[] = []
     ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-    await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject) })
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve())
+      ws.once('error', reject)
+    })
     // A ping round trip: the socket has joined its company room once the pong arrives.
     ws.send(JSON.stringify({ type: 'ping' }))
     await until(() => frames.some((f) => f.event === 'pong'))
@@ -83,13 +101,19 @@ describe('connection sessions (simulator provider)', () => {
       const cid = w.companyId
       await until(() => frames.some((f) => f.event === `company-${cid}-whatsappSession`))
       expect(frames.find((f) => f.event === `company-${cid}-whatsappSession`)!.data).toEqual({
-        action: 'update', session: { id: w.id, status: 'qrcode', qrcode: w.qrcode, retries: 0, updatedAt: w.updatedAt },
+        action: 'update',
+        session: { id: w.id, status: 'qrcode', qrcode: w.qrcode, retries: 0, updatedAt: w.updatedAt },
       })
       await until(() => frames.some((f) => f.event === `company-${cid}-whatsapp`))
-      expect(frames.find((f) => f.event === `company-${cid}-whatsapp`)!.data).toMatchObject({ action: 'update', whatsapp: { id: w.id, name: 'Sim RT' } })
+      expect(frames.find((f) => f.event === `company-${cid}-whatsapp`)!.data).toMatchObject({
+        action: 'update',
+        whatsapp: { id: w.id, name: 'Sim RT' },
+      })
       await call('DELETE', `/api/whatsapp/${w.id}`)
       await until(() => frames.some((f) => f.data?.action === 'delete'))
-      expect(frames.filter((f) => f.data?.action === 'delete')).toEqual([{ event: `company-${cid}-whatsapp`, data: { action: 'delete', whatsappId: w.id } }])
+      expect(frames.filter((f) => f.data?.action === 'delete')).toEqual([
+        { event: `company-${cid}-whatsapp`, data: { action: 'delete', whatsappId: w.id } },
+      ])
       await until(() => whatsappEvents.length > 0)
       expect(whatsappEvents).toContainEqual({ companyId: cid, whatsappId: w.id })
     } finally {

@@ -15,7 +15,12 @@ export const withQueues = async () => [...pipelinePlugins, ...(await allPlugins(
  */
 export async function ensureQueues(db: Knex, companyId: number, ids: number[]) {
   if (!ids.length) return
-  await db('queues').insert(ids.map((id) => ({ id, companyId, name: `Queue ${id}`, color: `#${String(id).padStart(6, '0').slice(-6)}` }))).onConflict('id').ignore()
+  await db('queues')
+    .insert(
+      ids.map((id) => ({ id, companyId, name: `Queue ${id}`, color: `#${String(id).padStart(6, '0').slice(-6)}` })),
+    )
+    .onConflict('id')
+    .ignore()
   await db.raw(`select setval('queues_id_seq', greatest((select max(id) from queues), 1000))`)
 }
 /** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
@@ -24,8 +29,14 @@ export { until } from '@atende/kernel/testing'
 /** A company with an admin and a simulator connection, paired (CONNECTED). */
 export async function pairedSimulator(t: TestApp, h?: Headers) {
   const owner = h ? { headers: h } : await companyWithUser(t.app, { profile: 'admin' })
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: owner.headers, payload })
-  const w = (await call('POST', '/api/whatsapp', { name: `Sim ${Math.random().toString(36).slice(2, 7)}`, provider: 'simulator' })).json()
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: owner.headers, payload })
+  const w = (
+    await call('POST', '/api/whatsapp', {
+      name: `Sim ${Math.random().toString(36).slice(2, 7)}`,
+      provider: 'simulator',
+    })
+  ).json()
   const scanned = await call('POST', `/api/simulator/${w.id}/scan`, {})
   if (scanned.statusCode !== 200) throw new Error(`scan failed: ${scanned.body}`)
   return { whatsapp: w as { id: number; companyId: number }, headers: owner.headers, call }

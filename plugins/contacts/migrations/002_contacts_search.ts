@@ -31,7 +31,8 @@ async function tryTrigram(knex: Knex): Promise<boolean> {
   try {
     await knex.transaction(async (trx) => {
       await trx.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-      for (const [name, column] of TRGM_INDEXES) await trx.raw(`CREATE INDEX ${name} ON contacts USING gin (${column} gin_trgm_ops)`)
+      for (const [name, column] of TRGM_INDEXES)
+        await trx.raw(`CREATE INDEX ${name} ON contacts USING gin (${column} gin_trgm_ops)`)
     })
     return true
   } catch {
@@ -42,9 +43,13 @@ async function tryTrigram(knex: Knex): Promise<boolean> {
 export async function up(knex: Knex) {
   await knex.raw(`CREATE FUNCTION contacts_search_key(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT translate(lower($1), '${KEY_FROM}', '${KEY_TO}') $$`)
-  await knex.raw(`ALTER TABLE contacts ADD COLUMN "searchName" text GENERATED ALWAYS AS (contacts_search_key(name)) STORED`)
+  await knex.raw(
+    `ALTER TABLE contacts ADD COLUMN "searchName" text GENERATED ALWAYS AS (contacts_search_key(name)) STORED`,
+  )
   await knex.raw('DROP INDEX IF EXISTS contacts_companyid_name_index')
-  await knex.raw('CREATE INDEX contacts_company_search_name ON contacts ("companyId", "searchName", id) INCLUDE (number, email)')
+  await knex.raw(
+    'CREATE INDEX contacts_company_search_name ON contacts ("companyId", "searchName", id) INCLUDE (number, email)',
+  )
   // Emails are stored lower-cased from now on; earlier rows (the pipeline never set one) follow.
   await knex.raw(`UPDATE contacts SET email = lower(email) WHERE email <> lower(email)`)
   await tryTrigram(knex)

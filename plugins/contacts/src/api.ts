@@ -4,7 +4,12 @@
  */
 import type { Static } from '@sinclair/typebox'
 import type { UnitOfWork, Wire } from '@atende/sdk'
-import type { ContactSummary as ContactSummarySchema, ContactView, ContactsPage as ContactsPageSchema, UploadResult as UploadResultSchema } from './schemas.ts'
+import type {
+  ContactSummary as ContactSummarySchema,
+  ContactView,
+  ContactsPage as ContactsPageSchema,
+  UploadResult as UploadResultSchema,
+} from './schemas.ts'
 
 /** The API's answers (the route schemas), as clients receive them. */
 export type ContactWire = Wire<Static<typeof ContactView>>
@@ -77,7 +82,11 @@ export interface ContactsService {
    * one) to a URL the browser can load ('' for none). Announced as `contact.updated` when it differs.
    * Returns the contact and its previous URL (so a channel can drop the file it replaces), or null.
    */
-  setProfilePicUrl(companyId: number, who: ContactIdentity, url: string): Promise<{ contact: Contact; previous: string } | null>
+  setProfilePicUrl(
+    companyId: number,
+    who: ContactIdentity,
+    url: string,
+  ): Promise<{ contact: Contact; previous: string } | null>
 }
 
 /**

@@ -3,8 +3,21 @@
  * key), which is not part of the published Contact: select these rather than `*`.
  */
 export const CONTACT_COLUMNS = [
-  'id', 'companyId', 'name', 'number', 'lid', 'email', 'cnpj', 'custumerCode', 'companyName',
-  'profilePicUrl', 'isGroup', 'userId', 'whatsappId', 'createdAt', 'updatedAt',
+  'id',
+  'companyId',
+  'name',
+  'number',
+  'lid',
+  'email',
+  'cnpj',
+  'custumerCode',
+  'companyName',
+  'profilePicUrl',
+  'isGroup',
+  'userId',
+  'whatsappId',
+  'createdAt',
+  'updatedAt',
 ] as const
 
 /** The same, qualified by a table alias (joins). */

@@ -20,8 +20,20 @@ declare module '@atende/sdk' {
 
 export function mapRealtime(kernel: Kernel) {
   const channel = (companyId: number) => ({ rooms: [`company-${companyId}`], event: `company-${companyId}-contact` })
-  kernel.realtime.map('contact.created', (p) => ({ ...channel(p.companyId), data: { action: 'create', contact: p.contact } }))
-  kernel.realtime.map('contact.updated', (p) => ({ ...channel(p.companyId), data: { action: 'update', contact: p.contact } }))
-  kernel.realtime.map('contact.deleted', (p) => ({ ...channel(p.companyId), data: { action: 'delete', contactId: p.contactId } }))
-  kernel.realtime.map('contact.imported', (p) => ({ ...channel(p.companyId), data: { action: 'reload', count: p.count } }))
+  kernel.realtime.map('contact.created', (p) => ({
+    ...channel(p.companyId),
+    data: { action: 'create', contact: p.contact },
+  }))
+  kernel.realtime.map('contact.updated', (p) => ({
+    ...channel(p.companyId),
+    data: { action: 'update', contact: p.contact },
+  }))
+  kernel.realtime.map('contact.deleted', (p) => ({
+    ...channel(p.companyId),
+    data: { action: 'delete', contactId: p.contactId },
+  }))
+  kernel.realtime.map('contact.imported', (p) => ({
+    ...channel(p.companyId),
+    data: { action: 'reload', count: p.count },
+  }))
 }

@@ -10,7 +10,12 @@ export const LOOKUP_LIMIT = 50
 
 export const ERR_NO_CONTACT_FOUND = 'ERR_NO_CONTACT_FOUND'
 
-export interface ContactFilter { searchParam?: string; date?: string; dateStart?: string; dateEnd?: string }
+export interface ContactFilter {
+  searchParam?: string
+  date?: string
+  dateStart?: string
+  dateEnd?: string
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** Typed like a phone number: digits and the characters of its written forms. */
@@ -42,8 +47,11 @@ export function applyFilter(q: Knex.QueryBuilder, f: ContactFilter): Knex.QueryB
     const like = `%${escapeLike(s)}%`
     const digits = s.replace(/\D/g, '')
     q.where((w) => {
-      w.whereRaw('contacts."searchName" LIKE contacts_search_key(?)', [like])
-        .orWhere('contacts.email', 'like', like.toLowerCase())
+      w.whereRaw('contacts."searchName" LIKE contacts_search_key(?)', [like]).orWhere(
+        'contacts.email',
+        'like',
+        like.toLowerCase(),
+      )
       if (digits && PHONE_LIKE.test(s)) w.orWhere('contacts.number', 'like', `%${digits}%`)
     })
   }
@@ -68,13 +76,26 @@ const pageIds = (t: TenantDb, f: ContactFilter, limit: number, offset: number) =
 
 /** One page of contacts (the query GET /contacts runs; the bench explains it). */
 export const pageQuery = (t: TenantDb, f: ContactFilter, limit: number, offset: number) =>
-  t('contacts').select(CONTACT_COLUMNS).whereIn('id', pageIds(t, f, limit, offset)).orderBy(ORDER)
+  t('contacts')
+    .select(CONTACT_COLUMNS)
+    .whereIn('id', pageIds(t, f, limit, offset))
+    .orderBy(ORDER)
 
 /** How many contacts match, counting no further than COUNT_CAP + 1. */
 export const cappedCountQuery = (t: TenantDb, f: ContactFilter) =>
-  t.knex.count({ n: '*' }).from(applyFilter(t('contacts'), f).select(t.knex.raw('1')).limit(COUNT_CAP + 1).as('m'))
+  t.knex.count({ n: '*' }).from(
+    applyFilter(t('contacts'), f)
+      .select(t.knex.raw('1'))
+      .limit(COUNT_CAP + 1)
+      .as('m'),
+  )
 
-export interface ContactsPage { contacts: Contact[]; hasMore: boolean; count?: number; countCapped?: boolean }
+export interface ContactsPage {
+  contacts: Contact[]
+  hasMore: boolean
+  count?: number
+  countCapped?: boolean
+}
 
 /** Read side: every query is bound to one company through kernel.tenant and walks an index. */
 export function createContactQueries(kernel: Kernel) {
@@ -106,15 +127,19 @@ export function createContactQueries(kernel: Kernel) {
     /** GET /contacts/list: the first LOOKUP_LIMIT matches by name, for pickers. */
     async lookup(companyId: number, searchParam?: string) {
       const t = kernel.tenant(companyId)
-      return t('contacts').select('id', 'name', 'number', 'email', 'profilePicUrl', 'isGroup')
-        .whereIn('id', pageIds(t, { searchParam }, LOOKUP_LIMIT, 0)).orderBy(ORDER)
+      return t('contacts')
+        .select('id', 'name', 'number', 'email', 'profilePicUrl', 'isGroup')
+        .whereIn('id', pageIds(t, { searchParam }, LOOKUP_LIMIT, 0))
+        .orderBy(ORDER)
     },
 
     /** One contact with its extra information; another company's id is 404. */
     async one(companyId: number, id: number, t: TenantDb = kernel.tenant(companyId)) {
       const contact = await t('contacts').where({ id }).first(CONTACT_COLUMNS)
       if (!contact) throw notFound(ERR_NO_CONTACT_FOUND, 'Contact not found')
-      return { ...contact, extraInfo: await extraInfoOf(t, id) } as Contact & { extraInfo: { id: number; name: string; value: string }[] }
+      return { ...contact, extraInfo: await extraInfoOf(t, id) } as Contact & {
+        extraInfo: { id: number; name: string; value: string }[]
+      }
     },
 
     /**
@@ -125,8 +150,10 @@ export function createContactQueries(kernel: Kernel) {
       const t = kernel.tenant(companyId)
       let after: { searchName: string; id: number } | null = null
       for (;;) {
-        const q = applyFilter(t('contacts'), f).select([...CONTACT_COLUMNS, 'searchName'])
-          .orderBy(ORDER).limit(size)
+        const q = applyFilter(t('contacts'), f)
+          .select([...CONTACT_COLUMNS, 'searchName'])
+          .orderBy(ORDER)
+          .limit(size)
         if (after) q.whereRaw('(contacts."searchName", contacts.id) > (?, ?)', [after.searchName, after.id])
         const rows: (Contact & { searchName: string })[] = await q
         if (!rows.length) return

@@ -28,15 +28,23 @@ export const ContactView = Type.Object({
 })
 
 export const ContactSummary = Type.Object({
-  id: Type.Integer(), name: Type.String(), number: Type.String(), email: Type.String(), profilePicUrl: Type.String(), isGroup: Type.Boolean(),
+  id: Type.Integer(),
+  name: Type.String(),
+  number: Type.String(),
+  email: Type.String(),
+  profilePicUrl: Type.String(),
+  isGroup: Type.Boolean(),
 })
 
 /** A day `YYYY-MM-DD` (a whole UTC day) or an ISO instant. */
 const DAY_OR_INSTANT = '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:?\\d{2})?)?$'
-const when = (description: string) => Type.Optional(Type.String({ pattern: DAY_OR_INSTANT, maxLength: 40, description }))
+const when = (description: string) =>
+  Type.Optional(Type.String({ pattern: DAY_OR_INSTANT, maxLength: 40, description }))
 
 export const ListQuery = Type.Object({
-  searchParam: Type.Optional(Type.String({ maxLength: 200, description: 'name (accents and case ignored), email, or digits of the number' })),
+  searchParam: Type.Optional(
+    Type.String({ maxLength: 200, description: 'name (accents and case ignored), email, or digits of the number' }),
+  ),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   date: when('contacts created on this day (or from this instant through the next 24 h)'),
   dateStart: when('created at or after (a day: from its start)'),
@@ -63,11 +71,16 @@ const fields = {
   custumerCode: Type.String({ maxLength: 50 }),
   companyName: Type.String({ maxLength: 100 }),
   userId: Nullable(Type.Integer({ minimum: 1, description: 'the attendant who owns the contact' })),
-  extraInfo: Type.Array(Type.Object({
-    id: Type.Optional(Type.Integer({ minimum: 1, description: 'an existing row of this contact; absent for a new one' })),
-    name: Type.String({ maxLength: 100 }),
-    value: Type.String({ maxLength: 2000 }),
-  }), { maxItems: EXTRA_INFO_MAX, description: 'the whole list: rows left out are deleted' }),
+  extraInfo: Type.Array(
+    Type.Object({
+      id: Type.Optional(
+        Type.Integer({ minimum: 1, description: 'an existing row of this contact; absent for a new one' }),
+      ),
+      name: Type.String({ maxLength: 100 }),
+      value: Type.String({ maxLength: 2000 }),
+    }),
+    { maxItems: EXTRA_INFO_MAX, description: 'the whole list: rows left out are deleted' },
+  ),
 }
 const { name, number, ...optional } = fields
 export const CreateBody = Type.Object({ name, number, ...Type.Partial(Type.Object(optional)).properties })
@@ -79,12 +92,24 @@ export const UploadRow = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 500 })),
   number: Type.Optional(Type.String({ maxLength: 100 })),
   email: Type.Optional(Type.String({ maxLength: 500 })),
-  row: Type.Optional(Type.Integer({ minimum: 1, description: 'its line in the spreadsheet, echoed in errorBag (default: its position here, from 1)' })),
+  row: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'its line in the spreadsheet, echoed in errorBag (default: its position here, from 1)',
+    }),
+  ),
 })
 export type UploadRow = Static<typeof UploadRow>
 export const UploadBody = Type.Array(UploadRow, { maxItems: UPLOAD_MAX_ROWS })
 
-export const UPLOAD_REASONS = ['nameTooShort', 'nameTooLong', 'invalidNumber', 'invalidEmail', 'duplicateInFile', 'alreadyExists'] as const
+export const UPLOAD_REASONS = [
+  'nameTooShort',
+  'nameTooLong',
+  'invalidNumber',
+  'invalidEmail',
+  'duplicateInFile',
+  'alreadyExists',
+] as const
 export type UploadReason = (typeof UPLOAD_REASONS)[number]
 
 export const UploadError = Type.Object({

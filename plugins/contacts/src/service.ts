@@ -28,7 +28,9 @@ export function createContactsService(kernel: Kernel): ContactsService {
       return applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).limit(n).pluck('contacts.id')
     },
     searchIdsQuery(companyId, text) {
-      return text.trim() ? applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).select('contacts.id') : null
+      return text.trim()
+        ? applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).select('contacts.id')
+        : null
     },
     setProfilePicUrl: (companyId, who, url) => setProfilePicUrl(kernel, companyId, who, url),
   }

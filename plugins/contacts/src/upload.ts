@@ -8,7 +8,12 @@ import { checkEmail, checkName, checkNumber, type Checked } from './validate.ts'
 export const ANNOUNCE_EACH_MAX = 50
 const INSERT_BATCH = 1000
 
-interface Candidate { row: number; name: string; number: string; email: string }
+interface Candidate {
+  row: number
+  name: string
+  number: string
+  email: string
+}
 
 /**
  * POST /contacts/upload: the screen has read the spreadsheet; these are its rows. Each row is
@@ -26,13 +31,19 @@ export async function uploadContacts(kernel: Kernel, companyId: number, rows: Up
   const firstRowOf = new Map<string, number>()
   const valid: Candidate[] = []
   rows.forEach((input, i) => {
-    const raw: Candidate = { row: input.row ?? i + 1, name: (input.name ?? '').trim(), number: (input.number ?? '').trim(), email: (input.email ?? '').trim() }
+    const raw: Candidate = {
+      row: input.row ?? i + 1,
+      name: (input.name ?? '').trim(),
+      number: (input.number ?? '').trim(),
+      email: (input.email ?? '').trim(),
+    }
     const checks: Checked<string>[] = [checkName(raw.name), checkNumber(raw.number), checkEmail(raw.email)]
     const bad = checks.find((c) => !c.ok)
     if (bad && !bad.ok) return reject(raw, bad.problem.reason as UploadError['reason'], bad.problem.message)
     const [name, number, email] = checks.map((c) => (c as { value: string }).value)
     const first = firstRowOf.get(number)
-    if (first !== undefined) return reject(raw, 'duplicateInFile', `The number is repeated from row ${first}`, { firstRow: first })
+    if (first !== undefined)
+      return reject(raw, 'duplicateInFile', `The number is repeated from row ${first}`, { firstRow: first })
     firstRowOf.set(number, raw.row)
     valid.push({ row: raw.row, name, number, email })
   })
@@ -41,25 +52,33 @@ export async function uploadContacts(kernel: Kernel, companyId: number, rows: Up
     const existing = new Map<string, { id: number; name: string; number: string }>()
     for (let i = 0; i < valid.length; i += INSERT_BATCH) {
       const numbers = valid.slice(i, i + INSERT_BATCH).map((c) => c.number)
-      for (const c of await t('contacts').whereIn('number', numbers).select('id', 'name', 'number')) existing.set(c.number, c)
+      for (const c of await t('contacts').whereIn('number', numbers).select('id', 'name', 'number'))
+        existing.set(c.number, c)
     }
     const fresh = valid.filter((c) => !existing.has(c.number)).sort((a, b) => (a.number < b.number ? -1 : 1))
     const inserted = new Map<string, Contact>()
     for (let i = 0; i < fresh.length; i += INSERT_BATCH) {
       const batch = fresh.slice(i, i + INSERT_BATCH).map((c) => ({ name: c.name, number: c.number, email: c.email }))
-      const rowsIn: Contact[] = await t.insert('contacts', batch).onConflict(['companyId', 'number']).ignore().returning(CONTACT_COLUMNS)
+      const rowsIn: Contact[] = await t
+        .insert('contacts', batch)
+        .onConflict(['companyId', 'number'])
+        .ignore()
+        .returning(CONTACT_COLUMNS)
       for (const c of rowsIn) inserted.set(c.number, c)
     }
     // Lost a race with another writer: that contact exists now.
     const raced = fresh.filter((c) => !inserted.has(c.number)).map((c) => c.number)
-    if (raced.length) for (const c of await t('contacts').whereIn('number', raced).select('id', 'name', 'number')) existing.set(c.number, c)
+    if (raced.length)
+      for (const c of await t('contacts').whereIn('number', raced).select('id', 'name', 'number'))
+        existing.set(c.number, c)
 
     const ordered = valid.filter((c) => inserted.has(c.number)).map((c) => inserted.get(c.number)!)
     if (ordered.length > ANNOUNCE_EACH_MAX) emit('contact.imported', { companyId, count: ordered.length })
     else for (const contact of ordered) emit('contact.created', { companyId, contact })
     for (const c of valid) {
       const other = !inserted.has(c.number) && existing.get(c.number)
-      if (other) reject(c, 'alreadyExists', `A contact with this number already exists: ${other.name}`, { contact: other })
+      if (other)
+        reject(c, 'alreadyExists', `A contact with this number already exists: ${other.name}`, { contact: other })
     }
     return ordered
   })

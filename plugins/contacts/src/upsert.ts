@@ -6,7 +6,14 @@ import './events.ts'
 
 const NAME_MAX = 100
 
-interface Wanted { number: string; lid: string | null; name: string; pic: string; isGroup: boolean; whatsappId: number | null }
+interface Wanted {
+  number: string
+  lid: string | null
+  name: string
+  pic: string
+  isGroup: boolean
+  whatsappId: number | null
+}
 
 function wanted(s: ContactSighting): Wanted {
   const number = normaliseNumber(s.number, { isGroup: s.isGroup })
@@ -41,10 +48,12 @@ export async function upsertContacts(uow: UnitOfWork, sightings: ContactSighting
   const numbers = [...new Set(want.map((w) => w.number))]
   const lids = [...new Set(want.map((w) => w.lid).filter((l): l is string => !!l))]
 
-  const known: Contact[] = await t('contacts').select(CONTACT_COLUMNS).where((q) => {
-    q.whereIn('number', numbers)
-    if (lids.length) q.orWhereIn('lid', lids)
-  })
+  const known: Contact[] = await t('contacts')
+    .select(CONTACT_COLUMNS)
+    .where((q) => {
+      q.whereIn('number', numbers)
+      if (lids.length) q.orWhereIn('lid', lids)
+    })
   const byLid = new Map(known.filter((c) => c.lid).map((c) => [c.lid!, c]))
   const byNumber = new Map(known.map((c) => [c.number, c]))
   const find = (w: Wanted) => (w.lid && byLid.get(w.lid)) || byNumber.get(w.number)
@@ -53,28 +62,50 @@ export async function upsertContacts(uow: UnitOfWork, sightings: ContactSighting
   const missing = new Map<string, Wanted>()
   for (const w of want) if (!find(w)) missing.set(w.number, { ...w, lid: w.lid ?? missing.get(w.number)?.lid ?? null })
   if (missing.size) {
-    const rows = [...missing.values()].sort((a, b) => (a.number < b.number ? -1 : 1)).map((w) => ({
-      number: w.number, lid: w.lid, name: w.name, profilePicUrl: w.pic, isGroup: w.isGroup, whatsappId: w.whatsappId,
-    }))
-    const inserted: Contact[] = await t.insert('contacts', rows)
-      .onConflict(['companyId', 'number']).merge({ lid: db.raw('COALESCE(contacts.lid, excluded.lid)') })
+    const rows = [...missing.values()]
+      .sort((a, b) => (a.number < b.number ? -1 : 1))
+      .map((w) => ({
+        number: w.number,
+        lid: w.lid,
+        name: w.name,
+        profilePicUrl: w.pic,
+        isGroup: w.isGroup,
+        whatsappId: w.whatsappId,
+      }))
+    const inserted: Contact[] = await t
+      .insert('contacts', rows)
+      .onConflict(['companyId', 'number'])
+      .merge({ lid: db.raw('COALESCE(contacts.lid, excluded.lid)') })
       .returning(CONTACT_COLUMNS)
-    for (const c of inserted) { byNumber.set(c.number, c); if (c.lid) byLid.set(c.lid, c); changed.add(c.id) }
+    for (const c of inserted) {
+      byNumber.set(c.number, c)
+      if (c.lid) byLid.set(c.lid, c)
+      changed.add(c.id)
+    }
   }
 
   for (const w of want) {
     const c = find(w)!
     const patch = patchFor(c, w)
     if (!patch) continue
-    const [row] = await t('contacts').where({ id: c.id }).update({ ...patch, updatedAt: db.fn.now() }).returning(CONTACT_COLUMNS)
+    const [row] = await t('contacts')
+      .where({ id: c.id })
+      .update({ ...patch, updatedAt: db.fn.now() })
+      .returning(CONTACT_COLUMNS)
     Object.assign(c, row)
     changed.add(c.id)
   }
 
-  const results = want.map((w) => { const contact = find(w)!; return { contact, changed: changed.has(contact.id) } })
+  const results = want.map((w) => {
+    const contact = find(w)!
+    return { contact, changed: changed.has(contact.id) }
+  })
   const announced = new Set<number>()
   for (const r of results) {
-    if (r.changed && !announced.has(r.contact.id)) { announced.add(r.contact.id); uow.emit('contact.updated', { companyId, contact: r.contact }) }
+    if (r.changed && !announced.has(r.contact.id)) {
+      announced.add(r.contact.id)
+      uow.emit('contact.updated', { companyId, contact: r.contact })
+    }
   }
   return results
 }

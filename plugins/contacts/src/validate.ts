@@ -12,11 +12,18 @@ export const NUMBER_MAX = 50
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export type Reason = 'nameTooShort' | 'nameTooLong' | 'invalidNumber' | 'invalidEmail' | 'invalidExtraInfo'
-export interface Problem { field: string; reason: Reason; message: string }
+export interface Problem {
+  field: string
+  reason: Reason
+  message: string
+}
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: Problem }
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value })
-const fail = (field: string, reason: Reason, message: string): Checked<never> => ({ ok: false, problem: { field, reason, message } })
+const fail = (field: string, reason: Reason, message: string): Checked<never> => ({
+  ok: false,
+  problem: { field, reason, message },
+})
 
 export function checkName(raw: string | undefined): Checked<string> {
   const n = (raw ?? '').trim().replace(/\s+/g, ' ')
@@ -29,7 +36,8 @@ export function checkName(raw: string | undefined): Checked<string> {
 export function checkNumber(raw: string | undefined, opts: { isGroup?: boolean } = {}): Checked<string> {
   const n = normaliseNumber(String(raw ?? ''), opts)
   const digits = n.replace(/\D/g, '').length
-  if (digits < NUMBER_MIN || n.length > NUMBER_MAX) return fail('number', 'invalidNumber', `Invalid number: ${NUMBER_MIN} to ${NUMBER_MAX} digits`)
+  if (digits < NUMBER_MIN || n.length > NUMBER_MAX)
+    return fail('number', 'invalidNumber', `Invalid number: ${NUMBER_MIN} to ${NUMBER_MAX} digits`)
   return ok(n)
 }
 
@@ -40,7 +48,11 @@ export function checkEmail(raw: string | undefined): Checked<string> {
   return ok(e)
 }
 
-export interface ExtraInfoInput { id?: number; name: string; value: string }
+export interface ExtraInfoInput {
+  id?: number
+  name: string
+  value: string
+}
 
 /** Rows need a name; a row with neither name nor value is a blank line of the form and is dropped. */
 export function checkExtraInfo(rows: ExtraInfoInput[]): Checked<ExtraInfoInput[]> {

@@ -3,7 +3,15 @@ import type { Contact } from './api.ts'
 import { CONTACT_COLUMNS } from './columns.ts'
 import { createContactQueries } from './queries.ts'
 import type { CreateBody, UpdateBody } from './schemas.ts'
-import { checkEmail, checkExtraInfo, checkName, checkNumber, cleanText, type Checked, type ExtraInfoInput } from './validate.ts'
+import {
+  checkEmail,
+  checkExtraInfo,
+  checkName,
+  checkNumber,
+  cleanText,
+  type Checked,
+  type ExtraInfoInput,
+} from './validate.ts'
 
 export const ERR_DUPLICATED_CONTACT = 'ERR_DUPLICATED_CONTACT'
 export const ERR_INVALID_NUMBER = 'ERR_INVALID_NUMBER'
@@ -12,12 +20,18 @@ export const ERR_INVALID_NUMBER = 'ERR_INVALID_NUMBER'
 function valueOf<T>(c: Checked<T>): T {
   if (c.ok) return c.value
   const { field, reason, message } = c.problem
-  throw new AppError(reason === 'invalidNumber' ? ERR_INVALID_NUMBER : ErrorCodes.VALIDATION, 400, message, { field, extra: { reason } })
+  throw new AppError(reason === 'invalidNumber' ? ERR_INVALID_NUMBER : ErrorCodes.VALIDATION, 400, message, {
+    field,
+    extra: { reason },
+  })
 }
 
 /** 409 naming the contact that already has the number (core: "a duplicate names the existing contact"). */
 export const duplicated = (c: Pick<Contact, 'id' | 'name' | 'number'>) =>
-  conflict(ERR_DUPLICATED_CONTACT, `A contact with this number already exists: ${c.name}`, { field: 'number', extra: { contact: { id: c.id, name: c.name, number: c.number } } })
+  conflict(ERR_DUPLICATED_CONTACT, `A contact with this number already exists: ${c.name}`, {
+    field: 'number',
+    extra: { contact: { id: c.id, name: c.name, number: c.number } },
+  })
 
 async function assertNumberFree(t: TenantDb, number: string, exceptId?: number) {
   const q = t('contacts').where({ number })
@@ -27,7 +41,12 @@ async function assertNumberFree(t: TenantDb, number: string, exceptId?: number) 
 }
 
 /** The unique (companyId, number) index settles a race the pre-check cannot: answer the same 409. */
-async function guardDuplicate<T>(kernel: Kernel, companyId: number, number: string, work: () => Promise<T>): Promise<T> {
+async function guardDuplicate<T>(
+  kernel: Kernel,
+  companyId: number,
+  number: string,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work()
   } catch (err) {
@@ -42,7 +61,8 @@ async function guardDuplicate<T>(kernel: Kernel, companyId: number, number: stri
 async function checkOwner(kernel: Kernel, companyId: number, userId: number | null | undefined) {
   if (userId == null) return userId
   const user = await kernel.accounts.userView(userId)
-  if (!user || user.companyId !== companyId) throw new AppError(ErrorCodes.NO_USER_FOUND, 400, 'The owner must be a user of the company', { field: 'userId' })
+  if (!user || user.companyId !== companyId)
+    throw new AppError(ErrorCodes.NO_USER_FOUND, 400, 'The owner must be a user of the company', { field: 'userId' })
   return userId
 }
 
@@ -54,7 +74,9 @@ async function syncExtraInfo(t: TenantDb, contactId: number, rows: ExtraInfoInpu
   const gone = [...existing].filter((id) => !keptIds.has(id))
   if (gone.length) await t('contact_extra_info').whereIn('id', gone).delete()
   for (const r of kept) await t('contact_extra_info').where({ id: r.id }).update({ name: r.name, value: r.value })
-  const fresh = rows.filter((r) => !r.id || !existing.has(r.id)).map((r) => ({ contactId, name: r.name, value: r.value }))
+  const fresh = rows
+    .filter((r) => !r.id || !existing.has(r.id))
+    .map((r) => ({ contactId, name: r.name, value: r.value }))
   if (fresh.length) await t.insert('contact_extra_info', fresh)
 }
 
@@ -74,13 +96,15 @@ export function createContactWriter(kernel: Kernel) {
         userId: (await checkOwner(kernel, companyId, body.userId)) ?? null,
       }
       const extra = valueOf(checkExtraInfo(body.extraInfo ?? []))
-      return guardDuplicate(kernel, companyId, row.number, () => kernel.unitOfWork(companyId, async ({ t, emit }) => {
-        await assertNumberFree(t, row.number)
-        const [created] = await t.insert('contacts', row).returning(CONTACT_COLUMNS)
-        await syncExtraInfo(t, created.id, extra)
-        emit('contact.created', { companyId, contact: created })
-        return queries.one(companyId, created.id, t)
-      }))
+      return guardDuplicate(kernel, companyId, row.number, () =>
+        kernel.unitOfWork(companyId, async ({ t, emit }) => {
+          await assertNumberFree(t, row.number)
+          const [created] = await t.insert('contacts', row).returning(CONTACT_COLUMNS)
+          await syncExtraInfo(t, created.id, extra)
+          emit('contact.created', { companyId, contact: created })
+          return queries.one(companyId, created.id, t)
+        }),
+      )
     },
 
     async update(companyId: number, id: number, body: UpdateBody) {
@@ -99,14 +123,19 @@ export function createContactWriter(kernel: Kernel) {
       if (body.userId !== undefined) patch.userId = await checkOwner(kernel, companyId, body.userId)
       const extra = body.extraInfo === undefined ? undefined : valueOf(checkExtraInfo(body.extraInfo))
       const number = (patch.number as string | undefined) ?? current.number
-      return guardDuplicate(kernel, companyId, number, () => kernel.unitOfWork(companyId, async ({ t, emit }) => {
-        if (patch.number) await assertNumberFree(t, number, id)
-        const [updated] = await t('contacts').where({ id }).update({ ...patch, updatedAt: new Date() }).returning(CONTACT_COLUMNS)
-        if (!updated) return queries.one(companyId, id, t) // deleted meanwhile: 404
-        if (extra) await syncExtraInfo(t, id, extra)
-        emit('contact.updated', { companyId, contact: updated })
-        return queries.one(companyId, id, t)
-      }))
+      return guardDuplicate(kernel, companyId, number, () =>
+        kernel.unitOfWork(companyId, async ({ t, emit }) => {
+          if (patch.number) await assertNumberFree(t, number, id)
+          const [updated] = await t('contacts')
+            .where({ id })
+            .update({ ...patch, updatedAt: new Date() })
+            .returning(CONTACT_COLUMNS)
+          if (!updated) return queries.one(companyId, id, t) // deleted meanwhile: 404
+          if (extra) await syncExtraInfo(t, id, extra)
+          emit('contact.updated', { companyId, contact: updated })
+          return queries.one(companyId, id, t)
+        }),
+      )
     },
 
     /**

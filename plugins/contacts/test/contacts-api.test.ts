@@ -1,12 +1,23 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { allPlugins, createTestApp, companyWithUser, userIn, until, type Headers, type TestApp } from '@atende/kernel/testing'
+import {
+  allPlugins,
+  createTestApp,
+  companyWithUser,
+  userIn,
+  until,
+  type Headers,
+  type TestApp,
+} from '@atende/kernel/testing'
 import type { UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '../src/api.ts'
 import { COUNT_CAP } from '../src/queries.ts'
 
 /** What this test needs of the tickets plugin's published service (contacts does not depend on it). */
 interface TicketsSlice {
-  findOrOpen(uow: UnitOfWork, input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean }): Promise<{ id: number }>
+  findOrOpen(
+    uow: UnitOfWork,
+    input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean },
+  ): Promise<{ id: number }>
   get(companyId: number, id: number): Promise<{ id: number } | null>
 }
 
@@ -27,21 +38,42 @@ describe('contacts API', () => {
 
   beforeAll(async () => {
     // The tickets plugin too: it deletes a deleted contact's tickets.
-    t = await createTestApp({ plugins: (await allPlugins()).filter((p) => p.name === 'contacts' || p.name === 'tickets') })
+    t = await createTestApp({
+      plugins: (await allPlugins()).filter((p) => p.name === 'contacts' || p.name === 'tickets'),
+    })
     const a = await companyWithUser(t.app, { profile: 'admin' })
     admin = a.headers
     companyId = a.companyId
     attendant = (await userIn(t.app, companyId, 'user')).headers
     other = (await companyWithUser(t.app, { profile: 'admin' })).headers
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('creates a contact from a formatted number, stores the canonical digits and its extra info', async () => {
     const c = await create({
-      name: '  Márcia   Souza ', number: '+55 (47) 99999-1111', email: 'Marcia@Example.COM', cnpj: '11.222.333/0001-81',
-      custumerCode: 'C-7', companyName: 'Loja', extraInfo: [{ name: 'Aniversário', value: '10/05' }, { name: '', value: '' }],
+      name: '  Márcia   Souza ',
+      number: '+55 (47) 99999-1111',
+      email: 'Marcia@Example.COM',
+      cnpj: '11.222.333/0001-81',
+      custumerCode: 'C-7',
+      companyName: 'Loja',
+      extraInfo: [
+        { name: 'Aniversário', value: '10/05' },
+        { name: '', value: '' },
+      ],
     })
-    expect(c).toMatchObject({ name: 'Márcia Souza', number: '5547999991111', email: 'marcia@example.com', cnpj: '11.222.333/0001-81', custumerCode: 'C-7', companyName: 'Loja', isGroup: false, userId: null })
+    expect(c).toMatchObject({
+      name: 'Márcia Souza',
+      number: '5547999991111',
+      email: 'marcia@example.com',
+      cnpj: '11.222.333/0001-81',
+      custumerCode: 'C-7',
+      companyName: 'Loja',
+      isGroup: false,
+      userId: null,
+    })
     expect(c.extraInfo).toEqual([{ id: expect.any(Number), name: 'Aniversário', value: '10/05' }])
     expect(c).not.toHaveProperty('searchName')
     const got = (await call('GET', `/api/contacts/${c.id}`, attendant)).json()
@@ -54,7 +86,12 @@ describe('contacts API', () => {
       [{ name: 'x'.repeat(51), number: '5547999990001' }, 'name', 'Too Long!', 'ERR_VALIDATION'],
       [{ name: 'Ana', number: '123-45' }, 'number', 'Invalid number: 8 to 50 digits', 'ERR_INVALID_NUMBER'],
       [{ name: 'Ana', number: '5547999990001', email: 'nope@' }, 'email', 'Invalid email', 'ERR_VALIDATION'],
-      [{ name: 'Ana', number: '5547999990001', extraInfo: [{ name: '', value: 'orphan' }] }, 'extraInfo.0.name', 'Extra information needs a name', 'ERR_VALIDATION'],
+      [
+        { name: 'Ana', number: '5547999990001', extraInfo: [{ name: '', value: 'orphan' }] },
+        'extraInfo.0.name',
+        'Extra information needs a name',
+        'ERR_VALIDATION',
+      ],
     ]
     for (const [body, field, message, error] of cases) {
       const res = await call('POST', '/api/contacts', admin, body)
@@ -64,7 +101,11 @@ describe('contacts API', () => {
     const missing = await call('POST', '/api/contacts', admin, { name: 'Ana' })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().field).toBe('number')
-    const stranger = await call('POST', '/api/contacts', admin, { name: 'Ana', number: '5547999990001', userId: 999999 })
+    const stranger = await call('POST', '/api/contacts', admin, {
+      name: 'Ana',
+      number: '5547999990001',
+      userId: 999999,
+    })
     expect(stranger.json()).toMatchObject({ error: 'ERR_NO_USER_FOUND', field: 'userId' })
   })
 
@@ -73,13 +114,21 @@ describe('contacts API', () => {
     // The pre-2016 eight-digit mobile form is the same number.
     const res = await call('POST', '/api/contacts', admin, { name: 'Outro', number: '55 47 8888-7777' })
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toMatchObject({ error: 'ERR_DUPLICATED_CONTACT', field: 'number', contact: { id: first.id, name: 'Bruno Lima', number: '5547988887777' } })
+    expect(res.json()).toMatchObject({
+      error: 'ERR_DUPLICATED_CONTACT',
+      field: 'number',
+      contact: { id: first.id, name: 'Bruno Lima', number: '5547988887777' },
+    })
     expect(res.json().message).toContain('Bruno Lima')
     // The pipeline's upsert resolves the same number to the same contact.
-    const [seen] = await t.app.kernel.unitOfWork(companyId, (uow) => t.app.kernel.services.get<ContactsService>('contacts').upsertMany(uow, [{ number: '554788887777' }]))
+    const [seen] = await t.app.kernel.unitOfWork(companyId, (uow) =>
+      t.app.kernel.services.get<ContactsService>('contacts').upsertMany(uow, [{ number: '554788887777' }]),
+    )
     expect(seen.contact.id).toBe(first.id)
     // Another company may have the same number.
-    expect((await call('POST', '/api/contacts', other, { name: 'Bruno Lima', number: '5547988887777' })).statusCode).toBe(201)
+    expect(
+      (await call('POST', '/api/contacts', other, { name: 'Bruno Lima', number: '5547988887777' })).statusCode,
+    ).toBe(201)
     // Editing another contact onto the number is refused the same way.
     const second = await create({ name: 'Carla', number: '5547977776666' })
     const moved = await call('PUT', `/api/contacts/${second.id}`, admin, { number: '(47) 98888-7777' })
@@ -88,26 +137,48 @@ describe('contacts API', () => {
   })
 
   it('edits fields and replaces the extra info list by ids', async () => {
-    const c = await create({ name: 'Diego', number: '5547966665555', extraInfo: [{ name: 'a', value: '1' }, { name: 'b', value: '2' }] })
+    const c = await create({
+      name: 'Diego',
+      number: '5547966665555',
+      extraInfo: [
+        { name: 'a', value: '1' },
+        { name: 'b', value: '2' },
+      ],
+    })
     const [a, b] = c.extraInfo
     const res = await call('PUT', `/api/contacts/${c.id}`, attendant, {
-      name: 'Diego Alves', number: '+55 (47) 96666-5555', email: '', extraInfo: [{ id: a.id, name: 'a', value: 'changed' }, { name: 'c', value: '3' }],
+      name: 'Diego Alves',
+      number: '+55 (47) 96666-5555',
+      email: '',
+      extraInfo: [
+        { id: a.id, name: 'a', value: 'changed' },
+        { name: 'c', value: '3' },
+      ],
     })
     expect(res.statusCode, res.body).toBe(200)
     const u = res.json()
     expect(u).toMatchObject({ name: 'Diego Alves', number: '5547966665555' })
-    expect(u.extraInfo.map((x: { id: number; name: string; value: string }) => [x.name, x.value])).toEqual([['a', 'changed'], ['c', '3']])
+    expect(u.extraInfo.map((x: { id: number; name: string; value: string }) => [x.name, x.value])).toEqual([
+      ['a', 'changed'],
+      ['c', '3'],
+    ])
     expect(u.extraInfo[0].id).toBe(a.id)
     expect(u.extraInfo.some((x: { id: number }) => x.id === b.id)).toBe(false)
     // Without extraInfo the list stays.
     const kept = (await call('PUT', `/api/contacts/${c.id}`, admin, { companyName: 'ACME' })).json()
     expect(kept.extraInfo).toHaveLength(2)
-    expect((await call('PUT', `/api/contacts/${c.id}`, admin, { name: 'x' })).json()).toMatchObject({ field: 'name', message: 'Too Short!' })
+    expect((await call('PUT', `/api/contacts/${c.id}`, admin, { name: 'x' })).json()).toMatchObject({
+      field: 'name',
+      message: 'Too Short!',
+    })
   })
 
   it('searches names without accents or case, emails, and number digits', async () => {
     const marcio = await create({ name: 'Márcio Gonçalves', number: '5511912340001', email: 'mg@empresa.com' })
-    const names = async (q: string) => (await call('GET', `/api/contacts?searchParam=${encodeURIComponent(q)}`, admin)).json().contacts.map((c: { name: string }) => c.name)
+    const names = async (q: string) =>
+      (await call('GET', `/api/contacts?searchParam=${encodeURIComponent(q)}`, admin))
+        .json()
+        .contacts.map((c: { name: string }) => c.name)
     expect(await names('marcio')).toEqual(['Márcio Gonçalves'])
     expect(await names('GONCALVES')).toEqual(['Márcio Gonçalves'])
     expect(await names('márc')).toEqual(expect.arrayContaining(['Márcio Gonçalves', 'Márcia Souza']))
@@ -119,13 +190,26 @@ describe('contacts API', () => {
     expect(await names('%')).toEqual([])
     expect(await names('_')).toEqual([])
     const lookup = (await call('GET', '/api/contacts/list?searchParam=marcio', attendant)).json()
-    expect(lookup).toEqual([{ id: marcio.id, name: 'Márcio Gonçalves', number: '5511912340001', email: 'mg@empresa.com', profilePicUrl: '', isGroup: false }])
+    expect(lookup).toEqual([
+      {
+        id: marcio.id,
+        name: 'Márcio Gonçalves',
+        number: '5511912340001',
+        email: 'mg@empresa.com',
+        profilePicUrl: '',
+        isGroup: false,
+      },
+    ])
   })
 
   it('pages by 20 in name order with hasMore, and counts on page 1', async () => {
-    const rows = Array.from({ length: 45 }, (_, i) => ({ name: `Zeta ${String(i).padStart(2, '0')}`, number: `55479000${String(i).padStart(5, '0')}` }))
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      name: `Zeta ${String(i).padStart(2, '0')}`,
+      number: `55479000${String(i).padStart(5, '0')}`,
+    }))
     expect((await call('POST', '/api/contacts/upload', admin, rows)).json().errorBag).toEqual([])
-    const page = async (n: number) => (await call('GET', `/api/contacts?searchParam=zeta&pageNumber=${n}`, admin)).json()
+    const page = async (n: number) =>
+      (await call('GET', `/api/contacts?searchParam=zeta&pageNumber=${n}`, admin)).json()
     const [p1, p2, p3] = [await page(1), await page(2), await page(3)]
     expect(p1).toMatchObject({ hasMore: true, count: 45, countCapped: false })
     expect(p1.contacts).toHaveLength(20)
@@ -143,11 +227,16 @@ describe('contacts API', () => {
 
   it('filters by creation date: one day, a range, and refuses a bad date', async () => {
     const old = await create({ name: 'Ontem Antigo', number: '5547955554444' })
-    await t.db('contacts').where({ id: old.id }).update({ createdAt: new Date('2020-03-10T15:00:00Z') })
+    await t
+      .db('contacts')
+      .where({ id: old.id })
+      .update({ createdAt: new Date('2020-03-10T15:00:00Z') })
     const q = async (qs: string) => (await call('GET', `/api/contacts?${qs}`, admin)).json()
     expect((await q('date=2020-03-10')).contacts.map((c: { id: number }) => c.id)).toEqual([old.id])
     expect((await q('date=2020-03-11')).contacts).toEqual([])
-    expect((await q('dateStart=2020-03-01&dateEnd=2020-03-10')).contacts.map((c: { id: number }) => c.id)).toEqual([old.id])
+    expect((await q('dateStart=2020-03-01&dateEnd=2020-03-10')).contacts.map((c: { id: number }) => c.id)).toEqual([
+      old.id,
+    ])
     expect((await q('dateStart=2020-03-10T15:00:01Z&dateEnd=2020-12-31')).contacts).toEqual([])
     const recent = await q('dateStart=2021-01-01')
     expect(recent.contacts.some((c: { id: number }) => c.id === old.id)).toBe(false)
@@ -157,12 +246,16 @@ describe('contacts API', () => {
     expect(bad.json().field).toBe('date')
   })
 
-  it('deletes only with contacts-page:deleteContact, and the contact\'s tickets go with it', async () => {
+  it("deletes only with contacts-page:deleteContact, and the contact's tickets go with it", async () => {
     const c = await create({ name: 'Elisa', number: '5547944443333', extraInfo: [{ name: 'k', value: 'v' }] })
     const tickets = t.app.kernel.services.get<TicketsSlice>('tickets')
-    const ticket = await t.app.kernel.unitOfWork(companyId, (uow) => tickets.findOrOpen(uow, { contactId: c.id, whatsappId: 1, userId: null, isGroup: false }))
+    const ticket = await t.app.kernel.unitOfWork(companyId, (uow) =>
+      tickets.findOrOpen(uow, { contactId: c.id, whatsappId: 1, userId: null, isGroup: false }),
+    )
     const deletedTickets: number[] = []
-    t.app.kernel.bus.on('ticket.deleted', (p) => { deletedTickets.push(p.ticketId) })
+    t.app.kernel.bus.on('ticket.deleted', (p) => {
+      deletedTickets.push(p.ticketId)
+    })
 
     const denied = await call('DELETE', `/api/contacts/${c.id}`, attendant)
     expect(denied.statusCode).toBe(403)

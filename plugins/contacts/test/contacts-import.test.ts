@@ -5,7 +5,10 @@ import contactsPlugin from '../src/index.ts'
 import { csvCell, exportNumber } from '../src/csv.ts'
 import { ANNOUNCE_EACH_MAX } from '../src/upload.ts'
 
-interface Frame { event: string; data?: { action: string; contact?: { id: number; name: string }; contactId?: number; count?: number } }
+interface Frame {
+  event: string
+  data?: { action: string; contact?: { id: number; name: string }; contactId?: number; count?: number }
+}
 
 /** Upload of spreadsheet rows, the CSV export, the address-book import, and the live contact frames. */
 describe('contacts import, export and live events', () => {
@@ -25,7 +28,9 @@ describe('contacts import, export and live events', () => {
     const b = await companyWithUser(t.app, { profile: 'admin' })
     ;({ headers: other, companyId: otherCompanyId } = b)
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('uploads good rows in bulk and reports each bad one with its row and reason', async () => {
     const existing = (await call('POST', '/api/contacts', admin, { name: 'Já Existe', number: '5547911110000' })).json()
@@ -42,30 +47,58 @@ describe('contacts import, export and live events', () => {
     const res = await call('POST', '/api/contacts/upload', admin, rows)
     expect(res.statusCode, res.body).toBe(200)
     const { newContacts, errorBag } = res.json()
-    expect(newContacts.map((c: { name: string; number: string; email: string }) => [c.name, c.number, c.email]))
-      .toEqual([['Ana Paula', '5547991112222', 'ana@x.com'], ['Carlos', '5547991116666', '']])
-    expect(errorBag.map((e: { row: number; reason: string }) => [e.row, e.reason])).toEqual([
-      [3, 'nameTooShort'], [4, 'invalidNumber'], [5, 'invalidEmail'], [6, 'duplicateInFile'], [7, 'alreadyExists'], [8, 'nameTooLong'],
+    expect(
+      newContacts.map((c: { name: string; number: string; email: string }) => [c.name, c.number, c.email]),
+    ).toEqual([
+      ['Ana Paula', '5547991112222', 'ana@x.com'],
+      ['Carlos', '5547991116666', ''],
     ])
-    expect(errorBag.find((e: { row: number }) => e.row === 6)).toMatchObject({ firstRow: 2, name: 'Ana de Novo', number: '+55 47 99111-2222' })
-    expect(errorBag.find((e: { row: number }) => e.row === 7)).toMatchObject({ contact: { id: existing.id, name: 'Já Existe', number: '5547911110000' } })
+    expect(errorBag.map((e: { row: number; reason: string }) => [e.row, e.reason])).toEqual([
+      [3, 'nameTooShort'],
+      [4, 'invalidNumber'],
+      [5, 'invalidEmail'],
+      [6, 'duplicateInFile'],
+      [7, 'alreadyExists'],
+      [8, 'nameTooLong'],
+    ])
+    expect(errorBag.find((e: { row: number }) => e.row === 6)).toMatchObject({
+      firstRow: 2,
+      name: 'Ana de Novo',
+      number: '+55 47 99111-2222',
+    })
+    expect(errorBag.find((e: { row: number }) => e.row === 7)).toMatchObject({
+      contact: { id: existing.id, name: 'Já Existe', number: '5547911110000' },
+    })
     // Rows without a `row` are numbered by position; uploading the same rows again creates nothing.
-    const again = (await call('POST', '/api/contacts/upload', admin, [{ name: 'Ana Paula', number: '5547991112222' }])).json()
+    const again = (
+      await call('POST', '/api/contacts/upload', admin, [{ name: 'Ana Paula', number: '5547991112222' }])
+    ).json()
     expect(again).toMatchObject({ newContacts: [], errorBag: [{ row: 1, reason: 'alreadyExists' }] })
     // The other company is untouched and may have the same numbers.
     expect((await call('GET', '/api/contacts?searchParam=ana', other)).json().contacts).toEqual([])
-    expect((await call('POST', '/api/contacts/upload', other, [{ name: 'Ana Paula', number: '5547991112222' }])).json().newContacts).toHaveLength(1)
+    expect(
+      (await call('POST', '/api/contacts/upload', other, [{ name: 'Ana Paula', number: '5547991112222' }])).json()
+        .newContacts,
+    ).toHaveLength(1)
   })
 
   it('refuses more than 10,000 rows in one request', async () => {
-    const rows = Array.from({ length: 10_001 }, (_, i) => ({ name: `Row ${i}`, number: `55479${String(i).padStart(8, '0')}` }))
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({
+      name: `Row ${i}`,
+      number: `55479${String(i).padStart(8, '0')}`,
+    }))
     const res = await call('POST', '/api/contacts/upload', admin, rows)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toBe('ERR_VALIDATION')
   })
 
   it('exports contatos.csv with a BOM, semicolons, CRLF and quoting that Excel reads back', async () => {
-    await call('POST', '/api/contacts', admin, { name: 'Zé "Aspas"; Ltda', number: '5547922223333', email: 'ze@x.com', companyName: 'Linha\nDupla' })
+    await call('POST', '/api/contacts', admin, {
+      name: 'Zé "Aspas"; Ltda',
+      number: '5547922223333',
+      email: 'ze@x.com',
+      companyName: 'Linha\nDupla',
+    })
     await call('POST', '/api/contacts', admin, { name: '=HYPERLINK("http://x")', number: '14155550123' })
     const res = await call('GET', '/api/contacts/export', admin)
     expect(res.statusCode).toBe(200)
@@ -88,10 +121,17 @@ describe('contacts import, export and live events', () => {
   })
 
   it('exports large books in batches, every row once', async () => {
-    const rows = Array.from({ length: 4500 }, (_, i) => ({ name: `Lote ${String(i).padStart(4, '0')}`, number: `55488${String(i).padStart(8, '0')}` }))
+    const rows = Array.from({ length: 4500 }, (_, i) => ({
+      name: `Lote ${String(i).padStart(4, '0')}`,
+      number: `55488${String(i).padStart(8, '0')}`,
+    }))
     expect((await call('POST', '/api/contacts/upload', other, rows)).json().newContacts).toHaveLength(4500)
     const csv = (await call('GET', '/api/contacts/export?searchParam=lote', other)).body
-    const names = csv.split('\r\n').slice(1).filter(Boolean).map((l) => l.split(';')[0])
+    const names = csv
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((l) => l.split(';')[0])
     expect(names).toEqual(rows.map((r) => r.name))
   })
 
@@ -112,14 +152,17 @@ describe('contacts import, export and live events', () => {
     expect(res.json().error).toBe('ERR_ADDRESS_BOOK_UNAVAILABLE')
   })
 
-  it('sends create, update, delete and reload frames to the company\'s sockets only', async () => {
+  it("sends create, update, delete and reload frames to the company's sockets only", async () => {
     const addr = t.app.server.address() as { port: number }
     const token = async (h: Headers) => h.authorization.slice(7)
     const open = async (h: Headers) => {
       const ws = new WebSocket(`ws://127.0.0.1:${addr.port}/socket?token=${await token(h)}`)
       const frames: Frame[] = []
       ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject) })
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve())
+        ws.once('error', reject)
+      })
       return { ws, frames }
     }
     const mine = await open(admin)
@@ -129,7 +172,10 @@ describe('contacts import, export and live events', () => {
       const created = (await call('POST', '/api/contacts', admin, { name: 'Ao Vivo', number: '5547933334444' })).json()
       await call('PUT', `/api/contacts/${created.id}`, admin, { name: 'Ao Vivo Editado' })
       await call('DELETE', `/api/contacts/${created.id}`, admin)
-      const many = Array.from({ length: ANNOUNCE_EACH_MAX + 1 }, (_, i) => ({ name: `Massa ${i}`, number: `55477${String(i).padStart(8, '0')}` }))
+      const many = Array.from({ length: ANNOUNCE_EACH_MAX + 1 }, (_, i) => ({
+        name: `Massa ${i}`,
+        number: `55477${String(i).padStart(8, '0')}`,
+      }))
       await call('POST', '/api/contacts/upload', admin, many)
       await until(() => mine.frames.filter((f) => f.event === ev).length >= 4)
       expect(mine.frames.filter((f) => f.event === ev).map((f) => f.data)).toEqual([

@@ -18,7 +18,8 @@ describe('normaliseNumber: one canonical form per number', () => {
     ['351912345678', '351912345678'], // Portugal
   ])('%s → %s', (raw, want) => expect(normaliseNumber(raw)).toBe(want))
 
-  it('keeps group ids as they are', () => expect(normaliseNumber('120363-0001@g.us', { isGroup: true })).toBe('120363-0001'))
+  it('keeps group ids as they are', () =>
+    expect(normaliseNumber('120363-0001@g.us', { isGroup: true })).toBe('120363-0001'))
 })
 
 describe('contacts service: bulk upsert', () => {
@@ -27,17 +28,26 @@ describe('contacts service: bulk upsert', () => {
   let other: number
   const svc = () => t.app.kernel.services.get<ContactsService>('contacts')
   const events: EventMap['contact.updated'][] = []
-  const upsert = (cid: number, s: Parameters<ContactsService['upsertMany']>[1]) => t.app.kernel.unitOfWork(cid, (uow) => svc().upsertMany(uow, s))
+  const upsert = (cid: number, s: Parameters<ContactsService['upsertMany']>[1]) =>
+    t.app.kernel.unitOfWork(cid, (uow) => svc().upsertMany(uow, s))
   beforeAll(async () => {
     t = await createTestApp({ plugins: [contactsPlugin] })
     companyId = (await companyWithUser(t.app)).companyId
     other = (await companyWithUser(t.app)).companyId
-    t.app.kernel.bus.on('contact.updated', (p) => { events.push(p) })
+    t.app.kernel.bus.on('contact.updated', (p) => {
+      events.push(p)
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('creates once per number, in input order, and announces only what changed', async () => {
-    const r = await upsert(companyId, [{ number: '5547998112222', name: 'Ana' }, { number: '+55 47 91111-3333' }, { number: '554798112222' }])
+    const r = await upsert(companyId, [
+      { number: '5547998112222', name: 'Ana' },
+      { number: '+55 47 91111-3333' },
+      { number: '554798112222' },
+    ])
     expect(r.map((x) => x.contact.number)).toEqual(['5547998112222', '5547911113333', '5547998112222'])
     expect(r[0].contact.id).toBe(r[2].contact.id)
     expect(r[1].contact.name).toBe('5547911113333') // no name yet: named after the number
@@ -47,7 +57,10 @@ describe('contacts service: bulk upsert', () => {
     const named = await upsert(companyId, [{ number: '5547911113333', name: 'Bruno' }])
     expect(named[0]).toMatchObject({ changed: true, contact: { name: 'Bruno' } })
     await until(() => events.some((e) => e.contact.number === '5547911113333' && e.contact.name === 'Bruno'))
-    expect(events.filter((e) => e.contact.number === '5547911113333').map((e) => e.contact.name)).toEqual(['5547911113333', 'Bruno'])
+    expect(events.filter((e) => e.contact.number === '5547911113333').map((e) => e.contact.name)).toEqual([
+      '5547911113333',
+      'Bruno',
+    ])
   })
 
   it('resolves a LID and a phone number of one person to ONE contact', async () => {
@@ -72,7 +85,14 @@ describe('contacts service: bulk upsert', () => {
 
   it('survives concurrent upserts of the same new numbers (one row each)', async () => {
     const numbers = Array.from({ length: 20 }, (_, i) => `55479555${String(i).padStart(5, '0')}`)
-    await Promise.all(Array.from({ length: 5 }, () => upsert(companyId, numbers.map((n) => ({ number: n })))))
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        upsert(
+          companyId,
+          numbers.map((n) => ({ number: n })),
+        ),
+      ),
+    )
     const rows = await t.app.kernel.db('contacts').where({ companyId }).whereIn('number', numbers)
     expect(rows).toHaveLength(20)
   })

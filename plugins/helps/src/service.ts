@@ -1,11 +1,21 @@
 import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel, toIso } from '@atende/sdk'
 
 export const ERR_NO_HELP_FOUND = 'ERR_NO_HELP_FOUND'
-export interface HelpInput { title: string; video?: string; description?: string }
+export interface HelpInput {
+  title: string
+  video?: string
+  description?: string
+}
 
 const COLUMNS = ['id', 'title', 'video', 'description', 'createdAt', 'updatedAt']
-const view = (r: { id: number; title: string; video: string; description: string; createdAt: Date; updatedAt: Date }) =>
-  ({ ...r, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
+const view = (r: {
+  id: number
+  title: string
+  video: string
+  description: string
+  createdAt: Date
+  updatedAt: Date
+}) => ({ ...r, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function clean(input: Partial<HelpInput>) {
@@ -33,11 +43,18 @@ export function createHelpService(kernel: Kernel) {
       const q = db('helps').orderBy([{ column: 'title' }, { column: 'id' }])
       const s = searchParam.trim()
       if (s) q.where((w) => w.whereILike('title', likePattern(s)).orWhereILike('description', likePattern(s)))
-      const rows = await q.limit(PAGE_SIZE + 1).offset(pageOffset(pageNumber)).select(COLUMNS)
+      const rows = await q
+        .limit(PAGE_SIZE + 1)
+        .offset(pageOffset(pageNumber))
+        .select(COLUMNS)
       return { helps: rows.slice(0, PAGE_SIZE).map(view), hasMore: rows.length > PAGE_SIZE }
     },
     async all() {
-      return (await db('helps').orderBy([{ column: 'title' }, { column: 'id' }]).select(COLUMNS)).map(view)
+      return (
+        await db('helps')
+          .orderBy([{ column: 'title' }, { column: 'id' }])
+          .select(COLUMNS)
+      ).map(view)
     },
     async create(input: HelpInput) {
       const { title, video = '', description = '' } = clean(input) as HelpInput
@@ -45,7 +62,10 @@ export function createHelpService(kernel: Kernel) {
       return view(row)
     },
     async update(id: number, input: Partial<HelpInput>) {
-      const [row] = await db('helps').where({ id }).update({ ...clean(input), updatedAt: new Date() }).returning(COLUMNS)
+      const [row] = await db('helps')
+        .where({ id })
+        .update({ ...clean(input), updatedAt: new Date() })
+        .returning(COLUMNS)
       if (!row) throw notFound(ERR_NO_HELP_FOUND, 'Help not found')
       return view(row)
     },

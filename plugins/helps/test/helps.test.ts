@@ -12,18 +12,27 @@ describe('helps', () => {
     sup = await superHeaders(t.app)
     user = (await companyWithUser(t.app, { profile: 'admin' })).headers
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, payload })
 
   it('lets the super user create, edit and delete, and everyone read', async () => {
-    const created = await call('POST', '/api/helps', sup, { title: ' Getting started ', video: 'dQw4w9WgXcQ', description: 'First steps' })
+    const created = await call('POST', '/api/helps', sup, {
+      title: ' Getting started ',
+      video: 'dQw4w9WgXcQ',
+      description: 'First steps',
+    })
     expect(created.statusCode).toBe(201)
     const help = created.json()
     expect(help).toMatchObject({ title: 'Getting started', video: 'dQw4w9WgXcQ', description: 'First steps' })
 
-    expect((await call('GET', `/api/helps/${help.id}`, user)).json()).toMatchObject({ id: help.id, title: 'Getting started' })
+    expect((await call('GET', `/api/helps/${help.id}`, user)).json()).toMatchObject({
+      id: help.id,
+      title: 'Getting started',
+    })
     expect((await call('GET', '/api/helps/list', user)).json()).toHaveLength(1)
 
     const edited = await call('PUT', `/api/helps/${help.id}`, sup, { video: 'abc' })
@@ -46,12 +55,18 @@ describe('helps', () => {
     const p2 = (await call('GET', '/api/helps?pageNumber=2', user)).json()
     expect(p2.helps).toHaveLength(2)
     expect(p2.hasMore).toBe(false)
-    expect((await call('GET', '/api/helps?searchParam=BOARD', user)).json().helps.map((h: { title: string }) => h.title)).toEqual(['Kanban'])
+    expect(
+      (await call('GET', '/api/helps?searchParam=BOARD', user)).json().helps.map((h: { title: string }) => h.title),
+    ).toEqual(['Kanban'])
   })
 
   it('refuses writes from non-super users and anonymous reads', async () => {
     const help = (await call('POST', '/api/helps', sup, { title: 'Mine' })).json()
-    for (const [method, url, payload] of [['POST', '/api/helps', { title: 'x' }], ['PUT', `/api/helps/${help.id}`, { title: 'x' }], ['DELETE', `/api/helps/${help.id}`]] as const) {
+    for (const [method, url, payload] of [
+      ['POST', '/api/helps', { title: 'x' }],
+      ['PUT', `/api/helps/${help.id}`, { title: 'x' }],
+      ['DELETE', `/api/helps/${help.id}`],
+    ] as const) {
       const res = await call(method, url, user, payload)
       expect(res.statusCode).toBe(403)
       expect(res.json().error).toBe('ERR_NO_PERMISSION')

@@ -3,7 +3,10 @@ import { PLAN_FLAGS, type PlanFlag } from '@atende/sdk'
 
 // The seven spec flags as schema properties (required in answers, optional in bodies).
 const flagProps = Object.fromEntries(PLAN_FLAGS.map((f) => [f, Type.Boolean()])) as Record<PlanFlag, TBoolean>
-const optionalFlagProps = Object.fromEntries(PLAN_FLAGS.map((f) => [f, Type.Optional(Type.Boolean())])) as Record<PlanFlag, TOptional<TBoolean>>
+const optionalFlagProps = Object.fromEntries(PLAN_FLAGS.map((f) => [f, Type.Optional(Type.Boolean())])) as Record<
+  PlanFlag,
+  TOptional<TBoolean>
+>
 
 const limits = {
   id: Type.Integer(),
@@ -22,7 +25,9 @@ export const PlanView = Type.Object({
   ...limits,
   isPublic: Type.Boolean(),
   ...flagProps,
-  modules: Type.Record(Type.String(), Type.Boolean(), { description: 'every toggleable module key (and the seven flags) → enabled' }),
+  modules: Type.Record(Type.String(), Type.Boolean(), {
+    description: 'every toggleable module key (and the seven flags) → enabled',
+  }),
 })
 export type PlanView = Static<typeof PlanView>
 
@@ -52,5 +57,8 @@ export type CreatePlanBody = Static<typeof CreatePlanBody>
 export const UpdatePlanBody = Type.Partial(CreatePlanBody)
 export type UpdatePlanBody = Static<typeof UpdatePlanBody>
 
-export const ModuleParams = Type.Object({ id: Type.Integer({ minimum: 1 }), key: Type.String({ minLength: 1, maxLength: 64 }) })
+export const ModuleParams = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  key: Type.String({ minLength: 1, maxLength: 64 }),
+})
 export const ModuleToggleBody = Type.Object({ enabled: Type.Boolean() })

@@ -1,4 +1,14 @@
-import { AppError, PAGE_SIZE, PLAN_FLAGS, badRequest, conflict, notFound, pageOffset, type Kernel, type UnitOfWork } from '@atende/sdk'
+import {
+  AppError,
+  PAGE_SIZE,
+  PLAN_FLAGS,
+  badRequest,
+  conflict,
+  notFound,
+  pageOffset,
+  type Kernel,
+  type UnitOfWork,
+} from '@atende/sdk'
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from './schemas.ts'
 
 export const ERR_PLAN_NAME_EXISTS = 'ERR_PLAN_NAME_EXISTS'
@@ -6,7 +16,15 @@ export const ERR_PLAN_IN_USE = 'ERR_PLAN_IN_USE'
 export const ERR_NO_PLAN_FOUND = 'ERR_NO_PLAN_FOUND'
 
 type Trx = UnitOfWork['db']
-interface PlanRow { id: number; name: string; users: number; connections: number; queues: number; value: number | string; isPublic: boolean }
+interface PlanRow {
+  id: number
+  name: string
+  users: number
+  connections: number
+  queues: number
+  value: number | string
+  isPublic: boolean
+}
 const COLUMNS = ['id', 'name', 'users', 'connections', 'queues', 'value', 'isPublic'] as const
 
 /** LIKE pattern for a free-text search, with the caller's wildcards taken literally. */
@@ -21,24 +39,48 @@ export function createPlanService(kernel: Kernel) {
   const db = kernel.db
 
   /** Every key a plan can switch: the spec's seven flags plus each installed non-essential module. */
-  const moduleKeys = () => [...new Set<string>([...PLAN_FLAGS, ...kernel.modules().filter((m) => m.toggleable).map((m) => m.key)])]
+  const moduleKeys = () => [
+    ...new Set<string>([
+      ...PLAN_FLAGS,
+      ...kernel
+        .modules()
+        .filter((m) => m.toggleable)
+        .map((m) => m.key),
+    ]),
+  ]
 
   async function views(rows: PlanRow[]): Promise<PlanView[]> {
     if (!rows.length) return []
     // One read for every plan's module rows (no N+1).
     const mods: { planId: number; module: string; enabled: boolean }[] = await db('plan_modules')
-      .whereIn('planId', rows.map((r) => r.id)).select('planId', 'module', 'enabled')
+      .whereIn(
+        'planId',
+        rows.map((r) => r.id),
+      )
+      .select('planId', 'module', 'enabled')
     const keys = moduleKeys()
     return rows.map((r) => {
       const off = new Set(mods.filter((m) => m.planId === r.id && !m.enabled).map((m) => m.module))
       const modules = Object.fromEntries(keys.map((k) => [k, !off.has(k)]))
       const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, !off.has(f)]))
-      return { id: r.id, name: r.name, users: r.users, connections: r.connections, queues: r.queues, value: Number(r.value), isPublic: r.isPublic, ...flags, modules } as PlanView
+      return {
+        id: r.id,
+        name: r.name,
+        users: r.users,
+        connections: r.connections,
+        queues: r.queues,
+        value: Number(r.value),
+        isPublic: r.isPublic,
+        ...flags,
+        modules,
+      } as PlanView
     })
   }
 
   async function view(id: number): Promise<PlanView> {
-    const row = await db('plans').where({ id }).first(...COLUMNS)
+    const row = await db('plans')
+      .where({ id })
+      .first(...COLUMNS)
     if (!row) throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
     return (await views([row]))[0]
   }
@@ -59,13 +101,15 @@ export function createPlanService(kernel: Kernel) {
     if (!changes.size) return
     await trx('plan_modules')
       .insert([...changes].map(([module, enabled]) => ({ planId, module, enabled })))
-      .onConflict(['planId', 'module']).merge(['enabled'])
+      .onConflict(['planId', 'module'])
+      .merge(['enabled'])
   }
 
   async function assertNameFree(trx: Trx, name: string, exceptId?: number) {
     const q = trx('plans').whereRaw('lower(name) = lower(?)', [name])
     if (exceptId) q.whereNot({ id: exceptId })
-    if (await q.first('id')) throw conflict(ERR_PLAN_NAME_EXISTS, 'A plan with this name already exists', { field: 'name' })
+    if (await q.first('id'))
+      throw conflict(ERR_PLAN_NAME_EXISTS, 'A plan with this name already exists', { field: 'name' })
   }
 
   function cleanName(name: string) {
@@ -85,7 +129,8 @@ export function createPlanService(kernel: Kernel) {
     try {
       return await work()
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw conflict(ERR_PLAN_NAME_EXISTS, 'A plan with this name already exists', { field: 'name' })
+      if ((err as { code?: string }).code === '23505')
+        throw conflict(ERR_PLAN_NAME_EXISTS, 'A plan with this name already exists', { field: 'name' })
       throw err
     }
   }
@@ -95,12 +140,19 @@ export function createPlanService(kernel: Kernel) {
     view,
 
     async publicList() {
-      const rows: PlanRow[] = await db('plans').where({ isPublic: true }).orderBy('id').select(...COLUMNS)
+      const rows: PlanRow[] = await db('plans')
+        .where({ isPublic: true })
+        .orderBy('id')
+        .select(...COLUMNS)
       return (await views(rows)).map(({ modules: _m, isPublic: _p, ...rest }) => rest)
     },
 
     async all() {
-      return views(await db('plans').orderBy('id').select(...COLUMNS))
+      return views(
+        await db('plans')
+          .orderBy('id')
+          .select(...COLUMNS),
+      )
     },
 
     async ofCompany(companyId: number) {
@@ -112,21 +164,33 @@ export function createPlanService(kernel: Kernel) {
     async list(searchParam = '', pageNumber = 1) {
       const q = db('plans').orderBy([{ column: 'name' }, { column: 'id' }])
       if (searchParam.trim()) q.whereILike('name', likePattern(searchParam.trim()))
-      const rows: PlanRow[] = await q.limit(PAGE_SIZE + 1).offset(pageOffset(pageNumber)).select(...COLUMNS)
+      const rows: PlanRow[] = await q
+        .limit(PAGE_SIZE + 1)
+        .offset(pageOffset(pageNumber))
+        .select(...COLUMNS)
       return { plans: await views(rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE }
     },
 
     async create(body: CreatePlanBody) {
       const name = cleanName(body.name)
       const changes = moduleChanges(body)
-      const id = await guardUnique(() => db.transaction(async (trx) => {
-        await assertNameFree(trx, name)
-        const [row] = await trx('plans').insert({
-          name, users: body.users, connections: body.connections, queues: body.queues, value: body.value, isPublic: body.isPublic ?? true,
-        }).returning('id')
-        await writeModules(trx, row.id, changes)
-        return row.id as number
-      }))
+      const id = await guardUnique(() =>
+        db.transaction(async (trx) => {
+          await assertNameFree(trx, name)
+          const [row] = await trx('plans')
+            .insert({
+              name,
+              users: body.users,
+              connections: body.connections,
+              queues: body.queues,
+              value: body.value,
+              isPublic: body.isPublic ?? true,
+            })
+            .returning('id')
+          await writeModules(trx, row.id, changes)
+          return row.id as number
+        }),
+      )
       await changed(id)
       return view(id)
     },
@@ -134,14 +198,26 @@ export function createPlanService(kernel: Kernel) {
     async update(id: number, body: UpdatePlanBody) {
       const name = body.name === undefined ? undefined : cleanName(body.name)
       const changes = moduleChanges(body)
-      await guardUnique(() => db.transaction(async (trx) => {
-        if (!(await trx('plans').where({ id }).forUpdate().first('id'))) throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
-        if (name !== undefined) await assertNameFree(trx, name, id)
-        const patch = { name, users: body.users, connections: body.connections, queues: body.queues, value: body.value, isPublic: body.isPublic }
-        const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
-        await trx('plans').where({ id }).update({ ...set, updatedAt: new Date() })
-        await writeModules(trx, id, changes)
-      }))
+      await guardUnique(() =>
+        db.transaction(async (trx) => {
+          if (!(await trx('plans').where({ id }).forUpdate().first('id')))
+            throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
+          if (name !== undefined) await assertNameFree(trx, name, id)
+          const patch = {
+            name,
+            users: body.users,
+            connections: body.connections,
+            queues: body.queues,
+            value: body.value,
+            isPublic: body.isPublic,
+          }
+          const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+          await trx('plans')
+            .where({ id })
+            .update({ ...set, updatedAt: new Date() })
+          await writeModules(trx, id, changes)
+        }),
+      )
       await changed(id)
       return view(id)
     },
@@ -158,7 +234,8 @@ export function createPlanService(kernel: Kernel) {
 
     async remove(id: number) {
       await db.transaction(async (trx) => {
-        if (!(await trx('plans').where({ id }).forUpdate().first('id'))) throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
+        if (!(await trx('plans').where({ id }).forUpdate().first('id')))
+          throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
         // Cross-company read on purpose: a plan may be deleted only when no company uses it.
         if (await trx('companies').where({ planId: id }).first('id')) {
           throw new AppError(ERR_PLAN_IN_USE, 409, 'The plan is used by at least one company')
@@ -171,4 +248,3 @@ export function createPlanService(kernel: Kernel) {
 }
 
 export type PlanService = ReturnType<typeof createPlanService>
-

@@ -5,12 +5,21 @@ import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/test
 
 // A feature behind the useKanban flag, and a module gated by its own name.
 const probe = definePlugin({
-  name: 'probe-kanban', version: '1.0.0', planFlag: 'useKanban', module: true,
-  register(app) { app.get('/probe-kanban', async () => ({ ok: true })) },
+  name: 'probe-kanban',
+  version: '1.0.0',
+  planFlag: 'useKanban',
+  module: true,
+  register(app) {
+    app.get('/probe-kanban', async () => ({ ok: true }))
+  },
 })
 const extra = definePlugin({
-  name: 'probe-extra', version: '1.0.0', module: true,
-  register(app) { app.get('/probe-extra', async () => ({ ok: true })) },
+  name: 'probe-extra',
+  version: '1.0.0',
+  module: true,
+  register(app) {
+    app.get('/probe-extra', async () => ({ ok: true }))
+  },
 })
 
 const base = { users: 5, connections: 2, queues: 3, value: 49.9 }
@@ -22,7 +31,9 @@ describe('plans', () => {
     t = await createTestApp({ plugins: [...(await allPlugins()), probe, extra] })
     sup = await superHeaders(t.app)
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, payload })
@@ -39,9 +50,21 @@ describe('plans', () => {
   })
 
   it('creates a plan with flags, validates and refuses duplicates', async () => {
-    const res = await call('POST', '/api/plans', sup, { name: 'Gold', ...base, useKanban: false, modules: { 'probe-extra': false } })
+    const res = await call('POST', '/api/plans', sup, {
+      name: 'Gold',
+      ...base,
+      useKanban: false,
+      modules: { 'probe-extra': false },
+    })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ name: 'Gold', ...base, isPublic: true, useKanban: false, useCampaigns: true, modules: { useKanban: false, 'probe-extra': false, useOpenAi: true } })
+    expect(res.json()).toMatchObject({
+      name: 'Gold',
+      ...base,
+      isPublic: true,
+      useKanban: false,
+      useCampaigns: true,
+      modules: { useKanban: false, 'probe-extra': false, useOpenAi: true },
+    })
 
     const dup = await call('POST', '/api/plans', sup, { name: ' gold ', ...base })
     expect(dup.statusCode).toBe(409)
@@ -69,7 +92,8 @@ describe('plans', () => {
   it('gates a planFlag plugin and the modules list by the plan, and comes back when re-enabled', async () => {
     const plan = (await call('POST', '/api/plans', sup, { name: 'Gate', ...base })).json()
     const b = await companyWithUser(t.app, { planId: plan.id, profile: 'user' })
-    const modules = async () => (await call('GET', '/api/modules', b.headers)).json().map((m: { name: string }) => m.name)
+    const modules = async () =>
+      (await call('GET', '/api/modules', b.headers)).json().map((m: { name: string }) => m.name)
 
     expect((await call('GET', '/api/probe-kanban', b.headers)).statusCode).toBe(200)
     expect(await modules()).toEqual(expect.arrayContaining(['probe-kanban', 'probe-extra']))
@@ -89,16 +113,20 @@ describe('plans', () => {
     expect(await modules()).not.toContain('probe-extra')
     // The shell learns which pages of switched-off modules to answer with the no-permission message.
     const denied2 = await call('GET', '/api/modules/denied', b.headers)
-    expect(denied2.json()).toEqual(expect.arrayContaining([
-      { name: 'probe-kanban', key: 'useKanban', routes: ['/probe-kanban'] },
-      { name: 'probe-extra', key: 'probe-extra', routes: ['/probe-extra'] },
-    ]))
+    expect(denied2.json()).toEqual(
+      expect.arrayContaining([
+        { name: 'probe-kanban', key: 'useKanban', routes: ['/probe-kanban'] },
+        { name: 'probe-extra', key: 'probe-extra', routes: ['/probe-extra'] },
+      ]),
+    )
 
     const on = await call('PUT', `/api/plans/${plan.id}/modules/useKanban`, sup, { enabled: true })
     expect(on.json()).toMatchObject({ useKanban: true })
     expect((await call('GET', '/api/probe-kanban', b.headers)).statusCode).toBe(200)
     expect(await modules()).toContain('probe-kanban')
-    expect((await call('GET', '/api/modules/denied', b.headers)).json().map((m: { name: string }) => m.name)).toEqual(['probe-extra'])
+    expect((await call('GET', '/api/modules/denied', b.headers)).json().map((m: { name: string }) => m.name)).toEqual([
+      'probe-extra',
+    ])
     await call('PUT', `/api/plans/${plan.id}`, sup, { modules: { 'probe-extra': true } })
     expect((await call('GET', '/api/probe-extra', b.headers)).statusCode).toBe(200)
 
@@ -116,8 +144,11 @@ describe('plans', () => {
     const admin = await companyWithUser(t.app, { profile: 'admin' })
     const plan = (await call('GET', '/api/plans/all', admin.headers)).json()[0]
     const attempts: [Parameters<typeof call>[0], string, object?][] = [
-      ['GET', '/api/plans'], ['GET', `/api/plans/${plan.id}`], ['POST', '/api/plans', { name: 'Hack', ...base }],
-      ['PUT', `/api/plans/${plan.id}`, { name: 'Hack' }], ['DELETE', `/api/plans/${plan.id}`],
+      ['GET', '/api/plans'],
+      ['GET', `/api/plans/${plan.id}`],
+      ['POST', '/api/plans', { name: 'Hack', ...base }],
+      ['PUT', `/api/plans/${plan.id}`, { name: 'Hack' }],
+      ['DELETE', `/api/plans/${plan.id}`],
       ['PUT', `/api/plans/${plan.id}/modules/useKanban`, { enabled: false }],
     ]
     for (const [method, url, payload] of attempts) {
@@ -138,7 +169,8 @@ describe('plans', () => {
     expect(pub.json()[0].modules).toBeUndefined()
     expect(pub.json()[0]).toHaveProperty('useKanban')
 
-    for (let i = 0; i < 21; i++) await call('POST', '/api/plans', sup, { name: `Bulk ${String(i).padStart(2, '0')}`, ...base })
+    for (let i = 0; i < 21; i++)
+      await call('POST', '/api/plans', sup, { name: `Bulk ${String(i).padStart(2, '0')}`, ...base })
     const p1 = (await call('GET', '/api/plans?searchParam=bulk', sup)).json()
     expect(p1.plans).toHaveLength(20)
     expect(p1.hasMore).toBe(true)
@@ -152,7 +184,10 @@ describe('plans', () => {
     const plan = (await call('POST', '/api/plans', sup, { name: 'Temp', ...base })).json()
     const renamed = await call('PUT', `/api/plans/${plan.id}`, sup, { name: 'Temp 2', value: 10 })
     expect(renamed.json()).toMatchObject({ name: 'Temp 2', value: 10, users: 5 })
-    expect((await call('PUT', `/api/plans/${plan.id}`, sup, { name: 'GOLD' })).json()).toMatchObject({ error: 'ERR_PLAN_NAME_EXISTS', statusCode: 409 })
+    expect((await call('PUT', `/api/plans/${plan.id}`, sup, { name: 'GOLD' })).json()).toMatchObject({
+      error: 'ERR_PLAN_NAME_EXISTS',
+      statusCode: 409,
+    })
     expect((await call('PUT', '/api/plans/99999', sup, { name: 'X' })).statusCode).toBe(404)
 
     const used = await companyWithUser(t.app, { planId: plan.id })
@@ -169,7 +204,9 @@ describe('plans', () => {
 
   it('announces plan changes on the bus', async () => {
     const seen: number[] = []
-    const off = t.app.kernel.bus.on('plan.updated', ({ planId }) => { seen.push(planId) })
+    const off = t.app.kernel.bus.on('plan.updated', ({ planId }) => {
+      seen.push(planId)
+    })
     const plan = (await call('POST', '/api/plans', sup, { name: 'Evented', ...base })).json()
     await call('PUT', `/api/plans/${plan.id}/modules/useOpenAi`, sup, { enabled: false })
     await until(() => seen.filter((id) => id === plan.id).length >= 2)

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex'
 import { DEFAULT_SCHEDULES } from '../src/schedule.ts'
 
-
 /**
  * Queues, their chatbot option tree and the bot's place in each ticket's walk. Tickets,
  * integrations and prompts are other plugins' rows: no foreign keys to them.

@@ -13,8 +13,16 @@ import { companyTimeZone, isOpenAt, type ScheduleRow } from './schedule.ts'
 import { ordered, queueView } from './service.ts'
 import type { Queue } from './schemas.ts'
 
-interface BotState { ticketId: number; queueId: number | null; optionId: number | null; attempts: number }
-interface Item { n: number; title: string }
+interface BotState {
+  ticketId: number
+  queueId: number | null
+  optionId: number | null
+  attempts: number
+}
+interface Item {
+  n: number
+  title: string
+}
 
 /** Answers back one level (inside a queue's options). '0' is left free: it is never an option number here, but customers read "0" as "talk to a person" in many bots. */
 export const BACK = '#'
@@ -37,9 +45,13 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
   const tickets = () => kernel.services.get<TicketsService>('tickets')
   const connections = () => kernel.services.get<ConnectionsService>('connections')
 
-  const stateOf = async (t: TenantDb, ticketId: number): Promise<BotState | undefined> => t('queue_bot_state').where({ ticketId }).first()
+  const stateOf = async (t: TenantDb, ticketId: number): Promise<BotState | undefined> =>
+    t('queue_bot_state').where({ ticketId }).first()
   const save = (t: TenantDb, s: BotState) =>
-    t.insert('queue_bot_state', { ...s, updatedAt: new Date() }).onConflict('ticketId').merge(['queueId', 'optionId', 'attempts', 'updatedAt'])
+    t
+      .insert('queue_bot_state', { ...s, updatedAt: new Date() })
+      .onConflict('ticketId')
+      .merge(['queueId', 'optionId', 'attempts', 'updatedAt'])
   const clear = (t: TenantDb, ticketId: number) => t('queue_bot_state').where({ ticketId }).delete()
 
   /** scheduleType 'queue': the queue's hours; 'company': the company's; otherwise always open. */
@@ -49,7 +61,7 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
     if (type === 'company') {
       // companies is a kernel table and kernel.accounts does not offer its schedules: a read-only look.
       const c = await kernel.db('companies').where({ id: companyId }).first('schedules')
-      const schedules = typeof c?.schedules === 'string' ? JSON.parse(c.schedules) : c?.schedules ?? []
+      const schedules = typeof c?.schedules === 'string' ? JSON.parse(c.schedules) : (c?.schedules ?? [])
       return isOpenAt(schedules, now(), companyTimeZone())
     }
     return true
@@ -76,7 +88,9 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
       }
       if (!state && !ctx.isNewTicket) return false
       const conn = await connections().get(companyId, ctx.whatsapp.id)
-      const linked: Queue[] = conn.queueIds.length ? (await ordered(t('queues').whereIn('id', conn.queueIds)).select()).map(queueView) : []
+      const linked: Queue[] = conn.queueIds.length
+        ? (await ordered(t('queues').whereIn('id', conn.queueIds)).select()).map(queueView)
+        : []
       if (!linked.length) {
         if (state) await clear(t, ticket.id)
         return false
@@ -121,7 +135,12 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
       }
 
       /** Another invalid answer: repeat the menu, or past the limit (0 = none) take the redirect. */
-      async function invalid(s: BotState, max: number, redirect: string | number | null, repeat: () => Promise<unknown>) {
+      async function invalid(
+        s: BotState,
+        max: number,
+        redirect: string | number | null,
+        repeat: () => Promise<unknown>,
+      ) {
         const attempts = s.attempts + 1
         if (max > 0 && attempts >= max) {
           const target = parseRedirect(redirect)
@@ -140,7 +159,8 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
       }
 
       if (!state) {
-        const single = linked.length === 1 && (await kernel.settings.get(companyId, 'sendGreetingMessageOneQueues')) === 'enabled'
+        const single =
+          linked.length === 1 && (await kernel.settings.get(companyId, 'sendGreetingMessageOneQueues')) === 'enabled'
         if (single) return enterQueue(linked[0])
         state = { ticketId: ticket.id, queueId: null, optionId: null, attempts: 0 }
         await save(t, state)
@@ -159,9 +179,12 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
       const queueRow = await t('queues').where({ id: state.queueId }).first()
       if (!queueRow) return finish(null)
       const queue = queueView(queueRow)
-      const current: OptionRow | undefined = state.optionId ? await t('queue_options').where({ id: state.optionId }).first() : undefined
+      const current: OptionRow | undefined = state.optionId
+        ? await t('queue_options').where({ id: state.optionId }).first()
+        : undefined
       const level: OptionRow[] = await childrenOf(t, queue.id, current?.id ?? null).select()
-      const levelMenu = () => ctx.reply(menuText(current ? current.message : queue.greetingMessage, optionItems(level), true))
+      const levelMenu = () =>
+        ctx.reply(menuText(current ? current.message : queue.greetingMessage, optionItems(level), true))
 
       if (answer.trim() === BACK) {
         if (!current) {
@@ -181,8 +204,12 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
       }
       const chosen = pick(answer, optionItems(level))
       if (chosen) return enterOption(chosen)
-      const max = current && current.maxAttemptsWithoutResponse > 0 ? current.maxAttemptsWithoutResponse : queue.maxAttemptsWithoutResponse
-      const redirect = current && current.maxAttemptsWithoutResponse > 0 ? current.redirectQueueId : queue.redirectQueueId
+      const max =
+        current && current.maxAttemptsWithoutResponse > 0
+          ? current.maxAttemptsWithoutResponse
+          : queue.maxAttemptsWithoutResponse
+      const redirect =
+        current && current.maxAttemptsWithoutResponse > 0 ? current.redirectQueueId : queue.redirectQueueId
       return invalid(state, max, redirect, levelMenu)
     },
   }

@@ -14,7 +14,19 @@ declare module '@atende/sdk' {
 export function mapRealtime(kernel: Kernel) {
   const rooms = (companyId: number) => [`company-${companyId}`]
   const event = (companyId: number) => `company-${companyId}-queue`
-  kernel.realtime.map('queue.created', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'create', queue: p.queue } }))
-  kernel.realtime.map('queue.updated', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'update', queue: p.queue } }))
-  kernel.realtime.map('queue.deleted', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'delete', queueId: p.queueId } }))
+  kernel.realtime.map('queue.created', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'create', queue: p.queue },
+  }))
+  kernel.realtime.map('queue.updated', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'update', queue: p.queue },
+  }))
+  kernel.realtime.map('queue.deleted', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'delete', queueId: p.queueId },
+  }))
 }

@@ -41,14 +41,19 @@ export default definePlugin({
   async register(app, kernel) {
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
-    kernel.services.provide('queues', { version: 1, exists: queues.exists, byIds: queues.byIds } satisfies QueuesService & QueuesForTickets)
+    kernel.services.provide('queues', {
+      version: 1,
+      exists: queues.exists,
+      byIds: queues.byIds,
+    } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)
     kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))
     // The tickets plugin's events, typed by its EventMap declaration (events.ts there).
     kernel.bus.on('ticket.updated', async (p) => {
       const { companyId, ticket } = p
-      if (ticket.status === 'closed') await kernel.tenant(companyId)('queue_bot_state').where({ ticketId: ticket.id }).delete()
+      if (ticket.status === 'closed')
+        await kernel.tenant(companyId)('queue_bot_state').where({ ticketId: ticket.id }).delete()
     })
     kernel.bus.on('ticket.deleted', async (p) => {
       const { companyId, ticketId } = p

@@ -5,8 +5,17 @@ import { ERR_QUEUE_NOT_FOUND } from './service.ts'
 
 export const ERR_QUEUE_OPTION_NOT_FOUND = 'ERR_QUEUE_OPTION_NOT_FOUND'
 
-export type OptionRow = Omit<QueueOption, 'parentId' | 'createdAt' | 'updatedAt'> & { parentId: number | null; createdAt: Date | string; updatedAt: Date | string }
-export const optionView = (r: OptionRow): QueueOption => ({ ...r, parentId: r.parentId ?? -1, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
+export type OptionRow = Omit<QueueOption, 'parentId' | 'createdAt' | 'updatedAt'> & {
+  parentId: number | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+export const optionView = (r: OptionRow): QueueOption => ({
+  ...r,
+  parentId: r.parentId ?? -1,
+  createdAt: toIso(r.createdAt),
+  updatedAt: toIso(r.updatedAt),
+})
 
 function cleanTitle(title: string) {
   const s = title.trim()
@@ -40,18 +49,24 @@ export function createOptionService(kernel: Kernel) {
       if (opts.queueId) q.where({ queueId: opts.queueId })
       if (opts.parentId === -1) q.whereNull('parentId')
       else if (opts.parentId !== undefined) q.where({ parentId: opts.parentId })
-      const rows: OptionRow[] = await q.orderBy([{ column: 'queueId' }, { column: 'option' }, { column: 'id' }])
-        .limit(Math.min(opts.limit ?? LIST_MAX, LIST_MAX)).offset(opts.offset ?? 0).select()
+      const rows: OptionRow[] = await q
+        .orderBy([{ column: 'queueId' }, { column: 'option' }, { column: 'id' }])
+        .limit(Math.min(opts.limit ?? LIST_MAX, LIST_MAX))
+        .offset(opts.offset ?? 0)
+        .select()
       return rows.map(optionView)
     },
 
     async create(companyId: number, input: OptionCreateBody) {
       return kernel.unitOfWork(companyId, async ({ t }) => {
-        if (!(await t('queues').where({ id: input.queueId }).first('id'))) throw notFound(ERR_QUEUE_NOT_FOUND, 'Queue not found')
-        const parentId = input.parentId === undefined || input.parentId === null || input.parentId === -1 ? null : input.parentId
+        if (!(await t('queues').where({ id: input.queueId }).first('id')))
+          throw notFound(ERR_QUEUE_NOT_FOUND, 'Queue not found')
+        const parentId =
+          input.parentId === undefined || input.parentId === null || input.parentId === -1 ? null : input.parentId
         if (parentId !== null) {
           const parent = await t('queue_options').where({ id: parentId }).first('queueId')
-          if (!parent || parent.queueId !== input.queueId) throw badRequest('parentId', 'The parent option is not in this queue')
+          if (!parent || parent.queueId !== input.queueId)
+            throw badRequest('parentId', 'The parent option is not in this queue')
         }
         const title = cleanTitle(input.title)
         const redirectQueueId = await checkRedirect(t, input.redirectQueueId)
@@ -60,10 +75,17 @@ export function createOptionService(kernel: Kernel) {
           const last = await childrenOf(t, input.queueId, parentId).clearOrder().max({ m: 'option' }).first()
           option = Number((last as { m: unknown } | undefined)?.m ?? 0) + 1
         }
-        const [created]: OptionRow[] = await t.insert('queue_options', {
-          queueId: input.queueId, parentId, title, message: input.message ?? '', option,
-          maxAttemptsWithoutResponse: input.maxAttemptsWithoutResponse ?? 0, redirectQueueId,
-        }).returning('*')
+        const [created]: OptionRow[] = await t
+          .insert('queue_options', {
+            queueId: input.queueId,
+            parentId,
+            title,
+            message: input.message ?? '',
+            option,
+            maxAttemptsWithoutResponse: input.maxAttemptsWithoutResponse ?? 0,
+            redirectQueueId,
+          })
+          .returning('*')
         return optionView(created)
       })
     },
@@ -71,13 +93,22 @@ export function createOptionService(kernel: Kernel) {
     async update(companyId: number, id: number, input: OptionUpdateBody) {
       return kernel.unitOfWork(companyId, async ({ t }) => {
         const current = await row(t, id)
-        const data: Record<string, unknown> = pickDefined(input, ['title', 'message', 'option', 'maxAttemptsWithoutResponse'] as const)
+        const data: Record<string, unknown> = pickDefined(input, [
+          'title',
+          'message',
+          'option',
+          'maxAttemptsWithoutResponse',
+        ] as const)
         if (input.title !== undefined) data.title = cleanTitle(input.title)
         if (input.redirectQueueId !== undefined) {
-          if (input.redirectQueueId === `option-${id}`) throw badRequest('redirectQueueId', 'An option cannot redirect to itself')
+          if (input.redirectQueueId === `option-${id}`)
+            throw badRequest('redirectQueueId', 'An option cannot redirect to itself')
           data.redirectQueueId = await checkRedirect(t, input.redirectQueueId)
         }
-        const [updated]: OptionRow[] = await t('queue_options').where({ id: current.id }).update({ ...data, updatedAt: new Date() }).returning('*')
+        const [updated]: OptionRow[] = await t('queue_options')
+          .where({ id: current.id })
+          .update({ ...data, updatedAt: new Date() })
+          .returning('*')
         return optionView(updated)
       })
     },
@@ -86,10 +117,14 @@ export function createOptionService(kernel: Kernel) {
     async remove(companyId: number, id: number) {
       await kernel.unitOfWork(companyId, async ({ t, db }) => {
         await row(t, id)
-        const subtree: number[] = (await db.raw(
-          `WITH RECURSIVE s AS (SELECT id FROM queue_options WHERE id = ? AND "companyId" = ?
+        const subtree: number[] = (
+          await db.raw(
+            `WITH RECURSIVE s AS (SELECT id FROM queue_options WHERE id = ? AND "companyId" = ?
              UNION ALL SELECT o.id FROM queue_options o JOIN s ON o."parentId" = s.id)
-           SELECT id FROM s`, [id, companyId])).rows.map((r: { id: number }) => r.id)
+           SELECT id FROM s`,
+            [id, companyId],
+          )
+        ).rows.map((r: { id: number }) => r.id)
         const refs = subtree.map((o) => `option-${o}`)
         await t('queue_options').whereIn('redirectQueueId', refs).update({ redirectQueueId: null })
         await t('queues').whereIn('redirectQueueId', refs).update({ redirectQueueId: null })

@@ -4,7 +4,12 @@
  */
 export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type WeekdayEn = (typeof WEEKDAYS_EN)[number]
-export interface ScheduleRow { weekday: string; weekdayEn: WeekdayEn; startTime: string; endTime: string }
+export interface ScheduleRow {
+  weekday: string
+  weekdayEn: WeekdayEn
+  startTime: string
+  endTime: string
+}
 
 /** The default weekly hours of a new queue (administration.md §9): Sunday 00:00–00:00 is closed. */
 export const DEFAULT_SCHEDULES: ScheduleRow[] = [
@@ -27,7 +32,13 @@ const minutes = (hhmm: string) => {
 
 /** Weekday and minute of the day of `now` as a clock in `timeZone` shows them. */
 export function localTime(now: Date, timeZone: string): { day: WeekdayEn; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now)
   const get = (type: string) => parts.find((p) => p.type === type)!.value
   return { day: get('weekday').toLowerCase() as WeekdayEn, minute: Number(get('hour')) * 60 + Number(get('minute')) }
 }

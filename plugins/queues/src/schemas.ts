@@ -14,17 +14,30 @@ export const ScheduleRow = Type.Object({
 })
 
 /** A queue id (as number or digits) or 'option-{id}'; checked by the service. */
-const Redirect = Nullable(Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 30 })], { description: "a queue id or 'option-{id}'; never the queue itself" }))
+const Redirect = Nullable(
+  Type.Union([Type.Integer({ minimum: 1 }), Type.String({ maxLength: 30 })], {
+    description: "a queue id or 'option-{id}'; never the queue itself",
+  }),
+)
 
 export const Queue = Type.Object({
-  id: Type.Integer(), companyId: Type.Integer(), name: Type.String(), color: Type.String(),
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
   orderQueue: Nullable(Type.Integer()),
-  greetingMessage: Type.String(), outOfHoursMessage: Type.String(), completionMessage: Type.String(), ratingMessage: Type.String(), token: Type.String(),
-  integrationId: Nullable(Type.Integer()), promptId: Nullable(Type.Integer()),
+  greetingMessage: Type.String(),
+  outOfHoursMessage: Type.String(),
+  completionMessage: Type.String(),
+  ratingMessage: Type.String(),
+  token: Type.String(),
+  integrationId: Nullable(Type.Integer()),
+  promptId: Nullable(Type.Integer()),
   schedules: Type.Array(ScheduleRow),
   maxAttemptsWithoutResponse: Type.Integer(),
   redirectQueueId: Nullable(Type.String()),
-  createdAt: Type.String(), updatedAt: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
 })
 export type Queue = Static<typeof Queue>
 
@@ -41,16 +54,26 @@ const fields = {
   integrationId: Nullable(Type.Integer({ minimum: 1 })),
   promptId: Nullable(Type.Integer({ minimum: 1 })),
   schedules: Type.Array(ScheduleRow, { maxItems: 7 }),
-  maxAttemptsWithoutResponse: Type.Integer({ minimum: 0, maximum: 100, description: 'invalid menu answers before the redirect; 0 = never redirect' }),
+  maxAttemptsWithoutResponse: Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: 'invalid menu answers before the redirect; 0 = never redirect',
+  }),
   redirectQueueId: Redirect,
 }
 export const CreateBody = Type.Object({
-  name: fields.name, color: fields.color,
-  orderQueue: Type.Optional(fields.orderQueue), greetingMessage: Type.Optional(fields.greetingMessage),
-  outOfHoursMessage: Type.Optional(fields.outOfHoursMessage), completionMessage: Type.Optional(fields.completionMessage),
-  ratingMessage: Type.Optional(fields.ratingMessage), token: Type.Optional(fields.token),
-  integrationId: Type.Optional(fields.integrationId), promptId: Type.Optional(fields.promptId),
-  schedules: Type.Optional(fields.schedules), maxAttemptsWithoutResponse: Type.Optional(fields.maxAttemptsWithoutResponse),
+  name: fields.name,
+  color: fields.color,
+  orderQueue: Type.Optional(fields.orderQueue),
+  greetingMessage: Type.Optional(fields.greetingMessage),
+  outOfHoursMessage: Type.Optional(fields.outOfHoursMessage),
+  completionMessage: Type.Optional(fields.completionMessage),
+  ratingMessage: Type.Optional(fields.ratingMessage),
+  token: Type.Optional(fields.token),
+  integrationId: Type.Optional(fields.integrationId),
+  promptId: Type.Optional(fields.promptId),
+  schedules: Type.Optional(fields.schedules),
+  maxAttemptsWithoutResponse: Type.Optional(fields.maxAttemptsWithoutResponse),
   redirectQueueId: Type.Optional(fields.redirectQueueId),
 })
 export type CreateBody = Static<typeof CreateBody>
@@ -66,11 +89,17 @@ export const ListQuery = Type.Object({
 export type ListQuery = Static<typeof ListQuery>
 
 export const QueueOption = Type.Object({
-  id: Type.Integer(), companyId: Type.Integer(), queueId: Type.Integer(),
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  queueId: Type.Integer(),
   parentId: Type.Integer({ description: '-1 at the top level' }),
-  title: Type.String(), message: Type.String(), option: Type.Integer({ description: 'its number in the menu' }),
-  maxAttemptsWithoutResponse: Type.Integer(), redirectQueueId: Nullable(Type.String()),
-  createdAt: Type.String(), updatedAt: Type.String(),
+  title: Type.String(),
+  message: Type.String(),
+  option: Type.Integer({ description: 'its number in the menu' }),
+  maxAttemptsWithoutResponse: Type.Integer(),
+  redirectQueueId: Nullable(Type.String()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
 })
 export type QueueOption = Static<typeof QueueOption>
 
@@ -85,14 +114,21 @@ export const OptionCreateBody = Type.Object({
   queueId: Type.Integer({ minimum: 1 }),
   parentId: Type.Optional(Nullable(Type.Integer({ minimum: -1, description: '-1 or null: top level' }))),
   title: optionFields.title,
-  message: Type.Optional(optionFields.message), option: Type.Optional(optionFields.option),
-  maxAttemptsWithoutResponse: Type.Optional(optionFields.maxAttemptsWithoutResponse), redirectQueueId: Type.Optional(optionFields.redirectQueueId),
+  message: Type.Optional(optionFields.message),
+  option: Type.Optional(optionFields.option),
+  maxAttemptsWithoutResponse: Type.Optional(optionFields.maxAttemptsWithoutResponse),
+  redirectQueueId: Type.Optional(optionFields.redirectQueueId),
 })
 export type OptionCreateBody = Static<typeof OptionCreateBody>
-export const OptionUpdateBody = Type.Partial(Type.Object({
-  title: optionFields.title, message: optionFields.message, option: optionFields.option,
-  maxAttemptsWithoutResponse: optionFields.maxAttemptsWithoutResponse, redirectQueueId: optionFields.redirectQueueId,
-}))
+export const OptionUpdateBody = Type.Partial(
+  Type.Object({
+    title: optionFields.title,
+    message: optionFields.message,
+    option: optionFields.option,
+    maxAttemptsWithoutResponse: optionFields.maxAttemptsWithoutResponse,
+    redirectQueueId: optionFields.redirectQueueId,
+  }),
+)
 export type OptionUpdateBody = Static<typeof OptionUpdateBody>
 export const OptionQuery = Type.Object({
   queueId: Type.Optional(Type.Integer({ minimum: 1 })),

@@ -8,26 +8,43 @@ export const ERR_QUEUE_NOT_FOUND = 'ERR_QUEUE_NOT_FOUND'
 export const ERR_QUEUE_COLOR_ALREADY_EXISTS = 'ERR_QUEUE_COLOR_ALREADY_EXISTS'
 export const ERR_WAPP_GREETING_REQUIRED = 'ERR_WAPP_GREETING_REQUIRED'
 
-type Row = Omit<Queue, 'schedules' | 'createdAt' | 'updatedAt'> & { schedules: unknown; createdAt: Date | string; updatedAt: Date | string }
+type Row = Omit<Queue, 'schedules' | 'createdAt' | 'updatedAt'> & {
+  schedules: unknown
+  createdAt: Date | string
+  updatedAt: Date | string
+}
 export const queueView = (r: Row): Queue => ({
   ...r,
-  schedules: typeof r.schedules === 'string' ? JSON.parse(r.schedules) : (r.schedules as Queue['schedules']) ?? [],
-  createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt),
+  schedules: typeof r.schedules === 'string' ? JSON.parse(r.schedules) : ((r.schedules as Queue['schedules']) ?? []),
+  createdAt: toIso(r.createdAt),
+  updatedAt: toIso(r.updatedAt),
 })
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
 // Serialises writes of one company's queues (plan count, greeting rule), per transaction.
 const LOCK_SPACE = 7501
-const lock = (db: Knex.Transaction, companyId: number) => db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
-const colorTaken = () => new AppError(ERR_QUEUE_COLOR_ALREADY_EXISTS, 400, 'Another queue already has this colour', { field: 'color' })
+const lock = (db: Knex.Transaction, companyId: number) =>
+  db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
+const colorTaken = () =>
+  new AppError(ERR_QUEUE_COLOR_ALREADY_EXISTS, 400, 'Another queue already has this colour', { field: 'color' })
 
 /** The list and menu order: orderQueue (unset last), then name. */
 export const ordered = (q: Knex.QueryBuilder) => q.orderByRaw('"orderQueue" asc nulls last, lower(name) asc, id asc')
 
 /** The queue columns a body may set; redirectQueueId is resolved apart (checkRedirect). */
 const WRITABLE = [
-  'name', 'color', 'orderQueue', 'greetingMessage', 'outOfHoursMessage', 'completionMessage', 'ratingMessage', 'token',
-  'integrationId', 'promptId', 'schedules', 'maxAttemptsWithoutResponse',
+  'name',
+  'color',
+  'orderQueue',
+  'greetingMessage',
+  'outOfHoursMessage',
+  'completionMessage',
+  'ratingMessage',
+  'token',
+  'integrationId',
+  'promptId',
+  'schedules',
+  'maxAttemptsWithoutResponse',
 ] as const
 
 function clean(input: UpdateBody) {
@@ -68,7 +85,12 @@ export function createQueueService(kernel: Kernel) {
   /** With more than one queue (counting this one), each needs a greeting: the menu introduces them. */
   async function greetingCheck(t: TenantDb, greeting: string | undefined, countAfter: number) {
     if (countAfter > 1 && !greeting?.trim()) {
-      throw new AppError(ERR_WAPP_GREETING_REQUIRED, 400, 'A greeting message is required when the company has more than one queue', { field: 'greetingMessage' })
+      throw new AppError(
+        ERR_WAPP_GREETING_REQUIRED,
+        400,
+        'A greeting message is required when the company has more than one queue',
+        { field: 'greetingMessage' },
+      )
     }
   }
 
@@ -81,7 +103,10 @@ export function createQueueService(kernel: Kernel) {
     async list(companyId: number, opts: { searchParam?: string; limit?: number; offset?: number } = {}) {
       const q = kernel.tenant(companyId)('queues')
       if (opts.searchParam?.trim()) q.whereILike('name', likePattern(opts.searchParam.trim()))
-      const rows: Row[] = await ordered(q).limit(Math.min(opts.limit ?? LIST_MAX, LIST_MAX)).offset(opts.offset ?? 0).select()
+      const rows: Row[] = await ordered(q)
+        .limit(Math.min(opts.limit ?? LIST_MAX, LIST_MAX))
+        .offset(opts.offset ?? 0)
+        .select()
       return rows.map(queueView)
     },
 
@@ -112,7 +137,9 @@ export function createQueueService(kernel: Kernel) {
         const redirectQueueId = await checkRedirect(t, input.redirectQueueId)
         let created: Row
         try {
-          ;[created] = await t.insert('queues', { schedules: JSON.stringify(DEFAULT_SCHEDULES), ...data, redirectQueueId }).returning('*')
+          ;[created] = await t
+            .insert('queues', { schedules: JSON.stringify(DEFAULT_SCHEDULES), ...data, redirectQueueId })
+            .returning('*')
         } catch (err) {
           throw isUniqueViolation(err) ? colorTaken() : err
         }
@@ -130,10 +157,14 @@ export function createQueueService(kernel: Kernel) {
         await checkReferences(t, input)
         if (data.color !== undefined) await colorFree(t, data.color as string, id)
         if (input.greetingMessage !== undefined) await greetingCheck(t, input.greetingMessage, await count(t))
-        if (input.redirectQueueId !== undefined) data.redirectQueueId = await checkRedirect(t, input.redirectQueueId, id)
+        if (input.redirectQueueId !== undefined)
+          data.redirectQueueId = await checkRedirect(t, input.redirectQueueId, id)
         let updated: Row
         try {
-          ;[updated] = await t('queues').where({ id: current.id }).update({ ...data, updatedAt: new Date() }).returning('*')
+          ;[updated] = await t('queues')
+            .where({ id: current.id })
+            .update({ ...data, updatedAt: new Date() })
+            .returning('*')
         } catch (err) {
           throw isUniqueViolation(err) ? colorTaken() : err
         }
@@ -148,10 +179,16 @@ export function createQueueService(kernel: Kernel) {
       await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         await row(t, id)
-        const optionRefs = (await t('queue_options').where({ queueId: id }).pluck('id')).map((o: number) => `option-${o}`)
+        const optionRefs = (await t('queue_options').where({ queueId: id }).pluck('id')).map(
+          (o: number) => `option-${o}`,
+        )
         const refs = [String(id), ...optionRefs]
         await t('queue_options').whereIn('redirectQueueId', refs).update({ redirectQueueId: null })
-        const touched: Row[] = await t('queues').whereIn('redirectQueueId', refs).whereNot('id', id).update({ redirectQueueId: null, updatedAt: new Date() }).returning('*')
+        const touched: Row[] = await t('queues')
+          .whereIn('redirectQueueId', refs)
+          .whereNot('id', id)
+          .update({ redirectQueueId: null, updatedAt: new Date() })
+          .returning('*')
         await t('queues').where({ id }).delete()
         for (const r of touched) emit('queue.updated', { companyId, queue: queueView(r) })
         emit('queue.deleted', { companyId, queueId: id })

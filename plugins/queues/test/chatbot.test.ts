@@ -2,10 +2,18 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { caller, companyOnPlan, createTestApp, queuePlugins, until, type TestApp } from './support.ts'
 import { menuText } from '../src/chatbot.ts'
 
-const CLOSED = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-  .map((d) => ({ weekday: d, weekdayEn: d, startTime: '', endTime: '' }))
-const ALWAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-  .map((d) => ({ weekday: d, weekdayEn: d, startTime: '00:00', endTime: '23:59' }))
+const CLOSED = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({
+  weekday: d,
+  weekdayEn: d,
+  startTime: '',
+  endTime: '',
+}))
+const ALWAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({
+  weekday: d,
+  weekdayEn: d,
+  startTime: '00:00',
+  endTime: '23:59',
+}))
 
 /** End to end: the customer writes from the simulated phone; the bot answers through the connection. */
 describe('queue chatbot through the simulator', () => {
@@ -15,26 +23,52 @@ describe('queue chatbot through the simulator', () => {
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({ plugins: queuePlugins })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   /** A company with two queues (Vendas with a menu, Suporte without) on a paired simulator connection. */
   async function setup(connection: object = {}) {
     const { headers, companyId } = await companyOnPlan(t)
     const call = caller(t, headers)
-    const vendas = (await call('POST', '/api/queue', { name: 'Vendas', color: '#f00', orderQueue: 1, greetingMessage: 'Vendas aqui' })).json()
-    const suporte = (await call('POST', '/api/queue', { name: 'Suporte', color: '#0f0', orderQueue: 2, greetingMessage: 'Suporte aqui', outOfHoursMessage: 'Suporte fechado' })).json()
+    const vendas = (
+      await call('POST', '/api/queue', { name: 'Vendas', color: '#f00', orderQueue: 1, greetingMessage: 'Vendas aqui' })
+    ).json()
+    const suporte = (
+      await call('POST', '/api/queue', {
+        name: 'Suporte',
+        color: '#0f0',
+        orderQueue: 2,
+        greetingMessage: 'Suporte aqui',
+        outOfHoursMessage: 'Suporte fechado',
+      })
+    ).json()
     const opt = async (body: object) => (await call('POST', '/api/queue-options', body)).json()
     const planos = await opt({ queueId: vendas.id, title: 'Planos', message: 'Qual plano?' })
     const boletos = await opt({ queueId: vendas.id, title: 'Boletos', message: 'Enviaremos o boleto' })
-    const basico = await opt({ queueId: vendas.id, parentId: planos.id, title: 'Básico', message: 'Um vendedor já fala do Básico' })
-    const w = (await call('POST', '/api/whatsapp', { name: `Sim ${++seq}`, provider: 'simulator', greetingMessage: 'Bem-vindo!', queueIds: [vendas.id, suporte.id], ...connection })).json()
+    const basico = await opt({
+      queueId: vendas.id,
+      parentId: planos.id,
+      title: 'Básico',
+      message: 'Um vendedor já fala do Básico',
+    })
+    const w = (
+      await call('POST', '/api/whatsapp', {
+        name: `Sim ${++seq}`,
+        provider: 'simulator',
+        greetingMessage: 'Bem-vindo!',
+        queueIds: [vendas.id, suporte.id],
+        ...connection,
+      })
+    ).json()
     expect((await call('POST', `/api/simulator/${w.id}/scan`, {})).statusCode).toBe(200)
     let customerSeq = 0
     /** One customer: `say` waits for the bot's next reply (or for none, with `expectReply: false`). */
     const customer = () => {
       const from = `55479${String(80_000_000 + seq * 1000 + ++customerSeq)}`
       let seen = 0
-      const outbox = async () => (await call('GET', `/api/simulator/${w.id}/outbox?to=${from}`)).json().messages as { body: string }[]
+      const outbox = async () =>
+        (await call('GET', `/api/simulator/${w.id}/outbox?to=${from}`)).json().messages as { body: string }[]
       return {
         from,
         async say(body: string) {
@@ -60,11 +94,25 @@ describe('queue chatbot through the simulator', () => {
   it('greets with the numbered menu, walks the option tree (number, title, #) and ends pending in the queue', async () => {
     const s = await setup()
     const c = s.customer()
-    const top = menuText('Bem-vindo!', [{ n: 1, title: 'Vendas' }, { n: 2, title: 'Suporte' }], false)
+    const top = menuText(
+      'Bem-vindo!',
+      [
+        { n: 1, title: 'Vendas' },
+        { n: 2, title: 'Suporte' },
+      ],
+      false,
+    )
     expect(await c.say('oi')).toBe(top)
     expect(await c.ticket()).toMatchObject({ status: 'pending', queueId: null, chatbot: true })
     expect(await c.say('7')).toBe(top) // invalid: the menu again (no attempt limit)
-    const vendasMenu = menuText('Vendas aqui', [{ n: 1, title: 'Planos' }, { n: 2, title: 'Boletos' }], true)
+    const vendasMenu = menuText(
+      'Vendas aqui',
+      [
+        { n: 1, title: 'Planos' },
+        { n: 2, title: 'Boletos' },
+      ],
+      true,
+    )
     expect(await c.say('1')).toBe(vendasMenu)
     expect(await c.ticket()).toMatchObject({ queueId: s.vendas.id, chatbot: true })
     const planosMenu = menuText('Qual plano?', [{ n: 1, title: 'Básico' }], true)
@@ -76,10 +124,19 @@ describe('queue chatbot through the simulator', () => {
     await c.say('1')
     expect(await c.say('1')).toBe('Um vendedor já fala do Básico') // a leaf ends the walk
     expect(await c.ticket()).toMatchObject({ status: 'pending', queueId: s.vendas.id, chatbot: false })
-    expect(Number((await t.db('queue_bot_state').where({ companyId: s.companyId }).count({ n: '*' }).first())!.n)).toBe(0)
+    expect(Number((await t.db('queue_bot_state').where({ companyId: s.companyId }).count({ n: '*' }).first())!.n)).toBe(
+      0,
+    )
     // Later messages of the ticket are the attendants' business: no more bot answers. The chain runs
     // before the inbound call answers, so a reply would already be stored.
-    const sent = async () => Number((await t.db('messages').where({ ticketId: (await c.ticket()).id, fromMe: true }).count({ n: '*' }).first())!.n)
+    const sent = async () =>
+      Number(
+        (await t
+          .db('messages')
+          .where({ ticketId: (await c.ticket()).id, fromMe: true })
+          .count({ n: '*' })
+          .first())!.n,
+      )
     const before = await sent()
     await c.sayNoReply('#')
     await c.sayNoReply('1')
@@ -105,7 +162,10 @@ describe('queue chatbot through the simulator', () => {
 
     // Inside a queue: the queue's own limit and its 'option-{id}' redirect.
     const toOption = await setup()
-    await toOption.call('PUT', `/api/queue/${toOption.vendas.id}`, { maxAttemptsWithoutResponse: 1, redirectQueueId: `option-${toOption.boletos.id}` })
+    await toOption.call('PUT', `/api/queue/${toOption.vendas.id}`, {
+      maxAttemptsWithoutResponse: 1,
+      redirectQueueId: `option-${toOption.boletos.id}`,
+    })
     c = toOption.customer()
     await c.say('oi')
     await c.say('1')
@@ -138,11 +198,17 @@ describe('queue chatbot through the simulator', () => {
     // Company hours: the company's weekly schedule decides, whatever the queue's says.
     await t.app.kernel.settings.set(s.companyId, 'scheduleType', 'company')
     await s.call('PUT', `/api/queue/${s.suporte.id}`, { schedules: ALWAYS })
-    await t.db('companies').where({ id: s.companyId }).update({ schedules: JSON.stringify(CLOSED) })
+    await t
+      .db('companies')
+      .where({ id: s.companyId })
+      .update({ schedules: JSON.stringify(CLOSED) })
     c = s.customer()
     await c.say('oi')
     expect(await c.say('2')).toBe('Suporte fechado')
-    await t.db('companies').where({ id: s.companyId }).update({ schedules: JSON.stringify(ALWAYS) })
+    await t
+      .db('companies')
+      .where({ id: s.companyId })
+      .update({ schedules: JSON.stringify(ALWAYS) })
     c = s.customer()
     await c.say('oi')
     expect(await c.say('2')).toBe('Suporte aqui')

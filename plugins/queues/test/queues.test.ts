@@ -7,26 +7,50 @@ describe('queues API', () => {
   const events: { name: string; payload: any }[] = []
   beforeAll(async () => {
     t = await createTestApp({ plugins: queuePlugins })
-    for (const name of ['queue.created', 'queue.updated', 'queue.deleted'] as const) t.app.kernel.bus.on(name, (payload) => { events.push({ name, payload }) })
+    for (const name of ['queue.created', 'queue.updated', 'queue.deleted'] as const)
+      t.app.kernel.bus.on(name, (payload) => {
+        events.push({ name, payload })
+      })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('creates, lists in menu order, edits and deletes, announcing each change', async () => {
     const { headers, companyId } = await companyOnPlan(t)
     const call = caller(t, headers)
     const first = await call('POST', '/api/queue', { name: '  Vendas ', color: '#ff0000', orderQueue: 2 })
     expect(first.statusCode, first.body).toBe(200)
-    expect(first.json()).toMatchObject({ name: 'Vendas', color: '#ff0000', orderQueue: 2, greetingMessage: '', schedules: DEFAULT_SCHEDULES, redirectQueueId: null })
+    expect(first.json()).toMatchObject({
+      name: 'Vendas',
+      color: '#ff0000',
+      orderQueue: 2,
+      greetingMessage: '',
+      schedules: DEFAULT_SCHEDULES,
+      redirectQueueId: null,
+    })
     await until(() => events.some((e) => e.name === 'queue.created' && e.payload.queue.id === first.json().id))
-    const second = (await call('POST', '/api/queue', { name: 'Suporte', color: '#00ff00', orderQueue: 1, greetingMessage: 'Olá' })).json()
-    const third = (await call('POST', '/api/queue', { name: 'Atendimento', color: '#0000ff', greetingMessage: 'Oi' })).json()
+    const second = (
+      await call('POST', '/api/queue', { name: 'Suporte', color: '#00ff00', orderQueue: 1, greetingMessage: 'Olá' })
+    ).json()
+    const third = (
+      await call('POST', '/api/queue', { name: 'Atendimento', color: '#0000ff', greetingMessage: 'Oi' })
+    ).json()
     const list = (await call('GET', '/api/queue')).json()
     expect(list.map((q: any) => q.name)).toEqual(['Suporte', 'Vendas', 'Atendimento'])
     expect((await call('GET', '/api/queue?limit=1&offset=1')).json().map((q: any) => q.id)).toEqual([first.json().id])
 
-    const edited = await call('PUT', `/api/queue/${second.id}`, { name: 'Suporte técnico', redirectQueueId: String(third.id), maxAttemptsWithoutResponse: 3 })
+    const edited = await call('PUT', `/api/queue/${second.id}`, {
+      name: 'Suporte técnico',
+      redirectQueueId: String(third.id),
+      maxAttemptsWithoutResponse: 3,
+    })
     expect(edited.statusCode, edited.body).toBe(200)
-    expect(edited.json()).toMatchObject({ name: 'Suporte técnico', redirectQueueId: String(third.id), maxAttemptsWithoutResponse: 3 })
+    expect(edited.json()).toMatchObject({
+      name: 'Suporte técnico',
+      redirectQueueId: String(third.id),
+      maxAttemptsWithoutResponse: 3,
+    })
     await until(() => events.some((e) => e.name === 'queue.updated' && e.payload.queue.name === 'Suporte técnico'))
     expect((await call('GET', `/api/queue/${second.id}`)).json().name).toBe('Suporte técnico')
 
@@ -46,7 +70,13 @@ describe('queues API', () => {
   it('validates name, colour (unique), greeting beyond one queue, redirects and the plan limit', async () => {
     const { headers } = await companyOnPlan(t, 2)
     const call = caller(t, headers)
-    const bad = async (body: object, field: string, code = 'ERR_VALIDATION', url = '/api/queue', method: 'POST' | 'PUT' = 'POST') => {
+    const bad = async (
+      body: object,
+      field: string,
+      code = 'ERR_VALIDATION',
+      url = '/api/queue',
+      method: 'POST' | 'PUT' = 'POST',
+    ) => {
       const res = await call(method, url, body)
       expect(res.statusCode, res.body).toBe(400)
       expect(res.json()).toMatchObject({ error: code })
@@ -60,8 +90,18 @@ describe('queues API', () => {
     await bad({ name: 'Suporte', color: '#abc', greetingMessage: 'Olá' }, 'color', 'ERR_QUEUE_COLOR_ALREADY_EXISTS')
     await bad({ name: 'Suporte', color: '#def' }, 'greetingMessage', 'ERR_WAPP_GREETING_REQUIRED')
     await bad({ name: 'Suporte', color: '#def', greetingMessage: 'Olá', redirectQueueId: 999999 }, 'redirectQueueId')
-    await bad({ name: 'Suporte', color: '#def', greetingMessage: 'Olá', redirectQueueId: 'elsewhere' }, 'redirectQueueId')
-    const two = (await call('POST', '/api/queue', { name: 'Suporte', color: '#def', greetingMessage: 'Olá', redirectQueueId: `${one.id}` })).json()
+    await bad(
+      { name: 'Suporte', color: '#def', greetingMessage: 'Olá', redirectQueueId: 'elsewhere' },
+      'redirectQueueId',
+    )
+    const two = (
+      await call('POST', '/api/queue', {
+        name: 'Suporte',
+        color: '#def',
+        greetingMessage: 'Olá',
+        redirectQueueId: `${one.id}`,
+      })
+    ).json()
     expect(two.redirectQueueId).toBe(String(one.id))
     await bad({ redirectQueueId: String(two.id) }, 'redirectQueueId', 'ERR_VALIDATION', `/api/queue/${two.id}`, 'PUT')
     await bad({ greetingMessage: '  ' }, 'greetingMessage', 'ERR_WAPP_GREETING_REQUIRED', `/api/queue/${two.id}`, 'PUT')
@@ -108,14 +148,22 @@ describe('queues API', () => {
     expect(a.parentId).toBe(-1)
     const top = (await call('GET', `/api/queue-options?queueId=${q.id}&parentId=-1`)).json()
     expect(top.map((o: any) => o.title)).toEqual(['Planos', 'Boletos'])
-    expect((await call('GET', `/api/queue-options?queueId=${q.id}&parentId=${a.id}`)).json().map((o: any) => o.title)).toEqual(['Básico', 'Pro'])
+    expect(
+      (await call('GET', `/api/queue-options?queueId=${q.id}&parentId=${a.id}`)).json().map((o: any) => o.title),
+    ).toEqual(['Básico', 'Pro'])
     const edited = await call('PUT', `/api/queue-options/${a2.id}`, { title: 'Premium', option: 5 })
     expect(edited.json()).toMatchObject({ title: 'Premium', option: 5 })
-    expect((await call('PUT', `/api/queue-options/${a2.id}`, { redirectQueueId: `option-${a2.id}` })).statusCode).toBe(400)
-    expect((await call('POST', '/api/queue-options', { queueId: q.id, parentId: 999999, title: 'X' })).statusCode).toBe(400)
+    expect((await call('PUT', `/api/queue-options/${a2.id}`, { redirectQueueId: `option-${a2.id}` })).statusCode).toBe(
+      400,
+    )
+    expect((await call('POST', '/api/queue-options', { queueId: q.id, parentId: 999999, title: 'X' })).statusCode).toBe(
+      400,
+    )
     expect((await call('POST', '/api/queue-options', { queueId: q.id, title: ' ' })).statusCode).toBe(400)
     // A queue may redirect to an option; deleting the option's branch clears it.
-    expect((await call('PUT', `/api/queue/${q.id}`, { redirectQueueId: `option-${a1.id}` })).json().redirectQueueId).toBe(`option-${a1.id}`)
+    expect(
+      (await call('PUT', `/api/queue/${q.id}`, { redirectQueueId: `option-${a1.id}` })).json().redirectQueueId,
+    ).toBe(`option-${a1.id}`)
     expect((await call('DELETE', `/api/queue-options/${a.id}`)).statusCode).toBe(200)
     expect((await call('GET', `/api/queue-options?queueId=${q.id}`)).json().map((o: any) => o.id)).toEqual([b.id])
     expect((await call('GET', `/api/queue/${q.id}`)).json().redirectQueueId).toBeNull()

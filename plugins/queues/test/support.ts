@@ -11,12 +11,21 @@ let planSeq = 0
 /** A company with an admin on a plan allowing `queues` queues (0: unlimited). */
 export async function companyOnPlan(t: TestApp, queues = 0) {
   planSeq += 1
-  const [plan] = await t.db('plans').insert({ name: `Queues plan ${planSeq} ${Math.random().toString(36).slice(2, 7)}`, users: 0, connections: 0, queues }).returning('id')
+  const [plan] = await t
+    .db('plans')
+    .insert({
+      name: `Queues plan ${planSeq} ${Math.random().toString(36).slice(2, 7)}`,
+      users: 0,
+      connections: 0,
+      queues,
+    })
+    .returning('id')
   return companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
 }
 
 export function caller(t: TestApp, headers: Headers) {
-  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers, payload })
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
 }
 
 /** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */

@@ -20,8 +20,12 @@ export async function up(knex: Knex) {
   })
   // What a user sees is their own plus the company-wide ones, by shortcode: one index for each half
   // (Postgres ORs them), and each is also a uniqueness rule.
-  await knex.raw('CREATE UNIQUE INDEX quick_messages_author_shortcode ON quick_messages ("companyId", "userId", lower(shortcode))')
-  await knex.raw('CREATE UNIQUE INDEX quick_messages_geral_shortcode ON quick_messages ("companyId", lower(shortcode)) WHERE geral')
+  await knex.raw(
+    'CREATE UNIQUE INDEX quick_messages_author_shortcode ON quick_messages ("companyId", "userId", lower(shortcode))',
+  )
+  await knex.raw(
+    'CREATE UNIQUE INDEX quick_messages_geral_shortcode ON quick_messages ("companyId", lower(shortcode)) WHERE geral',
+  )
 }
 
 export async function down(knex: Knex) {

@@ -22,7 +22,9 @@ export function mapRealtime(kernel: Kernel) {
     if (geral) return { rooms: [`company-${companyId}`], event: event(companyId), data }
     return userId ? { rooms: [`user-${userId}`], event: event(companyId), data } : null
   }
-  kernel.realtime.map('quickMessage.created', (p) => to(p.companyId, p.record.geral, p.record.userId, { action: 'create', record: p.record }))
+  kernel.realtime.map('quickMessage.created', (p) =>
+    to(p.companyId, p.record.geral, p.record.userId, { action: 'create', record: p.record }),
+  )
   kernel.realtime.map('quickMessage.updated', (p) => {
     const update = to(p.companyId, p.record.geral, p.record.userId, { action: 'update', record: p.record })
     if (!p.wasGeral || p.record.geral) return update

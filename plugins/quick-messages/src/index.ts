@@ -40,6 +40,8 @@ export default definePlugin({
     const service = createQuickMessageService(kernel)
     mapRealtime(kernel)
     registerQuickMessageRoutes(app, service)
-    kernel.bus.on('user.deleted', async ({ companyId }) => { await service.userDeleted(companyId) })
+    kernel.bus.on('user.deleted', async ({ companyId }) => {
+      await service.userDeleted(companyId)
+    })
   },
 })

@@ -1,16 +1,48 @@
-import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type StoredFile, type TenantDb, toIso } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  PAGE_SIZE,
+  badRequest,
+  conflict,
+  notFound,
+  pageOffset,
+  type AuthInfo,
+  type Kernel,
+  type StoredFile,
+  type TenantDb,
+  toIso,
+} from '@atende/sdk'
 import { LOOKUP_MAX, MESSAGE_MAX, SHORTCODE_MAX, type QuickMessageView } from './schemas.ts'
 
 export const ERR_NO_QUICK_MESSAGE_FOUND = 'ERR_NO_QUICK_MESSAGE_FOUND'
 export const ERR_SHORTCODE_IN_USE = 'ERR_QUICK_MESSAGE_SHORTCODE_IN_USE'
 
 interface Row {
-  id: number; companyId: number; userId: number | null; shortcode: string; message: string; geral: boolean; status: boolean
-  mediaPath: string | null; mediaName: string | null; mediaType: string | null; createdAt: Date | string; updatedAt: Date | string
+  id: number
+  companyId: number
+  userId: number | null
+  shortcode: string
+  message: string
+  geral: boolean
+  status: boolean
+  mediaPath: string | null
+  mediaName: string | null
+  mediaType: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
 }
-export interface QuickMessageInput { shortcode?: string; message?: string; geral?: boolean; status?: boolean }
+export interface QuickMessageInput {
+  shortcode?: string
+  message?: string
+  geral?: boolean
+  status?: boolean
+}
 /** An upload as the route hands it over: the file part's stream, not yet read. */
-export interface Upload { data: NodeJS.ReadableStream; fileName: string; mimetype: string }
+export interface Upload {
+  data: NodeJS.ReadableStream
+  fileName: string
+  mimetype: string
+}
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
@@ -19,14 +51,18 @@ const KINDS = ['image', 'audio', 'video'] as const
 const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(`${k}/`)) ?? 'document'
 // Serialises shortcode checks of one company (a private one and a company-wide one of two users).
 const LOCK_SPACE = 7421
-const inUse = () => conflict(ERR_SHORTCODE_IN_USE, 'You already have, or the company shares, a quick message with this shortcode', { field: 'shortcode' })
+const inUse = () =>
+  conflict(ERR_SHORTCODE_IN_USE, 'You already have, or the company shares, a quick message with this shortcode', {
+    field: 'shortcode',
+  })
 
 function clean(input: QuickMessageInput) {
   const out: Partial<Pick<Row, 'shortcode' | 'message' | 'geral' | 'status'>> = {}
   if (input.shortcode !== undefined) {
     out.shortcode = input.shortcode.trim().replace(/^\/+/, '').trim()
     if (!out.shortcode) throw badRequest('shortcode', 'Shortcode is required')
-    if (out.shortcode.length > SHORTCODE_MAX) throw badRequest('shortcode', `Shortcode is too long (at most ${SHORTCODE_MAX} characters)`)
+    if (out.shortcode.length > SHORTCODE_MAX)
+      throw badRequest('shortcode', `Shortcode is too long (at most ${SHORTCODE_MAX} characters)`)
   }
   if (input.message !== undefined) {
     if (input.message.length > MESSAGE_MAX) throw badRequest('message', 'Message is too long')
@@ -39,13 +75,24 @@ function clean(input: QuickMessageInput) {
 
 export function createQuickMessageService(kernel: Kernel) {
   const view = (r: Row): QuickMessageView => ({
-    id: r.id, companyId: r.companyId, userId: r.userId, shortcode: r.shortcode, message: r.message, geral: r.geral, status: r.status,
-    isMedia: !!r.mediaPath, mediaPath: r.mediaPath ? kernel.storage.signedUrl(r.mediaPath) : null, mediaName: r.mediaName, mediaType: r.mediaType,
-    createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt),
+    id: r.id,
+    companyId: r.companyId,
+    userId: r.userId,
+    shortcode: r.shortcode,
+    message: r.message,
+    geral: r.geral,
+    status: r.status,
+    isMedia: !!r.mediaPath,
+    mediaPath: r.mediaPath ? kernel.storage.signedUrl(r.mediaPath) : null,
+    mediaName: r.mediaName,
+    mediaType: r.mediaType,
+    createdAt: toIso(r.createdAt),
+    updatedAt: toIso(r.updatedAt),
   })
 
   /** What the caller sees: their own and the company-wide ones. */
-  const visible = (t: TenantDb, auth: AuthInfo) => t('quick_messages').where((w) => w.where('geral', true).orWhere('userId', auth.userId))
+  const visible = (t: TenantDb, auth: AuthInfo) =>
+    t('quick_messages').where((w) => w.where('geral', true).orWhere('userId', auth.userId))
 
   async function find(t: TenantDb, auth: AuthInfo, id: number): Promise<Row> {
     const r = await visible(t, auth).where({ id }).first()
@@ -56,7 +103,8 @@ export function createQuickMessageService(kernel: Kernel) {
   /** Visible and the caller's to change: its author, or an admin. */
   async function editable(t: TenantDb, auth: AuthInfo, id: number): Promise<Row> {
     const r = await find(t, auth, id)
-    if (r.userId !== auth.userId && !isAdmin(auth)) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only its author or an admin may change this quick message')
+    if (r.userId !== auth.userId && !isAdmin(auth))
+      throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only its author or an admin may change this quick message')
     return r
   }
 
@@ -67,7 +115,8 @@ export function createQuickMessageService(kernel: Kernel) {
    */
   async function shortcodeFree(t: TenantDb, authorId: number | null, shortcode: string, exceptId?: number) {
     await t.knex.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, t.companyId])
-    const q = t('quick_messages').whereRaw('lower(shortcode) = lower(?)', [shortcode])
+    const q = t('quick_messages')
+      .whereRaw('lower(shortcode) = lower(?)', [shortcode])
       .where((w) => (authorId ? w.where('geral', true).orWhere('userId', authorId) : w.where('geral', true)))
     if (exceptId) q.whereNot('id', exceptId)
     if (await q.first('id')) throw inUse()
@@ -75,7 +124,10 @@ export function createQuickMessageService(kernel: Kernel) {
 
   const search = (q: ReturnType<typeof visible>, searchParam = '', fields = ['shortcode', 'message']) => {
     const s = searchParam.trim().replace(/^\/+/, '')
-    if (s) q.where((w) => { for (const f of fields) w.orWhereILike(f, likePattern(s)) })
+    if (s)
+      q.where((w) => {
+        for (const f of fields) w.orWhereILike(f, likePattern(s))
+      })
     return q
   }
 
@@ -86,7 +138,10 @@ export function createQuickMessageService(kernel: Kernel) {
       const data = await change(t, current)
       let updated: Row
       try {
-        ;[updated] = await t('quick_messages').where({ id }).update({ ...data, updatedAt: new Date() }).returning('*')
+        ;[updated] = await t('quick_messages')
+          .where({ id })
+          .update({ ...data, updatedAt: new Date() })
+          .returning('*')
       } catch (err) {
         throw isUniqueViolation(err) ? inUse() : err
       }
@@ -99,7 +154,11 @@ export function createQuickMessageService(kernel: Kernel) {
   /** A file no row points at any more (best effort: a missing file is not an error). */
   const discard = async (key: string | null) => {
     if (!key) return
-    try { await kernel.storage.remove(key) } catch (err) { kernel.log.warn({ err, key }, 'quick message media not removed') }
+    try {
+      await kernel.storage.remove(key)
+    } catch (err) {
+      kernel.log.warn({ err, key }, 'quick message media not removed')
+    }
   }
 
   return {
@@ -111,10 +170,19 @@ export function createQuickMessageService(kernel: Kernel) {
     async page(auth: AuthInfo, searchParam = '', pageNumber = 1) {
       const t = kernel.tenant(auth.companyId)
       const rows: (Row & { total: string | number })[] = await search(visible(t, auth), searchParam)
-        .orderByRaw('lower(shortcode)').orderBy('id').limit(PAGE_SIZE + 1).offset(pageOffset(pageNumber))
+        .orderByRaw('lower(shortcode)')
+        .orderBy('id')
+        .limit(PAGE_SIZE + 1)
+        .offset(pageOffset(pageNumber))
         .select('*', t.knex.raw('count(*) OVER() AS total'))
-      const count = rows.length ? Number(rows[0].total) : Number((await search(visible(t, auth), searchParam).count({ n: '*' }).first() as { n?: unknown })?.n ?? 0)
-      return { records: rows.slice(0, PAGE_SIZE).map(({ total: _total, ...r }) => view(r)), count, hasMore: rows.length > PAGE_SIZE }
+      const count = rows.length
+        ? Number(rows[0].total)
+        : Number(((await search(visible(t, auth), searchParam).count({ n: '*' }).first()) as { n?: unknown })?.n ?? 0)
+      return {
+        records: rows.slice(0, PAGE_SIZE).map(({ total: _total, ...r }) => view(r)),
+        count,
+        hasMore: rows.length > PAGE_SIZE,
+      }
     },
 
     /** GET /quick-messages/list: the composer's "/" suggestions: active ones, shortcodes that start with the text first. */
@@ -133,7 +201,9 @@ export function createQuickMessageService(kernel: Kernel) {
         await shortcodeFree(t, auth.userId, data.shortcode!)
         let created: Row
         try {
-          ;[created] = await t.insert('quick_messages', { message: '', geral: false, status: true, ...data, userId: auth.userId }).returning('*')
+          ;[created] = await t
+            .insert('quick_messages', { message: '', geral: false, status: true, ...data, userId: auth.userId })
+            .returning('*')
         } catch (err) {
           throw isUniqueViolation(err) ? inUse() : err
         }
@@ -165,13 +235,24 @@ export function createQuickMessageService(kernel: Kernel) {
     },
 
     /** Checked before the upload is read, so a refused call stores nothing. */
-    assertEditable: async (auth: AuthInfo, id: number) => { await editable(kernel.tenant(auth.companyId), auth, id) },
+    assertEditable: async (auth: AuthInfo, id: number) => {
+      await editable(kernel.tenant(auth.companyId), auth, id)
+    },
 
     /** Stores the file, then points the message at it; the file it had before is removed. */
     async attach(auth: AuthInfo, id: number, upload: Upload) {
-      const file: StoredFile = await kernel.storage.put(auth.companyId, { data: upload.data, fileName: upload.fileName, mimetype: upload.mimetype, area: 'quick-messages' })
+      const file: StoredFile = await kernel.storage.put(auth.companyId, {
+        data: upload.data,
+        fileName: upload.fileName,
+        mimetype: upload.mimetype,
+        area: 'quick-messages',
+      })
       try {
-        const { record, before } = await write(auth, id, async () => ({ mediaPath: file.key, mediaName: upload.fileName.slice(0, 255) || file.fileName, mediaType: mediaTypeOf(file.mimetype) }))
+        const { record, before } = await write(auth, id, async () => ({
+          mediaPath: file.key,
+          mediaName: upload.fileName.slice(0, 255) || file.fileName,
+          mediaType: mediaTypeOf(file.mimetype),
+        }))
         await discard(before.mediaPath)
         return record
       } catch (err) {
@@ -181,7 +262,11 @@ export function createQuickMessageService(kernel: Kernel) {
     },
 
     async detach(auth: AuthInfo, id: number) {
-      const { record, before } = await write(auth, id, async () => ({ mediaPath: null, mediaName: null, mediaType: null }))
+      const { record, before } = await write(auth, id, async () => ({
+        mediaPath: null,
+        mediaName: null,
+        mediaType: null,
+      }))
       await discard(before.mediaPath)
       return record
     },
@@ -191,7 +276,12 @@ export function createQuickMessageService(kernel: Kernel) {
      * already cleared their userId; their company-wide ones stay for the others.)
      */
     async userDeleted(companyId: number) {
-      const gone: { mediaPath: string | null }[] = await kernel.tenant(companyId)('quick_messages').whereNull('userId').where('geral', false).delete().returning('mediaPath')
+      const gone: { mediaPath: string | null }[] = await kernel
+        .tenant(companyId)('quick_messages')
+        .whereNull('userId')
+        .where('geral', false)
+        .delete()
+        .returning('mediaPath')
       for (const g of gone) await discard(g.mediaPath)
     },
   }

@@ -17,21 +17,58 @@ export function registerSettingRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const settings = createSettingService(kernel)
 
-  app.get('/settings', {
-    schema: { tags, summary: "The caller company's settings (defaults included)", response: { 200: Type.Array(Setting), ...errors } },
-  }, async (request) => settings.all(request.auth.companyId))
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        summary: "The caller company's settings (defaults included)",
+        response: { 200: Type.Array(Setting), ...errors },
+      },
+    },
+    async (request) => settings.all(request.auth.companyId),
+  )
 
-  app.get('/settings/:key', {
-    schema: { tags, summary: 'One setting of the caller company', params: KeyParams, response: { 200: Setting, ...errors } },
-  }, async (request) => settings.get(request.auth.companyId, request.params.key))
+  app.get(
+    '/settings/:key',
+    {
+      schema: {
+        tags,
+        summary: 'One setting of the caller company',
+        params: KeyParams,
+        response: { 200: Setting, ...errors },
+      },
+    },
+    async (request) => settings.get(request.auth.companyId, request.params.key),
+  )
 
-  app.put('/settings/:key', {
-    config: { admin: true },
-    schema: { tags, summary: 'Change one setting (admin)', params: KeyParams, body: SetBody, response: { 200: Setting, ...errors } },
-  }, async (request) => settings.set(request.auth.companyId, request.params.key, request.body.value))
+  app.put(
+    '/settings/:key',
+    {
+      config: { admin: true },
+      schema: {
+        tags,
+        summary: 'Change one setting (admin)',
+        params: KeyParams,
+        body: SetBody,
+        response: { 200: Setting, ...errors },
+      },
+    },
+    async (request) => settings.set(request.auth.companyId, request.params.key, request.body.value),
+  )
 
-  app.get('/public-settings/:key', {
-    config: { public: true },
-    schema: { tags, summary: 'A platform setting the login and sign-up screens need (userCreation only)', security: [], params: KeyParams, response: { 200: Setting, 404: { $ref: 'ErrorResponse#' } } },
-  }, async (request) => settings.getPublic(request.params.key))
+  app.get(
+    '/public-settings/:key',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'A platform setting the login and sign-up screens need (userCreation only)',
+        security: [],
+        params: KeyParams,
+        response: { 200: Setting, 404: { $ref: 'ErrorResponse#' } },
+      },
+    },
+    async (request) => settings.getPublic(request.params.key),
+  )
 }

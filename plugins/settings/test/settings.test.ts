@@ -1,7 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, type TestApp } from '@atende/kernel/testing'
 import settingsPlugin from '../src/index.ts'
-import { SPEC_SETTINGS, companyWithUser, settingsProbe, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
+import {
+  SPEC_SETTINGS,
+  companyWithUser,
+  settingsProbe,
+  superHeaders,
+  userIn,
+  type Headers,
+} from '@atende/kernel/testing'
 
 describe('settings', () => {
   let t: TestApp
@@ -14,22 +21,36 @@ describe('settings', () => {
     b = await companyWithUser(t.app, { profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const call = (method: 'GET' | 'PUT', url: string, headers?: Headers, payload?: object) => t.app.inject({ method, url, headers, payload })
+  const call = (method: 'GET' | 'PUT', url: string, headers?: Headers, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
 
   it('lists every setting with its default', async () => {
     const res = await call('GET', '/api/settings', aUser.headers)
     expect(res.statusCode).toBe(200)
     const map = Object.fromEntries(res.json().map((s: { key: string; value: string }) => [s.key, s.value]))
-    expect(map).toMatchObject({ userRating: 'disabled', scheduleType: 'disabled', userCreation: 'enabled', chatBotType: 'text', sideMenuOpen: 'open' })
-    expect((await call('GET', '/api/settings/scheduleType', aUser.headers)).json()).toEqual({ key: 'scheduleType', value: 'disabled' })
+    expect(map).toMatchObject({
+      userRating: 'disabled',
+      scheduleType: 'disabled',
+      userCreation: 'enabled',
+      chatBotType: 'text',
+      sideMenuOpen: 'open',
+    })
+    expect((await call('GET', '/api/settings/scheduleType', aUser.headers)).json()).toEqual({
+      key: 'scheduleType',
+      value: 'disabled',
+    })
     expect((await call('GET', '/api/settings')).statusCode).toBe(401)
   })
 
   it('lets an admin change a setting, ignoring a key in the body, and announces it', async () => {
     const seen: unknown[] = []
-    const off = t.app.kernel.bus.on('setting.updated', (p) => { seen.push(p) })
+    const off = t.app.kernel.bus.on('setting.updated', (p) => {
+      seen.push(p)
+    })
     const res = await call('PUT', '/api/settings/scheduleType', a.headers, { key: 'userRating', value: 'queue' })
     off()
     expect(res.statusCode).toBe(200)
@@ -47,7 +68,10 @@ describe('settings', () => {
     expect(missing.statusCode).toBe(400)
     expect(missing.json().field).toBe('value')
 
-    for (const res of [await call('PUT', '/api/settings/nope', a.headers, { value: 'enabled' }), await call('GET', '/api/settings/nope', a.headers)]) {
+    for (const res of [
+      await call('PUT', '/api/settings/nope', a.headers, { value: 'enabled' }),
+      await call('GET', '/api/settings/nope', a.headers),
+    ]) {
       expect(res.statusCode).toBe(404)
       expect(res.json().error).toBe('ERR_NO_SETTING_FOUND')
     }
@@ -66,7 +90,10 @@ describe('settings', () => {
   })
 
   it('answers the public sign-up switch of the platform company only', async () => {
-    expect((await call('GET', '/api/public-settings/userCreation')).json()).toEqual({ key: 'userCreation', value: 'enabled' })
+    expect((await call('GET', '/api/public-settings/userCreation')).json()).toEqual({
+      key: 'userCreation',
+      value: 'enabled',
+    })
     // A tenant's own switch does not change the platform's.
     await call('PUT', '/api/settings/userCreation', a.headers, { value: 'disabled' })
     expect((await call('GET', '/api/public-settings/userCreation')).json().value).toBe('enabled')

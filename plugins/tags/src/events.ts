@@ -16,7 +16,19 @@ declare module '@atende/sdk' {
 export function mapRealtime(kernel: Kernel) {
   const rooms = (companyId: number) => [`company-${companyId}`]
   const event = (companyId: number) => `company-${companyId}-tag`
-  kernel.realtime.map('tag.created', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'create', tag: p.tag } }))
-  kernel.realtime.map('tag.updated', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'update', tag: p.tag } }))
-  kernel.realtime.map('tag.deleted', (p) => ({ rooms: rooms(p.companyId), event: event(p.companyId), data: { action: 'delete', tagId: p.tagId } }))
+  kernel.realtime.map('tag.created', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'create', tag: p.tag },
+  }))
+  kernel.realtime.map('tag.updated', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'update', tag: p.tag },
+  }))
+  kernel.realtime.map('tag.deleted', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'delete', tagId: p.tagId },
+  }))
 }

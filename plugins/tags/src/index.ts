@@ -39,7 +39,11 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const service = createTagService(kernel)
-    const api: TagsService & TagsForTickets = { version: 1, forTickets: service.forTickets, ticketIdsWithAll: service.ticketIdsWithAll }
+    const api: TagsService & TagsForTickets = {
+      version: 1,
+      forTickets: service.forTickets,
+      ticketIdsWithAll: service.ticketIdsWithAll,
+    }
     kernel.services.provide('tags', api)
     mapRealtime(kernel)
     registerTagRoutes(app, service)

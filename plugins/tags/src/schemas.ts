@@ -10,23 +10,43 @@ export const isColor = (s: string) => COLOR_RE.test(s)
 export const LOOKUP_MAX = 500
 
 export const Tag = Type.Object({
-  id: Type.Integer(), companyId: Type.Integer(), name: Type.String(), color: Type.String(),
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
   kanban: Type.Integer({ minimum: 0, maximum: 1, description: '1: a column of the kanban' }),
   userId: Nullable(Type.Integer({ description: 'who created it' })),
   ticketsCount: Type.Integer({ description: 'tickets carrying it' }),
-  createdAt: Type.String(), updatedAt: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
 })
-export const TicketTag = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String(), kanban: Type.Integer() })
+export const TicketTag = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  kanban: Type.Integer(),
+})
 
 const fields = {
-  name: Type.String({ minLength: NAME_MIN, maxLength: NAME_MAX, description: `${NAME_MIN} to ${NAME_MAX} characters, unique in the company (any case)` }),
+  name: Type.String({
+    minLength: NAME_MIN,
+    maxLength: NAME_MAX,
+    description: `${NAME_MIN} to ${NAME_MAX} characters, unique in the company (any case)`,
+  }),
   // The hex format is checked by the service: a body refused by its schema would keep the tenancy
   // walk from reaching the lookup behind PUT.
-  color: Type.String({ maxLength: 9, description: `hex colour (${COLOR_PATTERN}); a colour picked from the name when left out` }),
+  color: Type.String({
+    maxLength: 9,
+    description: `hex colour (${COLOR_PATTERN}); a colour picked from the name when left out`,
+  }),
   // Booleans are coerced (true → 1), so both the spec's 0/1 and a switch's true/false are accepted.
   kanban: Type.Integer({ minimum: 0, maximum: 1, description: '0 or 1; only admins may set it' }),
 }
-export const CreateBody = Type.Object({ name: fields.name, color: Type.Optional(fields.color), kanban: Type.Optional(fields.kanban) })
+export const CreateBody = Type.Object({
+  name: fields.name,
+  color: Type.Optional(fields.color),
+  kanban: Type.Optional(fields.kanban),
+})
 export type CreateBody = Static<typeof CreateBody>
 export const UpdateBody = Type.Partial(CreateBody)
 export type UpdateBody = Static<typeof UpdateBody>
@@ -34,7 +54,9 @@ export type UpdateBody = Static<typeof UpdateBody>
 export const PageQuery = Type.Object({
   searchParam: Type.Optional(Type.String({ maxLength: 200 })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  companyId: Type.Optional(Type.Integer({ minimum: 1, description: "ignored: always the caller's company (campaigns send it)" })),
+  companyId: Type.Optional(
+    Type.Integer({ minimum: 1, description: "ignored: always the caller's company (campaigns send it)" }),
+  ),
 })
 export type PageQuery = Static<typeof PageQuery>
 export const TagsPage = ListResponse('tags', Tag)
@@ -46,10 +68,10 @@ export const LookupQuery = Type.Object({
 })
 export type LookupQuery = Static<typeof LookupQuery>
 
-const TagRef = Type.Union([
-  Type.Integer({ minimum: 1 }),
-  Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }),
-], { description: 'a tag id, or a tag object (its id is used)' })
+const TagRef = Type.Union(
+  [Type.Integer({ minimum: 1 }), Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true })],
+  { description: 'a tag id, or a tag object (its id is used)' },
+)
 export const SyncBody = Type.Object({
   ticketId: Type.Integer({ minimum: 1 }),
   tags: Type.Array(TagRef, { maxItems: 100, description: "the ticket's whole tag set; [] removes them all" }),

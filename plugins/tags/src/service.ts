@@ -1,4 +1,16 @@
-import { AppError, ErrorCodes, PAGE_SIZE, badRequest, conflict, notFound, pageOffset, type AuthInfo, type Kernel, type TenantDb, toIso } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  PAGE_SIZE,
+  badRequest,
+  conflict,
+  notFound,
+  pageOffset,
+  type AuthInfo,
+  type Kernel,
+  type TenantDb,
+  toIso,
+} from '@atende/sdk'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { Tag, TicketTag } from './api.ts'
 import { LOOKUP_MAX, NAME_MAX, NAME_MIN, isColor } from './schemas.ts'
@@ -9,19 +21,50 @@ export const ERR_NO_TICKET_FOUND = 'ERR_NO_TICKET_FOUND'
 export const KANBAN_PERMISSION = 'tags:kanban'
 
 /** Colours for tags created without one (from the tickets screen): picked from the name, so the same name gets the same colour. */
-const PALETTE = ['#1e88e5', '#43a047', '#e53935', '#fb8c00', '#8e24aa', '#00897b', '#3949ab', '#6d4c41', '#c0ca33', '#d81b60']
-export const colorFor = (name: string) => PALETTE[[...name.toLowerCase()].reduce((h, c) => (h * 31 + c.codePointAt(0)!) >>> 0, 7) % PALETTE.length]
+const PALETTE = [
+  '#1e88e5',
+  '#43a047',
+  '#e53935',
+  '#fb8c00',
+  '#8e24aa',
+  '#00897b',
+  '#3949ab',
+  '#6d4c41',
+  '#c0ca33',
+  '#d81b60',
+]
+export const colorFor = (name: string) =>
+  PALETTE[[...name.toLowerCase()].reduce((h, c) => (h * 31 + c.codePointAt(0)!) >>> 0, 7) % PALETTE.length]
 
-type Row = { id: number; companyId: number; name: string; color: string; kanban: number; userId: number | null; createdAt: Date | string; updatedAt: Date | string }
+type Row = {
+  id: number
+  companyId: number
+  name: string
+  color: string
+  kanban: number
+  userId: number | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
 const COLUMNS = ['id', 'companyId', 'name', 'color', 'kanban', 'userId', 'createdAt', 'updatedAt']
-const view = (r: Row, ticketsCount: number): Tag => ({ ...r, kanban: r.kanban ? 1 : 0, ticketsCount, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
+const view = (r: Row, ticketsCount: number): Tag => ({
+  ...r,
+  kanban: r.kanban ? 1 : 0,
+  ticketsCount,
+  createdAt: toIso(r.createdAt),
+  updatedAt: toIso(r.updatedAt),
+})
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
 // Serialises syncs of one ticket (delete + insert of its links), per transaction.
 const SYNC_LOCK = 7411
 
-export interface TagInput { name?: string; color?: string; kanban?: number }
+export interface TagInput {
+  name?: string
+  color?: string
+  kanban?: number
+}
 
 function clean(input: TagInput) {
   const out: Partial<Pick<Row, 'name' | 'color' | 'kanban'>> = {}
@@ -48,13 +91,19 @@ export function createTagService(kernel: Kernel) {
   async function counts(t: TenantDb, tagIds: number[]) {
     const map = new Map<number, number>()
     if (!tagIds.length) return map
-    const rows: { tagId: number; n: number | string }[] = await t('ticket_tags').whereIn('tagId', tagIds).groupBy('tagId').select('tagId', t.knex.raw('count(*) as n'))
+    const rows: { tagId: number; n: number | string }[] = await t('ticket_tags')
+      .whereIn('tagId', tagIds)
+      .groupBy('tagId')
+      .select('tagId', t.knex.raw('count(*) as n'))
     for (const r of rows) map.set(r.tagId, Number(r.n))
     return map
   }
 
   async function withCounts(t: TenantDb, rows: Row[]) {
-    const n = await counts(t, rows.map((r) => r.id))
+    const n = await counts(
+      t,
+      rows.map((r) => r.id),
+    )
     return rows.map((r) => view(r, n.get(r.id) ?? 0))
   }
 
@@ -66,7 +115,8 @@ export function createTagService(kernel: Kernel) {
 
   /** Authors edit their own tags; admins any. The kanban flag is admins' only (administration.md §6). */
   function checkWrite(auth: AuthInfo, current: Row | null, data: ReturnType<typeof clean>) {
-    if (current && !isAdmin(auth) && current.userId !== auth.userId) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only its author or an admin may change this tag')
+    if (current && !isAdmin(auth) && current.userId !== auth.userId)
+      throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only its author or an admin may change this tag')
     const kanbanChanges = data.kanban !== undefined && data.kanban !== (current?.kanban ?? 0)
     if (kanbanChanges && !kernel.permissions.has(auth, KANBAN_PERMISSION)) {
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may change the kanban flag', { field: 'kanban' })
@@ -104,11 +154,22 @@ export function createTagService(kernel: Kernel) {
       const t = kernel.tenant(companyId)
       const offset = pageOffset(pageNumber)
       const rows: (Row & { total: number | string })[] = await searchable(t, searchParam)
-        .orderByRaw('lower(name)').limit(PAGE_SIZE + 1).offset(offset)
+        .orderByRaw('lower(name)')
+        .limit(PAGE_SIZE + 1)
+        .offset(offset)
         .select([...COLUMNS, t.knex.raw('count(*) OVER() AS total')])
       const page = rows.slice(0, PAGE_SIZE)
-      const count = rows.length ? Number(rows[0].total) : Number((await searchable(t, searchParam).count({ n: '*' }).first() as { n?: unknown })?.n ?? 0)
-      return { tags: await withCounts(t, page.map(({ total: _total, ...r }) => r)), count, hasMore: rows.length > PAGE_SIZE }
+      const count = rows.length
+        ? Number(rows[0].total)
+        : Number(((await searchable(t, searchParam).count({ n: '*' }).first()) as { n?: unknown })?.n ?? 0)
+      return {
+        tags: await withCounts(
+          t,
+          page.map(({ total: _total, ...r }) => r),
+        ),
+        count,
+        hasMore: rows.length > PAGE_SIZE,
+      }
     },
 
     /** GET /tags/list and /tags/kanban: a bounded lookup by name. */
@@ -116,7 +177,10 @@ export function createTagService(kernel: Kernel) {
       const t = kernel.tenant(companyId)
       const q = searchable(t, opts.searchParam)
       if (opts.kanbanOnly) q.where('kanban', 1)
-      const rows: Row[] = await q.orderByRaw('lower(name)').limit(Math.min(opts.limit ?? LOOKUP_MAX, LOOKUP_MAX)).select(COLUMNS)
+      const rows: Row[] = await q
+        .orderByRaw('lower(name)')
+        .limit(Math.min(opts.limit ?? LOOKUP_MAX, LOOKUP_MAX))
+        .select(COLUMNS)
       return withCounts(t, rows)
     },
 
@@ -128,7 +192,14 @@ export function createTagService(kernel: Kernel) {
         await nameFree(t, name)
         let created: Row
         try {
-          ;[created] = await t.insert('tags', { name, color: data.color ?? colorFor(name), kanban: data.kanban ?? 0, userId: auth.userId }).returning(COLUMNS)
+          ;[created] = await t
+            .insert('tags', {
+              name,
+              color: data.color ?? colorFor(name),
+              kanban: data.kanban ?? 0,
+              userId: auth.userId,
+            })
+            .returning(COLUMNS)
         } catch (err) {
           throw isUniqueViolation(err) ? nameTaken() : err
         }
@@ -144,10 +215,14 @@ export function createTagService(kernel: Kernel) {
         const current = await row(t, id)
         const data = clean(input)
         checkWrite(auth, current, data)
-        if (data.name !== undefined && data.name.toLowerCase() !== current.name.toLowerCase()) await nameFree(t, data.name, id)
+        if (data.name !== undefined && data.name.toLowerCase() !== current.name.toLowerCase())
+          await nameFree(t, data.name, id)
         let updated: Row
         try {
-          ;[updated] = await t('tags').where({ id }).update({ ...data, updatedAt: new Date() }).returning(COLUMNS)
+          ;[updated] = await t('tags')
+            .where({ id })
+            .update({ ...data, updatedAt: new Date() })
+            .returning(COLUMNS)
         } catch (err) {
           throw isUniqueViolation(err) ? nameTaken() : err
         }
@@ -182,7 +257,14 @@ export function createTagService(kernel: Kernel) {
         const removed = before.filter((id) => !ids.includes(id))
         const added = ids.filter((id) => !before.includes(id))
         if (removed.length) await t('ticket_tags').where({ ticketId }).whereIn('tagId', removed).delete()
-        if (added.length) await t.insert('ticket_tags', added.map((tagId) => ({ ticketId, tagId }))).onConflict(['ticketId', 'tagId']).ignore()
+        if (added.length)
+          await t
+            .insert(
+              'ticket_tags',
+              added.map((tagId) => ({ ticketId, tagId })),
+            )
+            .onConflict(['ticketId', 'tagId'])
+            .ignore()
         await announceCounts(t, [...removed, ...added], (tag) => emit('tag.updated', { companyId, tag }))
         if (removed.length || added.length) emit('ticketTags.synced', { companyId, ticketId, tagIds: ids })
         return (await tagsOf(t, [ticketId])).get(ticketId)!
@@ -193,14 +275,23 @@ export function createTagService(kernel: Kernel) {
 
     ticketIdsWithAll: (companyId: number, tagIds: number[]) => {
       const ids = [...new Set(tagIds)]
-      return kernel.tenant(companyId)('ticket_tags').whereIn('tagId', ids).groupBy('ticketId').havingRaw('count(distinct "tagId") = ?', [ids.length]).select('ticketId')
+      return kernel
+        .tenant(companyId)('ticket_tags')
+        .whereIn('tagId', ids)
+        .groupBy('ticketId')
+        .havingRaw('count(distinct "tagId") = ?', [ids.length])
+        .select('ticketId')
     },
 
     /** A deleted ticket (another plugin's row) leaves no links behind. */
     async ticketDeleted(companyId: number, ticketId: number) {
       await kernel.unitOfWork(companyId, async ({ t, emit }) => {
         const gone: { tagId: number }[] = await t('ticket_tags').where({ ticketId }).delete().returning('tagId')
-        await announceCounts(t, gone.map((g) => g.tagId), (tag) => emit('tag.updated', { companyId, tag }))
+        await announceCounts(
+          t,
+          gone.map((g) => g.tagId),
+          (tag) => emit('tag.updated', { companyId, tag }),
+        )
       })
     },
   }

@@ -9,8 +9,12 @@ export async function ticketIn(t: TestApp, companyId: number, userId: number | n
   const k = t.app.kernel
   seq += 1
   return k.unitOfWork(companyId, async (uow) => {
-    const [{ contact }] = await k.services.get<ContactsService>('contacts').upsertMany(uow, [{ number: `55479${String(10_000_000 + seq * 7919).slice(-8)}` }])
-    return k.services.get<TicketsService>('tickets').findOrOpen(uow, { contactId: contact.id, whatsappId: 1000 + seq, userId, isGroup: false })
+    const [{ contact }] = await k.services
+      .get<ContactsService>('contacts')
+      .upsertMany(uow, [{ number: `55479${String(10_000_000 + seq * 7919).slice(-8)}` }])
+    return k.services
+      .get<TicketsService>('tickets')
+      .findOrOpen(uow, { contactId: contact.id, whatsappId: 1000 + seq, userId, isGroup: false })
   })
 }
 

@@ -23,10 +23,14 @@ describe('tags', () => {
     user = await userIn(t.app, admin.companyId, 'user')
     other = await userIn(t.app, admin.companyId, 'user')
     for (const name of ['tag.created', 'tag.updated', 'tag.deleted', 'ticketTags.synced'] as const) {
-      t.app.kernel.bus.on(name, (payload) => { events.push({ name, payload }) })
+      t.app.kernel.bus.on(name, (payload) => {
+        events.push({ name, payload })
+      })
     }
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, payload })
@@ -55,7 +59,10 @@ describe('tags', () => {
     await until(() => events.some((e) => e.name === 'tag.deleted' && e.payload.tagId === tag.id))
     const mine = events.filter((e) => e.payload.companyId === companyId)
     expect(mine.map((e) => [e.name, e.payload.tag?.name ?? e.payload.tagId])).toEqual([
-      ['tag.created', 'Cliente VIP'], ['tag.updated', 'Cliente Ouro'], ['tag.updated', 'Cliente Ouro'], ['tag.deleted', tag.id],
+      ['tag.created', 'Cliente VIP'],
+      ['tag.updated', 'Cliente Ouro'],
+      ['tag.updated', 'Cliente Ouro'],
+      ['tag.deleted', tag.id],
     ])
   })
 
@@ -67,9 +74,16 @@ describe('tags', () => {
 
   it('validates the name (required, at least 3), the colour and kanban, naming the field', async () => {
     const cases: [object, string, RegExp?][] = [
-      [{}, 'name'], [{ name: '' }, 'name'], [{ name: 'ab' }, 'name'], [{ name: '   ' }, 'name', /required/i], [{ name: '  ab  ' }, 'name', /short/i],
-      [{ name: 'x'.repeat(51) }, 'name'], [{ name: 'Okay', color: 'red' }, 'color'], [{ name: 'Okay', color: '#12345' }, 'color'],
-      [{ name: 'Okay', kanban: 2 }, 'kanban'], [{ name: 'Okay', kanban: 'yes' }, 'kanban'],
+      [{}, 'name'],
+      [{ name: '' }, 'name'],
+      [{ name: 'ab' }, 'name'],
+      [{ name: '   ' }, 'name', /required/i],
+      [{ name: '  ab  ' }, 'name', /short/i],
+      [{ name: 'x'.repeat(51) }, 'name'],
+      [{ name: 'Okay', color: 'red' }, 'color'],
+      [{ name: 'Okay', color: '#12345' }, 'color'],
+      [{ name: 'Okay', kanban: 2 }, 'kanban'],
+      [{ name: 'Okay', kanban: 'yes' }, 'kanban'],
     ]
     for (const [payload, field, message] of cases) {
       const res = await call('POST', '/api/tags', admin.headers, payload)
@@ -88,16 +102,22 @@ describe('tags', () => {
     const other = await create(admin.headers, { name: 'Outra' })
     expect((await call('PUT', `/api/tags/${other.id}`, admin.headers, { name: 'duplicada' })).statusCode).toBe(409)
     // Its own name in another case is fine.
-    expect((await call('PUT', `/api/tags/${first.id}`, admin.headers, { name: 'DUPLICADA' })).json().name).toBe('DUPLICADA')
+    expect((await call('PUT', `/api/tags/${first.id}`, admin.headers, { name: 'DUPLICADA' })).json().name).toBe(
+      'DUPLICADA',
+    )
     const b = await companyWithUser(t.app)
     expect((await call('POST', '/api/tags', b.headers, { name: 'Duplicada' })).statusCode).toBe(200)
   })
 
   it('answers concurrent creates of one name with one tag and 409s, never a 500', async () => {
     const { headers: h } = await companyWithUser(t.app, { profile: 'admin' })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call('POST', '/api/tags', h, { name: 'Corrida' })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', '/api/tags', h, { name: 'Corrida' })),
+    )
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409])
-    expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json().error === 'ERR_TAG_NAME_IN_USE')).toBe(true)
+    expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json().error === 'ERR_TAG_NAME_IN_USE')).toBe(
+      true,
+    )
   })
 
   it('lets anyone create; the author or an admin edit and delete; only admins touch the kanban flag', async () => {
@@ -108,8 +128,13 @@ describe('tags', () => {
     expect(refused.json()).toMatchObject({ error: 'ERR_NO_PERMISSION', field: 'kanban' })
     expect((await call('PUT', `/api/tags/${mine.id}`, user.headers, { kanban: 1 })).statusCode).toBe(403)
     // Sending the value it already has is not a change.
-    expect((await call('PUT', `/api/tags/${mine.id}`, user.headers, { name: 'Do usuário 2', kanban: 0 })).statusCode).toBe(200)
-    for (const [method, payload] of [['PUT', { name: 'Roubada' }], ['DELETE', undefined]] as const) {
+    expect(
+      (await call('PUT', `/api/tags/${mine.id}`, user.headers, { name: 'Do usuário 2', kanban: 0 })).statusCode,
+    ).toBe(200)
+    for (const [method, payload] of [
+      ['PUT', { name: 'Roubada' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `/api/tags/${mine.id}`, other.headers, payload)
       expect(res.statusCode, method).toBe(403)
       expect(res.json().error).toBe('ERR_NO_PERMISSION')
@@ -134,18 +159,30 @@ describe('tags', () => {
     expect(p1).toMatchObject({ hasMore: true, count: 25 })
     expect(p1.tags[0].name).toBe('alfa') // lower-case order
     const p2 = (await call('GET', '/api/tags?pageNumber=2', h)).json()
-    expect(p2.tags.map((x: { name: string }) => x.name)).toEqual(['Etiqueta 20', 'Etiqueta 21', 'Etiqueta 22', 'Etiqueta 23', 'Zulu_100%'])
+    expect(p2.tags.map((x: { name: string }) => x.name)).toEqual([
+      'Etiqueta 20',
+      'Etiqueta 21',
+      'Etiqueta 22',
+      'Etiqueta 23',
+      'Zulu_100%',
+    ])
     expect(p2.hasMore).toBe(false)
     expect((await call('GET', '/api/tags?pageNumber=9', h)).json()).toEqual({ tags: [], hasMore: false, count: 25 })
     const found = (await call('GET', `/api/tags?searchParam=${encodeURIComponent('queta 1')}`, h)).json()
     expect(found.tags.map((x: { name: string }) => x.name)).toEqual(names.slice(9, 19))
     // LIKE wildcards are searched as text.
-    expect((await call('GET', `/api/tags?searchParam=${encodeURIComponent('_100%')}`, h)).json().tags.map((x: { name: string }) => x.name)).toEqual(['Zulu_100%'])
+    expect(
+      (await call('GET', `/api/tags?searchParam=${encodeURIComponent('_100%')}`, h))
+        .json()
+        .tags.map((x: { name: string }) => x.name),
+    ).toEqual(['Zulu_100%'])
     expect((await call('GET', `/api/tags?searchParam=${encodeURIComponent('%')}`, h)).json().count).toBe(1)
 
     const list = (await call('GET', '/api/tags/list', h)).json()
     expect(list).toHaveLength(25)
-    expect((await call('GET', '/api/tags/list?limit=2&searchParam=etiq', h)).json().map((x: { name: string }) => x.name)).toEqual(['Etiqueta 01', 'Etiqueta 02'])
+    expect(
+      (await call('GET', '/api/tags/list?limit=2&searchParam=etiq', h)).json().map((x: { name: string }) => x.name),
+    ).toEqual(['Etiqueta 01', 'Etiqueta 02'])
     expect((await call('GET', '/api/tags/list?limit=501', h)).statusCode).toBe(400)
     const kanban = (await call('GET', '/api/tags/kanban', h)).json()
     expect(kanban.map((x: { name: string }) => x.name)).toEqual(['Etiqueta 03', 'Etiqueta 13', 'Etiqueta 23'])
@@ -154,18 +191,34 @@ describe('tags', () => {
 
   it("syncs a ticket's tags, counts tickets per tag and serves them per ticket", async () => {
     const { headers: h, companyId, userId } = await companyWithUser(t.app, { profile: 'admin' })
-    const [a, b, c] = [await create(h, { name: 'Aaa' }), await create(h, { name: 'Bbb' }), await create(h, { name: 'Ccc' })]
+    const [a, b, c] = [
+      await create(h, { name: 'Aaa' }),
+      await create(h, { name: 'Bbb' }),
+      await create(h, { name: 'Ccc' }),
+    ]
     const t1 = await ticketIn(t, companyId, userId)
     const t2 = await ticketIn(t, companyId, userId)
     const t3 = await ticketIn(t, companyId, userId)
-    const sync = (ticketId: number, tags: unknown[], headers = h) => call('POST', '/api/tags/sync', headers, { ticketId, tags })
+    const sync = (ticketId: number, tags: unknown[], headers = h) =>
+      call('POST', '/api/tags/sync', headers, { ticketId, tags })
 
     const r1 = await sync(t1.id, [b.id, { id: a.id, name: 'whatever' }, a.id])
     expect(r1.statusCode, r1.body).toBe(200)
-    expect(r1.json()).toEqual({ ticketId: t1.id, tags: [{ id: a.id, name: 'Aaa', color: a.color, kanban: 0 }, { id: b.id, name: 'Bbb', color: b.color, kanban: 0 }] })
+    expect(r1.json()).toEqual({
+      ticketId: t1.id,
+      tags: [
+        { id: a.id, name: 'Aaa', color: a.color, kanban: 0 },
+        { id: b.id, name: 'Bbb', color: b.color, kanban: 0 },
+      ],
+    })
     await sync(t2.id, [a.id])
     await sync(t3.id, [a.id, c.id])
-    const counts = async () => Object.fromEntries((await call('GET', '/api/tags', h)).json().tags.map((x: { name: string; ticketsCount: number }) => [x.name, x.ticketsCount]))
+    const counts = async () =>
+      Object.fromEntries(
+        (await call('GET', '/api/tags', h))
+          .json()
+          .tags.map((x: { name: string; ticketsCount: number }) => [x.name, x.ticketsCount]),
+      )
     expect(await counts()).toEqual({ Aaa: 3, Bbb: 1, Ccc: 1 })
     expect((await call('GET', `/api/tags/${a.id}`, h)).json().ticketsCount).toBe(3)
 
@@ -174,23 +227,40 @@ describe('tags', () => {
     expect((await sync(t1.id, [c.id])).json().tags.map((x: { name: string }) => x.name)).toEqual(['Ccc'])
     expect(await counts()).toEqual({ Aaa: 2, Bbb: 0, Ccc: 2 })
     await until(() => events.slice(before).some((e) => e.name === 'ticketTags.synced'))
-    const moved = events.slice(before).filter((e) => e.name === 'tag.updated').map((e) => [e.payload.tag.name, e.payload.tag.ticketsCount]).sort()
-    expect(moved).toEqual([['Aaa', 2], ['Bbb', 0], ['Ccc', 2]])
-    expect(events.slice(before).find((e) => e.name === 'ticketTags.synced')!.payload).toEqual({ companyId, ticketId: t1.id, tagIds: [c.id] })
+    const moved = events
+      .slice(before)
+      .filter((e) => e.name === 'tag.updated')
+      .map((e) => [e.payload.tag.name, e.payload.tag.ticketsCount])
+      .sort()
+    expect(moved).toEqual([
+      ['Aaa', 2],
+      ['Bbb', 0],
+      ['Ccc', 2],
+    ])
+    expect(events.slice(before).find((e) => e.name === 'ticketTags.synced')!.payload).toEqual({
+      companyId,
+      ticketId: t1.id,
+      tagIds: [c.id],
+    })
     expect((await sync(t3.id, [])).json().tags).toEqual([])
     expect(await counts()).toEqual({ Aaa: 1, Bbb: 0, Ccc: 1 })
 
     // The tickets screen's service: one call for many tickets.
     const svc = t.app.kernel.services.get<TagsService>('tags')
     const map = await svc.forTickets(companyId, [t1.id, t2.id, t3.id, 999_999])
-    expect(Object.fromEntries([...map].map(([k, v]) => [k, v.map((x) => x.name)]))).toEqual({ [t1.id]: ['Ccc'], [t2.id]: ['Aaa'], [t3.id]: [], 999999: [] })
+    expect(Object.fromEntries([...map].map(([k, v]) => [k, v.map((x) => x.name)]))).toEqual({
+      [t1.id]: ['Ccc'],
+      [t2.id]: ['Aaa'],
+      [t3.id]: [],
+      999999: [],
+    })
 
     // A deleted tag leaves its tickets.
     await call('DELETE', `/api/tags/${c.id}`, h)
     expect((await svc.forTickets(companyId, [t1.id])).get(t1.id)).toEqual([])
   })
 
-  it('refuses a sync with an unknown ticket or tag, including another company\'s', async () => {
+  it("refuses a sync with an unknown ticket or tag, including another company's", async () => {
     const a = await companyWithUser(t.app, { profile: 'admin' })
     const b = await companyWithUser(t.app, { profile: 'admin' })
     const tagA = await create(a.headers, { name: 'Da empresa A' })
@@ -208,8 +278,13 @@ describe('tags', () => {
       expect(res.statusCode, `${ticketId} ${tags}`).toBe(404)
       expect(res.json().error).toBe(code)
     }
-    expect((await call('POST', '/api/tags/sync', a.headers, { ticketId: ticketA.id, tags: ['x'] })).json()).toMatchObject({ error: 'ERR_VALIDATION' })
-    expect((await call('POST', '/api/tags/sync', a.headers, { tags: [] })).json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'ticketId' })
+    expect(
+      (await call('POST', '/api/tags/sync', a.headers, { ticketId: ticketA.id, tags: ['x'] })).json(),
+    ).toMatchObject({ error: 'ERR_VALIDATION' })
+    expect((await call('POST', '/api/tags/sync', a.headers, { tags: [] })).json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      field: 'ticketId',
+    })
     expect(await t.db('ticket_tags').whereIn('ticketId', [ticketA.id, ticketB.id])).toEqual([])
   })
 
@@ -233,10 +308,20 @@ describe('tags', () => {
     const a = await companyWithUser(t.app)
     const b = await companyWithUser(t.app)
     const tag = await create(a.headers, { name: 'Privada' })
-    for (const url of ['/api/tags', '/api/tags/list', '/api/tags/kanban', `/api/tags?companyId=${a.companyId}`, `/api/tags/list?companyId=${a.companyId}`]) {
+    for (const url of [
+      '/api/tags',
+      '/api/tags/list',
+      '/api/tags/kanban',
+      `/api/tags?companyId=${a.companyId}`,
+      `/api/tags/list?companyId=${a.companyId}`,
+    ]) {
       expect((await call('GET', url, b.headers)).body, url).not.toContain('Privada')
     }
-    for (const [method, payload] of [['GET', undefined], ['PUT', { name: 'Roubada' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { name: 'Roubada' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `/api/tags/${tag.id}`, b.headers, payload)
       expect(res.statusCode, method).toBe(404)
       expect(res.json().error).toBe('ERR_NO_TAG_FOUND')
@@ -245,7 +330,10 @@ describe('tags', () => {
   })
 
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
-    const [plan] = await t.db('plans').insert({ name: `No tags ${Date.now()}`, users: 5, connections: 5, queues: 5 }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: `No tags ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'tags', enabled: false })
     t.app.kernel.invalidatePlanCache()
     const { headers: h } = await companyWithUser(t.app, { planId: plan.id })
@@ -259,10 +347,15 @@ describe('tags', () => {
     const outsider = await companyWithUser(t.app)
     const addr = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const open = async (headers: Headers) => {
-      const ws = new WebSocket(`${addr.replace('http', 'ws')}/socket?token=${encodeURIComponent(headers.authorization.slice(7))}`)
+      const ws = new WebSocket(
+        `${addr.replace('http', 'ws')}/socket?token=${encodeURIComponent(headers.authorization.slice(7))}`,
+      )
       const frames: { event: string; data: any }[] = []
       ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject) })
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve())
+        ws.once('error', reject)
+      })
       // A ping round trip: the socket has joined its rooms once the pong arrives.
       ws.send(JSON.stringify({ type: 'ping' }))
       await until(() => frames.some((f) => f.event === 'pong'))

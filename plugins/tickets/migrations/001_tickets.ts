@@ -27,7 +27,9 @@ export async function up(knex: Knex) {
     t.index(['companyId', 'contactId'])
   })
   // The pipeline's invariant, held by the database: at most one open or pending ticket per contact and connection.
-  await knex.raw(`CREATE UNIQUE INDEX tickets_one_active_per_contact ON tickets ("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)
+  await knex.raw(
+    `CREATE UNIQUE INDEX tickets_one_active_per_contact ON tickets ("contactId", "whatsappId") WHERE status IN ('open', 'pending')`,
+  )
 
   await knex.schema.createTable('messages', (t) => {
     t.increments('id')
@@ -57,7 +59,9 @@ export async function up(knex: Knex) {
     t.index(['ticketId', 'id'])
     t.index(['companyId', 'createdAt'])
   })
-  await knex.raw(`CREATE UNIQUE INDEX messages_provider_id_unique ON messages ("whatsappId", "providerId") WHERE "providerId" IS NOT NULL`)
+  await knex.raw(
+    `CREATE UNIQUE INDEX messages_provider_id_unique ON messages ("whatsappId", "providerId") WHERE "providerId" IS NOT NULL`,
+  )
   await knex.raw(`CREATE INDEX messages_pending_send ON messages ("whatsappId", id) WHERE "sendStatus" = 'pending'`)
 }
 

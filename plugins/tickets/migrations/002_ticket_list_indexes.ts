@@ -14,6 +14,9 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const name of ['tickets_list_order', 'tickets_list_updated', 'tickets_by_queue', 'tickets_by_user']) await knex.raw(`DROP INDEX IF EXISTS ${name}`)
-  await knex.raw('CREATE INDEX IF NOT EXISTS tickets_companyid_status_updatedat_index ON tickets ("companyId", status, "updatedAt")')
+  for (const name of ['tickets_list_order', 'tickets_list_updated', 'tickets_by_queue', 'tickets_by_user'])
+    await knex.raw(`DROP INDEX IF EXISTS ${name}`)
+  await knex.raw(
+    'CREATE INDEX IF NOT EXISTS tickets_companyid_status_updatedat_index ON tickets ("companyId", status, "updatedAt")',
+  )
 }

@@ -21,7 +21,9 @@ export async function up(knex: Knex) {
     t.index(['companyId', 'userId', 'ratedAt'])
   })
   await knex.raw('ALTER TABLE ticket_ratings ADD CONSTRAINT ticket_ratings_rate_scale CHECK (rate BETWEEN 1 AND 3)')
-  await knex.raw('CREATE INDEX ticket_ratings_awaiting ON ticket_ratings ("companyId", "contactId", "whatsappId") WHERE rate IS NULL')
+  await knex.raw(
+    'CREATE INDEX ticket_ratings_awaiting ON ticket_ratings ("companyId", "contactId", "whatsappId") WHERE rate IS NULL',
+  )
 }
 
 export async function down(knex: Knex) {

@@ -7,8 +7,12 @@ import type { Knex } from 'knex'
  * table, are not in them), so a run costs its LIMIT whatever the company's history.
  */
 export async function up(knex: Knex) {
-  await knex.raw(`CREATE INDEX tickets_active_idle ON tickets ("companyId", "whatsappId", "updatedAt", id) WHERE status IN ('open', 'pending')`)
-  await knex.raw(`CREATE INDEX tickets_waiting_queueless ON tickets ("companyId", "whatsappId", "createdAt", id) WHERE status = 'pending' AND "queueId" IS NULL AND chatbot = false`)
+  await knex.raw(
+    `CREATE INDEX tickets_active_idle ON tickets ("companyId", "whatsappId", "updatedAt", id) WHERE status IN ('open', 'pending')`,
+  )
+  await knex.raw(
+    `CREATE INDEX tickets_waiting_queueless ON tickets ("companyId", "whatsappId", "createdAt", id) WHERE status = 'pending' AND "queueId" IS NULL AND chatbot = false`,
+  )
 }
 
 export async function down(knex: Knex) {

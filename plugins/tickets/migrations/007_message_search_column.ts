@@ -7,7 +7,9 @@ import type { Knex } from 'knex'
  * expression index; list.ts's MESSAGE_DOCUMENT names the column.
  */
 export async function up(knex: Knex) {
-  await knex.raw(`ALTER TABLE messages ADD COLUMN "searchVector" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, body)) STORED`)
+  await knex.raw(
+    `ALTER TABLE messages ADD COLUMN "searchVector" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, body)) STORED`,
+  )
   await knex.raw('DROP INDEX IF EXISTS messages_body_search')
   await knex.raw('CREATE INDEX messages_search_vector ON messages USING gin ("searchVector")')
 }
@@ -15,5 +17,7 @@ export async function up(knex: Knex) {
 export async function down(knex: Knex) {
   await knex.raw('DROP INDEX IF EXISTS messages_search_vector')
   await knex.raw('ALTER TABLE messages DROP COLUMN IF EXISTS "searchVector"')
-  await knex.raw(`CREATE INDEX IF NOT EXISTS messages_body_search ON messages USING gin (to_tsvector('simple'::regconfig, body))`)
+  await knex.raw(
+    `CREATE INDEX IF NOT EXISTS messages_body_search ON messages USING gin (to_tsvector('simple'::regconfig, body))`,
+  )
 }

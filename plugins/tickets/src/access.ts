@@ -16,7 +16,10 @@ export interface Viewer {
 }
 
 /** The caller's flags and queues through kernel.accounts: one query on every tickets request. */
-export async function loadViewer(kernel: Kernel, auth: { userId: number; companyId: number; profile: string; super?: boolean }): Promise<Viewer> {
+export async function loadViewer(
+  kernel: Kernel,
+  auth: { userId: number; companyId: number; profile: string; super?: boolean },
+): Promise<Viewer> {
   const [user] = await kernel.accounts.members(auth.companyId, [auth.userId])
   return {
     userId: auth.userId,
@@ -47,7 +50,11 @@ export function scope(q: Knex.QueryBuilder, v: Viewer): Knex.QueryBuilder {
 export const noPermission = () => new AppError(ErrorCodes.NO_PERMISSION, 403, 'Acesso não permitido')
 
 /** A ticket row the viewer may see: 404 when absent (or another company's), 403 when outside the rule. */
-export async function visibleRow(kernel: Kernel, v: Viewer, where: { id: number } | { uuid: string }): Promise<TicketRow> {
+export async function visibleRow(
+  kernel: Kernel,
+  v: Viewer,
+  where: { id: number } | { uuid: string },
+): Promise<TicketRow> {
   const row: TicketRow | undefined = await kernel.tenant(v.companyId)('tickets').where(where).first()
   if (!row) throw notFound(ERR_NO_TICKET_FOUND, 'Ticket not found')
   if (!canSee(v, row)) throw noPermission()

@@ -8,22 +8,52 @@ import type { Contact } from '@atende/plugin-contacts/api'
 export type TicketStatus = 'open' | 'pending' | 'closed'
 
 export interface Ticket {
-  id: number; uuid: string; companyId: number; contactId: number; whatsappId: number | null
-  userId: number | null; queueId: number | null; status: TicketStatus; isGroup: boolean; chatbot: boolean
-  lastMessage: string; unreadMessages: number; origin: string; useIntegration: boolean
-  integrationId: number | null; promptId: number | null; isReturningCustomer: boolean; amountUsedBotQueues: number
-  createdAt: string; updatedAt: string
+  id: number
+  uuid: string
+  companyId: number
+  contactId: number
+  whatsappId: number | null
+  userId: number | null
+  queueId: number | null
+  status: TicketStatus
+  isGroup: boolean
+  chatbot: boolean
+  lastMessage: string
+  unreadMessages: number
+  origin: string
+  useIntegration: boolean
+  integrationId: number | null
+  promptId: number | null
+  isReturningCustomer: boolean
+  amountUsedBotQueues: number
+  createdAt: string
+  updatedAt: string
 }
 
 export interface Message {
-  id: number; companyId: number; ticketId: number; contactId: number | null; whatsappId: number | null
-  providerId: string | null; body: string; fromMe: boolean
+  id: number
+  companyId: number
+  ticketId: number
+  contactId: number | null
+  whatsappId: number | null
+  providerId: string | null
+  body: string
+  fromMe: boolean
   /** A signed URL the browser can load (null without media). */
   mediaUrl: string | null
-  mediaType: string | null; mediaName: string | null; ack: number; read: boolean; isDeleted: boolean; isEdited: boolean
-  quotedMsgId: number | null; participant: string | null
-  sendStatus: 'pending' | 'sent' | 'failed' | null; sendError: string | null; userId: number | null
-  createdAt: string; updatedAt: string
+  mediaType: string | null
+  mediaName: string | null
+  ack: number
+  read: boolean
+  isDeleted: boolean
+  isEdited: boolean
+  quotedMsgId: number | null
+  participant: string | null
+  sendStatus: 'pending' | 'sent' | 'failed' | null
+  sendError: string | null
+  userId: number | null
+  createdAt: string
+  updatedAt: string
 }
 
 /** One inbound message, its contacts already resolved. */
@@ -63,7 +93,19 @@ export interface OutgoingInput {
   quotedMsgId?: number | null
 }
 
-export type TicketPatch = Partial<Pick<Ticket, 'queueId' | 'userId' | 'status' | 'chatbot' | 'amountUsedBotQueues' | 'useIntegration' | 'integrationId' | 'promptId'>>
+export type TicketPatch = Partial<
+  Pick<
+    Ticket,
+    | 'queueId'
+    | 'userId'
+    | 'status'
+    | 'chatbot'
+    | 'amountUsedBotQueues'
+    | 'useIntegration'
+    | 'integrationId'
+    | 'promptId'
+  >
+>
 
 export interface TicketsService {
   readonly version: 1
@@ -73,18 +115,29 @@ export interface TicketsService {
    * messages, bump lastMessage/unreadMessages/updatedAt. Events follow the commit. Outcomes follow
    * the input order.
    */
-  ingest(uow: UnitOfWork, whatsapp: { id: number; expiresTicket: number }, items: IngestItem[]): Promise<IngestOutcome[]>
+  ingest(
+    uow: UnitOfWork,
+    whatsapp: { id: number; expiresTicket: number },
+    items: IngestItem[],
+  ): Promise<IngestOutcome[]>
   get(companyId: number, id: number): Promise<Ticket | null>
   /** Routing steps and other features move a ticket (queue, status, bot flags); announced as ticket.updated. */
   update(companyId: number, id: number, patch: TicketPatch): Promise<Ticket>
   /** The contact's active ticket on the connection, or a new open one assigned to `userId` (forwarding to a number). */
-  findOrOpen(uow: UnitOfWork, input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean }): Promise<Ticket>
+  findOrOpen(
+    uow: UnitOfWork,
+    input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean },
+  ): Promise<Ticket>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>
   findByProviderId(companyId: number, whatsappId: number, providerId: string): Promise<Message | null>
   /** Oldest first: what a connection still has to send. */
-  pendingOutgoing(companyId: number, whatsappId: number, limit: number): Promise<(Message & { mediaKey: string | null })[]>
+  pendingOutgoing(
+    companyId: number,
+    whatsappId: number,
+    limit: number,
+  ): Promise<(Message & { mediaKey: string | null })[]>
   markSent(companyId: number, messageId: number, ack: number): Promise<void>
   markFailed(companyId: number, messageId: number, error: string): Promise<void>
   /** Acks only move forward; returns how many messages changed. */
@@ -94,5 +147,11 @@ export interface TicketsService {
 }
 
 // What tickets uses of the plugins that load after it: declared here, satisfied by their providers.
-export type { ConnectionAutomations, ConnectionMessages, ConnectionsForTickets, QueuesForTickets, TagsForTickets } from './neighbours-api.ts'
+export type {
+  ConnectionAutomations,
+  ConnectionMessages,
+  ConnectionsForTickets,
+  QueuesForTickets,
+  TagsForTickets,
+} from './neighbours-api.ts'
 export type { MessagingService } from './messaging-api.ts'

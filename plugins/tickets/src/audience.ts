@@ -1,7 +1,10 @@
 import type { Kernel, Member } from '@atende/sdk'
 
 /** Where a ticket sits, as far as the view-access rule cares (core.md §4 "Ticket view access"). */
-export interface Place { queueId: number | null; userId: number | null }
+export interface Place {
+  queueId: number | null
+  userId: number | null
+}
 
 /** Who in a company can see what: the inputs of the access rule, for every user at once. */
 export interface CompanyAudience {
@@ -15,7 +18,7 @@ export interface CompanyAudience {
 export function usersOf(a: CompanyAudience, place: Place): Set<number> {
   const out = new Set(a.admins)
   if (place.userId !== null) out.add(place.userId)
-  for (const id of place.queueId === null ? a.allTicket : a.byQueue.get(place.queueId) ?? []) out.add(id)
+  for (const id of place.queueId === null ? a.allTicket : (a.byQueue.get(place.queueId) ?? [])) out.add(id)
   return out
 }
 
@@ -57,7 +60,9 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
     const entry = { at: Date.now(), value }
     companies.set(companyId, entry)
     // A failed read is not kept: the next event tries again.
-    value.catch(() => { if (companies.get(companyId) === entry) companies.delete(companyId) })
+    value.catch(() => {
+      if (companies.get(companyId) === entry) companies.delete(companyId)
+    })
     return value
   }
 
@@ -77,7 +82,9 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
       if (known) return { audience: await this.of(companyId), place: known }
       const [audience, row] = await Promise.all([
         this.of(companyId),
-        kernel.tenant(companyId)('tickets').where({ id: ticketId }).first('queueId', 'userId') as Promise<Place | undefined>,
+        kernel.tenant(companyId)('tickets').where({ id: ticketId }).first('queueId', 'userId') as Promise<
+          Place | undefined
+        >,
       ])
       const place = row ? { queueId: row.queueId, userId: row.userId } : null
       if (place) this.remember(companyId, ticketId, place)
@@ -100,10 +107,14 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
       return before ? { queueId: before.queueId, userId: before.userId } : null
     },
 
-    forgetTicket(companyId: number, ticketId: number) { places.delete(key(companyId, ticketId)) },
+    forgetTicket(companyId: number, ticketId: number) {
+      places.delete(key(companyId, ticketId))
+    },
 
     /** Users or their queues changed: the next event reads again. */
-    forget(companyId: number) { companies.delete(companyId) },
+    forget(companyId: number) {
+      companies.delete(companyId)
+    },
   }
 }
 

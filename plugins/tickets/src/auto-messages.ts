@@ -15,10 +15,12 @@ import type { TicketRow } from './rows.ts'
 
 export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
 
-
-export const GREETING_ACCEPTED = '{{greeting}}, {{firstName}}! Meu nome é *{{userName}}* e agora vou prosseguir com o seu atendimento.'
-export const TRANSFER_TO_QUEUE = '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
-export const TRANSFER_TO_USER = '*Mensagem automática*:\nVocê foi transferido para o atendente *{{userName}}* do departamento *{{queueName}}*\nAguarde, já vamos te atender!'
+export const GREETING_ACCEPTED =
+  '{{greeting}}, {{firstName}}! Meu nome é *{{userName}}* e agora vou prosseguir com o seu atendimento.'
+export const TRANSFER_TO_QUEUE =
+  '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
+export const TRANSFER_TO_USER =
+  '*Mensagem automática*:\nVocê foi transferido para o atendente *{{userName}}* do departamento *{{queueName}}*\nAguarde, já vamos te atender!'
 
 /** Companies have no time zone column: TZ from the environment, else Brazil's (as the queues' business hours). */
 export const companyTimeZone = () => process.env.TZ || 'America/Sao_Paulo'
@@ -35,7 +37,15 @@ export interface VariableContext {
 }
 
 function localParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at)
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at)
   const get = (type: string) => parts.find((p) => p.type === type)!.value
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') }
 }
@@ -62,7 +72,9 @@ export function renderVariables(template: string, ctx: VariableContext): string 
   const values: Record<string, string> = {
     firstName: name.split(/\s+/)[0] ?? '',
     name,
-    greeting, ms: greeting, gretting: greeting,
+    greeting,
+    ms: greeting,
+    gretting: greeting,
     protocol: `${opened.y}${opened.m}${opened.d}${ctx.ticketId}`,
     date: `${now.d}/${now.m}/${now.y}`,
     hour: `${now.h}:${now.min}`,
@@ -92,7 +104,10 @@ export function afterMove(kernel: Kernel, done: MoveDone): void {
 }
 
 /** Exported for tests: the same work, awaited. */
-export async function autoMessages(kernel: Kernel, { companyId, move, before, after: ticket }: MoveDone): Promise<void> {
+export async function autoMessages(
+  kernel: Kernel,
+  { companyId, move, before, after: ticket }: MoveDone,
+): Promise<void> {
   if (ticket.isGroup || !ticket.whatsappId) return
   const messaging = kernel.services.find<MessagingService>('messaging')
   if (!messaging) {
@@ -122,18 +137,31 @@ export async function autoMessages(kernel: Kernel, { companyId, move, before, af
   const vars = await variables(kernel, companyId, ticket, connection)
   const completion = renderVariables(connection?.complationMessage ?? '', vars).trim()
   if (completion) await send(completion)
-  if (await enabled('userRating')) await askRating(kernel, messaging, ticket, renderVariables(connection?.ratingMessage ?? '', vars))
+  if (await enabled('userRating'))
+    await askRating(kernel, messaging, ticket, renderVariables(connection?.ratingMessage ?? '', vars))
 }
 
 async function connectionOf(kernel: Kernel, companyId: number, whatsappId: number): Promise<ConnectionMessages | null> {
   const lookup = kernel.services.find<ConnectionsForTickets>('connections')
-  try { return lookup ? await lookup.get(companyId, whatsappId) : null } catch { return null } // deleted meanwhile
+  try {
+    return lookup ? await lookup.get(companyId, whatsappId) : null
+  } catch {
+    return null
+  } // deleted meanwhile
 }
 
 /** What the templates may name, read only when a message is about to go out. */
-async function variables(kernel: Kernel, companyId: number, ticket: TicketRow, connection?: ConnectionMessages | null): Promise<VariableContext> {
+async function variables(
+  kernel: Kernel,
+  companyId: number,
+  ticket: TicketRow,
+  connection?: ConnectionMessages | null,
+): Promise<VariableContext> {
   const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
-  const [users, queues] = await Promise.all([userNames(kernel, companyId, [ticket.userId]), queuesById(kernel, companyId, [ticket.queueId])])
+  const [users, queues] = await Promise.all([
+    userNames(kernel, companyId, [ticket.userId]),
+    queuesById(kernel, companyId, [ticket.queueId]),
+  ])
   return {
     contactName: contact?.name ?? '',
     ticketId: ticket.id,

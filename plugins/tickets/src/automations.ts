@@ -44,7 +44,9 @@ const ACTIVE = ['open', 'pending']
 
 /** Defines the job and its schedule; the fixed jobId keeps one schedule however many processes add it. */
 export async function registerAutomations(kernel: Kernel) {
-  kernel.jobs.define(AUTOMATIONS_JOB, async () => { await runAutomations(kernel) })
+  kernel.jobs.define(AUTOMATIONS_JOB, async () => {
+    await runAutomations(kernel)
+  })
   await kernel.jobs.add(AUTOMATIONS_JOB, {}, { jobId: 'tickets-automations', repeat: { every: AUTOMATIONS_EVERY_MS } })
 }
 
@@ -53,7 +55,8 @@ export async function runAutomations(kernel: Kernel, now: Date = new Date(), opt
   const connections = kernel.services.find<ConnectionsForTickets>('connections')
   if (!connections) return
   const byCompany = new Map<number, ConnectionAutomations[]>()
-  for (const c of await connections.withAutomations()) byCompany.set(c.companyId, [...(byCompany.get(c.companyId) ?? []), c])
+  for (const c of await connections.withAutomations())
+    byCompany.set(c.companyId, [...(byCompany.get(c.companyId) ?? []), c])
   for (const [companyId, list] of byCompany) {
     try {
       await closeIdle(kernel, companyId, list, now, opts)
@@ -64,15 +67,24 @@ export async function runAutomations(kernel: Kernel, now: Date = new Date(), opt
   }
 }
 
-async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAutomations[], now: Date, opts: AutomationOptions) {
+async function closeIdle(
+  kernel: Kernel,
+  companyId: number,
+  list: ConnectionAutomations[],
+  now: Date,
+  opts: AutomationOptions,
+) {
   const t = kernel.tenant(companyId)
   let budget = opts.limit ?? AUTOMATIONS_LIMIT
   for (const conn of list) {
     if (!(conn.expiresTicket > 0) || budget <= 0) continue
     const cutoff = new Date(now.getTime() - conn.expiresTicket * 3_600_000)
     const seen: Seen[] = await t('tickets')
-      .where({ whatsappId: conn.id }).whereIn('status', ACTIVE).where('updatedAt', '<', cutoff)
-      .orderBy([{ column: 'updatedAt' }, { column: 'id' }]).limit(budget)
+      .where({ whatsappId: conn.id })
+      .whereIn('status', ACTIVE)
+      .where('updatedAt', '<', cutoff)
+      .orderBy([{ column: 'updatedAt' }, { column: 'id' }])
+      .limit(budget)
       .select('id', 'status', 'contactId', 'queueId', 'userId')
     if (!seen.length) continue
     budget -= seen.length
@@ -81,11 +93,23 @@ async function closeIdle(kernel: Kernel, companyId: number, list: ConnectionAuto
       where: (q) => q.where('updatedAt', '<', cutoff),
       patch: { ...CLOSED },
     })
-    if (conn.expiresInactiveMessage.trim()) await sendInactive(kernel, companyId, conn, closed.filter((r) => !r.isGroup))
+    if (conn.expiresInactiveMessage.trim())
+      await sendInactive(
+        kernel,
+        companyId,
+        conn,
+        closed.filter((r) => !r.isGroup),
+      )
   }
 }
 
-async function transferWaiting(kernel: Kernel, companyId: number, list: ConnectionAutomations[], now: Date, opts: AutomationOptions) {
+async function transferWaiting(
+  kernel: Kernel,
+  companyId: number,
+  list: ConnectionAutomations[],
+  now: Date,
+  opts: AutomationOptions,
+) {
   const t = kernel.tenant(companyId)
   const queues = kernel.services.find<QueuesForTickets>('queues')
   let budget = opts.limit ?? AUTOMATIONS_LIMIT
@@ -94,13 +118,19 @@ async function transferWaiting(kernel: Kernel, companyId: number, list: Connecti
     if (!(conn.timeToTransfer && conn.timeToTransfer > 0) || !queueId || budget <= 0) continue
     const cutoff = new Date(now.getTime() - conn.timeToTransfer * 60_000)
     const seen: Seen[] = await t('tickets')
-      .where({ whatsappId: conn.id, status: 'pending', chatbot: false }).whereNull('queueId').where('createdAt', '<', cutoff)
-      .orderBy([{ column: 'createdAt' }, { column: 'id' }]).limit(budget)
+      .where({ whatsappId: conn.id, status: 'pending', chatbot: false })
+      .whereNull('queueId')
+      .where('createdAt', '<', cutoff)
+      .orderBy([{ column: 'createdAt' }, { column: 'id' }])
+      .limit(budget)
       .select('id', 'status', 'contactId', 'queueId', 'userId')
     if (!seen.length) continue
     // A deleted queue (the connection still naming it) would leave tickets pointing at nothing.
     if (queues && !(await queues.exists(companyId, [queueId]))) {
-      kernel.log.warn({ companyId, whatsappId: conn.id, transferQueueId: queueId }, 'ticket automations: the transfer queue is gone')
+      kernel.log.warn(
+        { companyId, whatsappId: conn.id, transferQueueId: queueId },
+        'ticket automations: the transfer queue is gone',
+      )
       continue
     }
     budget -= seen.length
@@ -118,12 +148,26 @@ async function transferWaiting(kernel: Kernel, companyId: number, list: Connecti
  * kind's own conditions and its patch. Returns the rows it changed, announced after the commit.
  */
 async function write(
-  kernel: Kernel, companyId: number, kind: Kind, seen: Seen[], opts: AutomationOptions,
+  kernel: Kernel,
+  companyId: number,
+  kind: Kind,
+  seen: Seen[],
+  opts: AutomationOptions,
   change: { where: (q: Knex.QueryBuilder) => Knex.QueryBuilder; patch: Record<string, unknown> },
 ): Promise<TicketRow[]> {
   // Before the unit of work: embedded mode has one connection, which the transaction holds.
-  const contacts = new Map((await kernel.services.get<ContactsService>('contacts').byIds(companyId, [...new Set(seen.map((r) => r.contactId as number))])).map((c) => [c.id, c]))
-  await opts.beforeWrite?.(kind, companyId, seen.map((r) => r.id))
+  const contacts = new Map(
+    (
+      await kernel.services
+        .get<ContactsService>('contacts')
+        .byIds(companyId, [...new Set(seen.map((r) => r.contactId as number))])
+    ).map((c) => [c.id, c]),
+  )
+  await opts.beforeWrite?.(
+    kind,
+    companyId,
+    seen.map((r) => r.id),
+  )
   const byStatus = new Map<string, number[]>()
   for (const r of seen) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r.id])
   const before = new Map(seen.map((r) => [r.id as number, r]))
@@ -131,11 +175,18 @@ async function write(
     const seenHere = uow.t('tickets').where((w) => {
       for (const [status, ids] of byStatus) w.orWhere((o) => o.where({ status }).whereIn('id', ids))
     })
-    const rows: TicketRow[] = await change.where(seenHere).update({ ...change.patch, updatedAt: uow.db.fn.now() }).returning('*')
+    const rows: TicketRow[] = await change
+      .where(seenHere)
+      .update({ ...change.patch, updatedAt: uow.db.fn.now() })
+      .returning('*')
     for (const row of rows.sort((a, b) => a.id - b.id)) {
       const was = before.get(row.id)!
       const ticket: Ticket = ticketView(row)
-      uow.emit('ticket.updated', { companyId, ticket: withContact(ticket, contacts.get(ticket.contactId)), previous: { queueId: was.queueId, userId: was.userId } })
+      uow.emit('ticket.updated', {
+        companyId,
+        ticket: withContact(ticket, contacts.get(ticket.contactId)),
+        previous: { queueId: was.queueId, userId: was.userId },
+      })
     }
     return rows
   })
@@ -146,12 +197,34 @@ async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionA
   if (!closed.length) return
   const messaging = kernel.services.find<MessagingService>('messaging')
   if (!messaging) return
-  const contacts = new Map((await kernel.services.get<ContactsService>('contacts').byIds(companyId, closed.map((r) => r.contactId))).map((c) => [c.id, c]))
-  const [users, queues] = await Promise.all([userNames(kernel, companyId, closed.map((r) => r.userId)), queuesById(kernel, companyId, closed.map((r) => r.queueId))])
+  const contacts = new Map(
+    (
+      await kernel.services.get<ContactsService>('contacts').byIds(
+        companyId,
+        closed.map((r) => r.contactId),
+      )
+    ).map((c) => [c.id, c]),
+  )
+  const [users, queues] = await Promise.all([
+    userNames(
+      kernel,
+      companyId,
+      closed.map((r) => r.userId),
+    ),
+    queuesById(
+      kernel,
+      companyId,
+      closed.map((r) => r.queueId),
+    ),
+  ])
   for (const r of closed) {
     const body = renderVariables(conn.expiresInactiveMessage, {
-      contactName: contacts.get(r.contactId)?.name ?? '', ticketId: r.id, ticketCreatedAt: r.createdAt,
-      userName: byId(users, r.userId) ?? '', queueName: byId(queues, r.queueId)?.name ?? '', connectionName: conn.name,
+      contactName: contacts.get(r.contactId)?.name ?? '',
+      ticketId: r.id,
+      ticketCreatedAt: r.createdAt,
+      userName: byId(users, r.userId) ?? '',
+      queueName: byId(queues, r.queueId)?.name ?? '',
+      connectionName: conn.name,
     }).trim()
     if (!body) continue
     try {

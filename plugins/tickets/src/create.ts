@@ -9,17 +9,22 @@ import type { CreateBody } from './schemas.ts'
 import type { ConnectionsForTickets } from './neighbours-api.ts'
 import type { TicketRow } from './rows.ts'
 
-
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
 async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | undefined): Promise<number> {
   const conns = kernel.services.find<ConnectionsForTickets>('connections')
   if (asked) {
-    if (conns) await conns.get(v.companyId, asked).catch(() => { throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND') })
+    if (conns)
+      await conns.get(v.companyId, asked).catch(() => {
+        throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND')
+      })
     return asked
   }
   const mine = (await kernel.accounts.members(v.companyId, [v.userId]))[0]?.whatsappId
   const id = mine ?? (await conns?.defaultId?.(v.companyId)) ?? null
-  if (!id) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, 'The company has no connection to start a conversation on', { field: 'whatsappId' })
+  if (!id)
+    throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, 'The company has no connection to start a conversation on', {
+      field: 'whatsappId',
+    })
   return id
 }
 
@@ -35,7 +40,8 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
   if (!v.admin && !body.queueId) throw badRequest('queueId', 'Choose a queue', 'ERR_QUEUE_REQUIRED')
   if (body.queueId) {
     await checkQueue(kernel, v.companyId, body.queueId)
-    if (!v.admin && !v.queueIds.includes(body.queueId)) throw badRequest('queueId', 'Not one of your queues', 'ERR_NO_PERMISSION')
+    if (!v.admin && !v.queueIds.includes(body.queueId))
+      throw badRequest('queueId', 'Not one of your queues', 'ERR_NO_PERMISSION')
   }
   const userId = body.userId ?? v.userId
   if (userId !== v.userId) await checkUser(kernel, v.companyId, userId)
@@ -45,11 +51,22 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
   const row = await kernel.unitOfWork(v.companyId, async (uow) => {
     const { t, db } = uow
     const returning = !!(await t('tickets').where({ contactId: contact.id }).first('id'))
-    const [created] = await t.insert('tickets', {
-      uuid: randomUUID(), contactId: contact.id, whatsappId, userId: status === 'pending' ? null : userId, queueId: body.queueId ?? null,
-      status, isGroup: contact.isGroup, isReturningCustomer: returning,
-    }).onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore().returning('*')
-    if (created) uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(created), contact) })
+    const [created] = await t
+      .insert('tickets', {
+        uuid: randomUUID(),
+        contactId: contact.id,
+        whatsappId,
+        userId: status === 'pending' ? null : userId,
+        queueId: body.queueId ?? null,
+        status,
+        isGroup: contact.isGroup,
+        isReturningCustomer: returning,
+      })
+      .onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`))
+      .ignore()
+      .returning('*')
+    if (created)
+      uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(created), contact) })
     return created as TicketRow | undefined
   })
   // Read outside the transaction (embedded mode has one connection).
@@ -59,9 +76,21 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
 
 async function otherOpen(kernel: Kernel, companyId: number, contactId: number, whatsappId: number) {
   const t = kernel.tenant(companyId)
-  const other: Pick<TicketRow, 'id' | 'userId' | 'queueId' | 'status'> | undefined = await t('tickets').where({ contactId, whatsappId }).whereIn('status', ['open', 'pending']).first('id', 'userId', 'queueId', 'status')
-  const [users, queues] = await Promise.all([userNames(kernel, companyId, [other?.userId]), queuesById(kernel, companyId, [other?.queueId])])
+  const other: Pick<TicketRow, 'id' | 'userId' | 'queueId' | 'status'> | undefined = await t('tickets')
+    .where({ contactId, whatsappId })
+    .whereIn('status', ['open', 'pending'])
+    .first('id', 'userId', 'queueId', 'status')
+  const [users, queues] = await Promise.all([
+    userNames(kernel, companyId, [other?.userId]),
+    queuesById(kernel, companyId, [other?.queueId]),
+  ])
   return conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket', {
-    extra: { ticketId: other?.id ?? null, userId: other?.userId ?? null, userName: byId(users, other?.userId) ?? null, queueName: byId(queues, other?.queueId)?.name ?? null, status: other?.status ?? null },
+    extra: {
+      ticketId: other?.id ?? null,
+      userId: other?.userId ?? null,
+      userName: byId(users, other?.userId) ?? null,
+      queueName: byId(queues, other?.queueId)?.name ?? null,
+      status: other?.status ?? null,
+    },
   })
 }

@@ -5,7 +5,9 @@ import type { Message, Ticket } from './api.ts'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
 import { canSee, loadViewer } from './access.ts'
 
-export type TicketWithContact = Ticket & { contact: Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup'> | null }
+export type TicketWithContact = Ticket & {
+  contact: Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup'> | null
+}
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -37,7 +39,9 @@ export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(
   })
 
   // A user's profile, allTicket or queues may have changed: the next frame reads them again.
-  const forget = ({ companyId }: { companyId: number }) => { audience.forget(companyId) }
+  const forget = ({ companyId }: { companyId: number }) => {
+    audience.forget(companyId)
+  }
   kernel.bus.on('user.created', forget)
   kernel.bus.on('user.updated', forget)
   kernel.bus.on('user.deleted', forget)
@@ -51,31 +55,51 @@ export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(
     const seen = audience.remember(companyId, ticket.id, place)
     const a = await audience.of(companyId)
     const now = usersOf(a, place)
-    const out: RealtimeDelivery[] = [{ rooms: userRooms(now), event: `company-${companyId}-ticket`, data: { action: 'update', ticket } }]
+    const out: RealtimeDelivery[] = [
+      { rooms: userRooms(now), event: `company-${companyId}-ticket`, data: { action: 'update', ticket } },
+    ]
     const gone = new Set<number>()
-    for (const before of [previous, seen]) if (before) for (const id of usersOf(a, before)) if (!now.has(id)) gone.add(id)
-    if (gone.size) out.push({ rooms: userRooms(gone), event: `company-${companyId}-ticket`, data: { action: 'delete', ticketId: ticket.id } })
+    for (const before of [previous, seen])
+      if (before) for (const id of usersOf(a, before)) if (!now.has(id)) gone.add(id)
+    if (gone.size)
+      out.push({
+        rooms: userRooms(gone),
+        event: `company-${companyId}-ticket`,
+        data: { action: 'delete', ticketId: ticket.id },
+      })
     return out
   })
 
   // Only an id, of a ticket whose place is gone with it: harmless to anyone in the company.
   kernel.realtime.map('ticket.deleted', ({ companyId, ticketId }) => {
     audience.forgetTicket(companyId, ticketId)
-    return { rooms: [`company-${companyId}`], event: `company-${companyId}-ticket`, data: { action: 'delete', ticketId } }
+    return {
+      rooms: [`company-${companyId}`],
+      event: `company-${companyId}-ticket`,
+      data: { action: 'delete', ticketId },
+    }
   })
 
   kernel.realtime.map('message.created', async ({ companyId, message, ticket }) => {
     const place = placeOf(ticket)
     audience.remember(companyId, ticket.id, place)
     const users = usersOf(await audience.of(companyId), place)
-    return { rooms: userRooms(users), event: `company-${companyId}-appMessage`, data: { action: 'create', message, ticket, contact: ticket.contact } }
+    return {
+      rooms: userRooms(users),
+      event: `company-${companyId}-appMessage`,
+      data: { action: 'create', message, ticket, contact: ticket.contact },
+    }
   })
 
   // Acks and edits carry no ticket: its place comes from recent events, else from one read.
   kernel.realtime.map('message.updated', async ({ companyId, message }) => {
     const { audience: a, place } = await audience.ofTicket(companyId, message.ticketId)
     if (!place) return null
-    return { rooms: userRooms(usersOf(a, place)), event: `company-${companyId}-appMessage`, data: { action: 'update', message } }
+    return {
+      rooms: userRooms(usersOf(a, place)),
+      event: `company-${companyId}-appMessage`,
+      data: { action: 'update', message },
+    }
   })
 }
 

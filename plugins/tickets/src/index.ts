@@ -14,7 +14,11 @@ export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
   // Connections, queues and tags load after tickets (they depend on it): reached at call time, absent when not installed.
-  services: { provides: ['tickets'], requires: ['contacts'], optional: ['connections', 'messaging', 'inbound', 'queues', 'tags'] },
+  services: {
+    provides: ['tickets'],
+    requires: ['contacts'],
+    optional: ['connections', 'messaging', 'inbound', 'queues', 'tags'],
+  },
   host: '^1.0.0',
   essential: true,
   permissions: [{ permission: 'ticket-options:deleteTicket', profiles: ['admin'] }],
@@ -34,7 +38,9 @@ export default definePlugin({
     mapRealtime(kernel)
     registerTicketRoutes(app, kernel)
     // The rating answer step joins the inbound chain once every plugin registered (connections loads after this one).
-    app.addHook('onReady', async () => { registerRatingStep(kernel) })
+    app.addHook('onReady', async () => {
+      registerRatingStep(kernel)
+    })
     // Connections' expiresTicket and timeToTransfer: one repeating job for every company (automations.ts).
     await registerAutomations(kernel)
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
@@ -46,7 +52,11 @@ export default definePlugin({
       await kernel.tenant(companyId)('tickets').where({ queueId }).update({ queueId: null })
     })
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {
-      const gone: { id: number }[] = await kernel.tenant(companyId)('tickets').where({ contactId }).delete().returning('id')
+      const gone: { id: number }[] = await kernel
+        .tenant(companyId)('tickets')
+        .where({ contactId })
+        .delete()
+        .returning('id')
       for (const { id } of gone) await kernel.bus.emit('ticket.deleted', { companyId, ticketId: id })
     })
   },

@@ -20,14 +20,21 @@ export function lastMessageOf(item: { body: string; mediaType?: string | null; m
  * partial unique index, so a concurrent writer cannot make a second one) → insert messages
  * (ON CONFLICT DO NOTHING on the provider id) → one UPDATE bumping every touched ticket.
  */
-export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: number; expiresTicket: number }, items: IngestItem[]): Promise<IngestOutcome[]> {
+export async function ingest(
+  kernel: Kernel,
+  uow: UnitOfWork,
+  whatsapp: { id: number; expiresTicket: number },
+  items: IngestItem[],
+): Promise<IngestOutcome[]> {
   const { t, db } = uow
   const companyId = t.companyId
   if (!items.length) return []
 
   // 1. Re-deliveries: known provider ids, and repeats inside the batch.
   const ids = [...new Set(items.map((i) => i.providerId))]
-  const known = new Set<string>((await t('messages').where({ whatsappId: whatsapp.id }).whereIn('providerId', ids).pluck('providerId')))
+  const known = new Set<string>(
+    await t('messages').where({ whatsappId: whatsapp.id }).whereIn('providerId', ids).pluck('providerId'),
+  )
   const fresh: number[] = []
   for (let i = 0; i < items.length; i++) {
     if (known.has(items[i].providerId)) continue
@@ -40,7 +47,11 @@ export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: nu
   // 2. Active tickets of the conversations, locked for this transaction.
   const contactIds = [...new Set(fresh.map((i) => items[i].contact.id))]
   const active = new Map<number, Ticket>()
-  const rows = await t('tickets').where({ whatsappId: whatsapp.id }).whereIn('contactId', contactIds).whereIn('status', ACTIVE).forUpdate()
+  const rows = await t('tickets')
+    .where({ whatsappId: whatsapp.id })
+    .whereIn('contactId', contactIds)
+    .whereIn('status', ACTIVE)
+    .forUpdate()
   const expireBefore = whatsapp.expiresTicket > 0 ? Date.now() - whatsapp.expiresTicket * 3_600_000 : 0
   const expired: number[] = []
   for (const r of rows) {
@@ -54,32 +65,51 @@ export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: nu
   const missing = contactIds.filter((id) => !active.has(id))
   const newTickets = new Set<number>()
   if (missing.length) {
-    const returning = new Set<number>(await t('tickets').whereIn('contactId', missing).distinct('contactId').pluck('contactId'))
+    const returning = new Set<number>(
+      await t('tickets').whereIn('contactId', missing).distinct('contactId').pluck('contactId'),
+    )
     const first = new Map<number, IngestItem>()
     for (const i of fresh) if (!first.has(items[i].contact.id)) first.set(items[i].contact.id, items[i])
-    const values = missing.sort((a, b) => a - b).map((contactId) => ({
-      uuid: randomUUID(),
-      contactId,
-      whatsappId: whatsapp.id,
-      status: 'pending',
-      isGroup: first.get(contactId)!.isGroup,
-      isReturningCustomer: returning.has(contactId),
-    }))
-    const created = await t.insert('tickets', values)
-      .onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore()
+    const values = missing
+      .sort((a, b) => a - b)
+      .map((contactId) => ({
+        uuid: randomUUID(),
+        contactId,
+        whatsappId: whatsapp.id,
+        status: 'pending',
+        isGroup: first.get(contactId)!.isGroup,
+        isReturningCustomer: returning.has(contactId),
+      }))
+    const created = await t
+      .insert('tickets', values)
+      .onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`))
+      .ignore()
       .returning('*')
-    for (const r of created) { active.set(r.contactId, ticketView(r)); newTickets.add(r.id) }
+    for (const r of created) {
+      active.set(r.contactId, ticketView(r))
+      newTickets.add(r.id)
+    }
     // Lost a race to another writer: its ticket is the one.
     const still = missing.filter((id) => !active.has(id))
     if (still.length) {
-      for (const r of await t('tickets').where({ whatsappId: whatsapp.id }).whereIn('contactId', still).whereIn('status', ACTIVE).forUpdate()) active.set(r.contactId, ticketView(r))
+      for (const r of await t('tickets')
+        .where({ whatsappId: whatsapp.id })
+        .whereIn('contactId', still)
+        .whereIn('status', ACTIVE)
+        .forUpdate())
+        active.set(r.contactId, ticketView(r))
     }
   }
 
   // 5. Messages; quoted ids resolve to our rows when we have them.
   const quotedIds = [...new Set(fresh.map((i) => items[i].quotedProviderId).filter((q): q is string => !!q))]
   const quoted = new Map<string, number>()
-  if (quotedIds.length) for (const r of await t('messages').where({ whatsappId: whatsapp.id }).whereIn('providerId', quotedIds).select('id', 'providerId')) quoted.set(r.providerId, r.id)
+  if (quotedIds.length)
+    for (const r of await t('messages')
+      .where({ whatsappId: whatsapp.id })
+      .whereIn('providerId', quotedIds)
+      .select('id', 'providerId'))
+      quoted.set(r.providerId, r.id)
   const messageRows = fresh.map((i) => {
     const it = items[i]
     return {
@@ -94,14 +124,16 @@ export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: nu
       mediaName: it.mediaName ?? null,
       ack: it.fromMe ? 1 : 0,
       read: it.fromMe,
-      quotedMsgId: it.quotedProviderId ? quoted.get(it.quotedProviderId) ?? null : null,
+      quotedMsgId: it.quotedProviderId ? (quoted.get(it.quotedProviderId) ?? null) : null,
       participant: it.participant ?? null,
       createdAt: it.createdAt,
       updatedAt: it.createdAt,
     }
   })
-  const inserted: MessageRow[] = await t.insert('messages', messageRows)
-    .onConflict(db.raw(`("whatsappId", "providerId") WHERE "providerId" IS NOT NULL`)).ignore()
+  const inserted: MessageRow[] = await t
+    .insert('messages', messageRows)
+    .onConflict(db.raw(`("whatsappId", "providerId") WHERE "providerId" IS NOT NULL`))
+    .ignore()
     .returning('*')
   const byProvider = new Map(inserted.map((m) => [m.providerId as string, m]))
 
@@ -137,8 +169,13 @@ export async function ingest(kernel: Kernel, uow: UnitOfWork, whatsapp: { id: nu
     const ticket = updated.get(row.ticketId) ?? active.get(it.contact.id)!
     const message = messageView(kernel, row)
     outcomes[i] = { duplicate: false, message: publicMessage(message), ticket, isNewTicket: newTickets.has(ticket.id) }
-    uow.emit('message.created', { companyId, message: publicMessage(message), ticket: withContact(ticket, contactOf.get(ticket.contactId)) })
+    uow.emit('message.created', {
+      companyId,
+      message: publicMessage(message),
+      ticket: withContact(ticket, contactOf.get(ticket.contactId)),
+    })
   }
-  for (const ticket of updated.values()) uow.emit('ticket.updated', { companyId, ticket: withContact(ticket, contactOf.get(ticket.contactId)) })
+  for (const ticket of updated.values())
+    uow.emit('ticket.updated', { companyId, ticket: withContact(ticket, contactOf.get(ticket.contactId)) })
   return outcomes
 }

@@ -21,7 +21,11 @@ export function parseIds(field: string, raw: string | string[] | undefined): num
     if (!s) continue
     if (s.startsWith('[')) {
       let arr: unknown
-      try { arr = JSON.parse(s) } catch { throw badRequest(field, `${field} must be a JSON array of ids`) }
+      try {
+        arr = JSON.parse(s)
+      } catch {
+        throw badRequest(field, `${field} must be a JSON array of ids`)
+      }
       if (!Array.isArray(arr)) throw badRequest(field, `${field} must be a JSON array of ids`)
       parts.push(...arr.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)))
     } else parts.push(...s.split(','))
@@ -35,7 +39,12 @@ export const parseQueueIds = (raw: ListQuery['queueIds']) => parseIds('queueIds'
 /** Words of a search as a prefix tsquery ('pedido entre' → 'pedido:* & entre:*'); null when no word is left. */
 export function toPrefixQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null
+  return words.length
+    ? words
+        .slice(0, 8)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null
 }
 
 function dayRange(field: string, day: string): [Date, Date] {
@@ -43,7 +52,6 @@ function dayRange(field: string, day: string): [Date, Date] {
   if (Number.isNaN(from.getTime())) throw badRequest(field, `Invalid date: ${day}`)
   return [from, new Date(from.getTime() + DAY_MS)]
 }
-
 
 /**
  * Up to this many matching messages, their tickets are read from the full-text index and looked up
@@ -59,7 +67,12 @@ const SPARSE_MATCHES = 2000
  * tags or users) looks through everything in reach instead. Null when a filter rules everything
  * out; the builder comes wrapped (a bare one is a thenable: awaiting it would run it).
  */
-async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: ListQuery['status']): Promise<{ parts: Knex.QueryBuilder[] } | null> {
+async function filtered(
+  kernel: Kernel,
+  v: Viewer,
+  query: ListQuery,
+  status: ListQuery['status'],
+): Promise<{ parts: Knex.QueryBuilder[] } | null> {
   const queueIds = parseQueueIds(query.queueIds)
   const tagIds = parseIds('tags', query.tags)
   const userIds = parseIds('users', query.users)
@@ -112,34 +125,57 @@ async function filtered(kernel: Kernel, v: Viewer, query: ListQuery, status: Lis
  * The tickets whose messages hold the words (prefixes): their ids when few messages match, else an
  * EXISTS sub-query on the outer ticket (wrapped: a bare builder is a thenable).
  */
-async function messageHits(kernel: Kernel, companyId: number, text: string): Promise<{ ids: number[] } | { sub: Knex.QueryBuilder } | null> {
+async function messageHits(
+  kernel: Kernel,
+  companyId: number,
+  text: string,
+): Promise<{ ids: number[] } | { sub: Knex.QueryBuilder } | null> {
   const words = toPrefixQuery(text)
   if (!words) return null
   const t = kernel.tenant(companyId)
   const matching = () => t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words])
-  const hits: number[] = await matching().limit(SPARSE_MATCHES + 1).pluck('messages.ticketId')
+  const hits: number[] = await matching()
+    .limit(SPARSE_MATCHES + 1)
+    .pluck('messages.ticketId')
   if (hits.length <= SPARSE_MATCHES) return { ids: [...new Set(hits)] }
   // Correlated, checked ticket by ticket as the newest are walked: OFFSET 0 keeps Postgres from
   // turning it into a hashed set of every match (which reads them all).
   return { sub: matching().whereRaw('"messages"."ticketId" = "tickets"."id"').select(t.knex.raw('1')) }
 }
 
-
 /**
  * GET /tickets (core.md §7): the viewer's scope (admins: all), then the filters, newest activity
  * first with the id as tiebreak, 20 per page. `date` bounds the day the ticket was created,
  * `updatedAt` the day of its last activity.
  */
-export async function listTickets(kernel: Kernel, v: Viewer, query: ListQuery): Promise<{ tickets: TicketDetail[]; hasMore: boolean }> {
+export async function listTickets(
+  kernel: Kernel,
+  v: Viewer,
+  query: ListQuery,
+): Promise<{ tickets: TicketDetail[]; hasMore: boolean }> {
   const f = await filtered(kernel, v, query, query.status)
   if (!f) return { tickets: [], hasMore: false }
   const offset = pageOffset(query.pageNumber)
-  const newestFirst = [{ column: 'tickets.updatedAt', order: 'desc' }, { column: 'tickets.id', order: 'desc' }] as const
+  const newestFirst = [
+    { column: 'tickets.updatedAt', order: 'desc' },
+    { column: 'tickets.id', order: 'desc' },
+  ] as const
   let rows: TicketRow[]
-  if (f.parts.length === 1) rows = await f.parts[0]!.select('tickets.*').orderBy([...newestFirst]).limit(PAGE_SIZE + 1).offset(offset)
+  if (f.parts.length === 1)
+    rows = await f.parts[0]!.select('tickets.*')
+      .orderBy([...newestFirst])
+      .limit(PAGE_SIZE + 1)
+      .offset(offset)
   else {
     // Each part up to the end of this page, then merged: the same order, each ticket once.
-    const lists = await Promise.all(f.parts.map((p) => p.select('tickets.*').orderBy([...newestFirst]).limit(offset + PAGE_SIZE + 1)))
+    const lists = await Promise.all(
+      f.parts.map((p) =>
+        p
+          .select('tickets.*')
+          .orderBy([...newestFirst])
+          .limit(offset + PAGE_SIZE + 1),
+      ),
+    )
     const byId = new Map<number, TicketRow>()
     for (const list of lists) for (const r of list) byId.set(r.id, r)
     rows = [...byId.values()].sort(newestFirstOrder).slice(offset, offset + PAGE_SIZE + 1)
@@ -153,12 +189,18 @@ function newestFirstOrder(a: Pick<TicketRow, 'id' | 'updatedAt'>, b: Pick<Ticket
 }
 
 /** GET /tickets/counts: the open tab's badges under the same rules as the lists (one indexed count each). */
-export async function countTickets(kernel: Kernel, v: Viewer, query: CountsQuery): Promise<{ open: number; pending: number }> {
+export async function countTickets(
+  kernel: Kernel,
+  v: Viewer,
+  query: CountsQuery,
+): Promise<{ open: number; pending: number }> {
   const count = async (status: 'open' | 'pending') => {
     const f = await filtered(kernel, v, query, status)
     if (!f) return 0
     const [first, ...rest] = f.parts.map((p) => p.select('tickets.id'))
-    const all = rest.length ? kernel.tenant(v.companyId).knex.count({ n: '*' }).from(first!.union(rest).as('u')) : first!.clearSelect().count({ n: '*' })
+    const all = rest.length
+      ? kernel.tenant(v.companyId).knex.count({ n: '*' }).from(first!.union(rest).as('u'))
+      : first!.clearSelect().count({ n: '*' })
     return Number(((await all.first()) as { n: unknown }).n)
   }
   const [open, pending] = await Promise.all([count('open'), count('pending')])

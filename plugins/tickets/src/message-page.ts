@@ -12,7 +12,12 @@ import type { MessageRow, TicketRow } from './rows.ts'
 export async function markRead(kernel: Kernel, companyId: number, ticketId: number): Promise<TicketRow | undefined> {
   return kernel.unitOfWork(companyId, async (uow) => {
     await uow.t('messages').where({ ticketId, read: false }).update({ read: true })
-    const [tk]: (TicketRow | undefined)[] = await uow.t('tickets').where({ id: ticketId }).where('unreadMessages', '>', 0).update({ unreadMessages: 0 }).returning('*')
+    const [tk]: (TicketRow | undefined)[] = await uow
+      .t('tickets')
+      .where({ id: ticketId })
+      .where('unreadMessages', '>', 0)
+      .update({ unreadMessages: 0 })
+      .returning('*')
     if (tk) {
       const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, tk.contactId, uow)
       uow.emit('ticket.updated', { companyId, ticket: withContact(ticketView(tk), contact) })
@@ -35,7 +40,9 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   // Later tickets of the contact are not this conversation's past: only up to this one.
   const tickets = t('tickets').where({ contactId: row.contactId }).where('id', '<=', ticketId).select('id')
   const [rows, total] = await Promise.all([
-    t('messages').whereIn('ticketId', tickets).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset) as Promise<MessageRow[]>,
+    t('messages').whereIn('ticketId', tickets).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset) as Promise<
+      MessageRow[]
+    >,
     t('messages').whereIn('ticketId', tickets.clone()).count({ n: '*' }).first() as Promise<{ n: unknown }>,
   ])
   const count = Number(total.n)
@@ -43,17 +50,24 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   const updated = await markRead(kernel, v.companyId, ticketId)
   if (updated) row = updated
 
-  const quotedIds: number[] = [...new Set<number>(rows.map((r) => r.quotedMsgId).filter((id): id is number => typeof id === 'number'))]
-  const quoted = new Map<number, { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }>()
+  const quotedIds: number[] = [
+    ...new Set<number>(rows.map((r) => r.quotedMsgId).filter((id): id is number => typeof id === 'number')),
+  ]
+  const quoted = new Map<
+    number,
+    { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
+  >()
   if (quotedIds.length) {
     type Quoted = { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
-    const found: Quoted[] = await t('messages').whereIn('id', quotedIds).columns('id', 'body', 'fromMe', 'mediaType', 'isDeleted')
+    const found: Quoted[] = await t('messages')
+      .whereIn('id', quotedIds)
+      .columns('id', 'body', 'fromMe', 'mediaType', 'isDeleted')
     for (const q of found) quoted.set(q.id, q)
   }
   const messages = rows.reverse().map((r) => ({
     ...publicMessage(messageView(kernel, r)),
     read: r.fromMe || r.ticketId !== ticketId ? r.read : true,
-    quotedMsg: r.quotedMsgId ? quoted.get(r.quotedMsgId) ?? null : null,
+    quotedMsg: r.quotedMsgId ? (quoted.get(r.quotedMsgId) ?? null) : null,
   }))
   const [ticket] = await hydrate(kernel, v.companyId, [row])
   return { messages, ticket, count, hasMore: count > offset + rows.length }

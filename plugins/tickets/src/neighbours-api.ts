@@ -6,12 +6,21 @@
  */
 
 /** The bot messages a connection carries. */
-export interface ConnectionMessages { name: string; complationMessage: string | null; ratingMessage: string | null }
+export interface ConnectionMessages {
+  name: string
+  complationMessage: string | null
+  ratingMessage: string | null
+}
 
 /** One connection's automation settings, for the idle-close and transfer job. */
 export interface ConnectionAutomations {
-  id: number; companyId: number; name: string
-  expiresTicket: number; expiresInactiveMessage: string; timeToTransfer: number | null; transferQueueId: number | null
+  id: number
+  companyId: number
+  name: string
+  expiresTicket: number
+  expiresInactiveMessage: string
+  timeToTransfer: number | null
+  transferQueueId: number | null
 }
 
 /** The `connections` service as tickets reads it. */
@@ -28,7 +37,10 @@ export interface ConnectionsForTickets {
 
 /** The `tags` service as the ticket lists read it. */
 export interface TagsForTickets {
-  forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, { id: number; name: string; color: string }[]>>
+  forTickets(
+    companyId: number,
+    ticketIds: number[],
+  ): Promise<Map<number, { id: number; name: string; color: string }[]>>
   ticketIdsWithAll(companyId: number, tagIds: number[]): import('knex').Knex.QueryBuilder
 }
 

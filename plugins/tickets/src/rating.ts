@@ -37,16 +37,34 @@ export function parseRate(body: string): 1 | 2 | 3 | null {
 }
 
 /** Ask, then remember the question: stored after the message is, so no answer can arrive before it. */
-export async function askRating(kernel: Kernel, messaging: MessagingService, ticket: Pick<TicketRow, 'id' | 'companyId' | 'contactId' | 'whatsappId' | 'userId' | 'queueId'>, custom: string) {
+export async function askRating(
+  kernel: Kernel,
+  messaging: MessagingService,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'contactId' | 'whatsappId' | 'userId' | 'queueId'>,
+  custom: string,
+) {
   const { companyId } = ticket
   await messaging.send(companyId, ticket.id, ratingQuestion(custom))
   const t = kernel.tenant(companyId)
   // One question at a time per customer and connection: an older unanswered one is void.
-  await t('ticket_ratings').where({ contactId: ticket.contactId, whatsappId: ticket.whatsappId }).whereNull('rate').whereNot({ ticketId: ticket.id }).delete()
-  await t.insert('ticket_ratings', {
-    ticketId: ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, userId: ticket.userId, queueId: ticket.queueId,
-    rate: null, askedAt: new Date(), ratedAt: null,
-  }).onConflict('ticketId').merge(['contactId', 'whatsappId', 'userId', 'queueId', 'rate', 'askedAt', 'ratedAt'])
+  await t('ticket_ratings')
+    .where({ contactId: ticket.contactId, whatsappId: ticket.whatsappId })
+    .whereNull('rate')
+    .whereNot({ ticketId: ticket.id })
+    .delete()
+  await t
+    .insert('ticket_ratings', {
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      rate: null,
+      askedAt: new Date(),
+      ratedAt: null,
+    })
+    .onConflict('ticketId')
+    .merge(['contactId', 'whatsappId', 'userId', 'queueId', 'rate', 'askedAt', 'ratedAt'])
 }
 
 /** What the step reads of the pipeline's RoutingContext (connections' routing.ts; not imported: connections depends on this plugin). */
@@ -67,14 +85,22 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
       const { companyId } = ctx
       const t = kernel.tenant(companyId)
       const where = { contactId: ctx.ticket.contactId, whatsappId: ctx.whatsapp.id }
-      const awaiting = await t('ticket_ratings').where(where).whereNull('rate').orderBy('askedAt', 'desc').first('id', 'ticketId', 'askedAt')
+      const awaiting = await t('ticket_ratings')
+        .where(where)
+        .whereNull('rate')
+        .orderBy('askedAt', 'desc')
+        .first('id', 'ticketId', 'askedAt')
       if (!awaiting) return false
 
       const rate = parseRate(ctx.message.body ?? '')
       let answers = rate !== null && now() - new Date(awaiting.askedAt).getTime() <= RATING_WINDOW_MS
       if (answers) {
         // The rated ticket is still closed and no other conversation came between it and this one.
-        const since: { id: number; status: string }[] = await t('tickets').where(where).where('id', '>=', awaiting.ticketId).whereNot('id', ctx.ticket.id).select('id', 'status')
+        const since: { id: number; status: string }[] = await t('tickets')
+          .where(where)
+          .where('id', '>=', awaiting.ticketId)
+          .whereNot('id', ctx.ticket.id)
+          .select('id', 'status')
         answers = since.length === 1 && since[0].id === awaiting.ticketId && since[0].status === 'closed'
       }
       if (!answers) {
@@ -83,9 +109,17 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
       }
 
       const taken = await kernel.unitOfWork(companyId, async (uow) => {
-        const n = await uow.t('ticket_ratings').where({ id: awaiting.id }).whereNull('rate').update({ rate, ratedAt: uow.db.fn.now() })
+        const n = await uow
+          .t('ticket_ratings')
+          .where({ id: awaiting.id })
+          .whereNull('rate')
+          .update({ rate, ratedAt: uow.db.fn.now() })
         if (!n) return false // another message of the customer answered first
-        const [moved] = await uow.t('messages').where({ id: ctx.message.id }).update({ ticketId: awaiting.ticketId }).returning('*')
+        const [moved] = await uow
+          .t('messages')
+          .where({ id: ctx.message.id })
+          .update({ ticketId: awaiting.ticketId })
+          .returning('*')
         if (moved) uow.emit('message.updated', { companyId, message: publicMessage(messageView(kernel, moved)) })
         // Another message of the same batch may share the fresh ticket: then it stays, for that one.
         if (!(await uow.t('messages').where({ ticketId: ctx.ticket.id }).first('id'))) {

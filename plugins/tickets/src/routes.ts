@@ -9,7 +9,20 @@ import { createTicket } from './create.ts'
 import { registerNoteRoutes } from './notes.ts'
 import { markRead, messagePage } from './message-page.ts'
 import { removeTicket, transition } from './transitions.ts'
-import { CountsQuery, CountsResult, CreateBody, ListQuery, ListResult, MessagesQuery, MessagesResult, TicketIdParams, TicketView, UpdateBody, UuidParams, errors } from './schemas.ts'
+import {
+  CountsQuery,
+  CountsResult,
+  CreateBody,
+  ListQuery,
+  ListResult,
+  MessagesQuery,
+  MessagesResult,
+  TicketIdParams,
+  TicketView,
+  UpdateBody,
+  UuidParams,
+  errors,
+} from './schemas.ts'
 
 const tags = ['tickets']
 
@@ -17,7 +30,8 @@ const tags = ['tickets']
 const STATUS_ALIASES: Record<string, string> = { aguardando: 'pending', attending: 'open' }
 function canonicalStatus(part: unknown) {
   const o = part as { status?: unknown } | null
-  if (o && typeof o === 'object' && typeof o.status === 'string') o.status = STATUS_ALIASES[o.status.toLowerCase()] ?? o.status
+  if (o && typeof o === 'object' && typeof o.status === 'string')
+    o.status = STATUS_ALIASES[o.status.toLowerCase()] ?? o.status
 }
 
 /** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
@@ -25,71 +39,162 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
   const one = async (companyId: number, row: TicketRow) => (await hydrate(kernel, companyId, [row]))[0]
-  app.addHook('preValidation', async (request) => { canonicalStatus(request.query); canonicalStatus(request.body) })
-
-  app.get('/tickets', {
-    schema: { tags, summary: "The tickets the caller may see, newest activity first (20 per page)", querystring: ListQuery, response: { 200: ListResult, ...errors } },
-  }, async (request) => listTickets(kernel, await viewer(request), request.query))
-
-  app.get('/tickets/counts', {
-    schema: { tags, summary: "The open tab's badges: open and pending tickets under the list's rules", querystring: CountsQuery, response: { 200: CountsResult, ...errors } },
-  }, async (request) => countTickets(kernel, await viewer(request), request.query))
-
-  app.post('/tickets', {
-    schema: { tags, summary: 'Start a conversation with a contact (409 ERR_OTHER_OPEN_TICKET naming the active ticket\'s owner and queue)', body: CreateBody, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    return one(v.companyId, await createTicket(kernel, v, request.body))
+  app.addHook('preValidation', async (request) => {
+    canonicalStatus(request.query)
+    canonicalStatus(request.body)
   })
 
-  app.get('/tickets/:id', {
-    schema: { tags, summary: 'One ticket (403 outside the access rule)', params: IdParams, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    return one(v.companyId, await visibleRow(kernel, v, { id: request.params.id }))
-  })
+  app.get(
+    '/tickets',
+    {
+      schema: {
+        tags,
+        summary: 'The tickets the caller may see, newest activity first (20 per page)',
+        querystring: ListQuery,
+        response: { 200: ListResult, ...errors },
+      },
+    },
+    async (request) => listTickets(kernel, await viewer(request), request.query),
+  )
 
-  app.get('/tickets/u/:uuid', {
-    schema: { tags, summary: 'One ticket by its uuid', params: UuidParams, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    return one(v.companyId, await visibleRow(kernel, v, { uuid: request.params.uuid.toLowerCase() }))
-  })
+  app.get(
+    '/tickets/counts',
+    {
+      schema: {
+        tags,
+        summary: "The open tab's badges: open and pending tickets under the list's rules",
+        querystring: CountsQuery,
+        response: { 200: CountsResult, ...errors },
+      },
+    },
+    async (request) => countTickets(kernel, await viewer(request), request.query),
+  )
 
-  app.put('/tickets/:id', {
-    schema: { tags, summary: 'Accept, return, close, reopen or transfer a ticket (409 when another attendant moved it first)', params: IdParams, body: UpdateBody, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    return one(v.companyId, await transition(kernel, v, request.params.id, request.body))
-  })
+  app.post(
+    '/tickets',
+    {
+      schema: {
+        tags,
+        summary:
+          "Start a conversation with a contact (409 ERR_OTHER_OPEN_TICKET naming the active ticket's owner and queue)",
+        body: CreateBody,
+        response: { 200: TicketView, ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      return one(v.companyId, await createTicket(kernel, v, request.body))
+    },
+  )
 
-  app.put('/tickets/:id/close-without-message', {
-    schema: { tags, summary: 'Close a ticket without the closing message', params: IdParams, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    return one(v.companyId, await transition(kernel, v, request.params.id, { status: 'closed' }, { silent: true }))
-  })
+  app.get(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One ticket (403 outside the access rule)',
+        params: IdParams,
+        response: { 200: TicketView, ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      return one(v.companyId, await visibleRow(kernel, v, { id: request.params.id }))
+    },
+  )
 
-  app.post('/tickets/:id/read', {
-    schema: { tags, summary: 'Mark the ticket read (the attendant has it open while the customer writes)', params: IdParams, response: { 200: TicketView, ...errors } },
-  }, async (request) => {
-    const v = await viewer(request)
-    const { id } = request.params
-    const row = await visibleRow(kernel, v, { id })
-    return one(v.companyId, (await markRead(kernel, v.companyId, id)) ?? row)
-  })
+  app.get(
+    '/tickets/u/:uuid',
+    {
+      schema: { tags, summary: 'One ticket by its uuid', params: UuidParams, response: { 200: TicketView, ...errors } },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      return one(v.companyId, await visibleRow(kernel, v, { uuid: request.params.uuid.toLowerCase() }))
+    },
+  )
 
-  app.delete('/tickets/:id', {
-    config: { permission: 'ticket-options:deleteTicket' },
-    schema: { tags, summary: 'Delete a ticket and its messages', params: IdParams, response: { 200: MessageResponse, ...errors } },
-  }, async (request) => {
-    await removeTicket(kernel, await viewer(request), request.params.id)
-    return { message: 'Ticket deleted' }
-  })
+  app.put(
+    '/tickets/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Accept, return, close, reopen or transfer a ticket (409 when another attendant moved it first)',
+        params: IdParams,
+        body: UpdateBody,
+        response: { 200: TicketView, ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      return one(v.companyId, await transition(kernel, v, request.params.id, request.body))
+    },
+  )
+
+  app.put(
+    '/tickets/:id/close-without-message',
+    {
+      schema: {
+        tags,
+        summary: 'Close a ticket without the closing message',
+        params: IdParams,
+        response: { 200: TicketView, ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      return one(v.companyId, await transition(kernel, v, request.params.id, { status: 'closed' }, { silent: true }))
+    },
+  )
+
+  app.post(
+    '/tickets/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the ticket read (the attendant has it open while the customer writes)',
+        params: IdParams,
+        response: { 200: TicketView, ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      const { id } = request.params
+      const row = await visibleRow(kernel, v, { id })
+      return one(v.companyId, (await markRead(kernel, v.companyId, id)) ?? row)
+    },
+  )
+
+  app.delete(
+    '/tickets/:id',
+    {
+      config: { permission: 'ticket-options:deleteTicket' },
+      schema: {
+        tags,
+        summary: 'Delete a ticket and its messages',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await removeTicket(kernel, await viewer(request), request.params.id)
+      return { message: 'Ticket deleted' }
+    },
+  )
 
   registerNoteRoutes(app, kernel)
 
-  app.get('/messages/:ticketId', {
-    schema: { tags: ['messages'], summary: "A page of the ticket's messages (page 1 newest; each page oldest-first); marks them read", params: TicketIdParams, querystring: MessagesQuery, response: { 200: MessagesResult, ...errors } },
-  }, async (request) => messagePage(kernel, await viewer(request), request.params.ticketId, request.query.pageNumber))
+  app.get(
+    '/messages/:ticketId',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: "A page of the ticket's messages (page 1 newest; each page oldest-first); marks them read",
+        params: TicketIdParams,
+        querystring: MessagesQuery,
+        response: { 200: MessagesResult, ...errors },
+      },
+    },
+    async (request) => messagePage(kernel, await viewer(request), request.params.ticketId, request.query.pageNumber),
+  )
 }

@@ -6,13 +6,17 @@
 import type { Message, Ticket } from './api.ts'
 
 /** Timestamps arrive as Dates; the views send ISO strings. */
-interface Stamps { createdAt: Date; updatedAt: Date }
+interface Stamps {
+  createdAt: Date
+  updatedAt: Date
+}
 
 export type TicketRow = Omit<Ticket, keyof Stamps> & Stamps
 
-export type MessageRow = Omit<Message, keyof Stamps | 'mediaUrl'> & Stamps & {
-  /** The storage key of the media (null without media), never a URL. */
-  mediaUrl: string | null
-  /** Migration 007's generated search column, when the query selected it. */
-  searchVector?: unknown
-}
+export type MessageRow = Omit<Message, keyof Stamps | 'mediaUrl'> &
+  Stamps & {
+    /** The storage key of the media (null without media), never a URL. */
+    mediaUrl: string | null
+    /** Migration 007's generated search column, when the query selected it. */
+    searchVector?: unknown
+  }

@@ -5,13 +5,35 @@ const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
 
 /** A ticket as the API answers it (core.md §3 Ticket), with its neighbours. */
 export const TicketView = Type.Object({
-  id: Type.Integer(), uuid: Type.String(), companyId: Type.Integer(), contactId: Type.Integer(), whatsappId: Nullable(Type.Integer()),
-  userId: Nullable(Type.Integer()), queueId: Nullable(Type.Integer()),
-  status: Type.String({ enum: ['open', 'pending', 'closed'] }), isGroup: Type.Boolean(), chatbot: Type.Boolean(),
-  lastMessage: Type.String(), unreadMessages: Type.Integer(), origin: Type.String(), useIntegration: Type.Boolean(),
-  integrationId: Nullable(Type.Integer()), promptId: Nullable(Type.Integer()), isReturningCustomer: Type.Boolean(), amountUsedBotQueues: Type.Integer(),
-  createdAt: Type.String(), updatedAt: Type.String(),
-  contact: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), number: Type.String(), profilePicUrl: Type.String(), isGroup: Type.Boolean() })),
+  id: Type.Integer(),
+  uuid: Type.String(),
+  companyId: Type.Integer(),
+  contactId: Type.Integer(),
+  whatsappId: Nullable(Type.Integer()),
+  userId: Nullable(Type.Integer()),
+  queueId: Nullable(Type.Integer()),
+  status: Type.String({ enum: ['open', 'pending', 'closed'] }),
+  isGroup: Type.Boolean(),
+  chatbot: Type.Boolean(),
+  lastMessage: Type.String(),
+  unreadMessages: Type.Integer(),
+  origin: Type.String(),
+  useIntegration: Type.Boolean(),
+  integrationId: Nullable(Type.Integer()),
+  promptId: Nullable(Type.Integer()),
+  isReturningCustomer: Type.Boolean(),
+  amountUsedBotQueues: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  contact: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      number: Type.String(),
+      profilePicUrl: Type.String(),
+      isGroup: Type.Boolean(),
+    }),
+  ),
   queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
   user: Nullable(Ref),
   whatsapp: Nullable(Ref),
@@ -19,13 +41,21 @@ export const TicketView = Type.Object({
 })
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' })
-const IdList = (what: string) => Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], { description: `a JSON array of ${what} ids, a comma list, or the parameter repeated` })
+const IdList = (what: string) =>
+  Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], {
+    description: `a JSON array of ${what} ids, a comma list, or the parameter repeated`,
+  })
 const Flag = Type.Union([Type.Boolean(), Type.String({ enum: ['true', 'false'] })])
 
 export const ListQuery = Type.Object({
   searchParam: Type.Optional(Type.String({ maxLength: 200 })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
+  status: Type.Optional(
+    Type.String({
+      enum: ['open', 'pending', 'closed'],
+      description: "also 'aguardando' (= pending) and 'attending' (= open)",
+    }),
+  ),
   showAll: Type.Optional(Flag),
   queueIds: Type.Optional(IdList('queue')),
   tags: Type.Optional(IdList('tag (tickets with all of them)')),
@@ -48,29 +78,45 @@ export const CreateBody = Type.Object({
   queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  status: Type.Optional(Type.String({ enum: ['open', 'pending'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
+  status: Type.Optional(
+    Type.String({ enum: ['open', 'pending'], description: "also 'aguardando' (= pending) and 'attending' (= open)" }),
+  ),
 })
 export type CreateBody = Static<typeof CreateBody>
 
 export const NoteView = Type.Object({
-  id: Type.Integer(), note: Type.String(), ticketId: Type.Integer(), contactId: Type.Integer(),
-  user: Nullable(Ref), createdAt: Type.String(),
+  id: Type.Integer(),
+  note: Type.String(),
+  ticketId: Type.Integer(),
+  contactId: Type.Integer(),
+  user: Nullable(Ref),
+  createdAt: Type.String(),
 })
 export const NoteBody = Type.Object({
   note: Type.String({ minLength: 2, maxLength: 5000 }),
   ticketId: Type.Integer({ minimum: 1 }),
   contactId: Type.Optional(Type.Integer({ minimum: 1 })),
 })
-export const NotesQuery = Type.Object({ ticketId: Type.Optional(Type.Integer({ minimum: 1 })), contactId: Type.Optional(Type.Integer({ minimum: 1 })) })
+export const NotesQuery = Type.Object({
+  ticketId: Type.Optional(Type.Integer({ minimum: 1 })),
+  contactId: Type.Optional(Type.Integer({ minimum: 1 })),
+})
 
 export const ListResult = Type.Object({ tickets: Type.Array(TicketView), hasMore: Type.Boolean() })
 
-export const UuidParams = Type.Object({ uuid: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }) })
+export const UuidParams = Type.Object({
+  uuid: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
+})
 export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
 
 /** PUT /tickets/{id} (core.md §7): the move is read from status/queueId/userId against the current state. */
 export const UpdateBody = Type.Object({
-  status: Type.Optional(Type.String({ enum: ['open', 'pending', 'closed'], description: "also 'aguardando' (= pending) and 'attending' (= open)" })),
+  status: Type.Optional(
+    Type.String({
+      enum: ['open', 'pending', 'closed'],
+      description: "also 'aguardando' (= pending) and 'attending' (= open)",
+    }),
+  ),
   userId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   whatsappId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
@@ -81,16 +127,46 @@ export const UpdateBody = Type.Object({
 export type UpdateBody = Static<typeof UpdateBody>
 
 export const MessageView = Type.Object({
-  id: Type.Integer(), companyId: Type.Integer(), ticketId: Type.Integer(), contactId: Nullable(Type.Integer()), whatsappId: Nullable(Type.Integer()),
-  providerId: Nullable(Type.String()), body: Type.String(), fromMe: Type.Boolean(),
-  mediaUrl: Nullable(Type.String()), mediaType: Nullable(Type.String()), mediaName: Nullable(Type.String()),
-  ack: Type.Integer(), read: Type.Boolean(), isDeleted: Type.Boolean(), isEdited: Type.Boolean(),
-  quotedMsgId: Nullable(Type.Integer()), participant: Nullable(Type.String()),
-  sendStatus: Nullable(Type.String()), sendError: Nullable(Type.String()), userId: Nullable(Type.Integer()),
-  createdAt: Type.String(), updatedAt: Type.String(),
-  quotedMsg: Type.Optional(Nullable(Type.Object({ id: Type.Integer(), body: Type.String(), fromMe: Type.Boolean(), mediaType: Nullable(Type.String()), isDeleted: Type.Boolean() }))),
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  ticketId: Type.Integer(),
+  contactId: Nullable(Type.Integer()),
+  whatsappId: Nullable(Type.Integer()),
+  providerId: Nullable(Type.String()),
+  body: Type.String(),
+  fromMe: Type.Boolean(),
+  mediaUrl: Nullable(Type.String()),
+  mediaType: Nullable(Type.String()),
+  mediaName: Nullable(Type.String()),
+  ack: Type.Integer(),
+  read: Type.Boolean(),
+  isDeleted: Type.Boolean(),
+  isEdited: Type.Boolean(),
+  quotedMsgId: Nullable(Type.Integer()),
+  participant: Nullable(Type.String()),
+  sendStatus: Nullable(Type.String()),
+  sendError: Nullable(Type.String()),
+  userId: Nullable(Type.Integer()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  quotedMsg: Type.Optional(
+    Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        body: Type.String(),
+        fromMe: Type.Boolean(),
+        mediaType: Nullable(Type.String()),
+        isDeleted: Type.Boolean(),
+      }),
+    ),
+  ),
 })
 export const MessagesQuery = Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) })
-export const MessagesResult = Type.Object({ messages: Type.Array(MessageView), ticket: TicketView, count: Type.Integer(), hasMore: Type.Boolean() })
+export const MessagesResult = Type.Object({
+  messages: Type.Array(MessageView),
+  ticket: TicketView,
+  count: Type.Integer(),
+  hasMore: Type.Boolean(),
+})
 
 export const errors = errorResponses()

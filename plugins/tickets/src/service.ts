@@ -16,14 +16,27 @@ export function createTicketsService(kernel: Kernel): TicketsService {
   async function change(companyId: number, messageId: number, patch: Record<string, unknown>): Promise<Message> {
     return kernel.unitOfWork(companyId, async (uow) => {
       const { t } = uow
-      const [row] = await t('messages').where({ id: messageId }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
+      const [row] = await t('messages')
+        .where({ id: messageId })
+        .update({ ...patch, updatedAt: uow.db.fn.now() })
+        .returning('*')
       const message = publicMessage(messageView(kernel, row))
       uow.emit('message.updated', { companyId, message })
       const newest = await t('messages').where({ ticketId: row.ticketId }).orderBy('id', 'desc').first('id')
       if (newest?.id === row.id) {
-        const shown = await t('messages').where({ ticketId: row.ticketId, isDeleted: false }).orderBy('id', 'desc').first('body', 'mediaType', 'mediaName')
-        const [tk] = await t('tickets').where({ id: row.ticketId }).update({ lastMessage: shown ? lastMessageOf(shown) : '' }).returning('*')
-        if (tk) uow.emit('ticket.updated', { companyId, ticket: withContact(ticketView(tk), await contacts().get(companyId, tk.contactId, uow)) })
+        const shown = await t('messages')
+          .where({ ticketId: row.ticketId, isDeleted: false })
+          .orderBy('id', 'desc')
+          .first('body', 'mediaType', 'mediaName')
+        const [tk] = await t('tickets')
+          .where({ id: row.ticketId })
+          .update({ lastMessage: shown ? lastMessageOf(shown) : '' })
+          .returning('*')
+        if (tk)
+          uow.emit('ticket.updated', {
+            companyId,
+            ticket: withContact(ticketView(tk), await contacts().get(companyId, tk.contactId, uow)),
+          })
       }
       return message
     })
@@ -39,49 +52,87 @@ export function createTicketsService(kernel: Kernel): TicketsService {
     },
 
     async update(companyId, id, patch) {
-      const allowed = ['queueId', 'userId', 'status', 'chatbot', 'amountUsedBotQueues', 'useIntegration', 'integrationId', 'promptId'] as const
+      const allowed = [
+        'queueId',
+        'userId',
+        'status',
+        'chatbot',
+        'amountUsedBotQueues',
+        'useIntegration',
+        'integrationId',
+        'promptId',
+      ] as const
       const clean = Object.fromEntries(allowed.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]))
-      const [row] = await kernel.tenant(companyId)('tickets').where({ id }).update({ ...clean, updatedAt: kernel.db.fn.now() }).returning('*')
+      const [row] = await kernel
+        .tenant(companyId)('tickets')
+        .where({ id })
+        .update({ ...clean, updatedAt: kernel.db.fn.now() })
+        .returning('*')
       if (!row) throw new Error(`Ticket ${id} not found`)
       const ticket = ticketView(row)
-      await kernel.bus.emit('ticket.updated', { companyId, ticket: withContact(ticket, await contacts().get(companyId, ticket.contactId)) })
+      await kernel.bus.emit('ticket.updated', {
+        companyId,
+        ticket: withContact(ticket, await contacts().get(companyId, ticket.contactId)),
+      })
       return ticket
     },
 
     async findOrOpen(uow, input) {
       const { t, db } = uow
-      const active = await t('tickets').where({ contactId: input.contactId, whatsappId: input.whatsappId }).whereIn('status', ['open', 'pending']).forUpdate().first()
+      const active = await t('tickets')
+        .where({ contactId: input.contactId, whatsappId: input.whatsappId })
+        .whereIn('status', ['open', 'pending'])
+        .forUpdate()
+        .first()
       if (active) return ticketView(active)
       const returning = !!(await t('tickets').where({ contactId: input.contactId }).first('id'))
-      const [row] = await t.insert('tickets', {
-        uuid: randomUUID(), contactId: input.contactId, whatsappId: input.whatsappId, userId: input.userId,
-        status: 'open', isGroup: input.isGroup, isReturningCustomer: returning,
-      }).onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`)).ignore().returning('*')
+      const [row] = await t
+        .insert('tickets', {
+          uuid: randomUUID(),
+          contactId: input.contactId,
+          whatsappId: input.whatsappId,
+          userId: input.userId,
+          status: 'open',
+          isGroup: input.isGroup,
+          isReturningCustomer: returning,
+        })
+        .onConflict(db.raw(`("contactId", "whatsappId") WHERE status IN ('open', 'pending')`))
+        .ignore()
+        .returning('*')
       if (row) return ticketView(row)
       // Another writer created it between our read and insert.
-      return ticketView(await t('tickets').where({ contactId: input.contactId, whatsappId: input.whatsappId }).whereIn('status', ['open', 'pending']).first())
+      return ticketView(
+        await t('tickets')
+          .where({ contactId: input.contactId, whatsappId: input.whatsappId })
+          .whereIn('status', ['open', 'pending'])
+          .first(),
+      )
     },
 
     async addOutgoing(uow, ticket, input) {
       const { t } = uow
-      const [row] = await t.insert('messages', {
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        providerId: input.providerId,
-        body: input.body,
-        fromMe: true,
-        read: true,
-        ack: 0,
-        mediaUrl: input.mediaKey ?? null,
-        mediaType: input.mediaType ?? null,
-        mediaName: input.mediaName ?? null,
-        quotedMsgId: input.quotedMsgId ?? null,
-        sendStatus: 'pending',
-        userId: input.userId,
-      }).returning('*')
-      const [tk] = await t('tickets').where({ id: ticket.id })
-        .update({ lastMessage: lastMessageOf(input), updatedAt: uow.db.fn.now() }).returning('*')
+      const [row] = await t
+        .insert('messages', {
+          ticketId: ticket.id,
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          providerId: input.providerId,
+          body: input.body,
+          fromMe: true,
+          read: true,
+          ack: 0,
+          mediaUrl: input.mediaKey ?? null,
+          mediaType: input.mediaType ?? null,
+          mediaName: input.mediaName ?? null,
+          quotedMsgId: input.quotedMsgId ?? null,
+          sendStatus: 'pending',
+          userId: input.userId,
+        })
+        .returning('*')
+      const [tk] = await t('tickets')
+        .where({ id: ticket.id })
+        .update({ lastMessage: lastMessageOf(input), updatedAt: uow.db.fn.now() })
+        .returning('*')
       const message = publicMessage(messageView(kernel, row))
       const withC = withContact(ticketView(tk), await contacts().get(t.companyId, ticket.contactId, uow))
       uow.emit('message.created', { companyId: t.companyId, message, ticket: withC })
@@ -100,7 +151,11 @@ export function createTicketsService(kernel: Kernel): TicketsService {
     },
 
     async pendingOutgoing(companyId, whatsappId, limit) {
-      const rows: MessageRow[] = await kernel.tenant(companyId)('messages').where({ whatsappId, sendStatus: 'pending' }).orderBy('id').limit(limit)
+      const rows: MessageRow[] = await kernel
+        .tenant(companyId)('messages')
+        .where({ whatsappId, sendStatus: 'pending' })
+        .orderBy('id')
+        .limit(limit)
       return rows.map((r) => messageView(kernel, r))
     },
 
@@ -116,9 +171,16 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       let n = 0
       for (const u of updates) {
         // Forward only: a late "delivered" must not undo "read".
-        const rows = await kernel.tenant(companyId)('messages').where({ whatsappId, providerId: u.providerId }).where('ack', '<', u.ack)
-          .update({ ack: u.ack, updatedAt: kernel.db.fn.now() }).returning('*')
-        for (const row of rows) { n++; await kernel.bus.emit('message.updated', { companyId, message: publicMessage(messageView(kernel, row)) }) }
+        const rows = await kernel
+          .tenant(companyId)('messages')
+          .where({ whatsappId, providerId: u.providerId })
+          .where('ack', '<', u.ack)
+          .update({ ack: u.ack, updatedAt: kernel.db.fn.now() })
+          .returning('*')
+        for (const row of rows) {
+          n++
+          await kernel.bus.emit('message.updated', { companyId, message: publicMessage(messageView(kernel, row)) })
+        }
       }
       return n
     },

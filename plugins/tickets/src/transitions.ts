@@ -13,8 +13,13 @@ export const ERR_TICKET_STATUS_CHANGED = 'ERR_TICKET_STATUS_CHANGED'
 export const ERR_OTHER_OPEN_TICKET = 'ERR_OTHER_OPEN_TICKET'
 
 /** A closed ticket (core.md §4): its integration, prompt and bot are let go. */
-export const CLOSED = { status: 'closed', useIntegration: false, integrationId: null, promptId: null, chatbot: false } as const
-
+export const CLOSED = {
+  status: 'closed',
+  useIntegration: false,
+  integrationId: null,
+  promptId: null,
+  chatbot: false,
+} as const
 
 /**
  * Which move a PUT body asks for, given the ticket's current status (core.md §4 "Ticket"). A status
@@ -30,7 +35,12 @@ export function moveOf(current: TicketStatus, body: UpdateBody): Move {
 }
 
 const FROM: Record<Move, TicketStatus[]> = {
-  accept: ['pending'], return: ['open'], close: ['open', 'pending'], reopen: ['closed'], transfer: ['open', 'pending'], edit: ['open', 'pending', 'closed'],
+  accept: ['pending'],
+  return: ['open'],
+  close: ['open', 'pending'],
+  reopen: ['closed'],
+  transfer: ['open', 'pending'],
+  edit: ['open', 'pending', 'closed'],
 }
 
 /**
@@ -39,36 +49,60 @@ const FROM: Record<Move, TicketStatus[]> = {
  * Greeting, transfer, completion and rating messages go out after the commit (auto-messages.ts);
  * `silent` (close without message) sends none.
  */
-export async function transition(kernel: Kernel, v: Viewer, id: number, body: UpdateBody, opts: { silent?: boolean } = {}) {
+export async function transition(
+  kernel: Kernel,
+  v: Viewer,
+  id: number,
+  body: UpdateBody,
+  opts: { silent?: boolean } = {},
+) {
   const seen = await visibleRow(kernel, v, { id })
   const move = moveOf(seen.status, body)
   if (!FROM[move].includes(seen.status)) throw refused(move, seen)
 
   const patch: Record<string, unknown> = {}
-  for (const k of ['whatsappId', 'useIntegration', 'promptId', 'integrationId'] as const) if (body[k] !== undefined) patch[k] = body[k]
+  for (const k of ['whatsappId', 'useIntegration', 'promptId', 'integrationId'] as const)
+    if (body[k] !== undefined) patch[k] = body[k]
   if (move === 'accept' || move === 'reopen') Object.assign(patch, { status: 'open', userId: v.userId })
   if (move === 'return') Object.assign(patch, { status: 'pending', userId: null })
   if (move === 'close') Object.assign(patch, CLOSED)
   if (move === 'transfer') {
     // To a user (with the queue): theirs, open. To a queue only: waiting in it, nobody's.
     const toUser = body.userId ?? null
-    Object.assign(patch, { queueId: body.queueId, userId: toUser, status: body.status ?? (toUser ? 'open' : 'pending') })
+    Object.assign(patch, {
+      queueId: body.queueId,
+      userId: toUser,
+      status: body.status ?? (toUser ? 'open' : 'pending'),
+    })
   }
   if (move === 'edit' && body.userId !== undefined) patch.userId = body.userId
-  if (patch.userId !== undefined && patch.userId !== null && patch.userId !== v.userId) await checkUser(kernel, v.companyId, patch.userId as number)
-  if (patch.queueId !== undefined && patch.queueId !== null) await checkQueue(kernel, v.companyId, patch.queueId as number)
+  if (patch.userId !== undefined && patch.userId !== null && patch.userId !== v.userId)
+    await checkUser(kernel, v.companyId, patch.userId as number)
+  if (patch.queueId !== undefined && patch.queueId !== null)
+    await checkQueue(kernel, v.companyId, patch.queueId as number)
   const t = kernel.tenant(v.companyId)
-  await t.assertOwned('whatsapps', patch.whatsappId as number | null | undefined, { field: 'whatsappId', code: 'ERR_NO_WAPP_FOUND', message: 'Connection not found' })
-  await t.assertOwned('queue_integrations', patch.integrationId as number | null | undefined, { field: 'integrationId' })
+  await t.assertOwned('whatsapps', patch.whatsappId as number | null | undefined, {
+    field: 'whatsappId',
+    code: 'ERR_NO_WAPP_FOUND',
+    message: 'Connection not found',
+  })
+  await t.assertOwned('queue_integrations', patch.integrationId as number | null | undefined, {
+    field: 'integrationId',
+  })
   await t.assertOwned('prompts', patch.promptId as number | null | undefined, { field: 'promptId' })
 
   const moved = await kernel.unitOfWork(v.companyId, async (uow) => {
     let rows: TicketRow[]
     try {
-      rows = await uow.t('tickets').where({ id, status: seen.status }).update({ ...patch, updatedAt: uow.db.fn.now() }).returning('*')
+      rows = await uow
+        .t('tickets')
+        .where({ id, status: seen.status })
+        .update({ ...patch, updatedAt: uow.db.fn.now() })
+        .returning('*')
     } catch (err) {
       // Reopening while the contact already has an active ticket on the connection (001's unique index).
-      if ((err as { code?: string })?.code === '23505') throw conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket')
+      if ((err as { code?: string })?.code === '23505')
+        throw conflict(ERR_OTHER_OPEN_TICKET, 'The contact already has an open ticket')
       throw err
     }
     if (!rows.length) {
@@ -79,7 +113,11 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
     const ticket = ticketView(rows[0])
     const contact = await kernel.services.get<ContactsService>('contacts').get(v.companyId, ticket.contactId, uow)
     // Where it was: whoever saw it there and not now gets a delete frame (events.ts).
-    uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticket, contact), previous: { queueId: seen.queueId, userId: seen.userId } })
+    uow.emit('ticket.updated', {
+      companyId: v.companyId,
+      ticket: withContact(ticket, contact),
+      previous: { queueId: seen.queueId, userId: seen.userId },
+    })
     return rows[0]
   })
   afterMove(kernel, { companyId: v.companyId, move, before: seen, after: moved, silent: opts.silent })
@@ -87,17 +125,21 @@ export async function transition(kernel: Kernel, v: Viewer, id: number, body: Up
 }
 
 function refused(move: Move, now: Pick<TicketRow, 'status' | 'userId'>) {
-  if (move === 'accept' && now.status === 'open') return conflict(ERR_TICKET_ALREADY_ACCEPTED, 'Another attendant accepted this ticket first', { userId: now.userId })
+  if (move === 'accept' && now.status === 'open')
+    return conflict(ERR_TICKET_ALREADY_ACCEPTED, 'Another attendant accepted this ticket first', { userId: now.userId })
   return conflict(ERR_TICKET_STATUS_CHANGED, `A ${now.status} ticket cannot be moved this way (${move}); reload it`)
 }
 
 export async function checkUser(kernel: Kernel, companyId: number, userId: number) {
-  if (!(await kernel.accounts.members(companyId, [userId])).length) throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
+  if (!(await kernel.accounts.members(companyId, [userId])).length)
+    throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
 }
 
 /** The queue is one of the company's (the kernel's tenancy check, whether or not the queues plugin is enabled). */
 export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
-  await kernel.tenant(companyId).assertOwned('queues', queueId, { field: 'queueId', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
+  await kernel
+    .tenant(companyId)
+    .assertOwned('queues', queueId, { field: 'queueId', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
 }
 
 /** DELETE /tickets/{id}: its messages cascade. */

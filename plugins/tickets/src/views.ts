@@ -5,13 +5,17 @@ import type { Message, Ticket } from './api.ts'
 import type { TicketWithContact } from './events.ts'
 import type { MessageRow, TicketRow } from './rows.ts'
 
-
 export function ticketView(row: TicketRow): Ticket {
   return { ...row, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) } as Ticket
 }
 
 export function withContact(ticket: Ticket, c: Contact | null | undefined): TicketWithContact {
-  return { ...ticket, contact: c ? { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup } : null }
+  return {
+    ...ticket,
+    contact: c
+      ? { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl, isGroup: c.isGroup }
+      : null,
+  }
 }
 
 /** The stored media key stays on the server; clients get a signed URL. */

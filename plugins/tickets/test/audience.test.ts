@@ -5,7 +5,14 @@ import contactsPlugin from '@atende/plugin-contacts'
 import usersPlugin from '../../users/src/index.ts'
 import ticketsPlugin from '../src/index.ts'
 import { createAudience } from '../src/audience.ts'
-import { createTestApp, ensureQueues, pairedSimulator, until, withQueues, type TestApp } from '../../connections/test/support.ts'
+import {
+  createTestApp,
+  ensureQueues,
+  pairedSimulator,
+  until,
+  withQueues,
+  type TestApp,
+} from '../../connections/test/support.ts'
 
 // ws is the kernel's dependency (not this package's): taken from there rather than added here.
 interface Ws {
@@ -16,15 +23,22 @@ interface Ws {
 }
 const WebSocket = createRequire(import.meta.resolve('@atende/kernel/testing'))('ws') as new (url: string) => Ws
 
-interface Frame { event: string; data?: any }
+interface Frame {
+  event: string
+  data?: any
+}
 /** A websocket client keeping every frame; `sync` is a ping round trip (frames sent before it have arrived). */
 async function connect(base: string, token: string) {
   const ws = new WebSocket(`${base}/socket?token=${encodeURIComponent(token)}`)
   const frames: Frame[] = []
   ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-  await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject) })
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve())
+    ws.once('error', reject)
+  })
   const client = {
-    ws, frames,
+    ws,
+    frames,
     async sync() {
       const n = frames.filter((f) => f.event === 'pong').length
       ws.send(JSON.stringify({ type: 'ping' }))
@@ -48,21 +62,30 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
   let companyId: number
   const Q1 = 101
   const Q2 = 102
-  const people = {} as Record<'admin' | 'q1' | 'q2' | 'allTicket' | 'plain', { userId: number; headers: Headers; socket: Client }>
+  const people = {} as Record<
+    'admin' | 'q1' | 'q2' | 'allTicket' | 'plain',
+    { userId: number; headers: Headers; socket: Client }
+  >
   let adminLocal: Client
   let seq = 0
 
   beforeAll(async () => {
     process.env.SIMULATOR_ACK_MS = '20'
     a = await createTestApp({ plugins: [...(await withQueues()), usersPlugin] })
-    if (hasRedis) b = await createTestApp({ plugins: [contactsPlugin, ticketsPlugin], db: a.db, config: { redisPrefix: a.app.kernel.config.redisPrefix } })
+    if (hasRedis)
+      b = await createTestApp({
+        plugins: [contactsPlugin, ticketsPlugin],
+        db: a.db,
+        config: { redisPrefix: a.app.kernel.config.redisPrefix },
+      })
     sim = await pairedSimulator(a)
     companyId = sim.whatsapp.companyId
     const db = a.app.kernel.db
     await ensureQueues(db, companyId, [Q1, Q2])
     const make = async (opts: { queueIds?: number[]; allTicket?: boolean }) => {
       const u = await userIn(a.app, companyId, 'user')
-      if (opts.queueIds) await db('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+      if (opts.queueIds)
+        await db('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
       if (opts.allTicket) await db('users').where({ id: u.userId }).update({ allTicket: 'enabled' })
       return u
     }
@@ -102,12 +125,18 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     for (const r of received) await until(r)
     await Promise.all([...Object.values(people).map((p) => p.socket.sync()), adminLocal.sync()])
   }
-  const clear = () => { for (const c of [...Object.values(people).map((p) => p.socket), adminLocal]) c.frames.length = 0 }
+  const clear = () => {
+    for (const c of [...Object.values(people).map((p) => p.socket), adminLocal]) c.frames.length = 0
+  }
 
   async function customerWrites(from?: string) {
     seq += 1
     const number = from ?? `55479770${String(seq).padStart(5, '0')}`
-    const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from: number, name: `Cliente ${seq}`, body: `oi ${seq}` })
+    const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, {
+      from: number,
+      name: `Cliente ${seq}`,
+      body: `oi ${seq}`,
+    })
     expect(res.statusCode).toBe(200)
     return { from: number, ticketId: res.json().message.ticketId as number, messageId: res.json().message.id as number }
   }
@@ -116,7 +145,8 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     expect(res.statusCode, res.body).toBe(200)
     return res.json()
   }
-  const who = (pred: (c: Client) => boolean) => (Object.keys(people) as Array<keyof typeof people>).filter((k) => pred(people[k].socket)).sort()
+  const who = (pred: (c: Client) => boolean) =>
+    (Object.keys(people) as Array<keyof typeof people>).filter((k) => pred(people[k].socket)).sort()
 
   it('a queueless ticket and its messages reach admins and allTicket users only', async () => {
     clear()
@@ -127,12 +157,19 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
       () => ticketFrames(adminLocal, ticketId).length > 0,
     ])
     expect(who((c) => ticketFrames(c, ticketId, isUpdate).length > 0)).toEqual(['admin', 'allTicket'])
-    expect(who((c) => messageFrames(c, ticketId, (d) => d.action === 'create').length > 0)).toEqual(['admin', 'allTicket'])
+    expect(who((c) => messageFrames(c, ticketId, (d) => d.action === 'create').length > 0)).toEqual([
+      'admin',
+      'allTicket',
+    ])
     const [create] = messageFrames(people.allTicket.socket, ticketId)
-    expect(create.data).toMatchObject({ action: 'create', ticket: { id: ticketId, queueId: null }, contact: { name: expect.any(String) } })
+    expect(create.data).toMatchObject({
+      action: 'create',
+      ticket: { id: ticketId, queueId: null },
+      contact: { name: expect.any(String) },
+    })
   })
 
-  it('a queue ticket reaches admins and that queue\'s users; those who saw it queueless get a delete', async () => {
+  it("a queue ticket reaches admins and that queue's users; those who saw it queueless get a delete", async () => {
     const { from, ticketId } = await customerWrites()
     await settle([() => ticketFrames(people.allTicket.socket, ticketId).length > 0])
     clear()
@@ -141,7 +178,10 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
       () => ticketFrames(people.q1.socket, ticketId, isUpdate).length > 0,
       () => ticketFrames(people.allTicket.socket, ticketId, isDelete).length > 0,
     ])
-    expect(who((c) => ticketFrames(c, ticketId, (d) => isUpdate(d) && d.ticket.queueId === Q1).length > 0)).toEqual(['admin', 'q1'])
+    expect(who((c) => ticketFrames(c, ticketId, (d) => isUpdate(d) && d.ticket.queueId === Q1).length > 0)).toEqual([
+      'admin',
+      'q1',
+    ])
     expect(who((c) => ticketFrames(c, ticketId, isDelete).length > 0)).toEqual(['allTicket'])
     expect(ticketFrames(people.allTicket.socket, ticketId, isDelete)[0].data).toEqual({ action: 'delete', ticketId })
     expect(ticketFrames(adminLocal, ticketId, isUpdate).length).toBeGreaterThan(0)
@@ -149,12 +189,19 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     // Its messages, and their acks, follow the same audience.
     clear()
     await customerWrites(from)
-    const reply = await a.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: sim.headers, payload: { body: 'olá' } })
+    const reply = await a.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: sim.headers,
+      payload: { body: 'olá' },
+    })
     expect(reply.statusCode, reply.body).toBe(200)
     const replyId = reply.json().messages[0].id as number
     await settle([
       () => messageFrames(people.q1.socket, ticketId, (d) => d.action === 'create').length >= 2,
-      () => messageFrames(people.q1.socket, ticketId, (d) => isUpdate(d) && d.message.id === replyId && d.message.ack >= 2).length > 0,
+      () =>
+        messageFrames(people.q1.socket, ticketId, (d) => isUpdate(d) && d.message.id === replyId && d.message.ack >= 2)
+          .length > 0,
     ])
     expect(who((c) => messageFrames(c, ticketId, (d) => d.action === 'create').length > 0)).toEqual(['admin', 'q1'])
     expect(who((c) => messageFrames(c, ticketId, isUpdate).length > 0)).toEqual(['admin', 'q1'])
@@ -176,7 +223,11 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     ])
     expect(who((c) => ticketFrames(c, ticketId, isUpdate).length > 0)).toEqual(['admin', 'plain', 'q2'])
     expect(who((c) => ticketFrames(c, ticketId, isDelete).length > 0)).toEqual(['q1'])
-    expect(ticketFrames(people.plain.socket, ticketId, isUpdate)[0].data.ticket).toMatchObject({ queueId: Q2, userId: people.plain.userId, status: 'open' })
+    expect(ticketFrames(people.plain.socket, ticketId, isUpdate)[0].data.ticket).toMatchObject({
+      queueId: Q2,
+      userId: people.plain.userId,
+      status: 'open',
+    })
 
     // Back to pending in Q2: it leaves its former owner, Q2 keeps it.
     clear()
@@ -192,21 +243,43 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     // The audience is cached now (this frame missed plain).
     await settle([() => ticketFrames(people.q1.socket, ticketId).length > 0])
     expect(ticketFrames(people.plain.socket, ticketId)).toEqual([])
-    const res = await a.app.inject({ method: 'PUT', url: `/api/users/${people.plain.userId}`, headers: sim.headers, payload: { queueIds: [Q1] } })
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: `/api/users/${people.plain.userId}`,
+      headers: sim.headers,
+      payload: { queueIds: [Q1] },
+    })
     expect(res.statusCode, res.body).toBe(200)
     // The user event crosses processes before the next ticket event does (same publisher, in order).
     clear()
     await customerWrites(from)
     await settle([() => messageFrames(people.plain.socket, ticketId, (d) => d.action === 'create').length > 0])
-    expect(who((c) => messageFrames(c, ticketId, (d) => d.action === 'create').length > 0)).toEqual(['admin', 'plain', 'q1'])
+    expect(who((c) => messageFrames(c, ticketId, (d) => d.action === 'create').length > 0)).toEqual([
+      'admin',
+      'plain',
+      'q1',
+    ])
   })
 
-  it('reads members once per company until a user event, and a ticket\'s place alongside', async () => {
+  it("reads members once per company until a user event, and a ticket's place alongside", async () => {
     const kernel = a.app.kernel
     // Count the statements: members come from kernel.accounts, a ticket's place through kernel.tenant.
     const sqls: string[] = []
-    const accounts = { ...kernel.accounts, members: (id: number, ids?: number[]) => { sqls.push('members'); return kernel.accounts.members(id, ids) } }
-    const counted = { ...kernel, accounts, tenant: (id: number) => { sqls.push('tenant'); return kernel.tenant(id) } } as typeof kernel
+    const accounts = {
+      ...kernel.accounts,
+      members: (id: number, ids?: number[]) => {
+        sqls.push('members')
+        return kernel.accounts.members(id, ids)
+      },
+    }
+    const counted = {
+      ...kernel,
+      accounts,
+      tenant: (id: number) => {
+        sqls.push('tenant')
+        return kernel.tenant(id)
+      },
+    } as typeof kernel
     const audience = createAudience(counted, { ttlMs: 60_000 })
     const [x, y] = await Promise.all([audience.of(companyId), audience.of(companyId)])
     await audience.of(companyId)

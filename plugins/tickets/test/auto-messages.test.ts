@@ -1,15 +1,32 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { caller, companyOnPlan, createTestApp, queuePlugins, until, userIn, type TestApp } from '../../queues/test/support.ts'
+import {
+  caller,
+  companyOnPlan,
+  createTestApp,
+  queuePlugins,
+  until,
+  userIn,
+  type TestApp,
+} from '../../queues/test/support.ts'
 import { GREETING_ACCEPTED, greetingAt, renderVariables } from '../src/auto-messages.ts'
 import { RATING_OPTIONS } from '../src/rating.ts'
 
 describe('renderVariables', () => {
   // 2024-03-05 12:34 UTC is 09:34 in São Paulo (UTC-3, no daylight saving since 2019).
   const now = new Date('2024-03-05T12:34:00Z')
-  const base = { contactName: '  Maria  da Silva ', ticketId: 42, ticketCreatedAt: '2024-03-04T23:30:00Z', now, timeZone: 'America/Sao_Paulo' }
+  const base = {
+    contactName: '  Maria  da Silva ',
+    ticketId: 42,
+    ticketCreatedAt: '2024-03-04T23:30:00Z',
+    now,
+    timeZone: 'America/Sao_Paulo',
+  }
 
   it('fills every variable in the company time zone', () => {
-    const out = renderVariables('{{greeting}} {{firstName}} | {{name}} | {{protocol}} | {{date}} {{hour}} | {{userName}}/{{queueName}}/{{connectionName}}', { ...base, userName: 'Ana', queueName: 'Vendas', connectionName: 'Loja' })
+    const out = renderVariables(
+      '{{greeting}} {{firstName}} | {{name}} | {{protocol}} | {{date}} {{hour}} | {{userName}}/{{queueName}}/{{connectionName}}',
+      { ...base, userName: 'Ana', queueName: 'Vendas', connectionName: 'Loja' },
+    )
     // Opened on the 4th at 20:30 local time: the protocol carries the local day, then the id.
     expect(out).toBe('Bom dia Maria | Maria  da Silva | 2024030442 | 05/03/2024 09:34 | Ana/Vendas/Loja')
   })
@@ -27,7 +44,9 @@ describe('renderVariables', () => {
   })
 
   it('renders unknown variables empty, leaves other text alone and does not escape', () => {
-    expect(renderVariables('Olá {{nope}}{{firstName}} & <b>{x}</b> {{', { ...base, contactName: 'Zé & Cia' })).toBe('Olá Zé & <b>{x}</b> {{')
+    expect(renderVariables('Olá {{nope}}{{firstName}} & <b>{x}</b> {{', { ...base, contactName: 'Zé & Cia' })).toBe(
+      'Olá Zé & <b>{x}</b> {{',
+    )
     expect(renderVariables('{{firstName}}!', { ...base, contactName: '' })).toBe('!')
   })
 })
@@ -40,14 +59,18 @@ describe('automatic messages on ticket moves', () => {
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({ plugins: queuePlugins })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
   /** A company (admin) with a paired simulator connection without queues (so no chatbot answers). */
   async function setup(connection: object = {}) {
     const admin = await companyOnPlan(t)
     const call = caller(t, admin.headers)
-    const w = (await call('POST', '/api/whatsapp', { name: `Auto ${++seq}`, provider: 'simulator', ...connection })).json()
+    const w = (
+      await call('POST', '/api/whatsapp', { name: `Auto ${++seq}`, provider: 'simulator', ...connection })
+    ).json()
     expect((await call('POST', `/api/simulator/${w.id}/scan`, {})).statusCode).toBe(200)
     const db = t.app.kernel.db
     const adminName = (await db('users').where({ id: admin.userId }).first('name')).name as string
@@ -55,7 +78,10 @@ describe('automatic messages on ticket moves', () => {
     await t.app.kernel.settings.set(admin.companyId, 'CheckMsgIsGroup', 'disabled')
     let n = 0
     return {
-      ...admin, call, w, adminName,
+      ...admin,
+      call,
+      w,
+      adminName,
       set: (key: string, value: string) => t.app.kernel.settings.set(admin.companyId, key, value),
       /** A new customer writes; returns their number and the ticket id. */
       async customer(name = 'Maria Silva', extra: object = {}) {
@@ -64,8 +90,10 @@ describe('automatic messages on ticket moves', () => {
         expect(res.statusCode, res.body).toBe(200)
         return { from, ticketId: res.json().message.ticketId as number }
       },
-      outbox: async (to: string) => (await call('GET', `/api/simulator/${w.id}/outbox?to=${to}`)).json().messages as { body: string }[],
-      bot: (ticketId: number) => db('messages').where({ ticketId, fromMe: true }).orderBy('id').pluck('body') as Promise<string[]>,
+      outbox: async (to: string) =>
+        (await call('GET', `/api/simulator/${w.id}/outbox?to=${to}`)).json().messages as { body: string }[],
+      bot: (ticketId: number) =>
+        db('messages').where({ ticketId, fromMe: true }).orderBy('id').pluck('body') as Promise<string[]>,
       move: (ticketId: number, body: object) => call('PUT', `/api/tickets/${ticketId}`, body),
     }
   }
@@ -82,10 +110,16 @@ describe('automatic messages on ticket moves', () => {
     expect(res.json()).toMatchObject({ status: 'open', userId: s.userId })
     await until(async () => (await s.outbox(on.from)).length === 1)
     const [greeting] = await s.outbox(on.from)
-    expect(greeting.body).toMatch(new RegExp(`^(Bom dia|Boa tarde|Boa noite), Maria! Meu nome é \\*${s.adminName}\\* e agora vou prosseguir com o seu atendimento\\.$`))
+    expect(greeting.body).toMatch(
+      new RegExp(
+        `^(Bom dia|Boa tarde|Boa noite), Maria! Meu nome é \\*${s.adminName}\\* e agora vou prosseguir com o seu atendimento\\.$`,
+      ),
+    )
     expect(GREETING_ACCEPTED).toContain('{{userName}}')
     expect(await s.bot(on.ticketId)).toEqual([greeting.body])
-    expect(await t.app.kernel.db('messages').where({ ticketId: on.ticketId, fromMe: true }).first('userId')).toEqual({ userId: null })
+    expect(await t.app.kernel.db('messages').where({ ticketId: on.ticketId, fromMe: true }).first('userId')).toEqual({
+      userId: null,
+    })
 
     const group = await s.customer('Ana', { groupId: '120363000000000001', groupName: 'Família' })
     expect((await t.app.kernel.db('tickets').where({ id: group.ticketId }).first()).isGroup).toBe(true)
@@ -103,21 +137,34 @@ describe('automatic messages on ticket moves', () => {
   it('transfer: the notice with sendMsgTransfTicket on, naming the queue, or the user and queue', async () => {
     const s = await setup()
     const vendas = (await s.call('POST', '/api/queue', { name: 'Vendas', color: '#f00', greetingMessage: '' })).json()
-    const suporte = (await s.call('POST', '/api/queue', { name: 'Suporte', color: '#0f0', greetingMessage: 'Olá' })).json()
+    const suporte = (
+      await s.call('POST', '/api/queue', { name: 'Suporte', color: '#0f0', greetingMessage: 'Olá' })
+    ).json()
     const quiet = await s.customer()
     expect((await s.move(quiet.ticketId, { queueId: vendas.id })).statusCode).toBe(200)
 
     await s.set('sendMsgTransfTicket', 'enabled')
     const c = await s.customer()
-    expect((await s.move(c.ticketId, { queueId: vendas.id })).json()).toMatchObject({ status: 'pending', queueId: vendas.id, userId: null })
+    expect((await s.move(c.ticketId, { queueId: vendas.id })).json()).toMatchObject({
+      status: 'pending',
+      queueId: vendas.id,
+      userId: null,
+    })
     await until(async () => (await s.outbox(c.from)).length === 1)
-    expect((await s.outbox(c.from))[0].body).toBe('*Mensagem automática*:\nVocê foi transferido para o departamento *Vendas*\nAguarde, já vamos te atender!')
+    expect((await s.outbox(c.from))[0].body).toBe(
+      '*Mensagem automática*:\nVocê foi transferido para o departamento *Vendas*\nAguarde, já vamos te atender!',
+    )
 
     const ana = await userIn(t.app, s.companyId, 'user')
     const anaName = (await t.app.kernel.db('users').where({ id: ana.userId }).first('name')).name
-    expect((await s.move(c.ticketId, { queueId: suporte.id, userId: ana.userId })).json()).toMatchObject({ status: 'open', userId: ana.userId })
+    expect((await s.move(c.ticketId, { queueId: suporte.id, userId: ana.userId })).json()).toMatchObject({
+      status: 'open',
+      userId: ana.userId,
+    })
     await until(async () => (await s.outbox(c.from)).length === 2)
-    expect((await s.outbox(c.from))[1].body).toBe(`*Mensagem automática*:\nVocê foi transferido para o atendente *${anaName}* do departamento *Suporte*\nAguarde, já vamos te atender!`)
+    expect((await s.outbox(c.from))[1].body).toBe(
+      `*Mensagem automática*:\nVocê foi transferido para o atendente *${anaName}* do departamento *Suporte*\nAguarde, já vamos te atender!`,
+    )
 
     // Nothing changes hands (same queue, same user): no notice.
     await s.move(c.ticketId, { queueId: suporte.id, userId: ana.userId })
@@ -127,7 +174,10 @@ describe('automatic messages on ticket moves', () => {
   })
 
   it('close: the completion message (with variables) and the rating question; none for groups', async () => {
-    const s = await setup({ complationMessage: 'Obrigado pelo contato, {{firstName}}! Protocolo {{protocol}}.', ratingMessage: '' })
+    const s = await setup({
+      complationMessage: 'Obrigado pelo contato, {{firstName}}! Protocolo {{protocol}}.',
+      ratingMessage: '',
+    })
     const plain = await s.customer('João Souza')
     expect((await s.move(plain.ticketId, { status: 'closed' })).json()).toMatchObject({ status: 'closed' })
     await until(async () => (await s.outbox(plain.from)).length === 1)
@@ -146,7 +196,11 @@ describe('automatic messages on ticket moves', () => {
     expect(question.endsWith(RATING_OPTIONS)).toBe(true)
     await until(async () => !!(await t.app.kernel.db('ticket_ratings').where({ ticketId: rated.ticketId }).first()))
     expect(await t.app.kernel.db('ticket_ratings').where({ ticketId: rated.ticketId }).first()).toMatchObject({
-      companyId: s.companyId, whatsappId: s.w.id, userId: s.userId, rate: null, ratedAt: null,
+      companyId: s.companyId,
+      whatsappId: s.w.id,
+      userId: s.userId,
+      rate: null,
+      ratedAt: null,
     })
 
     const group = await s.customer('Ana', { groupId: '120363000000000002', groupName: 'Turma' })

@@ -16,9 +16,13 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
   beforeAll(async () => {
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({ plugins: queuePlugins, config: { runJobs: false } })
-    t.app.kernel.bus.on('ticket.updated', ({ companyId, ticket }) => { updated.push({ companyId, id: ticket.id, status: ticket.status, queueId: ticket.queueId }) })
+    t.app.kernel.bus.on('ticket.updated', ({ companyId, ticket }) => {
+      updated.push({ companyId, id: ticket.id, status: ticket.status, queueId: ticket.queueId })
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
   const db = () => t.app.kernel.db
   const ticket = (id: number) => db()('tickets').where({ id }).first()
@@ -30,19 +34,30 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
     const admin = await companyOnPlan(t)
     const call = caller(t, admin.headers)
     await t.app.kernel.settings.set(admin.companyId, 'CheckMsgIsGroup', 'disabled')
-    const w = (await call('POST', '/api/whatsapp', { name: `Automations ${++seq}`, provider: 'simulator', ...(await connection(call)) })).json()
+    const w = (
+      await call('POST', '/api/whatsapp', {
+        name: `Automations ${++seq}`,
+        provider: 'simulator',
+        ...(await connection(call)),
+      })
+    ).json()
     expect(w.id).toBeGreaterThan(0)
     expect((await call('POST', `/api/simulator/${w.id}/scan`, {})).statusCode).toBe(200)
     let n = 0
     return {
-      ...admin, call, w,
+      ...admin,
+      call,
+      w,
       async customer(name = 'Maria Silva', extra: object = {}) {
         const from = `55479${String(60_000_000 + seq * 1000 + ++n)}`
         const res = await call('POST', `/api/simulator/${w.id}/inbound`, { from, name, body: 'oi', ...extra })
         expect(res.statusCode, res.body).toBe(200)
         return { from, ticketId: res.json().message.ticketId as number }
       },
-      outbox: async (to: string) => ((await call('GET', `/api/simulator/${w.id}/outbox?to=${to}`)).json().messages as { body: string }[]).map((m) => m.body),
+      outbox: async (to: string) =>
+        ((await call('GET', `/api/simulator/${w.id}/outbox?to=${to}`)).json().messages as { body: string }[]).map(
+          (m) => m.body,
+        ),
       accept: (ticketId: number) => call('PUT', `/api/tickets/${ticketId}`, { status: 'open', userId: admin.userId }),
     }
   }
@@ -52,23 +67,37 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
   })
 
   it('closes tickets idle past expiresTicket with the inactive message; recent ones and groups get none', async () => {
-    const s = await setup(() => ({ expiresTicket: 2, expiresInactiveMessage: 'Encerramos por inatividade, {{firstName}}.' }))
+    const s = await setup(() => ({
+      expiresTicket: 2,
+      expiresInactiveMessage: 'Encerramos por inatividade, {{firstName}}.',
+    }))
     const idleOpen = await s.customer('Maria Silva')
     expect((await s.accept(idleOpen.ticketId)).statusCode).toBe(200)
     const idlePending = await s.customer('João Souza')
     const recent = await s.customer('Ana Lima')
     const group = await s.customer('Bia', { groupId: '120363000000000101', groupName: 'Turma' })
     expect((await ticket(group.ticketId)).isGroup).toBe(true)
-    await db()('tickets').whereIn('id', [idleOpen.ticketId, idlePending.ticketId, group.ticketId]).update({ updatedAt: ago(2 * HOUR + MINUTE) })
-    await db()('tickets').where({ id: recent.ticketId }).update({ updatedAt: ago(2 * HOUR - MINUTE) })
+    await db()('tickets')
+      .whereIn('id', [idleOpen.ticketId, idlePending.ticketId, group.ticketId])
+      .update({ updatedAt: ago(2 * HOUR + MINUTE) })
+    await db()('tickets')
+      .where({ id: recent.ticketId })
+      .update({ updatedAt: ago(2 * HOUR - MINUTE) })
 
     await run()
-    for (const id of [idleOpen.ticketId, idlePending.ticketId, group.ticketId]) expect((await ticket(id)).status).toBe('closed')
+    for (const id of [idleOpen.ticketId, idlePending.ticketId, group.ticketId])
+      expect((await ticket(id)).status).toBe('closed')
     expect(await ticket(recent.ticketId)).toMatchObject({ status: 'pending' })
-    await until(async () => (await s.outbox(idleOpen.from)).length === 1 && (await s.outbox(idlePending.from)).length === 1)
+    await until(
+      async () => (await s.outbox(idleOpen.from)).length === 1 && (await s.outbox(idlePending.from)).length === 1,
+    )
     expect(await s.outbox(idleOpen.from)).toEqual(['Encerramos por inatividade, Maria.'])
     expect(await s.outbox(idlePending.from)).toEqual(['Encerramos por inatividade, João.'])
-    await until(() => [idleOpen.ticketId, idlePending.ticketId, group.ticketId].every((id) => updated.some((u) => u.id === id && u.status === 'closed' && u.companyId === s.companyId)))
+    await until(() =>
+      [idleOpen.ticketId, idlePending.ticketId, group.ticketId].every((id) =>
+        updated.some((u) => u.id === id && u.status === 'closed' && u.companyId === s.companyId),
+      ),
+    )
 
     // Idempotent: a second pass finds nothing (the messages just sent bumped the closed tickets only).
     await run()
@@ -85,10 +114,14 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
   it('expiresTicket 0 (the default) closes nothing; an empty message closes without sending', async () => {
     const off = await setup()
     const c = await off.customer()
-    await db()('tickets').where({ id: c.ticketId }).update({ updatedAt: ago(10_000 * HOUR) })
+    await db()('tickets')
+      .where({ id: c.ticketId })
+      .update({ updatedAt: ago(10_000 * HOUR) })
     const quiet = await setup(() => ({ expiresTicket: 1, expiresInactiveMessage: '' }))
     const q = await quiet.customer()
-    await db()('tickets').where({ id: q.ticketId }).update({ updatedAt: ago(2 * HOUR) })
+    await db()('tickets')
+      .where({ id: q.ticketId })
+      .update({ updatedAt: ago(2 * HOUR) })
     await run()
     expect(await ticket(c.ticketId)).toMatchObject({ status: 'pending' })
     expect(await ticket(q.ticketId)).toMatchObject({ status: 'closed' })
@@ -99,7 +132,10 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
   it('drains a backlog oldest first, at most `limit` per company and run', async () => {
     const s = await setup(() => ({ expiresTicket: 1 }))
     const ids = [(await s.customer()).ticketId, (await s.customer()).ticketId, (await s.customer()).ticketId]
-    for (const [i, id] of ids.entries()) await db()('tickets').where({ id }).update({ updatedAt: ago((5 - i) * HOUR) })
+    for (const [i, id] of ids.entries())
+      await db()('tickets')
+        .where({ id })
+        .update({ updatedAt: ago((5 - i) * HOUR) })
     await run({ limit: 2 })
     expect(await Promise.all(ids.map(async (id) => (await ticket(id)).status))).toEqual(['closed', 'closed', 'pending'])
     await run({ limit: 2 })
@@ -124,8 +160,12 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
     await db()('tickets').where({ id: queued.ticketId }).update({ queueId: suporte })
     await db()('tickets').where({ id: bot.ticketId }).update({ chatbot: true })
     expect((await s.accept(accepted.ticketId)).statusCode).toBe(200)
-    await db()('tickets').whereIn('id', [waiting.ticketId, queued.ticketId, bot.ticketId, accepted.ticketId]).update({ createdAt: ago(11 * MINUTE) })
-    await db()('tickets').where({ id: recent.ticketId }).update({ createdAt: ago(9 * MINUTE) })
+    await db()('tickets')
+      .whereIn('id', [waiting.ticketId, queued.ticketId, bot.ticketId, accepted.ticketId])
+      .update({ createdAt: ago(11 * MINUTE) })
+    await db()('tickets')
+      .where({ id: recent.ticketId })
+      .update({ createdAt: ago(9 * MINUTE) })
 
     await run()
     expect(await ticket(waiting.ticketId)).toMatchObject({ status: 'pending', queueId: vendas, userId: null })
@@ -151,7 +191,9 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
       return { expiresTicket: 1, expiresInactiveMessage: 'Tchau', timeToTransfer: 5, transferQueueId: queueId }
     })
     const idle = await s.customer()
-    await db()('tickets').where({ id: idle.ticketId }).update({ updatedAt: ago(2 * HOUR), createdAt: ago(2 * HOUR) })
+    await db()('tickets')
+      .where({ id: idle.ticketId })
+      .update({ updatedAt: ago(2 * HOUR), createdAt: ago(2 * HOUR) })
     const raced: string[] = []
     await run({
       async beforeWrite(kind, companyId, ids) {
@@ -164,7 +206,9 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
     expect(await ticket(idle.ticketId)).toMatchObject({ status: 'open', userId: s.userId, queueId: null })
 
     const waiting = await s.customer('Outra')
-    await db()('tickets').where({ id: waiting.ticketId }).update({ createdAt: ago(6 * MINUTE) })
+    await db()('tickets')
+      .where({ id: waiting.ticketId })
+      .update({ createdAt: ago(6 * MINUTE) })
     await run({
       async beforeWrite(kind, companyId, ids) {
         if (companyId !== s.companyId || !ids.includes(waiting.ticketId)) return
@@ -183,12 +227,21 @@ describe('ticket automations (expiresTicket, timeToTransfer)', () => {
     const b = await setup()
     const mine = await a.customer()
     const theirs = await b.customer()
-    await db()('tickets').whereIn('id', [mine.ticketId, theirs.ticketId]).update({ updatedAt: ago(3 * HOUR) })
+    await db()('tickets')
+      .whereIn('id', [mine.ticketId, theirs.ticketId])
+      .update({ updatedAt: ago(3 * HOUR) })
     // A stray row of company B pointing at A's connection: scoped queries must not see it.
     const contactId = (await ticket(theirs.ticketId)).contactId
-    const [stray] = await db()('tickets').insert({
-      uuid: crypto.randomUUID(), companyId: b.companyId, contactId, whatsappId: a.w.id, status: 'open', updatedAt: ago(3 * HOUR),
-    }).returning('id')
+    const [stray] = await db()('tickets')
+      .insert({
+        uuid: crypto.randomUUID(),
+        companyId: b.companyId,
+        contactId,
+        whatsappId: a.w.id,
+        status: 'open',
+        updatedAt: ago(3 * HOUR),
+      })
+      .returning('id')
     await run()
     expect((await ticket(mine.ticketId)).status).toBe('closed')
     expect((await ticket(theirs.ticketId)).status).toBe('pending')

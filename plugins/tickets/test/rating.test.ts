@@ -1,12 +1,27 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { caller, companyOnPlan, createTestApp, queuePlugins, until, type TestApp } from '../../queues/test/support.ts'
 import { menuText } from '../../queues/src/chatbot.ts'
-import { RATING_INTRO, RATING_OPTIONS, RATING_THANKS, RATING_WINDOW_MS, parseRate, ratingQuestion } from '../src/rating.ts'
+import {
+  RATING_INTRO,
+  RATING_OPTIONS,
+  RATING_THANKS,
+  RATING_WINDOW_MS,
+  parseRate,
+  ratingQuestion,
+} from '../src/rating.ts'
 
 describe('rating answers (pure)', () => {
   it('takes 1, 2 or 3 (spaces, bold, a final dot); nothing else', () => {
     expect(['1', ' 2 ', '*3*', '3.', '2!'].map(parseRate)).toEqual([1, 2, 3, 3, 2])
-    expect(['0', '4', '10', '3 estrelas', 'oi', '', '1,5'].map(parseRate)).toEqual([null, null, null, null, null, null, null])
+    expect(['0', '4', '10', '3 estrelas', 'oi', '', '1,5'].map(parseRate)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
   })
   it('the question is the connection text (or ours) followed by the scale', () => {
     expect(ratingQuestion('  ')).toBe(`${RATING_INTRO}\n\n${RATING_OPTIONS}`)
@@ -25,19 +40,30 @@ describe('the customer rates a closed ticket', () => {
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({ plugins: queuePlugins })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
   const db = () => t.app.kernel.db
 
   async function closedAndAsked() {
     const admin = await companyOnPlan(t)
     const call = caller(t, admin.headers)
     const vendas = (await call('POST', '/api/queue', { name: 'Vendas', color: '#f00', greetingMessage: '' })).json()
-    const w = (await call('POST', '/api/whatsapp', { name: `Rate ${++seq}`, provider: 'simulator', greetingMessage: 'Bem-vindo!', queueIds: [vendas.id], complationMessage: 'Até logo!' })).json()
+    const w = (
+      await call('POST', '/api/whatsapp', {
+        name: `Rate ${++seq}`,
+        provider: 'simulator',
+        greetingMessage: 'Bem-vindo!',
+        queueIds: [vendas.id],
+        complationMessage: 'Até logo!',
+      })
+    ).json()
     expect((await call('POST', `/api/simulator/${w.id}/scan`, {})).statusCode).toBe(200)
     await t.app.kernel.settings.set(admin.companyId, 'userRating', 'enabled')
     await t.app.kernel.settings.set(admin.companyId, 'sendGreetingMessageOneQueues', 'disabled')
     const from = `55479${String(60_000_000 + seq)}`
-    const outbox = async () => (await call('GET', `/api/simulator/${w.id}/outbox?to=${from}`)).json().messages as { body: string }[]
+    const outbox = async () =>
+      (await call('GET', `/api/simulator/${w.id}/outbox?to=${from}`)).json().messages as { body: string }[]
     const say = async (body: string) => {
       const res = await call('POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Carla', body })
       expect(res.statusCode, res.body).toBe(200)
@@ -45,12 +71,15 @@ describe('the customer rates a closed ticket', () => {
     }
     const first = await say('oi')
     await until(async () => (await outbox()).length === 1) // the chatbot's menu
-    expect((await call('PUT', `/api/tickets/${first.ticketId}`, { status: 'open', userId: admin.userId })).statusCode).toBe(200)
+    expect(
+      (await call('PUT', `/api/tickets/${first.ticketId}`, { status: 'open', userId: admin.userId })).statusCode,
+    ).toBe(200)
     expect((await call('PUT', `/api/tickets/${first.ticketId}`, { status: 'closed' })).statusCode).toBe(200)
     await until(async () => !!(await db()('ticket_ratings').where({ ticketId: first.ticketId }).first()))
     await until(async () => (await outbox()).length === 3) // completion, question
     const contactId = (await db()('tickets').where({ id: first.ticketId }).first()).contactId as number
-    const active = () => db()('tickets').where({ contactId, whatsappId: w.id }).whereIn('status', ['open', 'pending']).select()
+    const active = () =>
+      db()('tickets').where({ contactId, whatsappId: w.id }).whereIn('status', ['open', 'pending']).select()
     return { ...admin, call, w, vendas, from, outbox, say, rated: first.ticketId, contactId, active }
   }
 
@@ -61,12 +90,25 @@ describe('the customer rates a closed ticket', () => {
     // The answer joins the rated conversation; the fresh ticket the pipeline made for it is gone.
     await until(async () => (await s.outbox()).length === 4)
     expect((await s.outbox())[3].body).toBe(RATING_THANKS)
-    expect(await db()('ticket_ratings').where({ ticketId: s.rated }).first()).toMatchObject({ rate: 3, userId: s.userId, contactId: s.contactId, whatsappId: s.w.id })
+    expect(await db()('ticket_ratings').where({ ticketId: s.rated }).first()).toMatchObject({
+      rate: 3,
+      userId: s.userId,
+      contactId: s.contactId,
+      whatsappId: s.w.id,
+    })
     expect((await db()('ticket_ratings').where({ ticketId: s.rated }).first()).ratedAt).not.toBeNull()
     expect(await s.active()).toEqual([])
     expect(await db()('tickets').where({ id: answer.ticketId }).first()).toBeUndefined()
-    expect(await db()('messages').where({ id: answer.id }).first()).toMatchObject({ ticketId: s.rated, body: '3', fromMe: false })
-    expect(await db()('messages').where({ ticketId: s.rated }).orderBy('id', 'desc').first()).toMatchObject({ body: RATING_THANKS, fromMe: true, userId: null })
+    expect(await db()('messages').where({ id: answer.id }).first()).toMatchObject({
+      ticketId: s.rated,
+      body: '3',
+      fromMe: false,
+    })
+    expect(await db()('messages').where({ ticketId: s.rated }).orderBy('id', 'desc').first()).toMatchObject({
+      body: RATING_THANKS,
+      fromMe: true,
+      userId: null,
+    })
     expect(await db()('tickets').where({ id: s.rated }).first()).toMatchObject({ status: 'closed' })
 
     // The question is answered: the next message is a new conversation, greeted by the chatbot.
@@ -92,7 +134,9 @@ describe('the customer rates a closed ticket', () => {
 
   it('an answer after the window, or after the ticket was reopened, is a normal message', async () => {
     const late = await closedAndAsked()
-    await db()('ticket_ratings').where({ ticketId: late.rated }).update({ askedAt: new Date(Date.now() - RATING_WINDOW_MS - 60_000) })
+    await db()('ticket_ratings')
+      .where({ ticketId: late.rated })
+      .update({ askedAt: new Date(Date.now() - RATING_WINDOW_MS - 60_000) })
     const m = await late.say('3')
     expect((await late.active()).map((r: any) => r.id)).toEqual([m.ticketId])
     expect(await db()('ticket_ratings').where({ ticketId: late.rated }).first()).toBeUndefined()

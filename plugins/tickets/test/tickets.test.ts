@@ -1,7 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { EventMap } from '@atende/sdk'
 import { userIn, type Headers } from '@atende/kernel/testing'
-import { createTestApp, ensureQueues, pairedSimulator, until, withQueues, type TestApp } from '../../connections/test/support.ts'
+import {
+  createTestApp,
+  ensureQueues,
+  pairedSimulator,
+  until,
+  withQueues,
+  type TestApp,
+} from '../../connections/test/support.ts'
 
 describe('tickets routes (issue 6, first part)', () => {
   let t: TestApp
@@ -18,17 +25,37 @@ describe('tickets routes (issue 6, first part)', () => {
     sim = await pairedSimulator(t)
     companyId = sim.whatsapp.companyId
     adminId = (await db()('users').where({ companyId }).first('id')).id
-    t.app.kernel.bus.on('ticket.updated', (p) => { updated.push(p) })
-    t.app.kernel.bus.on('ticket.deleted', (p) => { deleted.push(p) })
+    t.app.kernel.bus.on('ticket.updated', (p) => {
+      updated.push(p)
+    })
+    t.app.kernel.bus.on('ticket.deleted', (p) => {
+      deleted.push(p)
+    })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const req = (headers: Headers, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers, payload })
+  const req = (headers: Headers, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
   /** A customer writes: a new pending ticket (a fresh number each call unless given). */
-  async function customerTicket(opts: { name?: string; from?: string; body?: string; queueId?: number | null; userId?: number | null; status?: string } = {}) {
+  async function customerTicket(
+    opts: {
+      name?: string
+      from?: string
+      body?: string
+      queueId?: number | null
+      userId?: number | null
+      status?: string
+    } = {},
+  ) {
     seq += 1
     const from = opts.from ?? `55479880${String(seq).padStart(5, '0')}`
-    const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, name: opts.name ?? `Customer ${seq}`, body: opts.body ?? `hello ${seq}` })
+    const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, {
+      from,
+      name: opts.name ?? `Customer ${seq}`,
+      body: opts.body ?? `hello ${seq}`,
+    })
     expect(res.statusCode).toBe(200)
     const id = res.json().message.ticketId as number
     if (opts.queueId) await ensureQueues(db(), companyId, [opts.queueId])
@@ -40,7 +67,8 @@ describe('tickets routes (issue 6, first part)', () => {
   async function member(opts: { queueIds?: number[]; allTicket?: 'enabled' | 'disabled' } = {}) {
     const u = await userIn(t.app, companyId, 'user')
     await ensureQueues(db(), companyId, opts.queueIds ?? [])
-    if (opts.queueIds?.length) await db()('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+    if (opts.queueIds?.length)
+      await db()('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
     if (opts.allTicket) await db()('users').where({ id: u.userId }).update({ allTicket: opts.allTicket })
     return u
   }
@@ -69,7 +97,13 @@ describe('tickets routes (issue 6, first part)', () => {
       const denied = await req(without.headers, 'GET', `/api/tickets/${inQueue}`)
       expect(denied.json()).toMatchObject({ error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' })
       const body = (await req(withQueue.headers, 'GET', `/api/tickets/${inQueue}`)).json()
-      expect(body).toMatchObject({ id: inQueue, queueId: 7, contact: { name: expect.stringMatching(/^Customer/) }, whatsapp: { id: sim.whatsapp.id }, user: null })
+      expect(body).toMatchObject({
+        id: inQueue,
+        queueId: 7,
+        contact: { name: expect.stringMatching(/^Customer/) },
+        whatsapp: { id: sim.whatsapp.id },
+        user: null,
+      })
       const byUuid = await req(withQueue.headers, 'GET', `/api/tickets/u/${body.uuid}`)
       expect(byUuid.json().id).toBe(inQueue)
       expect((await req(without.headers, 'GET', `/api/tickets/u/${body.uuid}`)).statusCode).toBe(403)
@@ -145,14 +179,16 @@ describe('tickets routes (issue 6, first part)', () => {
       expect((await db()('tickets').where({ id }).first()).userId).toBe(winner.userId)
     })
 
-    it('transfer to a queue: pending and nobody\'s; to a user with a queue: theirs', async () => {
+    it("transfer to a queue: pending and nobody's; to a user with a queue: theirs", async () => {
       const id = await customerTicket()
       await ensureQueues(db(), companyId, [21])
       await req(sim.headers, 'PUT', `/api/tickets/${id}`, { status: 'open' })
       const toQueue = (await req(sim.headers, 'PUT', `/api/tickets/${id}`, { queueId: 21 })).json()
       expect(toQueue).toMatchObject({ queueId: 21, status: 'pending', userId: null })
       const target = await member({ queueIds: [22] })
-      const toUser = (await req(sim.headers, 'PUT', `/api/tickets/${id}`, { queueId: 22, userId: target.userId })).json()
+      const toUser = (
+        await req(sim.headers, 'PUT', `/api/tickets/${id}`, { queueId: 22, userId: target.userId })
+      ).json()
       expect(toUser).toMatchObject({ queueId: 22, userId: target.userId, status: 'open' })
       const other = await pairedSimulator(t)
       const foreignUser = (await t.app.kernel.db('users').where({ companyId: other.whatsapp.companyId }).first('id')).id
@@ -217,7 +253,12 @@ describe('tickets routes (issue 6, first part)', () => {
 
       const list = (await req(sim.headers, 'GET', `/api/tickets?searchParam=${tag}`)).json()
       const first = list.tickets.find((x: { id: number }) => x.id === b)
-      expect(first).toMatchObject({ contact: { name: `${tag} Two`, isGroup: false }, user: { id: inQueue.userId }, whatsapp: { id: sim.whatsapp.id, name: expect.any(String) }, queue: { id: 42, name: 'Queue 42' } })
+      expect(first).toMatchObject({
+        contact: { name: `${tag} Two`, isGroup: false },
+        user: { id: inQueue.userId },
+        whatsapp: { id: sim.whatsapp.id, name: expect.any(String) },
+        queue: { id: 42, name: 'Queue 42' },
+      })
     })
 
     it('pages of 20 by updatedAt desc, id desc; hasMore', async () => {
@@ -225,8 +266,12 @@ describe('tickets routes (issue 6, first part)', () => {
       const made: number[] = []
       for (let i = 0; i < 23; i++) made.push(await customerTicket({ name: `${tag} ${i}` }))
       // Same activity time for all: the id breaks the tie.
-      await db()('tickets').whereIn('id', made).update({ updatedAt: new Date('2030-01-01T00:00:00Z') })
-      await db()('tickets').where({ id: made[5] }).update({ updatedAt: new Date('2030-01-02T00:00:00Z') })
+      await db()('tickets')
+        .whereIn('id', made)
+        .update({ updatedAt: new Date('2030-01-01T00:00:00Z') })
+      await db()('tickets')
+        .where({ id: made[5] })
+        .update({ updatedAt: new Date('2030-01-02T00:00:00Z') })
       const p1 = (await req(sim.headers, 'GET', `/api/tickets?searchParam=${tag}`)).json()
       const p2 = (await req(sim.headers, 'GET', `/api/tickets?searchParam=${tag}&pageNumber=2`)).json()
       expect(p1.tickets).toHaveLength(20)
@@ -242,7 +287,8 @@ describe('tickets routes (issue 6, first part)', () => {
     it('newest page first, each page oldest-first; marks read and zeroes unreadMessages', async () => {
       const from = '5547966660001'
       const id = await customerTicket({ from, body: 'm0' })
-      for (let i = 1; i < 25; i++) await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, body: `m${i}` })
+      for (let i = 1; i < 25; i++)
+        await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, body: `m${i}` })
       expect((await db()('tickets').where({ id }).first()).unreadMessages).toBe(25)
       const outsider = await member({ queueIds: [99], allTicket: 'disabled' })
       await db()('tickets').where({ id }).update({ queueId: 98 })
@@ -253,7 +299,9 @@ describe('tickets routes (issue 6, first part)', () => {
       const p1 = await req(sim.headers, 'GET', `/api/messages/${id}`)
       expect(p1.statusCode).toBe(200)
       const b1 = p1.json()
-      expect(b1.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 5}`))
+      expect(b1.messages.map((m: { body: string }) => m.body)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `m${i + 5}`),
+      )
       expect(b1).toMatchObject({ count: 25, hasMore: true, ticket: { id, unreadMessages: 0 } })
       expect(b1.messages.every((m: { read: boolean }) => m.read)).toBe(true)
       const b2 = (await req(sim.headers, 'GET', `/api/messages/${id}?pageNumber=2`)).json()

@@ -21,9 +21,12 @@ describe('tickets workspace API', () => {
     companyId = sim.whatsapp.companyId
     adminId = (await db()('users').where({ companyId }).first('id')).id
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const req = (headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers, payload })
+  const req = (headers: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
   const number = () => `55479770${String(++seq).padStart(5, '0')}`
   async function write(from: string, body: string, name = `Cliente ${seq}`) {
     const res = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, name, body })
@@ -37,7 +40,8 @@ describe('tickets workspace API', () => {
   }
   async function member(queueIds: number[] = []) {
     const u = await userIn(t.app, companyId, 'user')
-    if (queueIds.length) await db()('user_queues').insert(queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+    if (queueIds.length)
+      await db()('user_queues').insert(queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
     return u
   }
   const ids = (res: { json(): any }) => (res.json().tickets as { id: number }[]).map((x) => x.id)
@@ -49,7 +53,13 @@ describe('tickets workspace API', () => {
       const res = await req(sim.headers, 'POST', '/api/tickets', { contactId: contact.id, queueId: q })
       expect(res.statusCode).toBe(200)
       const ticket = res.json()
-      expect(ticket).toMatchObject({ status: 'open', userId: adminId, queueId: q, whatsappId: sim.whatsapp.id, isReturningCustomer: false })
+      expect(ticket).toMatchObject({
+        status: 'open',
+        userId: adminId,
+        queueId: q,
+        whatsappId: sim.whatsapp.id,
+        isReturningCustomer: false,
+      })
       expect(ticket.queue).toMatchObject({ name: 'Vendas' })
       expect(ticket.tags).toEqual([])
 
@@ -57,7 +67,12 @@ describe('tickets workspace API', () => {
       const again = await req(other.headers, 'POST', '/api/tickets', { contactId: contact.id, queueId: q })
       expect(again.statusCode).toBe(409)
       const adminName = (await db()('users').where({ id: adminId }).first('name')).name
-      expect(again.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticketId: ticket.id, userName: adminName, queueName: 'Vendas' })
+      expect(again.json()).toMatchObject({
+        error: 'ERR_OTHER_OPEN_TICKET',
+        ticketId: ticket.id,
+        userName: adminName,
+        queueName: 'Vendas',
+      })
 
       // Closed, then started again: a returning customer.
       expect((await req(sim.headers, 'PUT', `/api/tickets/${ticket.id}`, { status: 'closed' })).statusCode).toBe(200)
@@ -102,9 +117,12 @@ describe('tickets workspace API', () => {
       expect(ids(await open(u.headers))).toEqual([theirs.ticketId])
       // showAll is an admin's switch: a user asking for it still sees their own.
       expect(ids(await open(u.headers, '&showAll=true'))).toEqual([theirs.ticketId])
-      expect(ids(await req(u.headers, 'GET', `/api/tickets?status=pending&queueIds=[${q}]`))).toEqual([waiting.ticketId])
+      expect(ids(await req(u.headers, 'GET', `/api/tickets?status=pending&queueIds=[${q}]`))).toEqual([
+        waiting.ticketId,
+      ])
 
-      const counts = async (h: Headers, qs = '') => (await req(h, 'GET', `/api/tickets/counts?queueIds=[${q}]${qs}`)).json()
+      const counts = async (h: Headers, qs = '') =>
+        (await req(h, 'GET', `/api/tickets/counts?queueIds=[${q}]${qs}`)).json()
       expect(await counts(sim.headers)).toEqual({ open: 1, pending: 1 })
       expect(await counts(sim.headers, '&showAll=true')).toEqual({ open: 2, pending: 1 })
       expect(await counts(u.headers)).toEqual({ open: 1, pending: 1 })
@@ -118,7 +136,8 @@ describe('tickets workspace API', () => {
       await write(b.ticketId ? number() : '', 'outra conversa', 'Carla Nunes')
       await db()('tickets').where({ id: b.ticketId }).update({ status: 'open', userId: adminId })
 
-      const search = async (text: string, qs = '') => ids(await req(sim.headers, 'GET', `/api/tickets?searchParam=${encodeURIComponent(text)}${qs}`))
+      const search = async (text: string, qs = '') =>
+        ids(await req(sim.headers, 'GET', `/api/tickets?searchParam=${encodeURIComponent(text)}${qs}`))
       expect(await search('quebrado')).toEqual([a.ticketId])
       expect(await search('pedido quebr')).toEqual([a.ticketId])
       expect(await search('QUEBRADO')).toEqual([a.ticketId])
@@ -126,17 +145,26 @@ describe('tickets workspace API', () => {
       expect(await search('zzzz-nada')).toEqual([])
       expect(await search('%')).toEqual([])
 
-      const tag = async (name: string) => (await sim.call('POST', '/api/tags', { name, color: '#123456' })).json().id as number
+      const tag = async (name: string) =>
+        (await sim.call('POST', '/api/tags', { name, color: '#123456' })).json().id as number
       const [vip, urgent] = [await tag(`VIP ${seq}`), await tag(`Urgente ${seq}`)]
-      expect((await sim.call('POST', '/api/tags/sync', { ticketId: a.ticketId, tags: [{ id: vip }, { id: urgent }] })).statusCode).toBe(200)
-      expect((await sim.call('POST', '/api/tags/sync', { ticketId: b.ticketId, tags: [{ id: vip }] })).statusCode).toBe(200)
+      expect(
+        (await sim.call('POST', '/api/tags/sync', { ticketId: a.ticketId, tags: [{ id: vip }, { id: urgent }] }))
+          .statusCode,
+      ).toBe(200)
+      expect((await sim.call('POST', '/api/tags/sync', { ticketId: b.ticketId, tags: [{ id: vip }] })).statusCode).toBe(
+        200,
+      )
       const byTags = async (qs: string) => ids(await req(sim.headers, 'GET', `/api/tickets?${qs}`)).sort()
       expect(await byTags(`tags=[${vip}]`)).toEqual([a.ticketId, b.ticketId].sort())
       expect(await byTags(`tags=[${vip},${urgent}]`)).toEqual([a.ticketId])
       const listed = (await req(sim.headers, 'GET', `/api/tickets?tags=[${urgent}]`)).json().tickets[0]
       expect(listed.tags.map((x: { id: number }) => x.id).sort()).toEqual([vip, urgent].sort())
       expect(await byTags(`users=[${adminId}]&searchParam=bom`)).toEqual([b.ticketId])
-      expect((await req(sim.headers, 'GET', '/api/tickets?tags=[0]')).json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'tags' })
+      expect((await req(sim.headers, 'GET', '/api/tickets?tags=[0]')).json()).toMatchObject({
+        error: 'ERR_VALIDATION',
+        field: 'tags',
+      })
     })
   })
 
@@ -145,7 +173,13 @@ describe('tickets workspace API', () => {
     const second = await write(number(), 'nada a ver')
     const third = await write(number(), 'outra promocao')
     const insert = async (n: number, body: (i: number) => string) => {
-      const rows = Array.from({ length: n }, (_, i) => ({ companyId, ticketId: second.ticketId, whatsappId: sim.whatsapp.id, body: body(i), fromMe: true }))
+      const rows = Array.from({ length: n }, (_, i) => ({
+        companyId,
+        ticketId: second.ticketId,
+        whatsappId: sim.whatsapp.id,
+        body: body(i),
+        fromMe: true,
+      }))
       for (let i = 0; i < rows.length; i += 1000) await db()('messages').insert(rows.slice(i, i + 1000))
     }
     await insert(3000, (i) => (i % 2 ? 'sem palavra' : `promo ${i}`))
@@ -159,7 +193,9 @@ describe('tickets workspace API', () => {
     expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
     // A contact's name and a message word together (the contacts' tickets join the hits), paged and counted.
     expect(await search('Cliente')).toEqual(expect.arrayContaining([first.ticketId, second.ticketId, third.ticketId]))
-    await db()('contacts').where({ id: (await db()('tickets').where({ id: second.ticketId }).first('contactId')).contactId }).update({ name: 'Relampago Silva' })
+    await db()('contacts')
+      .where({ id: (await db()('tickets').where({ id: second.ticketId }).first('contactId')).contactId })
+      .update({ name: 'Relampago Silva' })
     expect(await search('relampago')).toEqual([first.ticketId, second.ticketId].sort())
     const counts = (await req(sim.headers, 'GET', '/api/tickets/counts?searchParam=relampago')).json()
     expect(counts).toEqual({ open: 0, pending: 2 })
@@ -177,17 +213,23 @@ describe('tickets workspace API', () => {
       const res = await req(sim.headers, 'POST', `/api/tickets/${m.ticketId}/read`)
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({ id: m.ticketId, unreadMessages: 0 })
-      expect(Number((await db()('messages').where({ ticketId: m.ticketId, read: false }).count({ n: '*' }).first())!.n)).toBe(0)
+      expect(
+        Number((await db()('messages').where({ ticketId: m.ticketId, read: false }).count({ n: '*' }).first())!.n),
+      ).toBe(0)
       // Idempotent: nothing left to read still answers the ticket.
-      expect((await req(sim.headers, 'POST', `/api/tickets/${m.ticketId}/read`)).json()).toMatchObject({ unreadMessages: 0 })
+      expect((await req(sim.headers, 'POST', `/api/tickets/${m.ticketId}/read`)).json()).toMatchObject({
+        unreadMessages: 0,
+      })
     })
 
-    it("a deleted queue leaves its tickets queueless", async () => {
+    it('a deleted queue leaves its tickets queueless', async () => {
       const q = await queue('Temporária', '#0f0f0f')
       const m = await write(number(), 'fila apagada')
       await db()('tickets').where({ id: m.ticketId }).update({ queueId: q })
       expect((await sim.call('DELETE', `/api/queue/${q}`)).statusCode).toBe(200)
-      await expect.poll(async () => (await db()('tickets').where({ id: m.ticketId }).first('queueId')).queueId).toBeNull()
+      await expect
+        .poll(async () => (await db()('tickets').where({ id: m.ticketId }).first('queueId')).queueId)
+        .toBeNull()
     })
   })
 
@@ -198,18 +240,32 @@ describe('tickets workspace API', () => {
       await db()('tickets').where({ id: m.ticketId }).update({ queueId: q })
       const u = await member([q])
       const stranger = await member([])
-      const add = (h: Headers, note: string) => req(h, 'POST', '/api/ticket-notes', { note, ticketId: m.ticketId, contactId: m.contactId })
+      const add = (h: Headers, note: string) =>
+        req(h, 'POST', '/api/ticket-notes', { note, ticketId: m.ticketId, contactId: m.contactId })
 
       expect((await add(u.headers, ' a ')).json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'note' })
       expect((await add(stranger.headers, 'olá')).statusCode).toBe(403)
       const first = (await add(u.headers, 'Cliente VIP')).json()
       const second = (await add(sim.headers, 'Ligar amanhã')).json()
-      const author = async (userId: number) => ({ id: userId, name: (await db()('users').where({ id: userId }).first('name')).name })
-      expect(first).toMatchObject({ note: 'Cliente VIP', ticketId: m.ticketId, contactId: m.contactId, user: await author(u.userId) })
+      const author = async (userId: number) => ({
+        id: userId,
+        name: (await db()('users').where({ id: userId }).first('name')).name,
+      })
+      expect(first).toMatchObject({
+        note: 'Cliente VIP',
+        ticketId: m.ticketId,
+        contactId: m.contactId,
+        user: await author(u.userId),
+      })
 
-      const list = (await req(u.headers, 'GET', `/api/ticket-notes/list?ticketId=${m.ticketId}&contactId=${m.contactId}`)).json()
+      const list = (
+        await req(u.headers, 'GET', `/api/ticket-notes/list?ticketId=${m.ticketId}&contactId=${m.contactId}`)
+      ).json()
       expect(second.user).toEqual(await author(second.user.id))
-      expect(list.map((n: { id: number; user: unknown }) => [n.id, n.user])).toEqual([[second.id, second.user], [first.id, first.user]])
+      expect(list.map((n: { id: number; user: unknown }) => [n.id, n.user])).toEqual([
+        [second.id, second.user],
+        [first.id, first.user],
+      ])
       expect((await req(stranger.headers, 'GET', `/api/ticket-notes/list?ticketId=${m.ticketId}`)).statusCode).toBe(403)
 
       expect((await req(u.headers, 'DELETE', `/api/ticket-notes/${second.id}`)).statusCode).toBe(403)
@@ -224,16 +280,23 @@ describe('tickets workspace API', () => {
     it("carries the contact's earlier tickets (history) and each reply's quoted message", async () => {
       const from = number()
       const first = await write(from, 'primeira conversa')
-      expect((await req(sim.headers, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'closed' })).statusCode).toBe(200)
+      expect((await req(sim.headers, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'closed' })).statusCode).toBe(
+        200,
+      )
       const second = await write(from, 'voltei')
       expect(second.ticketId).not.toBe(first.ticketId)
       await db()('tickets').where({ id: second.ticketId }).update({ status: 'open', userId: adminId })
-      const sent = await req(sim.headers, 'POST', `/api/messages/${second.ticketId}`, { body: 'que bom!', quotedMsg: { id: second.id } })
+      const sent = await req(sim.headers, 'POST', `/api/messages/${second.ticketId}`, {
+        body: 'que bom!',
+        quotedMsg: { id: second.id },
+      })
       expect(sent.statusCode).toBe(200)
 
       const page = (await req(sim.headers, 'GET', `/api/messages/${second.ticketId}`)).json()
       expect(page.messages.map((x: { body: string; ticketId: number }) => [x.body, x.ticketId])).toEqual([
-        ['primeira conversa', first.ticketId], ['voltei', second.ticketId], ['que bom!', second.ticketId],
+        ['primeira conversa', first.ticketId],
+        ['voltei', second.ticketId],
+        ['que bom!', second.ticketId],
       ])
       expect(page.messages[2].quotedMsg).toMatchObject({ id: second.id, body: 'voltei', fromMe: false })
       expect(page.messages[0].quotedMsg).toBeNull()

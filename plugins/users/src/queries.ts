@@ -1,6 +1,12 @@
 import { AppError, ErrorCodes, PAGE_SIZE, notFound, pageOffset, type AuthInfo, type Kernel } from '@atende/sdk'
 
-export interface TargetUser { id: number; companyId: number; profile: 'admin' | 'user'; super: boolean; email: string }
+export interface TargetUser {
+  id: number
+  companyId: number
+  profile: 'admin' | 'user'
+  super: boolean
+  email: string
+}
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 export const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
@@ -34,7 +40,9 @@ export function createUserQueries(kernel: Kernel) {
       const offset = pageOffset(pageNumber)
       // The total rides on the page query (a window count); only an empty page past the end asks again.
       const rows: { id: number; total: number | string }[] = await filtered()
-        .orderBy([{ column: 'name' }, { column: 'id' }]).limit(PAGE_SIZE).offset(offset)
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+        .limit(PAGE_SIZE)
+        .offset(offset)
         .select('id', t.knex.raw('count(*) OVER() AS total'))
       const count = rows.length
         ? Number(rows[0].total)
@@ -47,12 +55,16 @@ export function createUserQueries(kernel: Kernel) {
     async lookup(auth: AuthInfo, companyId?: number) {
       // Only the super user may list another company (Companies tab); others get their own.
       const cid = auth.super && companyId ? companyId : auth.companyId
-      return kernel.tenant(cid)('users').orderBy([{ column: 'name' }, { column: 'id' }]).select('id', 'name', 'email', 'profile', 'online')
+      return kernel
+        .tenant(cid)('users')
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+        .select('id', 'name', 'email', 'profile', 'online')
     },
 
     async one(auth: AuthInfo, id: number) {
       const u = await target(auth, id)
-      if (!isAdmin(auth) && u.id !== auth.userId) throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'You may only see your own user')
+      if (!isAdmin(auth) && u.id !== auth.userId)
+        throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'You may only see your own user')
       return (await kernel.accounts.userView(u.id))!
     },
 

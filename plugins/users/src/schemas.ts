@@ -21,7 +21,12 @@ const fields = {
   allTicket: AllTicket,
   queueIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
   whatsappId: Nullable(Type.Integer({ minimum: 1 })),
-  profilePicture: Nullable(Type.String({ maxLength: MAX_PICTURE_CHARS, description: 'data:image/...;base64,... (about 1.5 MB at most); null or empty clears it' })),
+  profilePicture: Nullable(
+    Type.String({
+      maxLength: MAX_PICTURE_CHARS,
+      description: 'data:image/...;base64,... (about 1.5 MB at most); null or empty clears it',
+    }),
+  ),
   language: Language,
   super: Type.Boolean({ description: 'honoured only when the caller is a super user' }),
 }
@@ -54,6 +59,14 @@ export const UpdateUserBody = Type.Object({
 })
 export type UpdateUserBody = Static<typeof UpdateUserBody>
 
-export const UserListItem = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), profile: Profile, online: Type.Boolean() })
-export const UserListQuery = Type.Object({ companyId: Type.Optional(Type.Integer({ minimum: 1, description: 'another company (super user only)' })) })
+export const UserListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  profile: Profile,
+  online: Type.Boolean(),
+})
+export const UserListQuery = Type.Object({
+  companyId: Type.Optional(Type.Integer({ minimum: 1, description: 'another company (super user only)' })),
+})
 export const LanguageParams = Type.Object({ lang: Language })

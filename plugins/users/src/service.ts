@@ -1,4 +1,13 @@
-import { AppError, ErrorCodes, conflict, forbidden, notFound, type AuthInfo, type Kernel, type TenantDb } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  conflict,
+  forbidden,
+  notFound,
+  type AuthInfo,
+  type Kernel,
+  type TenantDb,
+} from '@atende/sdk'
 import type { CreateUserBody, UpdateUserBody } from './schemas.ts'
 import { createUserQueries, isAdmin } from './queries.ts'
 import { cleanEmail, cleanName, cleanPassword, cleanPicture, uniqueIds } from './validate.ts'
@@ -6,7 +15,8 @@ import { cleanEmail, cleanName, cleanPassword, cleanPicture, uniqueIds } from '.
 export const ERR_EMAIL_EXISTS = 'ERR_EMAIL_EXISTS'
 export const ERR_CANNOT_DELETE_SELF = 'ERR_CANNOT_DELETE_SELF'
 
-const emailTaken = () => conflict(ERR_EMAIL_EXISTS, 'A user with this email already exists in the company', { field: 'email' })
+const emailTaken = () =>
+  conflict(ERR_EMAIL_EXISTS, 'A user with this email already exists in the company', { field: 'email' })
 
 /** The unique index on (companyId, lower(email)) settles a race the pre-check cannot. */
 async function guardEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -26,13 +36,25 @@ async function assertEmailFree(t: TenantDb, email: string, exceptId?: number) {
 
 async function replaceQueues(t: TenantDb, userId: number, queueIds: number[]) {
   await t('user_queues').where({ userId }).delete()
-  if (queueIds.length) await t.insert('user_queues', queueIds.map((queueId) => ({ userId, queueId })))
+  if (queueIds.length)
+    await t.insert(
+      'user_queues',
+      queueIds.map((queueId) => ({ userId, queueId })),
+    )
 }
 
 /** The connection and queues a body names are the user's company's (the kernel's tenancy check). */
 async function checkReferences(t: TenantDb, body: { whatsappId?: number | null; queueIds?: number[] }) {
-  await t.assertOwned('whatsapps', body.whatsappId, { field: 'whatsappId', code: 'ERR_NO_WAPP_FOUND', message: 'Connection not found' })
-  await t.assertOwned('queues', body.queueIds ?? [], { field: 'queueIds', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
+  await t.assertOwned('whatsapps', body.whatsappId, {
+    field: 'whatsappId',
+    code: 'ERR_NO_WAPP_FOUND',
+    message: 'Connection not found',
+  })
+  await t.assertOwned('queues', body.queueIds ?? [], {
+    field: 'queueIds',
+    code: 'ERR_QUEUE_NOT_FOUND',
+    message: 'Queue not found',
+  })
 }
 
 /** Write side: create, edit, delete users and set a user's language; events go out after commit. */
@@ -60,26 +82,29 @@ export function createUserService(kernel: Kernel) {
         profilePicture: cleanPicture(body.profilePicture ?? null),
         language: body.language ?? null,
         // Only a super user makes super users; anyone else's flag is ignored.
-        super: auth.super ? body.super ?? false : false,
+        super: auth.super ? (body.super ?? false) : false,
       }
       const queueIds = uniqueIds(body.queueIds ?? [])
       await checkReferences(kernel.tenant(companyId), body)
       // Plan users limit; 0 (or no plan) means unlimited, as for every plan limit.
       const { users: maxUsers } = await kernel.accounts.planLimits(companyId)
-      const id = await guardEmail(() => kernel.unitOfWork(companyId, async ({ db, t }) => {
-        // Lock the company row so concurrent creations count one after another.
-        if (!(await db('companies').where({ id: companyId }).forUpdate().first('id'))) {
-          throw notFound(ErrorCodes.COMPANY_NOT_FOUND, 'Company not found')
-        }
-        if (maxUsers > 0) {
-          const { count } = (await t('users').count({ count: '*' }).first()) as { count: number | string }
-          if (Number(count) >= maxUsers) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The company's plan allows ${maxUsers} users`)
-        }
-        await assertEmailFree(t, row.email)
-        const [created] = await t.insert('users', row).returning('id')
-        await replaceQueues(t, created.id, queueIds)
-        return created.id as number
-      }))
+      const id = await guardEmail(() =>
+        kernel.unitOfWork(companyId, async ({ db, t }) => {
+          // Lock the company row so concurrent creations count one after another.
+          if (!(await db('companies').where({ id: companyId }).forUpdate().first('id'))) {
+            throw notFound(ErrorCodes.COMPANY_NOT_FOUND, 'Company not found')
+          }
+          if (maxUsers > 0) {
+            const { count } = (await t('users').count({ count: '*' }).first()) as { count: number | string }
+            if (Number(count) >= maxUsers)
+              throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The company's plan allows ${maxUsers} users`)
+          }
+          await assertEmailFree(t, row.email)
+          const [created] = await t.insert('users', row).returning('id')
+          await replaceQueues(t, created.id, queueIds)
+          return created.id as number
+        }),
+      )
       return announce('user.created', id)
     },
 
@@ -92,11 +117,13 @@ export function createUserService(kernel: Kernel) {
       const target = await queries.target(auth, id)
       const self = target.id === auth.userId
       if (!isAdmin(auth) && !self) throw forbidden(ErrorCodes.NO_PERMISSION, 'You may only edit your own user')
-      if (target.super && !auth.super) throw forbidden(ErrorCodes.NO_PERMISSION, 'Only a super user may edit a super user')
+      if (target.super && !auth.super)
+        throw forbidden(ErrorCodes.NO_PERMISSION, 'Only a super user may edit a super user')
       const t = kernel.tenant(target.companyId)
       const current = await t('users').where({ id }).first('profile', 'allTicket')
-      const currentQueues: number[] = (await t('user_queues').where({ userId: id }).orderBy('queueId').pluck('queueId'))
-      const deny = (field: string) => new AppError(ErrorCodes.NO_PERMISSION, 403, `You may not change ${field}`, { field })
+      const currentQueues: number[] = await t('user_queues').where({ userId: id }).orderBy('queueId').pluck('queueId')
+      const deny = (field: string) =>
+        new AppError(ErrorCodes.NO_PERMISSION, 403, `You may not change ${field}`, { field })
       const canProfile = kernel.permissions.has(auth, 'user-modal:editProfile')
       const canQueues = kernel.permissions.has(auth, 'user-modal:editQueues')
       if (body.profile !== undefined && body.profile !== current.profile && !canProfile) throw deny('profile')
@@ -120,20 +147,28 @@ export function createUserService(kernel: Kernel) {
       if (passwordChanged) patch.passwordHash = await kernel.auth.hashPassword(cleanPassword(body.password!))
       const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 
-      await guardEmail(() => kernel.unitOfWork(target.companyId, async ({ t: tx }) => {
-        if (set.email) await assertEmailFree(tx, set.email as string, id)
-        await tx('users').where({ id }).update({ ...set, updatedAt: new Date() })
-        if (queueIds) await replaceQueues(tx, id, queueIds)
-      }))
+      await guardEmail(() =>
+        kernel.unitOfWork(target.companyId, async ({ t: tx }) => {
+          if (set.email) await assertEmailFree(tx, set.email as string, id)
+          await tx('users')
+            .where({ id })
+            .update({ ...set, updatedAt: new Date() })
+          if (queueIds) await replaceQueues(tx, id, queueIds)
+        }),
+      )
       // Access tokens carry the role; a new password or role ends the user's other sessions.
-      const roleChanged = (set.profile !== undefined && set.profile !== target.profile) || (set.super !== undefined && set.super !== target.super)
-      if (passwordChanged || roleChanged) await kernel.auth.revokeOthers(id, target.companyId, self ? auth.sessionId : null)
+      const roleChanged =
+        (set.profile !== undefined && set.profile !== target.profile) ||
+        (set.super !== undefined && set.super !== target.super)
+      if (passwordChanged || roleChanged)
+        await kernel.auth.revokeOthers(id, target.companyId, self ? auth.sessionId : null)
       return announce('user.updated', id)
     },
 
     async remove(auth: AuthInfo, id: number) {
       const target = await queries.target(auth, id)
-      if (target.super) throw new AppError(ErrorCodes.CANNOT_DELETE_SUPER_ADMIN, 403, 'A super admin user cannot be deleted')
+      if (target.super)
+        throw new AppError(ErrorCodes.CANNOT_DELETE_SUPER_ADMIN, 403, 'A super admin user cannot be deleted')
       if (target.id === auth.userId) throw new AppError(ERR_CANNOT_DELETE_SELF, 400, 'You cannot delete yourself')
       await kernel.unitOfWork(target.companyId, async ({ t, emit }) => {
         await t('users').where({ id }).delete()
@@ -144,7 +179,10 @@ export function createUserService(kernel: Kernel) {
     },
 
     async setLanguage(auth: AuthInfo, lang: string) {
-      await kernel.tenant(auth.companyId)('users').where({ id: auth.userId }).update({ language: lang, updatedAt: new Date() })
+      await kernel
+        .tenant(auth.companyId)('users')
+        .where({ id: auth.userId })
+        .update({ language: lang, updatedAt: new Date() })
       return announce('user.updated', auth.userId)
     },
   }

@@ -25,7 +25,8 @@ export function cleanPassword(password: string) {
 /** A base64 image data URL; null or '' clears the picture. */
 export function cleanPicture(picture: string | null) {
   if (picture === null || picture === '') return null
-  if (picture.length > MAX_PICTURE_CHARS) throw badRequest('profilePicture', 'Profile picture is too large (about 1.5 MB at most)')
+  if (picture.length > MAX_PICTURE_CHARS)
+    throw badRequest('profilePicture', 'Profile picture is too large (about 1.5 MB at most)')
   if (!DATA_URL.test(picture)) throw badRequest('profilePicture', 'Profile picture must be a base64 image data URL')
   return picture
 }

@@ -3,8 +3,14 @@ import { allPlugins, createTestApp, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 type Who = Awaited<ReturnType<typeof companyWithUser>>
-const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
-const valid = (over: object = {}) => ({ name: 'Maria Silva', email: `maria${Math.random().toString(36).slice(2, 8)}@a.test`, password: 'Strong@123', ...over })
+const PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const valid = (over: object = {}) => ({
+  name: 'Maria Silva',
+  email: `maria${Math.random().toString(36).slice(2, 8)}@a.test`,
+  password: 'Strong@123',
+  ...over,
+})
 
 describe('users', () => {
   let t: TestApp
@@ -13,17 +19,29 @@ describe('users', () => {
   let b: Who // admin of company B
   beforeAll(async () => {
     t = await createTestApp({ plugins: await allPlugins() })
-    const [plan] = await t.db('plans').insert({ name: 'Unlimited', users: 0, connections: 0, queues: 0, value: 0 }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: 'Unlimited', users: 0, connections: 0, queues: 0, value: 0 })
+      .returning('id')
     a = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
     b = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
     // Company A's queues 1–6 and connection 7 (the ids the cases name); B's queue 8 and connection 9.
-    await t.db('queues').insert([1, 2, 3, 4, 5, 6].map((id) => ({ id, companyId: a.companyId, name: `Queue ${id}`, color: `#00000${id}` })))
+    await t
+      .db('queues')
+      .insert(
+        [1, 2, 3, 4, 5, 6].map((id) => ({ id, companyId: a.companyId, name: `Queue ${id}`, color: `#00000${id}` })),
+      )
     await t.db('queues').insert({ id: 8, companyId: b.companyId, name: 'B queue', color: '#000008' })
-    await t.db('whatsapps').insert([{ id: 7, companyId: a.companyId, name: 'A phone' }, { id: 9, companyId: b.companyId, name: 'B phone' }])
+    await t.db('whatsapps').insert([
+      { id: 7, companyId: a.companyId, name: 'A phone' },
+      { id: 9, companyId: b.companyId, name: 'B phone' },
+    ])
     await t.db.raw(`select setval('queues_id_seq', 100), setval('whatsapps_id_seq', 100)`)
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, payload })
@@ -35,27 +53,59 @@ describe('users', () => {
 
   it('creates a user with queues and picture, never answering the password', async () => {
     const events: { companyId: number }[] = []
-    const off = t.app.kernel.bus.on('user.created', (p) => { events.push(p) })
-    const res = await call('POST', '/api/users', a.headers, valid({ email: 'Ana@A.test', name: ' Ana ', profile: 'admin', allTicket: 'enabled', queueIds: [3, 1, 3], whatsappId: 7, profilePicture: PICTURE }))
+    const off = t.app.kernel.bus.on('user.created', (p) => {
+      events.push(p)
+    })
+    const res = await call(
+      'POST',
+      '/api/users',
+      a.headers,
+      valid({
+        email: 'Ana@A.test',
+        name: ' Ana ',
+        profile: 'admin',
+        allTicket: 'enabled',
+        queueIds: [3, 1, 3],
+        whatsappId: 7,
+        profilePicture: PICTURE,
+      }),
+    )
     off()
     expect(res.statusCode).toBe(201)
     const user = res.json()
-    expect(user).toMatchObject({ name: 'Ana', email: 'ana@a.test', profile: 'admin', allTicket: 'enabled', queueIds: [1, 3], whatsappId: 7, profilePicture: PICTURE, super: false, companyId: a.companyId })
+    expect(user).toMatchObject({
+      name: 'Ana',
+      email: 'ana@a.test',
+      profile: 'admin',
+      allTicket: 'enabled',
+      queueIds: [1, 3],
+      whatsappId: 7,
+      profilePicture: PICTURE,
+      super: false,
+      companyId: a.companyId,
+    })
     expect(user.company.id).toBe(a.companyId)
     expect(res.body).not.toMatch(/passwordHash|Strong@123/)
-    expect(await t.db('user_queues').where({ userId: user.id }).orderBy('queueId').select('queueId', 'companyId')).toEqual([
-      { queueId: 1, companyId: a.companyId }, { queueId: 3, companyId: a.companyId },
+    expect(
+      await t.db('user_queues').where({ userId: user.id }).orderBy('queueId').select('queueId', 'companyId'),
+    ).toEqual([
+      { queueId: 1, companyId: a.companyId },
+      { queueId: 3, companyId: a.companyId },
     ])
-    expect(events).toEqual([expect.objectContaining({ companyId: a.companyId, user: expect.objectContaining({ id: user.id }) })])
+    expect(events).toEqual([
+      expect.objectContaining({ companyId: a.companyId, user: expect.objectContaining({ id: user.id }) }),
+    ])
     // The new user can log in with the password through the kernel's session service.
     const row = await t.db('users').where({ id: user.id }).first('passwordHash')
     expect(await t.app.kernel.auth.verifyPassword('Strong@123', row.passwordHash)).toBe(true)
   })
 
-  it('refuses another company\'s queues and connection, naming the field', async () => {
+  it("refuses another company's queues and connection, naming the field", async () => {
     for (const [over, field, error] of [
-      [{ queueIds: [1, 8] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'], [{ whatsappId: 9 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
-      [{ queueIds: [404] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'], [{ whatsappId: 404 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
+      [{ queueIds: [1, 8] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'],
+      [{ whatsappId: 9 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
+      [{ queueIds: [404] }, 'queueIds', 'ERR_QUEUE_NOT_FOUND'],
+      [{ whatsappId: 404 }, 'whatsappId', 'ERR_NO_WAPP_FOUND'],
     ] as const) {
       const created = await call('POST', '/api/users', a.headers, valid(over))
       expect(created.json(), JSON.stringify(over)).toMatchObject({ statusCode: 400, field, error })
@@ -68,10 +118,18 @@ describe('users', () => {
 
   it('validates every field and names it', async () => {
     const cases: [object, string][] = [
-      [{ name: 'A' }, 'name'], [{ name: '  A  ' }, 'name'], [{ name: 'x'.repeat(51) }, 'name'],
-      [{ email: 'not-an-email' }, 'email'], [{ password: undefined }, 'password'], [{ password: 'short' }, 'password'],
-      [{ password: 'alllowercase1!' }, 'password'], [{ profile: 'boss' }, 'profile'], [{ allTicket: 'maybe' }, 'allTicket'],
-      [{ queueIds: ['x'] }, 'queueIds.0'], [{ whatsappId: 'abc' }, 'whatsappId'], [{ profilePicture: 'hello' }, 'profilePicture'],
+      [{ name: 'A' }, 'name'],
+      [{ name: '  A  ' }, 'name'],
+      [{ name: 'x'.repeat(51) }, 'name'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ password: undefined }, 'password'],
+      [{ password: 'short' }, 'password'],
+      [{ password: 'alllowercase1!' }, 'password'],
+      [{ profile: 'boss' }, 'profile'],
+      [{ allTicket: 'maybe' }, 'allTicket'],
+      [{ queueIds: ['x'] }, 'queueIds.0'],
+      [{ whatsappId: 'abc' }, 'whatsappId'],
+      [{ profilePicture: 'hello' }, 'profilePicture'],
       [{ profilePicture: 'data:image/png;base64,' + 'A'.repeat(1_600_000) }, 'profilePicture'],
     ]
     for (const [over, field] of cases) {
@@ -80,7 +138,10 @@ describe('users', () => {
       expect(res.json().field).toBe(field)
     }
     const weak = await call('POST', '/api/users', a.headers, valid({ password: 'short' }))
-    expect(weak.json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD', message: 'Password too short - minimum 8 characters!' })
+    expect(weak.json()).toMatchObject({
+      error: 'ERR_WEAK_PASSWORD',
+      message: 'Password too short - minimum 8 characters!',
+    })
   })
 
   it('keeps emails unique per company, whatever the case', async () => {
@@ -101,7 +162,10 @@ describe('users', () => {
   })
 
   it('enforces the plan users limit (0 = unlimited)', async () => {
-    const [plan] = await t.db('plans').insert({ name: 'Two users', users: 2, connections: 1, queues: 1, value: 10 }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: 'Two users', users: 2, connections: 1, queues: 1, value: 10 })
+      .returning('id')
     const c = await companyWithUser(t.app, { planId: plan.id })
     await create(c.headers)
     const over = await call('POST', '/api/users', c.headers, valid())
@@ -110,9 +174,13 @@ describe('users', () => {
   })
 
   it('pages and searches the company users for admins only', async () => {
-    const [plan] = await t.db('plans').insert({ name: 'Unlimited 2', users: 0, connections: 0, queues: 0, value: 0 }).returning('id')
+    const [plan] = await t
+      .db('plans')
+      .insert({ name: 'Unlimited 2', users: 0, connections: 0, queues: 0, value: 0 })
+      .returning('id')
     const c = await companyWithUser(t.app, { planId: plan.id })
-    for (let i = 0; i < 22; i++) await create(c.headers, { name: `Person ${String(i).padStart(2, '0')}`, email: `p${i}@c.test` })
+    for (let i = 0; i < 22; i++)
+      await create(c.headers, { name: `Person ${String(i).padStart(2, '0')}`, email: `p${i}@c.test` })
     await create(c.headers, { name: 'Zélia Findme', email: 'other@c.test' })
     const p1 = (await call('GET', '/api/users', c.headers)).json()
     expect(p1).toMatchObject({ count: 24, hasMore: true })
@@ -122,8 +190,15 @@ describe('users', () => {
     const p2 = (await call('GET', '/api/users?pageNumber=2', c.headers)).json()
     expect(p2.users).toHaveLength(4)
     expect(p2.hasMore).toBe(false)
-    expect((await call('GET', '/api/users?searchParam=FINDME', c.headers)).json()).toMatchObject({ count: 1, users: [{ email: 'other@c.test' }] })
-    expect((await call('GET', '/api/users?searchParam=P1%40C', c.headers)).json().users.map((u: { email: string }) => u.email)).toEqual(['p1@c.test'])
+    expect((await call('GET', '/api/users?searchParam=FINDME', c.headers)).json()).toMatchObject({
+      count: 1,
+      users: [{ email: 'other@c.test' }],
+    })
+    expect(
+      (await call('GET', '/api/users?searchParam=P1%40C', c.headers))
+        .json()
+        .users.map((u: { email: string }) => u.email),
+    ).toEqual(['p1@c.test'])
     expect((await call('GET', '/api/users?searchParam=_', c.headers)).json().count).toBe(0)
     const denied = await call('GET', '/api/users', aUser.headers)
     expect(denied.statusCode).toBe(403)
@@ -147,7 +222,7 @@ describe('users', () => {
     expect((await call('GET', '/api/users/me', aUser.headers)).json()).toMatchObject({ id: aUser.userId })
   })
 
-  it('isolates tenants: another company\'s user id is not found', async () => {
+  it("isolates tenants: another company's user id is not found", async () => {
     for (const [method, payload] of [['GET'], ['PUT', { name: 'Hacked' }], ['DELETE']] as const) {
       const res = await call(method, `/api/users/${a.userId}`, b.headers, payload)
       expect(res.statusCode, method).toBe(404)
@@ -158,9 +233,23 @@ describe('users', () => {
 
   it('lets admins edit anyone of the company', async () => {
     const u = await create(a.headers, { queueIds: [1] })
-    const res = await call('PUT', `/api/users/${u.id}`, a.headers, { name: 'Renamed', profile: 'admin', allTicket: 'enabled', queueIds: [2, 4], whatsappId: null, profilePicture: null })
+    const res = await call('PUT', `/api/users/${u.id}`, a.headers, {
+      name: 'Renamed',
+      profile: 'admin',
+      allTicket: 'enabled',
+      queueIds: [2, 4],
+      whatsappId: null,
+      profilePicture: null,
+    })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ name: 'Renamed', profile: 'admin', allTicket: 'enabled', queueIds: [2, 4], whatsappId: null, profilePicture: null })
+    expect(res.json()).toMatchObject({
+      name: 'Renamed',
+      profile: 'admin',
+      allTicket: 'enabled',
+      queueIds: [2, 4],
+      whatsappId: null,
+      profilePicture: null,
+    })
     const other = await create(a.headers)
     const dup = await call('PUT', `/api/users/${u.id}`, a.headers, { email: other.email.toUpperCase() })
     expect(dup.json()).toMatchObject({ error: 'ERR_EMAIL_EXISTS', statusCode: 409 })
@@ -173,10 +262,20 @@ describe('users', () => {
   it('lets a plain user edit only themself, without profile, queues or allTicket changes', async () => {
     const me = await userIn(t.app, a.companyId, 'user')
     await t.db('user_queues').insert({ userId: me.userId, queueId: 5, companyId: a.companyId })
-    const ok = await call('PUT', `/api/users/${me.userId}`, me.headers, { name: 'Myself', profile: 'user', allTicket: 'disabled', queueIds: [5], super: true })
+    const ok = await call('PUT', `/api/users/${me.userId}`, me.headers, {
+      name: 'Myself',
+      profile: 'user',
+      allTicket: 'disabled',
+      queueIds: [5],
+      super: true,
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json()).toMatchObject({ name: 'Myself', super: false, queueIds: [5] })
-    for (const [payload, field] of [[{ profile: 'admin' }, 'profile'], [{ queueIds: [5, 6] }, 'queueIds'], [{ allTicket: 'enabled' }, 'allTicket']] as const) {
+    for (const [payload, field] of [
+      [{ profile: 'admin' }, 'profile'],
+      [{ queueIds: [5, 6] }, 'queueIds'],
+      [{ allTicket: 'enabled' }, 'allTicket'],
+    ] as const) {
       const res = await call('PUT', `/api/users/${me.userId}`, me.headers, payload)
       expect(res.statusCode).toBe(403)
       expect(res.json()).toMatchObject({ error: 'ERR_NO_PERMISSION', field })
@@ -203,7 +302,9 @@ describe('users', () => {
     const superDel = await call('DELETE', `/api/users/${platform.id}`, platformAdmin.headers)
     expect(superDel.statusCode).toBe(403)
     expect(superDel.json().error).toBe('ERR_CANNOT_DELETE_SUPER_ADMIN')
-    expect((await call('PUT', `/api/users/${platform.id}`, platformAdmin.headers, { name: 'Taken over' })).statusCode).toBe(403)
+    expect(
+      (await call('PUT', `/api/users/${platform.id}`, platformAdmin.headers, { name: 'Taken over' })).statusCode,
+    ).toBe(403)
 
     const self = await call('DELETE', `/api/users/${a.userId}`, a.headers)
     expect(self.statusCode).toBe(400)
@@ -212,7 +313,9 @@ describe('users', () => {
     const victim = await userIn(t.app, a.companyId, 'user')
     expect((await call('DELETE', `/api/users/${victim.userId}`, aUser.headers)).statusCode).toBe(403)
     const events: unknown[] = []
-    const off = t.app.kernel.bus.on('user.deleted', (p) => { events.push(p) })
+    const off = t.app.kernel.bus.on('user.deleted', (p) => {
+      events.push(p)
+    })
     expect((await call('DELETE', `/api/users/${victim.userId}`, a.headers)).statusCode).toBe(200)
     off()
     expect(events).toEqual([{ companyId: a.companyId, userId: victim.userId }])
@@ -220,7 +323,7 @@ describe('users', () => {
     expect((await call('GET', '/api/users/me', victim.headers)).statusCode).toBe(401)
   })
 
-  it('sets the caller\'s language', async () => {
+  it("sets the caller's language", async () => {
     const res = await call('POST', '/api/users/set-language/es', aUser.headers)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id: aUser.userId, language: 'es' })

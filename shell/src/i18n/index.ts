@@ -21,7 +21,9 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
 })
-i18n.on('languageChanged', (lng) => { document.documentElement.lang = lng })
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng
+})
 document.documentElement.lang = i18n.language
 
 export function changeLanguage(lng: Language) {

@@ -14,13 +14,18 @@ export function CompanySettingsProvider({ companyId, children }: { companyId: nu
   useEffect(() => {
     let cancelled = false
     setState({ status: 'loading', values: {} })
-    client.api.get<Array<{ key: string; value: string }>>('/settings')
-      .then((rows) => { if (!cancelled) setState({ status: 'ready', values: Object.fromEntries(rows.map((r) => [r.key, r.value])) }) })
+    client.api
+      .get<Array<{ key: string; value: string }>>('/settings')
+      .then((rows) => {
+        if (!cancelled) setState({ status: 'ready', values: Object.fromEntries(rows.map((r) => [r.key, r.value])) })
+      })
       .catch((err) => {
         console.warn('[settings] load failed', err)
         if (!cancelled) setState({ status: 'error', values: {} })
       })
-    return () => { cancelled = true }
+    return () => {
+      cancelled = true
+    }
   }, [companyId])
   return <Ctx.Provider value={state}>{children}</Ctx.Provider>
 }

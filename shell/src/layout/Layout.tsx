@@ -23,22 +23,31 @@ export function Layout({ user }: { user: SessionUser }) {
   const settings = useCompanySettings()
   const [open, setOpen] = useState(() => window.innerWidth > OPEN_ABOVE)
   const touched = useRef(false)
-  useEffect(() => { if (temporary) setOpen(false) }, [temporary])
+  useEffect(() => {
+    if (temporary) setOpen(false)
+  }, [temporary])
   useEffect(() => {
     const initial = settings.values.sideMenuOpen
     if (settings.status !== 'ready' || touched.current || temporary) return
     if (initial === 'open' || initial === 'closed') setOpen(initial === 'open')
     // Only the first answer sets the initial state; later width changes follow the width rules.
   }, [settings.status]) // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { warnSubscriptionOnce(t, user.company?.dueDate) }, [t, user.company?.dueDate])
+  useEffect(() => {
+    warnSubscriptionOnce(t, user.company?.dueDate)
+  }, [t, user.company?.dueDate])
 
-  const toggle = () => { touched.current = true; setOpen((o) => !o) }
+  const toggle = () => {
+    touched.current = true
+    setOpen((o) => !o)
+  }
   return (
     <div className="flex h-dvh flex-col">
       <TopBar user={user} drawerOpen={open} onToggleDrawer={toggle} />
       <div className="flex min-h-0 flex-1">
         <Drawer user={user} open={open} temporary={temporary} onNavigate={() => setOpen(false)} />
-        <main className="min-w-0 flex-1 overflow-auto"><Outlet /></main>
+        <main className="min-w-0 flex-1 overflow-auto">
+          <Outlet />
+        </main>
       </div>
     </div>
   )

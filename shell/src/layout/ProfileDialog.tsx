@@ -15,18 +15,31 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
   const [form, setForm] = useState({ name: user.name, email: user.email, password: '' })
   const [errors, setErrors] = useState<v.Errors<typeof form>>({})
   const [busy, setBusy] = useState(false)
-  useEffect(() => { if (open) { setForm({ name: user.name, email: user.email, password: '' }); setErrors({}) } }, [open, user])
+  useEffect(() => {
+    if (open) {
+      setForm({ name: user.name, email: user.email, password: '' })
+      setErrors({})
+    }
+  }, [open, user])
   const set = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
   const err = (k: keyof typeof form) => errors[k] && t(errors[k]!)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const next = { name: v.length(2, 50)(form.name), email: v.email(form.email), password: form.password ? v.password(form.password) : null }
+    const next = {
+      name: v.length(2, 50)(form.name),
+      email: v.email(form.email),
+      password: form.password ? v.password(form.password) : null,
+    }
     setErrors(next)
     if (v.hasErrors(next)) return
     setBusy(true)
     try {
-      const body = { name: form.name.trim(), email: form.email.trim(), ...(form.password && { password: form.password }) }
+      const body = {
+        name: form.name.trim(),
+        email: form.email.trim(),
+        ...(form.password && { password: form.password }),
+      }
       const saved = await client.api.put<Partial<SessionUser>>(`/users/${user.id}`, { body })
       // Keep the stored user (company, due date) and take the new name and e-mail.
       const token = client.session.getToken()
@@ -43,13 +56,40 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
   return (
     <Dialog open={open} onClose={onClose} title={t('profile.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField name="name" label={t('profile.name')} value={form.name} onChange={set('name')} error={err('name')} autoComplete="name" />
-        <TextField name="email" type="email" label={t('profile.email')} value={form.email} onChange={set('email')} error={err('email')} autoComplete="email" />
-        <TextField name="password" type="password" label={t('profile.password')} value={form.password} onChange={set('password')} error={err('password')}
-          hint={t('profile.passwordHint')} autoComplete="new-password" />
+        <TextField
+          name="name"
+          label={t('profile.name')}
+          value={form.name}
+          onChange={set('name')}
+          error={err('name')}
+          autoComplete="name"
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('profile.email')}
+          value={form.email}
+          onChange={set('email')}
+          error={err('email')}
+          autoComplete="email"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('profile.password')}
+          value={form.password}
+          onChange={set('password')}
+          error={err('password')}
+          hint={t('profile.passwordHint')}
+          autoComplete="new-password"
+        />
         <div className="mt-2 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" loading={busy}>{t('common.save')}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('common.save')}
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -1,7 +1,10 @@
 import type { ModuleMenuItem } from '@atende/ui'
 
 /** A remotely loaded list the drawer depends on: its items stay hidden until it is 'ready'. */
-export interface Loaded<T> { status: 'loading' | 'ready' | 'error'; values: T }
+export interface Loaded<T> {
+  status: 'loading' | 'ready' | 'error'
+  values: T
+}
 export type CompanySettings = Loaded<Record<string, string>>
 export type UserPermissions = Loaded<ReadonlySet<string>>
 
@@ -31,8 +34,10 @@ export function permissionAllows(permissions: UserPermissions, permission: strin
 /** Whether the drawer shows an item: super flag, admin section, named permission and company settings. */
 export function menuItemVisible(item: Rules, { user, settings, permissions }: MenuAccess): boolean {
   const isAdmin = user.profile === 'admin' || user.super
-  return (!item.superOnly || user.super)
-    && ((item.section ?? 'main') === 'main' || isAdmin)
-    && permissionAllows(permissions, item.permission)
-    && settingAllows(settings, item.requiresSetting)
+  return (
+    (!item.superOnly || user.super) &&
+    ((item.section ?? 'main') === 'main' || isAdmin) &&
+    permissionAllows(permissions, item.permission) &&
+    settingAllows(settings, item.requiresSetting)
+  )
 }

@@ -1,6 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 import i18n from 'i18next'
-import { collectExtensions, ExtensionsProvider, menuItems, type ModuleMenuItem, type ModuleRoute, type SlotDialogProps } from '@atende/ui'
+import {
+  collectExtensions,
+  ExtensionsProvider,
+  menuItems,
+  type ModuleMenuItem,
+  type ModuleRoute,
+  type SlotDialogProps,
+} from '@atende/ui'
 import { useApi, useSession } from '@atende/client'
 import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 
@@ -24,7 +40,17 @@ export interface ModulesValue {
 }
 
 const NO_SLOTS: ModulesValue['slots'] = { topBar: [], profileDialog: null }
-const Ctx = createContext<ModulesValue>({ status: 'idle', modules: [], routes: [], menu: [], slots: NO_SLOTS, deniedRoutes: [], planFlags: null, pending: 0, retry: async () => {} })
+const Ctx = createContext<ModulesValue>({
+  status: 'idle',
+  modules: [],
+  routes: [],
+  menu: [],
+  slots: NO_SLOTS,
+  deniedRoutes: [],
+  planFlags: null,
+  pending: 0,
+  retry: async () => {},
+})
 export const useModules = () => useContext(Ctx)
 
 /** The labels GET /api/modules brought, so the drawer can say them before the modules load. */
@@ -56,7 +82,14 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const [guess, setGuess] = useState(0)
 
   useEffect(() => {
-    if (!companyId) { setModules([]); setStatus('idle'); setManifests(null); setGuess(0); setPlanFlags(null); return }
+    if (!companyId) {
+      setModules([])
+      setStatus('idle')
+      setManifests(null)
+      setGuess(0)
+      setPlanFlags(null)
+      return
+    }
     let cancelled = false
     setStatus('loading')
     setModules([])
@@ -64,14 +97,24 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     // Until GET /api/modules answers, the last visit's count gives the skeleton its size. (Its menu is
     // not drawn: a module the plan has since switched off would flash in the drawer.)
     setGuess(cachedManifests(companyId).length || 6)
-    api.get<Record<string, unknown>>('/plans/user')
-      .then((plan) => { if (!cancelled) setPlanFlags(plan) })
-      .catch(() => { /* unknown plan: pages without a module are plainly not found */ })
+    api
+      .get<Record<string, unknown>>('/plans/user')
+      .then((plan) => {
+        if (!cancelled) setPlanFlags(plan)
+      })
+      .catch(() => {
+        /* unknown plan: pages without a module are plainly not found */
+      })
     // Every remote loads at once and each joins the drawer as soon as it is ready.
     loadModules({
       companyId,
       // The drawer is drawn from the list's menu data at once; each module's own items replace those when it loads.
-      onManifests: (list) => { if (!cancelled) { addMenuLabels(list); setManifests(list) } },
+      onManifests: (list) => {
+        if (!cancelled) {
+          addMenuLabels(list)
+          setManifests(list)
+        }
+      },
       onModule: (state) => {
         if (cancelled) return
         addTranslations(state)
@@ -86,27 +129,44 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       })
       .catch((err) => {
         console.error('[modules] list failed', err)
-        if (!cancelled) { setManifests([]); setStatus('error') }
+        if (!cancelled) {
+          setManifests([])
+          setStatus('error')
+        }
       })
-    return () => { cancelled = true }
+    return () => {
+      cancelled = true
+    }
   }, [companyId, api])
 
-  const retry = useCallback(async (name: string) => {
-    const current = modules.find((m) => m.manifest.name === name)
-    if (!current) return
-    const next = await loadModule(current.manifest)
-    addTranslations(next)
-    setModules((list) => list.map((m) => (m.manifest.name === name ? next : m)))
-  }, [modules])
+  const retry = useCallback(
+    async (name: string) => {
+      const current = modules.find((m) => m.manifest.name === name)
+      if (!current) return
+      const next = await loadModule(current.manifest)
+      addTranslations(next)
+      setModules((list) => list.map((m) => (m.manifest.name === name ? next : m)))
+    },
+    [modules],
+  )
 
   const value = useMemo<ModulesValue>(() => {
     const ready = modules.filter((m): m is Extract<ModuleState, { status: 'ready' }> => m.status === 'ready')
     // The users module owns the profile dialog; any other module offering one is a fallback.
-    const dialogs = ready.filter((m) => m.definition.slots?.profileDialog)
+    const dialogs = ready
+      .filter((m) => m.definition.slots?.profileDialog)
       .sort((a, b) => Number(b.manifest.name === 'users') - Number(a.manifest.name === 'users'))
     const slots: ModulesValue['slots'] = {
-      topBar: ready.flatMap((m) => (m.definition.slots?.topBar ?? []).map((Component, i) => ({ module: m.manifest.name, key: `${m.manifest.name}:${i}`, Component }))),
-      profileDialog: dialogs[0] ? { module: dialogs[0].manifest.name, Component: dialogs[0].definition.slots!.profileDialog! } : null,
+      topBar: ready.flatMap((m) =>
+        (m.definition.slots?.topBar ?? []).map((Component, i) => ({
+          module: m.manifest.name,
+          key: `${m.manifest.name}:${i}`,
+          Component,
+        })),
+      ),
+      profileDialog: dialogs[0]
+        ? { module: dialogs[0].manifest.name, Component: dialogs[0].definition.slots!.profileDialog! }
+        : null,
     }
     // A loaded module's own items (with badges); before that, or when it failed, the list's menu data.
     const menu = (manifests ?? []).flatMap((manifest) => {
@@ -130,8 +190,19 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   }, [modules, manifests, status, retry, deniedRoutes, planFlags, guess])
 
   // Modules fill each other's named slots through @atende/ui's context (a shared singleton), never by importing each other.
-  const extensions = useMemo(() => collectExtensions(modules.flatMap((m) =>
-    m.status === 'ready' ? [{ name: m.manifest.name, extensions: m.definition.slots?.extensions }] : [])), [modules])
+  const extensions = useMemo(
+    () =>
+      collectExtensions(
+        modules.flatMap((m) =>
+          m.status === 'ready' ? [{ name: m.manifest.name, extensions: m.definition.slots?.extensions }] : [],
+        ),
+      ),
+    [modules],
+  )
 
-  return <Ctx.Provider value={value}><ExtensionsProvider value={extensions}>{children}</ExtensionsProvider></Ctx.Provider>
+  return (
+    <Ctx.Provider value={value}>
+      <ExtensionsProvider value={extensions}>{children}</ExtensionsProvider>
+    </Ctx.Provider>
+  )
 }

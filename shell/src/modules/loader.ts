@@ -3,7 +3,14 @@ import { moduleProblems, type MenuEntry, type ModuleDefinition } from '@atende/u
 import { client } from '../client.ts'
 
 /** One row of GET /api/modules; `menu` is the module's drawer items as data (its build's menu.json). */
-export interface ModuleManifest { name: string; version: string; key: string; planFlag?: string; remoteEntry: string | null; menu?: MenuEntry[] }
+export interface ModuleManifest {
+  name: string
+  version: string
+  key: string
+  planFlag?: string
+  remoteEntry: string | null
+  menu?: MenuEntry[]
+}
 
 export type ModuleState =
   | { manifest: ModuleManifest; status: 'ready'; definition: ModuleDefinition }
@@ -33,7 +40,11 @@ export async function loadModule(manifest: ModuleManifest): Promise<ModuleState>
 }
 
 /** A module the plan switched off, with the pages it would serve (GET /api/modules/denied). */
-export interface DeniedModule { name: string; key: string; routes: string[] }
+export interface DeniedModule {
+  name: string
+  key: string
+  routes: string[]
+}
 
 /** Where the last answer of GET /api/modules is kept, so the next visit can fetch remotes before asking. */
 export const MANIFEST_CACHE_KEY = 'atende.modules'
@@ -41,14 +52,25 @@ export const MANIFEST_CACHE_KEY = 'atende.modules'
 /** The cached list for this company; with `null` (the login page), the last company's, whoever it was. */
 export function cachedManifests(companyId: number | null | undefined): ModuleManifest[] {
   try {
-    const raw = JSON.parse(localStorage.getItem(MANIFEST_CACHE_KEY) ?? 'null') as { companyId?: number; manifests?: ModuleManifest[] } | null
-    return (companyId == null || raw?.companyId === companyId) && Array.isArray(raw?.manifests) ? raw!.manifests!.filter((m) => typeof m?.remoteEntry === 'string') : []
-  } catch { return [] }
+    const raw = JSON.parse(localStorage.getItem(MANIFEST_CACHE_KEY) ?? 'null') as {
+      companyId?: number
+      manifests?: ModuleManifest[]
+    } | null
+    return (companyId == null || raw?.companyId === companyId) && Array.isArray(raw?.manifests)
+      ? raw!.manifests!.filter((m) => typeof m?.remoteEntry === 'string')
+      : []
+  } catch {
+    return []
+  }
 }
 
 function cacheManifests(companyId: number | null | undefined, manifests: ModuleManifest[]) {
   if (!companyId) return
-  try { localStorage.setItem(MANIFEST_CACHE_KEY, JSON.stringify({ companyId, manifests })) } catch { /* storage full or off */ }
+  try {
+    localStorage.setItem(MANIFEST_CACHE_KEY, JSON.stringify({ companyId, manifests }))
+  } catch {
+    /* storage full or off */
+  }
 }
 
 /**
@@ -58,7 +80,8 @@ function cacheManifests(companyId: number | null | undefined, manifests: ModuleM
 export function preloadRemotes(manifests: Array<Pick<ModuleManifest, 'remoteEntry'>>) {
   if (typeof document === 'undefined') return
   for (const m of manifests) {
-    if (!m.remoteEntry || document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(m.remoteEntry)}"]`)) continue
+    if (!m.remoteEntry || document.head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(m.remoteEntry)}"]`))
+      continue
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.href = m.remoteEntry
@@ -72,21 +95,25 @@ export function preloadRemotes(manifests: Array<Pick<ModuleManifest, 'remoteEntr
  * remotes load at once; `onManifests` hears the list as soon as it is known and `onModule` each
  * module as soon as it is ready, so the drawer fills in as they arrive.
  */
-export async function loadModules(opts: {
-  companyId?: number | null
-  onManifests?: (manifests: ModuleManifest[]) => void
-  onModule?: (state: ModuleState) => void
-} = {}): Promise<{ modules: ModuleState[]; deniedRoutes: string[] }> {
+export async function loadModules(
+  opts: {
+    companyId?: number | null
+    onManifests?: (manifests: ModuleManifest[]) => void
+    onModule?: (state: ModuleState) => void
+  } = {},
+): Promise<{ modules: ModuleState[]; deniedRoutes: string[] }> {
   const deniedRequest = client.api.get<DeniedModule[]>('/modules/denied').catch(() => [] as DeniedModule[])
   const manifests = (await client.api.get<ModuleManifest[]>('/modules')).filter((m) => m.remoteEntry)
   cacheManifests(opts.companyId, manifests)
   preloadRemotes(manifests)
   opts.onManifests?.(manifests)
-  const modules = await Promise.all(manifests.map(async (m) => {
-    const state = await loadModule(m)
-    opts.onModule?.(state)
-    return state
-  }))
+  const modules = await Promise.all(
+    manifests.map(async (m) => {
+      const state = await loadModule(m)
+      opts.onModule?.(state)
+      return state
+    }),
+  )
   const denied = await deniedRequest
   return { modules, deniedRoutes: denied.flatMap((d) => d.routes) }
 }

@@ -17,7 +17,16 @@ export const PLAN_GATED_PREFIXES: Record<string, string> = {
 }
 
 /** core.md §2: routes that exist only while the browser-storage flag `cshow` is present. */
-export const CSHOW_PREFIXES = ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config', '/phrase-lists', '/flowbuilders', '/flowbuilder', '/import-parts']
+export const CSHOW_PREFIXES = [
+  '/contact-lists',
+  '/campaigns',
+  '/campaign',
+  '/campaigns-config',
+  '/phrase-lists',
+  '/flowbuilders',
+  '/flowbuilder',
+  '/import-parts',
+]
 
 export interface PlanAccess {
   /** Pages of installed modules the super user switched off for the plan (GET /api/modules/denied). */

@@ -44,19 +44,57 @@ export default function Login() {
   return (
     <PublicCard title={t('login.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <MaskedInput mask="cnpj" name="cnpj" label={t('login.cnpj')} placeholder="00.000.000/0000-00" value={form.cnpj} onChange={set('cnpj')} error={errors.cnpj && t(errors.cnpj)} autoFocus />
-        <TextField name="email" type="email" autoComplete="email" label={t('login.email')} value={form.email} onChange={set('email')} error={errors.email && t(errors.email)} />
-        <TextField name="password" type="password" autoComplete="current-password" label={t('login.password')} value={form.password} onChange={set('password')} error={errors.password && t(errors.password)} />
-        <Button type="submit" loading={busy} className="w-full">{t('login.submit')}</Button>
+        <MaskedInput
+          mask="cnpj"
+          name="cnpj"
+          label={t('login.cnpj')}
+          placeholder="00.000.000/0000-00"
+          value={form.cnpj}
+          onChange={set('cnpj')}
+          error={errors.cnpj && t(errors.cnpj)}
+          autoFocus
+        />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('login.email')}
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email && t(errors.email)}
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('login.password')}
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password && t(errors.password)}
+        />
+        <Button type="submit" loading={busy} className="w-full">
+          {t('login.submit')}
+        </Button>
         <div className="flex flex-col items-center gap-2 text-sm">
-          <Link to="/forgetpsw" className="text-primary hover:underline dark:text-sky-300">{t('login.forgot')}</Link>
-          <Link to="/signup" className="text-primary hover:underline dark:text-sky-300">{t('login.signup')}</Link>
+          <Link to="/forgetpsw" className="text-primary hover:underline dark:text-sky-300">
+            {t('login.forgot')}
+          </Link>
+          <Link to="/signup" className="text-primary hover:underline dark:text-sky-300">
+            {t('login.signup')}
+          </Link>
         </div>
       </form>
       {/* core.md §8: PLAN_EXPIRED is an alert, not a toast. */}
-      <Dialog open={expired} onClose={() => setExpired(false)} title={t('login.planExpiredTitle')} size="sm"
-        footer={<Button onClick={() => setExpired(false)}>{t('login.ok')}</Button>}>
-        <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">{t('login.errors.planExpired')}</p>
+      <Dialog
+        open={expired}
+        onClose={() => setExpired(false)}
+        title={t('login.planExpiredTitle')}
+        size="sm"
+        footer={<Button onClick={() => setExpired(false)}>{t('login.ok')}</Button>}
+      >
+        <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">
+          {t('login.errors.planExpired')}
+        </p>
       </Dialog>
     </PublicCard>
   )

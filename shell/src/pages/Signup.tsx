@@ -7,7 +7,14 @@ import { toastError } from '../errors.ts'
 import * as v from '../validation.ts'
 import { PublicCard } from './PublicCard.tsx'
 
-interface PublicPlan { id: number; name: string; users: number; connections: number; queues: number; value: number }
+interface PublicPlan {
+  id: number
+  name: string
+  users: number
+  connections: number
+  queues: number
+  value: number
+}
 
 const TRIAL_DAYS = 15
 
@@ -31,13 +38,17 @@ export default function Signup() {
   const set = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
 
   useEffect(() => {
-    client.api.get<{ key: string; value: string }>('/public-settings/userCreation', { auth: false })
+    client.api
+      .get<{ key: string; value: string }>('/public-settings/userCreation', { auth: false })
       .then((s) => setCreation(s.value === 'disabled' ? 'disabled' : 'enabled'))
       .catch(() => setCreation('enabled'))
   }, [])
 
   useEffect(() => {
-    client.api.get<PublicPlan[]>('/plans/list', { auth: false }).then(setPlans).catch((err) => toastError(t, err))
+    client.api
+      .get<PublicPlan[]>('/plans/list', { auth: false })
+      .then(setPlans)
+      .catch((err) => toastError(t, err))
   }, [t])
 
   const submit = async (e: FormEvent) => {
@@ -57,7 +68,15 @@ export default function Signup() {
       const dueDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10)
       await client.api.post('/companies/cadastro', {
         auth: false,
-        body: { name: form.name.trim(), email: form.email.trim(), phone: digits(form.phone), password: form.password, planId: Number(form.planId), cnpj: digits(form.cnpj), dueDate },
+        body: {
+          name: form.name.trim(),
+          email: form.email.trim(),
+          phone: digits(form.phone),
+          password: form.password,
+          planId: Number(form.planId),
+          cnpj: digits(form.cnpj),
+          dueDate,
+        },
       })
       toast.success(t('signup.success'))
       navigate('/login')
@@ -69,27 +88,82 @@ export default function Signup() {
   }
 
   const err = (k: keyof typeof EMPTY) => errors[k] && t(errors[k]!)
-  const loginLink = <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">{t('signup.haveAccount')}</Link>
-  // The form shows while the setting is checked (no spinner flash); a closed sign-up replaces it.
-  if (creation === 'disabled') return (
-    <PublicCard title={t('signup.title')}>
-      <div className="flex flex-col gap-4">
-        <ErrorCard title={t('signup.closed')} />
-        {loginLink}
-      </div>
-    </PublicCard>
+  const loginLink = (
+    <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">
+      {t('signup.haveAccount')}
+    </Link>
   )
+  // The form shows while the setting is checked (no spinner flash); a closed sign-up replaces it.
+  if (creation === 'disabled')
+    return (
+      <PublicCard title={t('signup.title')}>
+        <div className="flex flex-col gap-4">
+          <ErrorCard title={t('signup.closed')} />
+          {loginLink}
+        </div>
+      </PublicCard>
+    )
   return (
     <PublicCard title={t('signup.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <TextField name="name" label={t('signup.name')} value={form.name} onChange={set('name')} error={err('name')} autoFocus />
-        <MaskedInput mask="cnpj" name="cnpj" label={t('signup.cnpj')} placeholder="00.000.000/0000-00" value={form.cnpj} onChange={set('cnpj')} error={err('cnpj')} />
-        <TextField name="email" type="email" label={t('signup.email')} value={form.email} onChange={set('email')} error={err('email')} />
-        <MaskedInput mask="phone" name="phone" label={t('signup.phone')} placeholder="+55 (47) 99999-9999" value={form.phone} onChange={set('phone')} error={err('phone')} />
-        <TextField name="password" type="password" autoComplete="new-password" label={t('signup.password')} value={form.password} onChange={set('password')} error={err('password')} />
-        <Select name="planId" label={t('signup.plan')} placeholder={t('signup.choosePlan')} value={form.planId} onChange={set('planId')} error={err('planId')}
-          options={plans.map((p) => ({ value: p.id, label: t('signup.planOption', { ...p, value: formatMoney(p.value, i18n.language) }) }))} />
-        <Button type="submit" loading={busy} className="mt-2 w-full">{t('signup.submit')}</Button>
+        <TextField
+          name="name"
+          label={t('signup.name')}
+          value={form.name}
+          onChange={set('name')}
+          error={err('name')}
+          autoFocus
+        />
+        <MaskedInput
+          mask="cnpj"
+          name="cnpj"
+          label={t('signup.cnpj')}
+          placeholder="00.000.000/0000-00"
+          value={form.cnpj}
+          onChange={set('cnpj')}
+          error={err('cnpj')}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('signup.email')}
+          value={form.email}
+          onChange={set('email')}
+          error={err('email')}
+        />
+        <MaskedInput
+          mask="phone"
+          name="phone"
+          label={t('signup.phone')}
+          placeholder="+55 (47) 99999-9999"
+          value={form.phone}
+          onChange={set('phone')}
+          error={err('phone')}
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('signup.password')}
+          value={form.password}
+          onChange={set('password')}
+          error={err('password')}
+        />
+        <Select
+          name="planId"
+          label={t('signup.plan')}
+          placeholder={t('signup.choosePlan')}
+          value={form.planId}
+          onChange={set('planId')}
+          error={err('planId')}
+          options={plans.map((p) => ({
+            value: p.id,
+            label: t('signup.planOption', { ...p, value: formatMoney(p.value, i18n.language) }),
+          }))}
+        />
+        <Button type="submit" loading={busy} className="mt-2 w-full">
+          {t('signup.submit')}
+        </Button>
         {loginLink}
       </form>
     </PublicCard>

@@ -11,8 +11,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { canRun, DESKTOP, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
 import {
-  MAX_FILE_BYTES, fileProblem, isCustomerNumber, mediaTypeOf, mergeChat, randomCustomerNumber, sameNumber, ticksOf,
-  type CustomerMessage, type OutboxMessage,
+  MAX_FILE_BYTES,
+  fileProblem,
+  isCustomerNumber,
+  mediaTypeOf,
+  mergeChat,
+  randomCustomerNumber,
+  sameNumber,
+  ticksOf,
+  type CustomerMessage,
+  type OutboxMessage,
 } from '../../../modules/connections/src/phone/chat.ts'
 import { hoursErrors, hoursRows, maskTime, toSchedules } from '../../../modules/connections/src/schedules.ts'
 
@@ -24,17 +32,29 @@ const NAME = 'Loja Simulada'
 const row = (p: Page) => p.getByRole('row').filter({ hasText: NAME })
 
 /** The browser's own token: a second login would end the browser's session (one session per user). */
-const inject = (p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => app.callAs(p, method, url, payload)
+const inject = (p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  app.callAs(p, method, url, payload)
 
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('simulator phone rules (no browser)', () => {
-  const out = (id: string, timestamp: string, ack = 1): OutboxMessage => ({ id, to: '5511987654321', isGroup: false, body: id, ack, edited: false, deleted: false, timestamp })
+  const out = (id: string, timestamp: string, ack = 1): OutboxMessage => ({
+    id,
+    to: '5511987654321',
+    isGroup: false,
+    body: id,
+    ack,
+    edited: false,
+    deleted: false,
+    timestamp,
+  })
   const mine = (key: string, timestamp: string): CustomerMessage => ({ key, body: key, timestamp, status: 'sent' })
 
   it('merges both sides by time, the customer first on a tie', () => {
@@ -67,22 +87,40 @@ describe('simulator phone rules (no browser)', () => {
 
   it('business hours: the default week, closed days, the ##:## mask', () => {
     const week = hoursRows([])
-    expect(week.map((r) => (r.open ? `${r.startTime}-${r.endTime}` : 'closed'))).toEqual(
-      ['08:00-18:00', '08:00-18:00', '08:00-18:00', '08:00-18:00', '08:00-18:00', '08:00-12:00', 'closed'])
-    const stored = hoursRows([{ weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' }, { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '17:45' }])
+    expect(week.map((r) => (r.open ? `${r.startTime}-${r.endTime}` : 'closed'))).toEqual([
+      '08:00-18:00',
+      '08:00-18:00',
+      '08:00-18:00',
+      '08:00-18:00',
+      '08:00-18:00',
+      '08:00-12:00',
+      'closed',
+    ])
+    const stored = hoursRows([
+      { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+      { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '17:45' },
+    ])
     expect(stored[0]).toEqual({ weekdayEn: 'monday', open: true, startTime: '09:30', endTime: '17:45' })
     expect(stored[6]?.open).toBe(false)
     expect(maskTime('0930')).toBe('09:30')
     expect(maskTime('9:3a0')).toBe('93:0')
-    expect(hoursErrors([{ weekdayEn: 'monday', open: true, startTime: '25:00', endTime: '18:00' }])).toEqual({ '0.startTime': 'connections.validation.time' })
+    expect(hoursErrors([{ weekdayEn: 'monday', open: true, startTime: '25:00', endTime: '18:00' }])).toEqual({
+      '0.startTime': 'connections.validation.time',
+    })
     expect(hoursErrors([{ weekdayEn: 'sunday', open: false, startTime: '', endTime: '' }])).toEqual({})
-    expect(toSchedules(week, (d) => d.toUpperCase())[6]).toEqual({ weekday: 'SUNDAY', weekdayEn: 'sunday', startTime: '', endTime: '' })
+    expect(toSchedules(week, (d) => d.toUpperCase())[6]).toEqual({
+      weekday: 'SUNDAY',
+      weekdayEn: 'sunday',
+      startTime: '',
+      endTime: '',
+    })
   })
 })
 
 describe.skipIf(!canRun)('the simulator phone in a browser', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `phone-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
+      await app.shot(page, `phone-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
   })
 
   it('adds a simulator connection; the dialog keeps a business-hours row and expiresTicket', async () => {
@@ -109,11 +147,18 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     connectionId = list.find((c) => c.name === NAME)!.id
     const created = await inject(p, 'GET', `/api/whatsapp/${connectionId}`)
     expect(created.schedules).toHaveLength(7)
-    expect(created.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' })
+    expect(created.schedules[0]).toEqual({
+      weekday: 'Segunda-feira',
+      weekdayEn: 'monday',
+      startTime: '08:00',
+      endTime: '18:00',
+    })
     expect(created.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTime: '', endTime: '' })
 
     // Edit: Monday 09:30–17:45, Sunday opens 10:00–14:00, a bad time is refused first; 24 h expiry.
-    await row(p).getByRole('button', { name: `Editar ${NAME}` }).click()
+    await row(p)
+      .getByRole('button', { name: `Editar ${NAME}` })
+      .click()
     dialog = p.getByRole('dialog')
     await dialog.getByRole('tab', { name: 'Horário de atendimento' }).click()
     await dialog.getByLabel('Segunda-feira início').fill('0930')
@@ -137,7 +182,9 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     await dialog.waitFor({ state: 'hidden' })
 
     // Reopen: what was saved is what the dialog shows.
-    await row(p).getByRole('button', { name: `Editar ${NAME}` }).click()
+    await row(p)
+      .getByRole('button', { name: `Editar ${NAME}` })
+      .click()
     dialog = p.getByRole('dialog')
     await dialog.getByRole('tab', { name: 'Horário de atendimento' }).click()
     expect(await dialog.getByLabel('Segunda-feira início').inputValue()).toBe('09:30')
@@ -156,8 +203,18 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     expect(saved.expiresTicket).toBe(24)
     expect(saved.maxAttemptsWithoutResponse).toBe(2)
     expect(saved.timeToTransfer).toBe(15)
-    expect(saved.schedules[0]).toEqual({ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '09:30', endTime: '17:45' })
-    expect(saved.schedules[6]).toEqual({ weekday: 'Domingo', weekdayEn: 'sunday', startTime: '10:00', endTime: '14:00' })
+    expect(saved.schedules[0]).toEqual({
+      weekday: 'Segunda-feira',
+      weekdayEn: 'monday',
+      startTime: '09:30',
+      endTime: '17:45',
+    })
+    expect(saved.schedules[6]).toEqual({
+      weekday: 'Domingo',
+      weekdayEn: 'sunday',
+      startTime: '10:00',
+      endTime: '14:00',
+    })
   }, 120_000)
 
   it('plays the customer: a message reaches the platform, the reply arrives live and is read', async () => {
@@ -188,9 +245,11 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     await box.pressSequentially('Olá, preciso de ajuda')
     await box.press('Shift+Enter')
     await box.pressSequentially('Pedido 123')
-    const answered = p.waitForResponse((res) => res.url().endsWith(`/api/simulator/${connectionId}/inbound`) && res.request().method() === 'POST')
+    const answered = p.waitForResponse(
+      (res) => res.url().endsWith(`/api/simulator/${connectionId}/inbound`) && res.request().method() === 'POST',
+    )
     await box.press('Enter')
-    const inbound = await (await answered).json() as { message: { ticketId: number; body: string; fromMe: boolean } }
+    const inbound = (await (await answered).json()) as { message: { ticketId: number; body: string; fromMe: boolean } }
     expect(inbound.message.body).toBe('Olá, preciso de ajuda\nPedido 123')
     expect(inbound.message.fromMe).toBe(false)
     const ticketId = inbound.message.ticketId
@@ -201,7 +260,9 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     expect(await sendButton.isDisabled()).toBe(true)
 
     // An attendant answers through the API: the panel shows it live, the ticks run to read (blue).
-    const sent = await inject(p, 'POST', `/api/messages/${ticketId}`, { body: 'Olá Maria! Em que posso ajudar?' }) as { messages: { id: number }[] }
+    const sent = (await inject(p, 'POST', `/api/messages/${ticketId}`, {
+      body: 'Olá Maria! Em que posso ajudar?',
+    })) as { messages: { id: number }[] }
     const reply = panel.getByTestId('phone-platform-message').filter({ hasText: 'Em que posso ajudar?' })
     await reply.waitFor({ timeout: 10_000 })
     const read = reply.locator('[data-ticks="read"]')
@@ -211,7 +272,9 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
     const colour = (l: typeof read) => l.evaluate((el) => getComputedStyle(el).color)
     expect(await colour(read)).not.toBe(await colour(question.locator('[data-ticks="sent"]')))
     // Customer right, platform left, in time order.
-    expect(await panel.locator('li[data-side]').evaluateAll((els) => els.map((e) => e.getAttribute('data-side')))).toEqual(['customer', 'platform'])
+    expect(
+      await panel.locator('li[data-side]').evaluateAll((els) => els.map((e) => e.getAttribute('data-side'))),
+    ).toEqual(['customer', 'platform'])
     await app.shot(p, 'phone-03-conversation')
 
     // The attendant edits, then deletes: both marks arrive live.
@@ -225,18 +288,30 @@ describe.skipIf(!canRun)('the simulator phone in a browser', () => {
 
     // A file: refused when too large, sent as an attachment otherwise (Send works without text).
     const picker = panel.getByTestId('phone-file')
-    await picker.setInputFiles({ name: 'grande.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 1) })
+    await picker.setInputFiles({
+      name: 'grande.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(6 * 1024 * 1024, 1),
+    })
     await panel.getByRole('alert').filter({ hasText: 'O arquivo tem 6 MB; o máximo é 5 MB.' }).waitFor()
     expect(await sendButton.isDisabled()).toBe(true)
-    await picker.setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('segunda via do boleto') })
+    await picker.setInputFiles({
+      name: 'nota.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('segunda via do boleto'),
+    })
     await panel.getByRole('button', { name: 'Remover o anexo nota.txt' }).waitFor()
     expect(await panel.getByRole('alert').filter({ hasText: 'o máximo é' }).count()).toBe(0)
-    const fileAnswered = p.waitForResponse((res) => res.url().endsWith(`/api/simulator/${connectionId}/inbound`) && res.request().method() === 'POST')
+    const fileAnswered = p.waitForResponse(
+      (res) => res.url().endsWith(`/api/simulator/${connectionId}/inbound`) && res.request().method() === 'POST',
+    )
     await sendButton.click()
-    const fileInbound = await (await fileAnswered).json() as { message: { ticketId: number; mediaType: string } }
+    const fileInbound = (await (await fileAnswered).json()) as { message: { ticketId: number; mediaType: string } }
     expect(fileInbound.message.mediaType).toBe('document')
     expect(fileInbound.message.ticketId).toBe(ticketId)
-    const withFile = panel.getByTestId('phone-customer-message').filter({ has: p.getByTestId('phone-media').filter({ hasText: 'nota.txt' }) })
+    const withFile = panel
+      .getByTestId('phone-customer-message')
+      .filter({ has: p.getByTestId('phone-media').filter({ hasText: 'nota.txt' }) })
     await withFile.getByRole('img', { name: 'Enviada' }).waitFor()
     await app.shot(p, 'phone-04-attachment')
 

@@ -21,7 +21,9 @@ beforeAll(async () => {
   app = await openBrowserApp()
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('connections module rules (no browser)', () => {
   it('validates the name and counters, formats the date as DD/MM/yyyy HH:mm', () => {
@@ -37,8 +39,11 @@ describe('connections module rules (no browser)', () => {
 
   it('has the same keys in pt, en and es', () => {
     const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`]))
-    const load = (lng: string) => JSON.parse(readFileSync(new URL(`../../../modules/connections/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`],
+      )
+    const load = (lng: string) =>
+      JSON.parse(readFileSync(new URL(`../../../modules/connections/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
     const [pt, en, es] = ['pt', 'en', 'es'].map(load)
     expect(keys(en).sort()).toEqual(keys(pt).sort())
     expect(keys(es).sort()).toEqual(keys(pt).sort())
@@ -49,7 +54,8 @@ describe('connections module rules (no browser)', () => {
 
 describe.skipIf(!canRun)('/connections in a browser', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `connections-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
+      await app.shot(page, `connections-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
   })
 
   it('adds a simulator connection, scans its QR code live, disconnects and deletes it', async () => {
@@ -95,7 +101,10 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     // The browser's own token: a new login would end the browser's session (one session per user).
     const token = await p.evaluate(() => localStorage.getItem('token'))
     const su = { authorization: `Bearer ${token}` }
-    const list = (await app.t.app.inject({ method: 'GET', url: '/api/whatsapp', headers: su })).json() as { id: number; name: string }[]
+    const list = (await app.t.app.inject({ method: 'GET', url: '/api/whatsapp', headers: su })).json() as {
+      id: number
+      name: string
+    }[]
     const id = list.find((c) => c.name === 'Loja Centro')!.id
     // The simulated phone reads it from the modal's own button.
     await qr.getByRole('button', { name: 'Ler com o celular simulado' }).click()

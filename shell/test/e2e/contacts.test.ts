@@ -36,7 +36,9 @@ const count = (page: Page) => page.getByTestId('contacts-count')
 /** Scrolls the list to its end until `name` is rendered: pages load on the way. */
 async function scrollUntil(page: Page, name: string) {
   for (let i = 0; i < 20 && !(await row(page, name).count()); i++) {
-    await scroller(page).evaluate((el) => { el.scrollTop = el.scrollHeight })
+    await scroller(page).evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
     await page.waitForTimeout(150)
   }
   await row(page, name).waitFor()
@@ -47,19 +49,50 @@ beforeAll(async () => {
   app = await openBrowserApp()
   const su = (await app.api()).headers
   const plan = await call('POST', '/api/plans', su, { name: 'Contatos', users: 0, connections: 0, queues: 0, value: 0 })
-  const company = await call('POST', '/api/companies', su, { name: 'Empresa Contatos', email: ADMIN_EMAIL, planId: plan.id, cnpj: CNPJ, password: PASSWORD, dueDate: '2099-12-31' })
+  const company = await call('POST', '/api/companies', su, {
+    name: 'Empresa Contatos',
+    email: ADMIN_EMAIL,
+    planId: plan.id,
+    cnpj: CNPJ,
+    password: PASSWORD,
+    dueDate: '2099-12-31',
+  })
   companyId = company.id
   admin = (await app.api(CNPJ, ADMIN_EMAIL, PASSWORD)).headers
-  await call('POST', '/api/users', admin, { name: 'Bia Admin', email: 'bia@contatos.test', password: PASSWORD, profile: 'admin' })
-  await call('POST', '/api/users', admin, { name: 'Caio Atendente', email: 'caio@contatos.test', password: PASSWORD, profile: 'user' })
+  await call('POST', '/api/users', admin, {
+    name: 'Bia Admin',
+    email: 'bia@contatos.test',
+    password: PASSWORD,
+    profile: 'admin',
+  })
+  await call('POST', '/api/users', admin, {
+    name: 'Caio Atendente',
+    email: 'caio@contatos.test',
+    password: PASSWORD,
+    profile: 'user',
+  })
   // The company admin logs in through the UI below, which ends this API session: setup calls use another admin.
-  await call('POST', '/api/users', admin, { name: 'Api Admin', email: 'api@contatos.test', password: PASSWORD, profile: 'admin' })
-  const bulk = Array.from({ length: BULK }, (_, i) => ({ name: `Lote ${String(i + 1).padStart(2, '0')}`, number: `55479100000${String(i + 1).padStart(2, '0')}` }))
+  await call('POST', '/api/users', admin, {
+    name: 'Api Admin',
+    email: 'api@contatos.test',
+    password: PASSWORD,
+    profile: 'admin',
+  })
+  const bulk = Array.from({ length: BULK }, (_, i) => ({
+    name: `Lote ${String(i + 1).padStart(2, '0')}`,
+    number: `55479100000${String(i + 1).padStart(2, '0')}`,
+  }))
   admin = (await app.api(CNPJ, 'api@contatos.test', PASSWORD)).headers
-  await call('POST', '/api/contacts/upload', admin, [...bulk, { name: 'Ana Souza', number: '5547991112222', email: 'ana@cliente.com' }, { name: 'Zé Pereira', number: '5511988887777' }])
+  await call('POST', '/api/contacts/upload', admin, [
+    ...bulk,
+    { name: 'Ana Souza', number: '5547991112222', email: 'ana@cliente.com' },
+    { name: 'Zé Pereira', number: '5511988887777' },
+  ])
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('contacts module rules (no browser)', () => {
   it('validates the contact form as core.md §5 says', () => {
@@ -71,26 +104,49 @@ describe('contacts module rules (no browser)', () => {
     expect(numberError('+55 (47) 99999-9999')).toBeNull()
     expect(emailError('')).toBeNull()
     expect(emailError('nope')).toBe('contacts.validation.email')
-    expect(matchesFilters({ name: 'Márcia', email: '', number: '5547', createdAt: new Date().toISOString() }, 'marc', {})).toBe(true)
-    expect(matchesFilters({ name: 'Márcia', email: '', number: '5547', createdAt: new Date().toISOString() }, 'ma', {})).toBe(true) // under 3: no search
-    expect(matchesFilters({ name: 'Bruno', email: '', number: '5547', createdAt: new Date().toISOString() }, 'marc', {})).toBe(false)
+    expect(
+      matchesFilters({ name: 'Márcia', email: '', number: '5547', createdAt: new Date().toISOString() }, 'marc', {}),
+    ).toBe(true)
+    expect(
+      matchesFilters({ name: 'Márcia', email: '', number: '5547', createdAt: new Date().toISOString() }, 'ma', {}),
+    ).toBe(true) // under 3: no search
+    expect(
+      matchesFilters({ name: 'Bruno', email: '', number: '5547', createdAt: new Date().toISOString() }, 'marc', {}),
+    ).toBe(false)
   })
 
   it('reads spreadsheet rows with or without a header', () => {
-    expect(toSheetRows([['Telefone', 'Nome'], [5547999991111, 'Ana'], ['', ''], ['(47) 98888-7777', 'Bia']])).toEqual([
-      { row: 2, name: 'Ana', number: '5547999991111', email: '' }, { row: 4, name: 'Bia', number: '(47) 98888-7777', email: '' },
+    expect(
+      toSheetRows([
+        ['Telefone', 'Nome'],
+        [5547999991111, 'Ana'],
+        ['', ''],
+        ['(47) 98888-7777', 'Bia'],
+      ]),
+    ).toEqual([
+      { row: 2, name: 'Ana', number: '5547999991111', email: '' },
+      { row: 4, name: 'Bia', number: '(47) 98888-7777', email: '' },
     ])
-    expect(toSheetRows([['Ana', '5547999991111', 'a@x.com']])).toEqual([{ row: 1, name: 'Ana', number: '5547999991111', email: 'a@x.com' }])
+    expect(toSheetRows([['Ana', '5547999991111', 'a@x.com']])).toEqual([
+      { row: 1, name: 'Ana', number: '5547999991111', email: 'a@x.com' },
+    ])
   })
 
   it('has the same keys in pt, en and es, with the spec messages in English', () => {
     const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`]))
-    const load = (lng: string) => JSON.parse(readFileSync(new URL(`../../../modules/contacts/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`],
+      )
+    const load = (lng: string) =>
+      JSON.parse(readFileSync(new URL(`../../../modules/contacts/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
     const [pt, en, es] = ['pt', 'en', 'es'].map(load)
     expect(keys(en).sort()).toEqual(keys(pt).sort())
     expect(keys(es).sort()).toEqual(keys(pt).sort())
-    expect(en.contacts.validation).toMatchObject({ tooShort: 'Too Short!', tooLong: 'Too Long!', email: 'Invalid email' })
+    expect(en.contacts.validation).toMatchObject({
+      tooShort: 'Too Short!',
+      tooLong: 'Too Long!',
+      email: 'Invalid email',
+    })
   })
 })
 
@@ -99,14 +155,18 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
   let other: Page
   let current: Page | undefined
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current && !current.isClosed()) await app.shot(current, `contacts-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
+      await app.shot(current, `contacts-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
   })
 
   it('lists the contacts from the drawer with their count and loads the next page near the bottom', async () => {
     ;({ page } = await app.newPage())
     current = page
     await app.loginUI(page, CNPJ, ADMIN_EMAIL, PASSWORD)
-    await page.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Contatos' }).click({ timeout: 15_000 })
+    await page
+      .getByRole('navigation', { name: 'menu' })
+      .getByRole('link', { name: 'Contatos' })
+      .click({ timeout: 15_000 })
     await page.waitForURL(`${app.base}/contacts`)
     await row(page, 'Ana Souza').waitFor()
     expect(await count(page).textContent()).toBe(`${BULK + 2} contatos`)
@@ -188,7 +248,9 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     await row(other, 'Marta Ribeiro Lima').waitFor()
     const c = await app.t.db('contacts').where({ companyId, name: 'Marta Ribeiro Lima' }).first('id', 'companyName')
     expect(c.companyName).toBe('Padaria Central')
-    expect(await app.t.db('contact_extra_info').where({ contactId: c.id }).select('name', 'value')).toEqual([{ name: 'Aniversário', value: '10/05' }])
+    expect(await app.t.db('contact_extra_info').where({ contactId: c.id }).select('name', 'value')).toEqual([
+      { name: 'Aniversário', value: '10/05' },
+    ])
     // Opening it again shows the saved row.
     await page.getByRole('button', { name: 'Editar Marta Ribeiro Lima' }).click()
     expect(await page.getByRole('dialog').getByLabel('Valor').inputValue()).toBe('10/05')
@@ -234,7 +296,11 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Importar', exact: true }).click()
     await dialog.getByText('Selecione um arquivo Excel.').waitFor()
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(xlsx) })
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'contatos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(xlsx),
+    })
     await dialog.getByRole('button', { name: 'Importar', exact: true }).click()
     const report = page.getByTestId('import-report')
     await report.waitFor({ timeout: 20_000 })
@@ -250,14 +316,19 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('paula')
     await row(page, 'Paula Mendes').waitFor()
     expect(await row(page, 'Paula Outra').count()).toBe(0)
-    expect(await app.t.db('contacts').where({ companyId, name: 'Rui Costa' }).first('number')).toEqual({ number: '5547987652222' })
+    expect(await app.t.db('contacts').where({ companyId, name: 'Rui Costa' }).first('number')).toEqual({
+      number: '5547987652222',
+    })
   })
 
   it('exports contatos.csv and imports it back: only what is missing comes in', async () => {
     // The export follows the list's filters: all of them here.
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('')
     await row(page, 'Ana Souza').waitFor()
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar' }).click(),
+    ])
     expect(download.suggestedFilename()).toBe('contatos.csv')
     const csv = readFileSync((await download.path())!)
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
@@ -271,15 +342,21 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
 
     await page.getByRole('button', { name: 'Importar', exact: true }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: csv })
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: csv })
     await dialog.getByRole('button', { name: 'Importar', exact: true }).click()
     const report = page.getByTestId('import-report')
     await report.waitFor({ timeout: 20_000 })
-    expect(await report.getByRole('status').textContent()).toBe(`1 contato importado de ${total} linhas; ${total - 1} linhas com erro.`)
+    expect(await report.getByRole('status').textContent()).toBe(
+      `1 contato importado de ${total} linhas; ${total - 1} linhas com erro.`,
+    )
     await report.getByTestId('import-error-2').waitFor()
     await report.getByRole('button', { name: 'Fechar' }).click()
     await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('paula')
     await row(page, 'Paula Mendes').waitFor()
-    expect(await app.t.db('contacts').where({ companyId, number: '5547987651111' }).count({ n: '*' }).first()).toEqual({ n: 1 })
+    expect(await app.t.db('contacts').where({ companyId, number: '5547987651111' }).count({ n: '*' }).first()).toEqual({
+      n: 1,
+    })
   })
 })

@@ -7,7 +7,14 @@
  */
 import type { Page } from 'playwright-core'
 
-export interface ContrastIssue { text: string; ratio: number; need: number; fg: string; bg: string; path: string }
+export interface ContrastIssue {
+  text: string
+  ratio: number
+  need: number
+  fg: string
+  bg: string
+  path: string
+}
 
 export async function contrastIssues(page: Page, scope = 'body'): Promise<ContrastIssue[]> {
   return page.evaluate((scopeSelector) => {
@@ -27,11 +34,21 @@ export async function contrastIssues(page: Page, scope = 'body'): Promise<Contra
       return [0, 1, 2].map((i) => top[i]! * a + below[i]! * (1 - a)).concat(1)
     }
     const lum = (c: number[]) => {
-      const ch = c.slice(0, 3).map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4 })
+      const ch = c.slice(0, 3).map((v) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
       return 0.2126 * ch[0]! + 0.7152 * ch[1]! + 0.0722 * ch[2]!
     }
-    const ratio = (a: number[], b: number[]) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05) }
-    const hex = (c: number[]) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`
+    const ratio = (a: number[], b: number[]) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p)
+      return (x! + 0.05) / (y! + 0.05)
+    }
+    const hex = (c: number[]) =>
+      `#${c
+        .slice(0, 3)
+        .map((v) => Math.round(v).toString(16).padStart(2, '0'))
+        .join('')}`
 
     /** The opaque colour behind an element: its ancestors' backgrounds, root first. */
     const backdrop = (el: Element) => {
@@ -45,7 +62,11 @@ export async function contrastIssues(page: Page, scope = 'body'): Promise<Contra
       }
       return bg
     }
-    const opacity = (el: Element) => { let o = 1; for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o }
+    const opacity = (el: Element) => {
+      let o = 1
+      for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity)
+      return o
+    }
     const path = (el: Element) => {
       const parts: string[] = []
       for (let e: Element | null = el; e && parts.length < 4; e = e.parentElement) {
@@ -58,7 +79,11 @@ export async function contrastIssues(page: Page, scope = 'body'): Promise<Contra
     const issues: { text: string; ratio: number; need: number; fg: string; bg: string; path: string }[] = []
     const root = document.querySelector(scopeSelector) ?? document.body
     for (const el of root.querySelectorAll('*')) {
-      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim()
+      const own = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim()
       if (!own || ['SCRIPT', 'STYLE', 'OPTION', 'TITLE'].includes(el.tagName)) continue
       if (el.closest('[aria-hidden="true"],[inert],:disabled,[aria-disabled="true"]')) continue
       const rect = el.getBoundingClientRect()
@@ -73,7 +98,15 @@ export async function contrastIssues(page: Page, scope = 'body'): Promise<Contra
       const bold = Number(st.fontWeight) >= 700
       const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5
       const r = ratio(fg, bg)
-      if (r < need - 0.005) issues.push({ text: own.slice(0, 40), ratio: Math.round(r * 100) / 100, need, fg: hex(fg), bg: hex(bg), path: path(el) })
+      if (r < need - 0.005)
+        issues.push({
+          text: own.slice(0, 40),
+          ratio: Math.round(r * 100) / 100,
+          need,
+          fg: hex(fg),
+          bg: hex(bg),
+          path: path(el),
+        })
     }
     return issues
   }, scope)

@@ -25,7 +25,8 @@ const EMAIL = 'dona@primeirahora.test'
 const PASSWORD = 'Senha@123'
 const CUSTOMER = '5511944443333'
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) => app.call(method, url, headers, payload)
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) =>
+  app.call(method, url, headers, payload)
 
 /** Records what the page's WebAudio beeps would play (the peak gain of each), instead of playing it. */
 const FAKE_AUDIO = `(() => {
@@ -51,8 +52,12 @@ const FAKE_AUDIO = `(() => {
 function watch(page: Page) {
   const seen = { errors: [] as string[], consoleErrors: [] as string[], notFound: [] as string[] }
   page.on('pageerror', (e) => seen.errors.push(e.message))
-  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) seen.consoleErrors.push(m.text()) })
-  page.on('response', (r) => { if (r.status() === 404 && !new URL(r.url()).pathname.startsWith('/api/')) seen.notFound.push(r.url()) })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) seen.consoleErrors.push(m.text())
+  })
+  page.on('response', (r) => {
+    if (r.status() === 404 && !new URL(r.url()).pathname.startsWith('/api/')) seen.notFound.push(r.url())
+  })
   return seen
 }
 
@@ -63,7 +68,11 @@ beforeAll(async () => {
   superHeaders = { authorization: `Bearer ${superSession.token}` }
   planId = (await api('GET', '/api/plans/list', undefined, superHeaders))[0].id
   await api('PUT', `/api/plans/${planId}`, { useKanban: true, useCampaigns: true }, superHeaders)
-  const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Primeira Hora', email: EMAIL, phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
+  const signup = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/companies/cadastro',
+    payload: { name: 'Primeira Hora', email: EMAIL, phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ },
+  })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   const admin = await app.api(CNPJ, EMAIL, PASSWORD)
   adminHeaders = { authorization: `Bearer ${admin.token}` }
@@ -72,9 +81,11 @@ beforeAll(async () => {
   await api('POST', `/api/simulator/${whatsappId}/scan`, {})
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
-describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
+describe.skipIf(!canRun)("a newcomer's first hour", () => {
   it('serves a favicon', async () => {
     const res = await fetch(`${app.base}/favicon.svg`)
     expect(res.status).toBe(200)
@@ -92,11 +103,21 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     const { page, context } = await app.newPage()
     // Hold the modules list until the placeholder has been seen, and the users remote until its page is asked for.
     let releaseList!: () => void
-    const listHeld = new Promise<void>((r) => { releaseList = r })
+    const listHeld = new Promise<void>((r) => {
+      releaseList = r
+    })
     let releaseUsers!: () => void
-    const usersHeld = new Promise<void>((r) => { releaseUsers = r })
-    await page.route('**/api/modules', async (route: Route) => { await listHeld; await route.continue() })
-    await page.route('**/modules/users/remoteEntry.js', async (route: Route) => { await usersHeld; await route.continue() })
+    const usersHeld = new Promise<void>((r) => {
+      releaseUsers = r
+    })
+    await page.route('**/api/modules', async (route: Route) => {
+      await listHeld
+      await route.continue()
+    })
+    await page.route('**/modules/users/remoteEntry.js', async (route: Route) => {
+      await usersHeld
+      await route.continue()
+    })
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
     const nav = page.getByRole('navigation', { name: 'menu' })
     await nav.getByTestId('menu-skeleton').first().waitFor()
@@ -123,12 +144,15 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     await context.close()
   })
 
-  it('keeps the admin\'s due date in the top bar once the modules\' styles are in', async () => {
+  it("keeps the admin's due date in the top bar once the modules' styles are in", async () => {
     const { page, context } = await app.newPage()
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
     await page.getByTestId('tickets-manager').waitFor()
     // The tickets screen's stylesheet is in the page: it must not hide the shell's 'md:inline'.
-    await until(() => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes('/modules/tickets/'))), Boolean)
+    await until(
+      () => page.evaluate(() => [...document.styleSheets].some((s) => s.href?.includes('/modules/tickets/'))),
+      Boolean,
+    )
     await expect.poll(() => page.getByTestId('greeting').innerText()).toContain('Data de vencimento')
     await context.close()
   })
@@ -170,12 +194,18 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     await bell.waitFor()
     expect(await bell.getAttribute('data-count')).toBe('0')
 
-    const m = await app.callAs(page, 'POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Joana Prado', body: 'Oi! *Quero* _um_ ~orçamento~ ```agora```' })
+    const m = await app.callAs(page, 'POST', `/api/simulator/${whatsappId}/inbound`, {
+      from: CUSTOMER,
+      name: 'Joana Prado',
+      body: 'Oi! *Quero* _um_ ~orçamento~ ```agora```',
+    })
     const ticketId = m.message.ticketId as number
     await expect.poll(() => bell.getAttribute('data-count')).toBe('1')
     expect(await page.getByTestId('notifications-count').textContent()).toBe('1')
     // One beep, at the stored volume (the tone's peak gain is 0.25 × volume).
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __beeps: number[] }).__beeps.length)).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __beeps: number[] }).__beeps.length))
+      .toBeGreaterThan(0)
     const beeps = await page.evaluate(() => (window as unknown as { __beeps: number[] }).__beeps)
     expect(Math.max(...beeps)).toBeCloseTo(0.1, 5)
 
@@ -189,7 +219,10 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     await app.shot(page, 'first-hour-01-notifications')
     await entry.click()
     await page.waitForURL(new RegExp(`/tickets/${ticketId}$`))
-    await page.getByTestId('ticket-chat').and(page.locator(`[data-ticket="${ticketId}"]`)).waitFor()
+    await page
+      .getByTestId('ticket-chat')
+      .and(page.locator(`[data-ticket="${ticketId}"]`))
+      .waitFor()
 
     // Formatting in the bubble and in the list's preview.
     const bubble = page.getByTestId('ticket-chat').getByText('Quero', { exact: true })
@@ -197,19 +230,29 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     expect(await page.getByTestId('ticket-chat').locator('s').first().textContent()).toBe('orçamento')
     expect(await page.getByTestId('ticket-chat').locator('code').first().textContent()).toBe('agora')
     await page.getByTestId('tab-pending').click()
-    const preview = page.getByTestId('ticket-item').and(page.locator(`[data-ticket-id="${ticketId}"]`)).getByTestId('ticket-preview')
+    const preview = page
+      .getByTestId('ticket-item')
+      .and(page.locator(`[data-ticket-id="${ticketId}"]`))
+      .getByTestId('ticket-preview')
     await preview.waitFor()
     expect(await preview.locator('strong').textContent()).toBe('Quero')
     expect(await preview.textContent()).not.toContain('*')
     expect(seen.errors).toEqual([])
   })
 
-  it('\'Resolver\' is one action with one toast, from the list and from the chat', async () => {
+  it("'Resolver' is one action with one toast, from the list and from the chat", async () => {
     const { page } = await app.newPage()
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
-    const m = await app.callAs(page, 'POST', `/api/simulator/${whatsappId}/inbound`, { from: '5511933332222', name: 'Rui Lima', body: 'Quero resolver isto' })
+    const m = await app.callAs(page, 'POST', `/api/simulator/${whatsappId}/inbound`, {
+      from: '5511933332222',
+      name: 'Rui Lima',
+      body: 'Quero resolver isto',
+    })
     const ticketId = m.message.ticketId as number
-    await app.callAs(page, 'PUT', `/api/tickets/${ticketId}`, { status: 'open', userId: (await app.callAs(page, 'GET', '/api/users/me')).id })
+    await app.callAs(page, 'PUT', `/api/tickets/${ticketId}`, {
+      status: 'open',
+      userId: (await app.callAs(page, 'GET', '/api/users/me')).id,
+    })
     await page.goto(`${app.base}/tickets/${ticketId}`)
     await page.getByTestId('chat-resolve').waitFor()
     expect(await page.getByTestId('chat-resolve').textContent()).toBe('Resolver')
@@ -228,22 +271,33 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
       const w = window as unknown as { __toasts: string[] }
       w.__toasts = []
       new MutationObserver((muts) => {
-        for (const m of muts) for (const n of m.addedNodes) {
-          if (n instanceof HTMLElement && n.matches('[role="alert"], [role="status"]') && n.parentElement?.matches('[aria-live]')) w.__toasts.push((n.textContent ?? '').replace('×', ''))
-        }
+        for (const m of muts)
+          for (const n of m.addedNodes) {
+            if (
+              n instanceof HTMLElement &&
+              n.matches('[role="alert"], [role="status"]') &&
+              n.parentElement?.matches('[aria-live]')
+            )
+              w.__toasts.push((n.textContent ?? '').replace('×', ''))
+          }
       }).observe(document.body, { childList: true, subtree: true })
     })
     // In-app navigation (a reload would drop the observer).
-    await page.evaluate(() => { history.pushState({}, '', '/tickets/999999'); dispatchEvent(new PopStateEvent('popstate')) })
+    await page.evaluate(() => {
+      history.pushState({}, '', '/tickets/999999')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
     await page.getByText('Ticket não encontrado.').waitFor()
     await page.waitForURL(/\/tickets$/)
     await page.waitForLoadState('networkidle')
-    expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual(['Ticket não encontrado.'])
+    expect(await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)).toEqual([
+      'Ticket não encontrado.',
+    ])
     expect(seen.errors).toEqual([])
     expect(seen.consoleErrors).toEqual([])
   })
 
-  it('the user dialog offers the company\'s connections', async () => {
+  it("the user dialog offers the company's connections", async () => {
     const { page } = await app.newPage()
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
     await page.goto(`${app.base}/users`)
@@ -255,7 +309,7 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
     expect(await dialog.getByText(/disponível quando as conexões forem cadastradas/).count()).toBe(0)
   })
 
-  it('the simulator phone: a labelled button, the whole company number, the customer\'s messages after a reload', async () => {
+  it("the simulator phone: a labelled button, the whole company number, the customer's messages after a reload", async () => {
     const { page } = await app.newPage()
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
     await page.goto(`${app.base}/connections`)
@@ -278,7 +332,17 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
   })
 
   it('every screen meets WCAG AA text contrast in both themes', async () => {
-    const screens = ['/tickets', '/contacts', '/connections', '/queues', '/tags', '/quick-messages', '/users', '/settings', '/helps']
+    const screens = [
+      '/tickets',
+      '/contacts',
+      '/connections',
+      '/queues',
+      '/tags',
+      '/quick-messages',
+      '/users',
+      '/settings',
+      '/helps',
+    ]
     const found: string[] = []
     for (const theme of ['light', 'dark'] as const) {
       const { page, context } = await app.newPage(DESKTOP, theme)
@@ -291,14 +355,24 @@ describe.skipIf(!canRun)('a newcomer\'s first hour', () => {
         await page.waitForURL(`${app.base}${path}`)
         if (path !== '/tickets') await page.locator('main h1').first().waitFor()
         await page.waitForLoadState('networkidle')
-        await expect.poll(() => page.locator('main [role="status"][aria-label]').count(), { message: `${theme} ${path} still loading`, timeout: 10_000 }).toBe(0)
-        for (const i of await contrastIssues(page)) found.push(`${theme} ${path}: "${i.text}" ${i.ratio}:1 < ${i.need} (${i.fg} on ${i.bg}) ${i.path}`)
+        await expect
+          .poll(() => page.locator('main [role="status"][aria-label]').count(), {
+            message: `${theme} ${path} still loading`,
+            timeout: 10_000,
+          })
+          .toBe(0)
+        for (const i of await contrastIssues(page))
+          found.push(`${theme} ${path}: "${i.text}" ${i.ratio}:1 < ${i.need} (${i.fg} on ${i.bg}) ${i.path}`)
       }
       // The login screen, signed out.
-      await page.evaluate(() => { localStorage.removeItem('token'); localStorage.removeItem('user') })
+      await page.evaluate(() => {
+        localStorage.removeItem('token')
+        localStorage.removeItem('user')
+      })
       await page.goto(`${app.base}/login`)
       await page.getByLabel(/CNPJ/i).waitFor()
-      for (const i of await contrastIssues(page)) found.push(`${theme} /login: "${i.text}" ${i.ratio}:1 < ${i.need} (${i.fg} on ${i.bg}) ${i.path}`)
+      for (const i of await contrastIssues(page))
+        found.push(`${theme} /login: "${i.text}" ${i.ratio}:1 < ${i.need} (${i.fg} on ${i.bg}) ${i.path}`)
       await context.close()
     }
     expect([...new Set(found)]).toEqual([])

@@ -13,7 +13,13 @@ import { canRun, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
 // Installed with a module flag but no built remote: its remoteEntry answers 404.
 const broken = definePlugin({ name: 'broken', version: '1.0.0', module: true, register() {} })
 
-const COMPANY = { name: 'Jornada Ltda', email: 'dona@jornada.test', phone: '5547988887777', password: 'Jornada@2026', cnpj: '45723174000110' }
+const COMPANY = {
+  name: 'Jornada Ltda',
+  email: 'dona@jornada.test',
+  phone: '5547988887777',
+  password: 'Jornada@2026',
+  cnpj: '45723174000110',
+}
 const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'
 
 describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
@@ -26,13 +32,17 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     app = await openBrowserApp({ extraPlugins: [broken] })
     const su = await app.api()
     const res = await app.t.app.inject({
-      method: 'POST', url: '/api/plans', headers: su.headers,
+      method: 'POST',
+      url: '/api/plans',
+      headers: su.headers,
       payload: { name: 'Plano Jornada', users: 5, connections: 2, queues: 3, value: 79.9, isPublic: true },
     })
     expect(res.statusCode).toBe(201)
     planId = res.json().id
   }, 300_000)
-  afterAll(async () => { await app?.close() })
+  afterAll(async () => {
+    await app?.close()
+  })
 
   it('signs the company up from a phone and lands on /login', async () => {
     const { page, context } = await app.newPage(PHONE)
@@ -77,7 +87,9 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     await admin.getByText('Usuário salvo com sucesso!').waitFor()
     await admin.getByRole('row').filter({ hasText: 'Atendente Jornada' }).waitFor()
     const company = await app.t.db('companies').where({ cnpj: COMPANY.cnpj }).first('id')
-    expect(await app.t.db('users').where({ companyId: company.id, email: 'atendente@jornada.test' }).first('profile')).toEqual({ profile: 'user' })
+    expect(
+      await app.t.db('users').where({ companyId: company.id, email: 'atendente@jornada.test' }).first('profile'),
+    ).toEqual({ profile: 'user' })
   })
 
   it("the super user switches Help off for the company's plan; the admin loses it and /helps says so", async () => {
@@ -86,7 +98,9 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     await nav(su).getByRole('link', { name: 'Configurações' }).click()
     await su.getByRole('tab', { name: 'Planos', exact: true }).click()
     await su.getByRole('row').filter({ hasText: 'Plano Jornada' }).click()
-    const helps = su.getByRole('group', { name: 'Módulos do plano Plano Jornada' }).getByRole('switch', { name: /helps/ })
+    const helps = su
+      .getByRole('group', { name: 'Módulos do plano Plano Jornada' })
+      .getByRole('switch', { name: /helps/ })
     await helps.click()
     await su.getByText('Ajuda (helps): Desabilitado').first().waitFor()
     await app.shot(su, 'journey-03-super-plans')

@@ -21,13 +21,18 @@ beforeAll(async () => {
   process.env.SIMULATOR_ACK_MS = '0'
   app = await openBrowserApp()
 }, 240_000)
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
   it('sets up two queues with a menu and walks it from the simulator phone', async () => {
     const { page: p } = await app.newPage(DESKTOP)
     await app.loginUI(p, '00000000000191', 'admin@atende.local', 'Atende@123')
-    await p.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Filas & Chatbot' }).click({ timeout: 15_000 })
+    await p
+      .getByRole('navigation', { name: 'menu' })
+      .getByRole('link', { name: 'Filas & Chatbot' })
+      .click({ timeout: 15_000 })
     await p.getByText('Nenhuma fila cadastrada.').waitFor({ timeout: 15_000 })
 
     const addQueue = async (name: string, color: string, greeting: string) => {
@@ -60,7 +65,12 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     const queues: { id: number; name: string }[] = await inject(p, 'GET', '/api/queue')
     const vendas = queues.find((q) => q.name === 'Vendas')!
     const suporte = queues.find((q) => q.name === 'Suporte')!
-    const w = await inject(p, 'POST', '/api/whatsapp', { name: 'Loja Filas', provider: 'simulator', greetingMessage: 'Bem-vindo!', queueIds: [vendas.id, suporte.id] })
+    const w = await inject(p, 'POST', '/api/whatsapp', {
+      name: 'Loja Filas',
+      provider: 'simulator',
+      greetingMessage: 'Bem-vindo!',
+      queueIds: [vendas.id, suporte.id],
+    })
     await inject(p, 'POST', `/api/simulator/${w.id}/scan`, {})
 
     await p.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Conexões' }).click()
@@ -70,12 +80,18 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     const panel = p.getByRole('dialog', { name: 'Telefone simulado · Loja Filas' })
     await panel.getByText('Nenhuma mensagem ainda…').waitFor({ timeout: 10_000 })
     const box = panel.getByLabel('Mensagem do cliente')
-    const platform = (text: string) => panel.getByTestId('phone-platform-message').filter({ hasText: text }).first().waitFor({ timeout: 15_000 })
+    const platform = (text: string) =>
+      panel.getByTestId('phone-platform-message').filter({ hasText: text }).first().waitFor({ timeout: 15_000 })
     await box.pressSequentially('oi')
     await box.press('Enter')
     await panel.getByTestId('phone-customer-message').filter({ hasText: 'oi' }).first().waitFor()
     // Neither has an orderQueue: by name.
-    try { await platform('2 - Vendas') } catch (err) { await app.shot(p, 'queues-failed-menu'); throw err }
+    try {
+      await platform('2 - Vendas')
+    } catch (err) {
+      await app.shot(p, 'queues-failed-menu')
+      throw err
+    }
     await box.fill('2')
     await box.press('Enter')
     await platform('1 - Planos')

@@ -46,9 +46,19 @@ beforeAll(async () => {
   su = (await app.api()).headers
   // Companies whose rows show the three due-date colours (administration.md §4).
   const plan = (await call('GET', '/api/plans/all', su))[0]
-  const seed = [['Vence em cinco', 5, '11444777000161'], ['Vence amanhã', 1, '11222333000181'], ['Atrasada', -10, '60701190000104']] as const
+  const seed = [
+    ['Vence em cinco', 5, '11444777000161'],
+    ['Vence amanhã', 1, '11222333000181'],
+    ['Atrasada', -10, '60701190000104'],
+  ] as const
   for (const [name, days, cnpj] of seed) {
-    await call('POST', '/api/companies', su, { name, email: `${cnpj}@empresa.test`, planId: plan.id, cnpj, dueDate: dayFromToday(days) })
+    await call('POST', '/api/companies', su, {
+      name,
+      email: `${cnpj}@empresa.test`,
+      planId: plan.id,
+      cnpj,
+      dueDate: dayFromToday(days),
+    })
   }
   page = (await app.newPage()).page
   await app.loginUI(page, SUPER.cnpj, SUPER.email, SUPER.password)
@@ -56,7 +66,9 @@ beforeAll(async () => {
   su = await superHeaders(app.t.app)
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('settings module rules (no browser)', () => {
   it('colours a company by its due date: 5 days yellow, 4 to -3 orange, -4 and older red', () => {
@@ -82,9 +94,22 @@ describe('settings module rules (no browser)', () => {
 
   it('requires e-mail, plan and CNPJ and sends the phone as digits (administration.md §5)', () => {
     expect(validateCompany(EMPTY_COMPANY)).toMatchObject({ email: 'required', planId: 'required', cnpj: 'required' })
-    const v = { ...EMPTY_COMPANY, name: 'ACME', email: 'a@b.co', planId: '1', cnpj: '45.723.174/0001-10', phone: '+55 (47) 99999-8888' }
+    const v = {
+      ...EMPTY_COMPANY,
+      name: 'ACME',
+      email: 'a@b.co',
+      planId: '1',
+      cnpj: '45.723.174/0001-10',
+      phone: '+55 (47) 99999-8888',
+    }
     expect(validateCompany(v)).toEqual({})
-    expect(companyBody(v)).toMatchObject({ phone: '5547999998888', cnpj: '45723174000110', planId: 1, dueDate: null, status: true })
+    expect(companyBody(v)).toMatchObject({
+      phone: '5547999998888',
+      cnpj: '45723174000110',
+      planId: 1,
+      dueDate: null,
+      status: true,
+    })
     expect(companyBody({ ...v, dueDate: '29/02/2028' }).dueDate).toBe('2028-02-29')
     expect(validateCompany({ ...v, dueDate: '31/02/2028' })).toEqual({ dueDate: 'date' })
     expect(maskDate('15012099')).toBe('15/01/2099')
@@ -139,7 +164,10 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await toastText(page, 'Operação realizada com sucesso!')
     await row(page, 'Plano E2E').filter({ hasText: 'R$' }).filter({ hasText: '49,90' }).waitFor()
     // The saved plan stays open with every installed module listed.
-    await page.getByRole('group', { name: 'Módulos do plano Plano E2E' }).getByRole('switch', { name: /helps/ }).waitFor()
+    await page
+      .getByRole('group', { name: 'Módulos do plano Plano E2E' })
+      .getByRole('switch', { name: /helps/ })
+      .waitFor()
   })
 
   it('creates a company from the Companies tab, colours rows by due date and expires it by its recurrence', async () => {
@@ -165,7 +193,12 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     const created = row(page, 'Empresa E2E')
     await created.filter({ hasText: '15/01/2099' }).waitFor()
     const list = await call('GET', '/api/companies?searchParam=dono', su)
-    expect(list.companies[0]).toMatchObject({ name: 'Empresa E2E', phone: '5547999998888', cnpj: CNPJ, recurrence: 'MENSAL' })
+    expect(list.companies[0]).toMatchObject({
+      name: 'Empresa E2E',
+      phone: '5547999998888',
+      cnpj: CNPJ,
+      recurrence: 'MENSAL',
+    })
     await app.shot(page, 'settings-03-companies')
 
     await created.click()

@@ -12,7 +12,15 @@ import { ensureWebBuilt, canRun, CHROMIUM } from './support.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SHOTS = `${ROOT}test-results/shell-e2e`
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+]
 
 let t: TestApp
 let base: string
@@ -30,13 +38,25 @@ beforeAll(async () => {
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const su = await login(t.app, SUPER.cnpj, SUPER.email, SUPER.password)
-  const res = await t.app.inject({ method: 'POST', url: '/api/helps', headers: su.headers, payload: { title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: 'Como começar' } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/helps',
+    headers: su.headers,
+    payload: { title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: 'Como começar' },
+  })
   expect(res.statusCode).toBe(201)
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' })
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+  })
   // Nothing leaves the machine: thumbnails and the YouTube player are blocked.
-  await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+  await context.route(
+    (url) => !url.href.startsWith(base),
+    (route) => route.abort(),
+  )
   page = await context.newPage()
   page.on('pageerror', (err) => console.error('[page error]', err))
 }, 240_000)
@@ -58,7 +78,13 @@ describe.skipIf(!canRun)('the kernel serves the web app (core/kernel/src/web.ts)
     const entry = await get('/modules/helps/remoteEntry.js')
     expect(entry.statusCode).toBe(200)
     expect(entry.headers['content-type']).toContain('javascript')
-    for (const url of ['/api/nope', '/assets/missing.js', '/modules/nope/remoteEntry.js', '/../package.json', '/%2e%2e/package.json']) {
+    for (const url of [
+      '/api/nope',
+      '/assets/missing.js',
+      '/modules/nope/remoteEntry.js',
+      '/../package.json',
+      '/%2e%2e/package.json',
+    ]) {
       const res = await get(url)
       expect(res.statusCode, url).toBe(404)
       expect(res.json().error).toBe('ERR_NOT_FOUND')
@@ -118,7 +144,12 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     // switch kanban off on the super user's plan, with the page's own session.
     const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` }
     const plan = (await t.app.inject({ method: 'GET', url: '/api/plans/user', headers })).json() as { id: number }
-    const off = await t.app.inject({ method: 'PUT', url: `/api/plans/${plan.id}`, headers, payload: { useKanban: false } })
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: `/api/plans/${plan.id}`,
+      headers,
+      payload: { useKanban: false },
+    })
     expect(off.statusCode, off.body).toBe(200)
     await page.goto(`${base}/kanban`)
     await page.getByText('Esta empresa não possui permissão para acessar essa página!').waitFor()

@@ -14,11 +14,21 @@ import { ROOT, buildWeb, staleWebApps } from '../../../scripts/web-build.ts'
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 /** A user's machine without Chromium skips browser tests with a word; CI installs it and requires them. */
 export const canRun = existsSync(CHROMIUM) || !!process.env.CI
-if (!canRun) console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
+if (!canRun)
+  console.warn(`browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`)
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync',
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
   // A fake microphone that needs no permission prompt: voice notes can be recorded headless.
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+]
 export const SHOTS = join(ROOT, 'test-results', 'e2e')
 export const DESKTOP = { width: 1280, height: 800 }
 export const PHONE = { width: 390, height: 844 }
@@ -34,7 +44,12 @@ export async function ensureWebBuilt() {
   const dir = join(ROOT, 'node_modules', '.cache', `atende-e2e-build-${process.ppid}`)
   mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true })
   let owner = false
-  try { mkdirSync(dir); owner = true } catch { /* another process builds */ }
+  try {
+    mkdirSync(dir)
+    owner = true
+  } catch {
+    /* another process builds */
+  }
   if (owner) {
     try {
       if (staleWebApps().length) buildWeb('pipe')
@@ -59,7 +74,10 @@ export interface BrowserApp {
   base: string
   browser: Browser
   /** A page in a fresh context (own storage), nothing allowed off this machine. */
-  newPage(viewport?: { width: number; height: number }, colorScheme?: 'light' | 'dark'): Promise<{ page: Page; context: BrowserContext }>
+  newPage(
+    viewport?: { width: number; height: number },
+    colorScheme?: 'light' | 'dark',
+  ): Promise<{ page: Page; context: BrowserContext }>
   shot(page: Page, name: string): Promise<void>
   /** Logs in through the login form and waits for the private layout. */
   loginUI(page: Page, cnpj: string, email: string, password: string): Promise<void>
@@ -86,15 +104,22 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
     return res.body ? res.json() : undefined
   }
   return {
-    t, base, browser,
+    t,
+    base,
+    browser,
     async newPage(viewport = DESKTOP, colorScheme = 'light') {
       const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce' })
-      await context.route((url) => !url.href.startsWith(base), (route) => route.abort())
+      await context.route(
+        (url) => !url.href.startsWith(base),
+        (route) => route.abort(),
+      )
       const page = await context.newPage()
       page.on('pageerror', (err) => console.error('[page error]', err))
       return { page, context }
     },
-    async shot(page, name) { await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true }) },
+    async shot(page, name) {
+      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+    },
     async loginUI(page, cnpj, email, password) {
       await page.goto(`${base}/login`)
       await page.getByLabel(/CNPJ/i).fill(cnpj)
@@ -109,7 +134,10 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
       return call(method, url, { authorization: `Bearer ${token}` }, payload)
     },
     api: (cnpj = SUPER.cnpj, email = SUPER.email, password = SUPER.password) => login(t.app, cnpj, email, password),
-    async close() { await browser.close(); await t.close() },
+    async close() {
+      await browser.close()
+      await t.close()
+    },
   }
 }
 

@@ -18,13 +18,21 @@ const CNPJ = '11444777000161'
 const ADMIN_EMAIL = 'admin@etiquetas.test'
 const USER_EMAIL = 'pedro@etiquetas.test'
 const BULK = 22
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 type Headers = Record<string, string>
 /** The slices of the contacts and tickets services this file uses to make tickets to tag. */
 interface Services {
   contacts: { upsertMany(uow: unknown, s: { number: string }[]): Promise<{ contact: { id: number } }[]> }
-  tickets: { findOrOpen(uow: unknown, i: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean }): Promise<{ id: number }> }
+  tickets: {
+    findOrOpen(
+      uow: unknown,
+      i: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean },
+    ): Promise<{ id: number }>
+  }
 }
 
 let app: BrowserApp
@@ -42,7 +50,9 @@ const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text
 
 async function scrollUntil(p: Page, testId: string, text: string) {
   for (let i = 0; i < 20 && !(await row(p, text).count()); i++) {
-    await p.getByTestId(testId).evaluate((el) => { el.scrollTop = el.scrollHeight })
+    await p.getByTestId(testId).evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
     await p.waitForTimeout(150)
   }
   await row(p, text).waitFor()
@@ -52,24 +62,47 @@ beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
   const su = (await app.api()).headers
-  const plan = await call('POST', '/api/plans', su, { name: 'Etiquetas', users: 0, connections: 0, queues: 0, value: 0 })
-  const company = await call('POST', '/api/companies', su, { name: 'Empresa Etiquetas', email: ADMIN_EMAIL, planId: plan.id, cnpj: CNPJ, password: PASSWORD, dueDate: '2099-12-31' })
+  const plan = await call('POST', '/api/plans', su, {
+    name: 'Etiquetas',
+    users: 0,
+    connections: 0,
+    queues: 0,
+    value: 0,
+  })
+  const company = await call('POST', '/api/companies', su, {
+    name: 'Empresa Etiquetas',
+    email: ADMIN_EMAIL,
+    planId: plan.id,
+    cnpj: CNPJ,
+    password: PASSWORD,
+    dueDate: '2099-12-31',
+  })
   const h = (await app.api(CNPJ, ADMIN_EMAIL, PASSWORD)).headers
-  await call('POST', '/api/users', h, { name: 'Pedro Atendente', email: USER_EMAIL, password: PASSWORD, profile: 'user' })
-  for (let i = 1; i <= BULK; i++) await call('POST', '/api/tags', h, { name: `Lote ${String(i).padStart(2, '0')}`, color: '#546e7a' })
+  await call('POST', '/api/users', h, {
+    name: 'Pedro Atendente',
+    email: USER_EMAIL,
+    password: PASSWORD,
+    profile: 'user',
+  })
+  for (let i = 1; i <= BULK; i++)
+    await call('POST', '/api/tags', h, { name: `Lote ${String(i).padStart(2, '0')}`, color: '#546e7a' })
   // A tag on two tickets (tickets have no routes yet: through the services, as the pipeline would).
   const busy = await call('POST', '/api/tags', h, { name: 'Atendidos', color: '#43a047' })
   const k = app.t.app.kernel
   for (const number of ['5547991110001', '5547991110002']) {
     const ticket = await k.unitOfWork(company.id, async (uow) => {
       const [{ contact }] = await k.services.get<Services['contacts']>('contacts').upsertMany(uow, [{ number }])
-      return k.services.get<Services['tickets']>('tickets').findOrOpen(uow, { contactId: contact.id, whatsappId: 1, userId: null, isGroup: false })
+      return k.services
+        .get<Services['tickets']>('tickets')
+        .findOrOpen(uow, { contactId: contact.id, whatsappId: 1, userId: null, isGroup: false })
     })
     await call('POST', '/api/tags/sync', h, { ticketId: ticket.id, tags: [busy.id] })
   }
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('tags and quick messages rules (no browser)', () => {
   it('validate as administration.md §5 says', () => {
@@ -78,9 +111,21 @@ describe('tags and quick messages rules (no browser)', () => {
     expect(nameError('abc')).toBeNull()
     expect(colorError('#12ab')).toBe('tags.validation.color')
     expect(colorError('#12abEF')).toBeNull()
-    expect([{ id: 2, name: 'beta' }, { id: 1, name: 'Alfa' }].sort(byName).map((x) => x.name)).toEqual(['Alfa', 'beta'])
+    expect(
+      [
+        { id: 2, name: 'beta' },
+        { id: 1, name: 'Alfa' },
+      ]
+        .sort(byName)
+        .map((x) => x.name),
+    ).toEqual(['Alfa', 'beta'])
     // Chip text stays readable on light and dark colours.
-    expect([textOn('#fdd835'), textOn('#fff'), textOn('#d81b60'), textOn('#3949ab')]).toEqual(['#000000', '#000000', '#ffffff', '#ffffff'])
+    expect([textOn('#fdd835'), textOn('#fff'), textOn('#d81b60'), textOn('#3949ab')]).toEqual([
+      '#000000',
+      '#000000',
+      '#ffffff',
+      '#ffffff',
+    ])
     expect(shortcodeError(' / ')).toBe('quickMessages.validation.required')
     expect(shortcodeError('/oi')).toBeNull()
     expect(matchesSearch({ shortcode: 'oi', message: 'Olá, tudo bem?' }, 'TUDO')).toBe(true)
@@ -90,13 +135,20 @@ describe('tags and quick messages rules (no browser)', () => {
 
   it('have the same keys in pt, en and es, with the spec messages', () => {
     const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`]))
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`],
+      )
     for (const mod of ['tags', 'quick-messages']) {
-      const load = (lng: string) => JSON.parse(readFileSync(new URL(`../../../modules/${mod}/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
+      const load = (lng: string) =>
+        JSON.parse(readFileSync(new URL(`../../../modules/${mod}/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
       const [pt, en, es] = ['pt', 'en', 'es'].map(load)
       expect(keys(en).sort(), mod).toEqual(keys(pt).sort())
       expect(keys(es).sort(), mod).toEqual(keys(pt).sort())
-      if (mod === 'tags') expect([pt.tags.validation.required, pt.tags.validation.tooShort]).toEqual(['Obrigatório', 'Mensagem muito curta'])
+      if (mod === 'tags')
+        expect([pt.tags.validation.required, pt.tags.validation.tooShort]).toEqual([
+          'Obrigatório',
+          'Mensagem muito curta',
+        ])
       else expect(pt.quickMessages.validation.required).toBe('Obrigatório')
     }
   })
@@ -104,7 +156,8 @@ describe('tags and quick messages rules (no browser)', () => {
 
 describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current && !current.isClosed()) await app.shot(current, `tags-qm-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
+      await app.shot(current, `tags-qm-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
   })
 
   it('pages through the tags from the drawer, with colours and ticket counts', async () => {
@@ -116,7 +169,11 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
     await row(admin, 'Atendidos').waitFor()
     expect(await admin.getByTestId('tags-count').textContent()).toContain(String(BULK + 1))
     expect(await row(admin, 'Atendidos').getByTestId('tag-tickets').textContent()).toBe('2')
-    expect(await row(admin, 'Atendidos').getByTestId('tag-swatch').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(67, 160, 71)')
+    expect(
+      await row(admin, 'Atendidos')
+        .getByTestId('tag-swatch')
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(67, 160, 71)')
     // One page so far (20 rows): the last names are not there yet, then they load near the bottom.
     expect(await row(admin, 'Lote 22').count()).toBe(0)
     await scrollUntil(admin, 'tags-scroll', 'Lote 22')
@@ -204,7 +261,10 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
 
   it('adds a company-wide quick message with an image, seen live by the admin', async () => {
     current = pedro
-    await pedro.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Respostas rápidas' }).click({ timeout: 15_000 })
+    await pedro
+      .getByRole('navigation', { name: 'menu' })
+      .getByRole('link', { name: 'Respostas rápidas' })
+      .click({ timeout: 15_000 })
     await pedro.waitForURL(`${app.base}/quick-messages`)
     await pedro.getByText('Nenhuma resposta rápida cadastrada.').waitFor()
     await admin.goto(`${app.base}/quick-messages`)
@@ -217,7 +277,9 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
     await dialog.getByLabel('Atalho').fill('/boasvindas')
     await dialog.getByLabel('Resposta').fill('Olá! Seja bem-vindo à nossa loja.')
     await dialog.getByRole('switch', { name: 'Geral' }).click()
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'catalogo.png', mimeType: 'image/png', buffer: PNG_1PX })
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'catalogo.png', mimeType: 'image/png', buffer: PNG_1PX })
     await dialog.getByTestId('quick-message-media').getByText('catalogo.png').waitFor()
     await app.shot(pedro, 'quick-messages-01-dialog')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
@@ -229,7 +291,10 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
     await mine.getByRole('link', { name: 'catalogo.png' }).waitFor()
     // The signed link serves the very file.
     const href = (await mine.getByRole('link', { name: 'catalogo.png' }).getAttribute('href'))!
-    const bytes = await pedro.evaluate(async (url) => { const r = await fetch(url); return r.ok ? Array.from(new Uint8Array(await r.arrayBuffer())) : [] }, href)
+    const bytes = await pedro.evaluate(async (url) => {
+      const r = await fetch(url)
+      return r.ok ? Array.from(new Uint8Array(await r.arrayBuffer())) : []
+    }, href)
     expect(Buffer.from(bytes)).toEqual(PNG_1PX)
     expect(await mine.getByText('Empresa').count()).toBe(1)
     // Company-wide: the admin's list follows live, with the file.
@@ -251,7 +316,10 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
     expect(await row(pedro, '/boasvindas').getByTestId('quick-message-media').count()).toBe(0)
     await row(admin, 'catálogo novo').waitFor()
     expect(await row(admin, '/boasvindas').getByTestId('quick-message-media').count()).toBe(0)
-    const stored = await app.t.db('quick_messages').where({ shortcode: 'boasvindas' }).first('message', 'mediaPath', 'geral')
+    const stored = await app.t
+      .db('quick_messages')
+      .where({ shortcode: 'boasvindas' })
+      .first('message', 'mediaPath', 'geral')
     expect(stored).toEqual({ message: 'Olá! Confira nosso catálogo novo.', mediaPath: null, geral: true })
 
     // A second one, so the search has something to leave out.

@@ -11,7 +11,9 @@ import { canRun, cnpj, until, openBrowserApp, type ApiMethod, type BrowserApp } 
 
 type Method = ApiMethod
 interface Outbox {
-  body: string; to: string; ack: number
+  body: string
+  to: string
+  ack: number
   media?: { kind: string; fileName: string; mimetype: string }
   contact?: { name: string; number: string }
 }
@@ -35,7 +37,10 @@ const owner = (method: Method, url: string, payload?: object) => app.call(method
 /** On the attendant's behalf, with the browser's own token. */
 const asAttendant = (method: Method, url: string, payload?: object) => app.callAs(page, method, url, payload)
 const writes = async (from: string, name: string, body: string) =>
-  (await owner('POST', `/api/simulator/${whatsappId}/inbound`, { from, name, body })).message as { id: number; ticketId: number }
+  (await owner('POST', `/api/simulator/${whatsappId}/inbound`, { from, name, body })).message as {
+    id: number
+    ticketId: number
+  }
 const outbox = async () => (await owner('GET', `/api/simulator/${whatsappId}/outbox`)).messages as Outbox[]
 /** What the customer's phone got from us. */
 const outboxTo = async (number: string) => (await outbox()).filter((x) => x.to.includes(number))
@@ -53,7 +58,9 @@ const bubble = (text: string) => chat().getByTestId('message').filter({ hasText:
 const mine = () => chat().locator('[data-testid="message"][data-from-me="true"]')
 async function goChat(ticketId: number) {
   await page.goto(`${app.base}/tickets/${ticketId}`)
-  await page.locator(`[data-testid="ticket-chat"][data-ticket="${ticketId}"][data-status="open"]`).waitFor({ timeout: 20_000 })
+  await page
+    .locator(`[data-testid="ticket-chat"][data-ticket="${ticketId}"][data-status="open"]`)
+    .waitFor({ timeout: 20_000 })
 }
 
 /** A real PNG (the editor must be able to decode it), drawn by the browser itself. */
@@ -73,7 +80,9 @@ async function png(name: string) {
 }
 
 async function attach(name: string) {
-  await chat().getByTestId('composer-file').setInputFiles(await png(name))
+  await chat()
+    .getByTestId('composer-file')
+    .setInputFiles(await png(name))
   await chat().getByTestId('composer-files').getByText(name).waitFor()
 }
 
@@ -82,11 +91,30 @@ beforeAll(async () => {
   app = await openBrowserApp()
   const superH = { authorization: `Bearer ${(await app.api()).token}` }
   const planId = (await app.call('GET', '/api/plans/list', superH))[0].id
-  const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Anexos & Cia', email: 'dona@anexos.test', phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
+  const signup = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/companies/cadastro',
+    payload: {
+      name: 'Anexos & Cia',
+      email: 'dona@anexos.test',
+      phone: '11999990000',
+      password: PASSWORD,
+      planId,
+      cnpj: CNPJ,
+    },
+  })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   ownerHeaders = { authorization: `Bearer ${(await app.api(CNPJ, 'dona@anexos.test', PASSWORD)).token}` }
   const queueId = (await owner('POST', '/api/queue', { name: 'Vendas', color: '#1e88e5', greetingMessage: 'Olá!' })).id
-  attendantId = (await owner('POST', '/api/users', { ...ATTENDANT, password: PASSWORD, profile: 'user', allTicket: 'enabled', queueIds: [queueId] })).id
+  attendantId = (
+    await owner('POST', '/api/users', {
+      ...ATTENDANT,
+      password: PASSWORD,
+      profile: 'user',
+      allTicket: 'enabled',
+      queueIds: [queueId],
+    })
+  ).id
   whatsappId = (await owner('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator' })).id
   await owner('POST', `/api/simulator/${whatsappId}/scan`, {})
   ;({ page } = await app.newPage())
@@ -94,129 +122,172 @@ beforeAll(async () => {
   await page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwarding, voice notes', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `tickets-composer-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
+      await app.shot(page, `tickets-composer-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
   })
 
-  it('sends an attached image with a caption', async () => {
-    const { from, ticketId } = await openTicket('Bia Castro', 'Pode mandar a foto do produto?')
-    await goChat(ticketId)
-    await bubble('foto do produto').waitFor()
-    const name = `produto-${uid()}.png`
-    await attach(name)
-    const caption = `Segue a foto (${uid()})`
-    const box = chat().getByTestId('composer-input')
-    await box.fill(caption)
-    await chat().getByTestId('composer-send').click()
-    await chat().getByTestId('composer-files').waitFor({ state: 'detached' })
-    const sent = mine().filter({ has: page.getByRole('button', { name: 'Abrir imagem em tamanho original' }) })
-    await sent.waitFor()
-    await sent.getByText(caption).waitFor()
-    const phone = await until(() => outboxTo(from), (o) => o.some((x) => x.media?.kind === 'image'))
-    const entry = phone.find((x) => x.media?.kind === 'image')!
-    expect(entry.body).toContain(caption)
-    expect(entry.media!.mimetype).toBe('image/png')
-    await app.shot(page, 'tickets-composer-01-image')
-  }, TEST_MS)
+  it(
+    'sends an attached image with a caption',
+    async () => {
+      const { from, ticketId } = await openTicket('Bia Castro', 'Pode mandar a foto do produto?')
+      await goChat(ticketId)
+      await bubble('foto do produto').waitFor()
+      const name = `produto-${uid()}.png`
+      await attach(name)
+      const caption = `Segue a foto (${uid()})`
+      const box = chat().getByTestId('composer-input')
+      await box.fill(caption)
+      await chat().getByTestId('composer-send').click()
+      await chat().getByTestId('composer-files').waitFor({ state: 'detached' })
+      const sent = mine().filter({ has: page.getByRole('button', { name: 'Abrir imagem em tamanho original' }) })
+      await sent.waitFor()
+      await sent.getByText(caption).waitFor()
+      const phone = await until(
+        () => outboxTo(from),
+        (o) => o.some((x) => x.media?.kind === 'image'),
+      )
+      const entry = phone.find((x) => x.media?.kind === 'image')!
+      expect(entry.body).toContain(caption)
+      expect(entry.media!.mimetype).toBe('image/png')
+      await app.shot(page, 'tickets-composer-01-image')
+    },
+    TEST_MS,
+  )
 
-  it('draws on an attached image in the editor and sends the edited picture', async () => {
-    const { from, ticketId } = await openTicket('Caio Mendes', 'Marca onde está o defeito?')
-    await goChat(ticketId)
-    await bubble('defeito').waitFor()
-    const name = `defeito-${uid()}.png`
-    await attach(name)
-    await chat().getByRole('button', { name: `Editar ${name}` }).click()
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Editar imagem' })
-    const canvas = dialog.getByTestId('image-editor-canvas')
-    await canvas.waitFor()
-    const before = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
-    const box = (await canvas.boundingBox())!
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2)
-    await page.mouse.down()
-    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.2 + i * 0.05))
-    await page.mouse.up()
-    // The stroke is on the canvas before it is saved.
-    await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())).not.toBe(before)
-    await dialog.getByTestId('image-editor-save').click()
-    await dialog.waitFor({ state: 'detached' })
-    await chat().getByTestId('composer-files').getByText(name).waitFor()
-    await chat().getByTestId('composer-send').click()
-    await chat().getByTestId('composer-files').waitFor({ state: 'detached' })
-    await mine().filter({ has: page.getByRole('button', { name: 'Abrir imagem em tamanho original' }) }).waitFor()
-    const phone = await until(() => outboxTo(from), (o) => o.some((x) => x.media?.kind === 'image'))
-    const entry = phone.find((x) => x.media?.kind === 'image')!
-    expect(entry.media!.mimetype).toBe('image/png')
-    expect(entry.media!.fileName).toContain(name.replace(/\.png$/, ''))
-  }, TEST_MS)
+  it(
+    'draws on an attached image in the editor and sends the edited picture',
+    async () => {
+      const { from, ticketId } = await openTicket('Caio Mendes', 'Marca onde está o defeito?')
+      await goChat(ticketId)
+      await bubble('defeito').waitFor()
+      const name = `defeito-${uid()}.png`
+      await attach(name)
+      await chat()
+        .getByRole('button', { name: `Editar ${name}` })
+        .click()
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Editar imagem' })
+      const canvas = dialog.getByTestId('image-editor-canvas')
+      await canvas.waitFor()
+      const before = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())
+      const box = (await canvas.boundingBox())!
+      await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2)
+      await page.mouse.down()
+      for (let i = 1; i <= 10; i++)
+        await page.mouse.move(box.x + box.width * (0.2 + i * 0.06), box.y + box.height * (0.2 + i * 0.05))
+      await page.mouse.up()
+      // The stroke is on the canvas before it is saved.
+      await expect.poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL())).not.toBe(before)
+      await dialog.getByTestId('image-editor-save').click()
+      await dialog.waitFor({ state: 'detached' })
+      await chat().getByTestId('composer-files').getByText(name).waitFor()
+      await chat().getByTestId('composer-send').click()
+      await chat().getByTestId('composer-files').waitFor({ state: 'detached' })
+      await mine()
+        .filter({ has: page.getByRole('button', { name: 'Abrir imagem em tamanho original' }) })
+        .waitFor()
+      const phone = await until(
+        () => outboxTo(from),
+        (o) => o.some((x) => x.media?.kind === 'image'),
+      )
+      const entry = phone.find((x) => x.media?.kind === 'image')!
+      expect(entry.media!.mimetype).toBe('image/png')
+      expect(entry.media!.fileName).toContain(name.replace(/\.png$/, ''))
+    },
+    TEST_MS,
+  )
 
-  it('sends a contact card picked in the send-contact dialog', async () => {
-    const tag = uid()
-    const card = { name: `Fornecedor ${tag}`, number: newCustomer() }
-    await owner('POST', '/api/contacts', card)
-    const { from, ticketId } = await openTicket('Davi Rocha', 'Tem o contato do fornecedor?')
-    await goChat(ticketId)
-    await bubble('contato do fornecedor').waitFor()
-    await chat().getByRole('button', { name: 'Enviar contato' }).click()
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Enviar contato' })
-    await dialog.getByRole('combobox').fill(tag)
-    await dialog.getByRole('option').filter({ hasText: card.name }).click()
-    await dialog.getByText(`${card.name} (`).waitFor()
-    await dialog.getByTestId('send-contact-submit').click()
-    await page.getByText('Contato enviado!').waitFor()
-    await dialog.waitFor({ state: 'detached' })
-    await mine().getByTestId('message-vcard').filter({ hasText: card.name }).waitFor()
-    const phone = await until(() => outboxTo(from), (o) => o.some((x) => !!x.contact))
-    expect(phone.find((x) => x.contact)!.contact).toEqual({ name: card.name, number: card.number })
-  }, TEST_MS)
+  it(
+    'sends a contact card picked in the send-contact dialog',
+    async () => {
+      const tag = uid()
+      const card = { name: `Fornecedor ${tag}`, number: newCustomer() }
+      await owner('POST', '/api/contacts', card)
+      const { from, ticketId } = await openTicket('Davi Rocha', 'Tem o contato do fornecedor?')
+      await goChat(ticketId)
+      await bubble('contato do fornecedor').waitFor()
+      await chat().getByRole('button', { name: 'Enviar contato' }).click()
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Enviar contato' })
+      await dialog.getByRole('combobox').fill(tag)
+      await dialog.getByRole('option').filter({ hasText: card.name }).click()
+      await dialog.getByText(`${card.name} (`).waitFor()
+      await dialog.getByTestId('send-contact-submit').click()
+      await page.getByText('Contato enviado!').waitFor()
+      await dialog.waitFor({ state: 'detached' })
+      await mine().getByTestId('message-vcard').filter({ hasText: card.name }).waitFor()
+      const phone = await until(
+        () => outboxTo(from),
+        (o) => o.some((x) => !!x.contact),
+      )
+      expect(phone.find((x) => x.contact)!.contact).toEqual({ name: card.name, number: card.number })
+    },
+    TEST_MS,
+  )
 
-  it("forwards a customer's message to a new number", async () => {
-    const text = `Meu pedido é o ${uid()}`
-    const { ticketId } = await openTicket('Eva Lopes', text)
-    await goChat(ticketId)
-    const m = bubble(text)
-    await m.waitFor()
-    await m.hover()
-    await m.getByTestId('message-menu').click()
-    await page.getByRole('menuitem', { name: 'Encaminhar', exact: true }).click()
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Encaminhar mensagem' })
-    const to = newCustomer()
-    await dialog.getByLabel('Telefone').fill(to)
-    await dialog.getByTestId('forward-submit').click()
-    await page.getByText('Mensagem encaminhada!').waitFor()
-    await dialog.waitFor({ state: 'detached' })
-    const phone = await until(() => outboxTo(to), (o) => o.some((x) => x.body.includes(text)))
-    expect(phone.filter((x) => x.body.includes(text))).toHaveLength(1)
-  }, TEST_MS)
+  it(
+    "forwards a customer's message to a new number",
+    async () => {
+      const text = `Meu pedido é o ${uid()}`
+      const { ticketId } = await openTicket('Eva Lopes', text)
+      await goChat(ticketId)
+      const m = bubble(text)
+      await m.waitFor()
+      await m.hover()
+      await m.getByTestId('message-menu').click()
+      await page.getByRole('menuitem', { name: 'Encaminhar', exact: true }).click()
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Encaminhar mensagem' })
+      const to = newCustomer()
+      await dialog.getByLabel('Telefone').fill(to)
+      await dialog.getByTestId('forward-submit').click()
+      await page.getByText('Mensagem encaminhada!').waitFor()
+      await dialog.waitFor({ state: 'detached' })
+      const phone = await until(
+        () => outboxTo(to),
+        (o) => o.some((x) => x.body.includes(text)),
+      )
+      expect(phone.filter((x) => x.body.includes(text))).toHaveLength(1)
+    },
+    TEST_MS,
+  )
 
-  it('drops a voice note too short to keep and sends a longer one as audio', async () => {
-    const { from, ticketId } = await openTicket('Fábio Reis', 'Pode me mandar um áudio?')
-    await goChat(ticketId)
-    await bubble('mandar um áudio').waitFor()
-    const recording = chat().getByTestId('composer-recording')
-    const record = chat().getByTestId('composer-record')
-    const stop = recording.getByRole('button', { name: 'Parar e enviar' })
+  it(
+    'drops a voice note too short to keep and sends a longer one as audio',
+    async () => {
+      const { from, ticketId } = await openTicket('Fábio Reis', 'Pode me mandar um áudio?')
+      await goChat(ticketId)
+      await bubble('mandar um áudio').waitFor()
+      const recording = chat().getByTestId('composer-recording')
+      const record = chat().getByTestId('composer-record')
+      const stop = recording.getByRole('button', { name: 'Parar e enviar' })
 
-    // Stopped as soon as it starts: a few hundred bytes, under the 10,000-byte floor.
-    await record.click()
-    await stop.click()
-    await page.getByText('Áudio muito curto: não enviado.').waitFor()
-    await recording.waitFor({ state: 'detached' })
+      // Stopped as soon as it starts: a few hundred bytes, under the 10,000-byte floor.
+      await record.click()
+      await stop.click()
+      await page.getByText('Áudio muito curto: não enviado.').waitFor()
+      await recording.waitFor({ state: 'detached' })
 
-    await record.click()
-    await recording.getByText('Gravando…').waitFor()
-    // The recording's length is what is under test here (Chromium's fake microphone gives
-    // ~17 kB in 1.5 s): three seconds leaves room above the floor on a slow machine.
-    await page.waitForTimeout(3_000)
-    await stop.click()
-    await recording.waitFor({ state: 'detached', timeout: 20_000 })
-    await mine().locator('audio').waitFor()
-    const phone = await until(() => outboxTo(from), (o) => o.some((x) => x.media?.kind === 'audio'))
-    // Only the longer one reached the phone.
-    expect(phone.filter((x) => x.media?.kind === 'audio')).toHaveLength(1)
-    // A browser's recording is a webm (or ogg) container: it goes out typed as audio, not video.
-    expect(phone.find((x) => x.media?.kind === 'audio')!.media!.mimetype).toMatch(/^audio\//)
-  }, TEST_MS)
+      await record.click()
+      await recording.getByText('Gravando…').waitFor()
+      // The recording's length is what is under test here (Chromium's fake microphone gives
+      // ~17 kB in 1.5 s): three seconds leaves room above the floor on a slow machine.
+      await page.waitForTimeout(3_000)
+      await stop.click()
+      await recording.waitFor({ state: 'detached', timeout: 20_000 })
+      await mine().locator('audio').waitFor()
+      const phone = await until(
+        () => outboxTo(from),
+        (o) => o.some((x) => x.media?.kind === 'audio'),
+      )
+      // Only the longer one reached the phone.
+      expect(phone.filter((x) => x.media?.kind === 'audio')).toHaveLength(1)
+      // A browser's recording is a webm (or ogg) container: it goes out typed as audio, not video.
+      expect(phone.find((x) => x.media?.kind === 'audio')!.media!.mimetype).toMatch(/^audio\//)
+    },
+    TEST_MS,
+  )
 })

@@ -19,8 +19,10 @@ const PASSWORD = 'Senha@123'
 const ATTENDANT = 'carla@celular.test'
 const CUSTOMER = '5511955553333'
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object, headers = adminHeaders) => app.call(method, url, headers, payload)
-const customerWrites = (body: string) => api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Paulo Lima', body })
+const api = (method: 'GET' | 'POST', url: string, payload?: object, headers = adminHeaders) =>
+  app.call(method, url, headers, payload)
+const customerWrites = (body: string) =>
+  api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Paulo Lima', body })
 const outbox = async () => (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string }[]
 const item = () => page.getByTestId('ticket-item').and(page.locator(`[data-ticket-id="${ticketId}"]`))
 const title = () => page.title()
@@ -31,20 +33,41 @@ beforeAll(async () => {
   app = await openBrowserApp()
   const superH = { authorization: `Bearer ${(await app.api()).token}` }
   const planId = (await api('GET', '/api/plans/list', undefined, superH))[0].id
-  const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Loja no Celular', email: 'dona@celular.test', phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
+  const signup = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/companies/cadastro',
+    payload: {
+      name: 'Loja no Celular',
+      email: 'dona@celular.test',
+      phone: '11999990000',
+      password: PASSWORD,
+      planId,
+      cnpj: CNPJ,
+    },
+  })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   adminHeaders = { authorization: `Bearer ${(await app.api(CNPJ, 'dona@celular.test', PASSWORD)).token}` }
   const queueId = (await api('POST', '/api/queue', { name: 'Vendas', color: '#1e88e5', greetingMessage: 'Olá!' })).id
-  await api('POST', '/api/users', { name: 'Carla Atendente', email: ATTENDANT, password: PASSWORD, profile: 'user', allTicket: 'enabled', queueIds: [queueId] })
+  await api('POST', '/api/users', {
+    name: 'Carla Atendente',
+    email: ATTENDANT,
+    password: PASSWORD,
+    profile: 'user',
+    allTicket: 'enabled',
+    queueIds: [queueId],
+  })
   whatsappId = (await api('POST', '/api/whatsapp', { name: 'Celular', provider: 'simulator' })).id
   await api('POST', `/api/simulator/${whatsappId}/scan`, {})
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe.skipIf(!canRun)('tickets on a phone', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `tickets-phone-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
+      await app.shot(page, `tickets-phone-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
   })
 
   it('shows the list only, with the bottom navigation', async () => {
@@ -85,7 +108,9 @@ describe.skipIf(!canRun)('tickets on a phone', () => {
     await box.fill('Entregamos sim, até as 14h.')
     await box.press('Enter')
     await chat.getByTestId('message').filter({ hasText: 'até as 14h' }).waitFor()
-    await expect.poll(async () => (await outbox()).some((m) => m.body.includes('até as 14h')), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(async () => (await outbox()).some((m) => m.body.includes('até as 14h')), { timeout: 15_000 })
+      .toBe(true)
     await app.shot(page, 'tickets-phone-02-chat')
 
     await page.getByTestId('bottom-nav-list').click()

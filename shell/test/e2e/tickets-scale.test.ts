@@ -25,31 +25,54 @@ const list = () => page.getByTestId('ticket-list')
 const loaded = async () => Number(await list().getAttribute('data-count'))
 const rendered = () => page.getByTestId('ticket-item').count()
 /** The rows in the DOM, top to bottom, by contact name. */
-const renderedNames = () => page.getByTestId('ticket-item').evaluateAll((els) => els.map((e) => /Cliente \d{4}/.exec(e.textContent ?? '')?.[0] ?? ''))
+const renderedNames = () =>
+  page
+    .getByTestId('ticket-item')
+    .evaluateAll((els) => els.map((e) => /Cliente \d{4}/.exec(e.textContent ?? '')?.[0] ?? ''))
 
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
   const superH = { authorization: `Bearer ${(await app.api()).token}` }
   const plans = await app.t.app.inject({ method: 'GET', url: '/api/plans/list', headers: superH })
-  const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Loja em Escala', email: EMAIL, phone: '11999990000', password: PASSWORD, planId: plans.json()[0].id, cnpj: CNPJ } })
+  const signup = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/companies/cadastro',
+    payload: {
+      name: 'Loja em Escala',
+      email: EMAIL,
+      phone: '11999990000',
+      password: PASSWORD,
+      planId: plans.json()[0].id,
+      cnpj: CNPJ,
+    },
+  })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   const db = app.t.db
   const admin = await db('users').where({ email: EMAIL }).first('id', 'companyId')
   const now = new Date()
   // One contact per ticket; ticket i is i minutes old, so updatedAt is distinct and the order known.
-  await db.raw(`INSERT INTO contacts ("companyId", name, number, "createdAt", "updatedAt")
-    SELECT ?, 'Cliente ' || lpad(i::text, 4, '0'), '5511' || lpad(i::text, 9, '0'), ?, ? FROM generate_series(1, ?) i`, [admin.companyId, now, now, N])
-  await db.raw(`INSERT INTO tickets (uuid, "companyId", "contactId", "userId", status, "lastMessage", "createdAt", "updatedAt")
+  await db.raw(
+    `INSERT INTO contacts ("companyId", name, number, "createdAt", "updatedAt")
+    SELECT ?, 'Cliente ' || lpad(i::text, 4, '0'), '5511' || lpad(i::text, 9, '0'), ?, ? FROM generate_series(1, ?) i`,
+    [admin.companyId, now, now, N],
+  )
+  await db.raw(
+    `INSERT INTO tickets (uuid, "companyId", "contactId", "userId", status, "lastMessage", "createdAt", "updatedAt")
     SELECT gen_random_uuid(), c."companyId", c.id, ?, 'open', 'Mensagem de ' || c.name, ?::timestamptz - n * interval '1 minute', ?::timestamptz - n * interval '1 minute'
-    FROM (SELECT id, "companyId", name, substr(name, 9)::int AS n FROM contacts WHERE "companyId" = ?) c`, [admin.id, now, now, admin.companyId])
+    FROM (SELECT id, "companyId", name, substr(name, 9)::int AS n FROM contacts WHERE "companyId" = ?) c`,
+    [admin.id, now, now, admin.companyId],
+  )
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe.skipIf(!canRun)('5,000 open tickets in the list', () => {
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) await app.shot(page, `tickets-scale-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
+      await app.shot(page, `tickets-scale-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
   })
 
   it('shows the first page with a window of rows', async () => {
@@ -77,7 +100,8 @@ describe.skipIf(!canRun)('5,000 open tickets in the list', () => {
         el.scrollTop = el.scrollHeight
         const waitStart = performance.now()
         while (count() === before) {
-          if (performance.now() - waitStart > 15_000) return { error: `stuck at ${before}`, maxRows, midRows, pages, ms: performance.now() - t0 }
+          if (performance.now() - waitStart > 15_000)
+            return { error: `stuck at ${before}`, maxRows, midRows, pages, ms: performance.now() - t0 }
           await frame()
         }
         pages++
@@ -87,7 +111,9 @@ describe.skipIf(!canRun)('5,000 open tickets in the list', () => {
       }
       return { error: null, maxRows, midRows, pages, ms: performance.now() - t0 }
     }, N)
-    console.log(`[tickets-scale] ${walk.pages} pages in ${(walk.ms / 1000).toFixed(1)} s; at most ${walk.maxRows} rows in the DOM`)
+    console.log(
+      `[tickets-scale] ${walk.pages} pages in ${(walk.ms / 1000).toFixed(1)} s; at most ${walk.maxRows} rows in the DOM`,
+    )
     expect(walk.error).toBeNull()
     expect(await loaded()).toBe(N)
     expect(walk.midRows).toBeGreaterThan(0)
@@ -95,7 +121,9 @@ describe.skipIf(!canRun)('5,000 open tickets in the list', () => {
     expect(walk.maxRows).toBeLessThan(MAX_ROWS)
 
     // The end: the oldest ticket is the last row, on screen.
-    await list().evaluate((el) => { el.scrollTop = el.scrollHeight })
+    await list().evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
     const last = page.getByTestId('ticket-item').filter({ has: page.getByText(nameOf(N), { exact: true }) })
     await last.waitFor()
     await expect.poll(async () => (await renderedNames()).at(-1)).toBe(nameOf(N))
@@ -108,16 +136,27 @@ describe.skipIf(!canRun)('5,000 open tickets in the list', () => {
   }, 120_000)
 
   it('jumps to the middle and the top: the rows there are the right ones, still a window', async () => {
-    const rowHeight = await page.getByTestId('ticket-item').first().evaluate((e) => e.getBoundingClientRect().height)
+    const rowHeight = await page
+      .getByTestId('ticket-item')
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().height)
     for (const index of [N / 2, 1234, 0]) {
-      await list().evaluate((el, top) => { el.scrollTop = top }, index * rowHeight)
+      await list().evaluate((el, top) => {
+        el.scrollTop = top
+      }, index * rowHeight)
       // The window follows the scroll: the row at `index` is rendered, consecutive with its neighbours.
       await expect.poll(async () => (await renderedNames()).includes(nameOf(index + 1))).toBe(true)
       const names = await renderedNames()
       const nums = names.map((s) => Number(s.slice(8)))
-      expect(nums.every((v, k) => k === 0 || v === nums[k - 1] + 1), names.join()).toBe(true)
+      expect(
+        nums.every((v, k) => k === 0 || v === nums[k - 1] + 1),
+        names.join(),
+      ).toBe(true)
       expect(names.length).toBeLessThan(MAX_ROWS)
-      await page.getByTestId('ticket-item').filter({ has: page.getByText(nameOf(index + 1), { exact: true }) }).waitFor({ state: 'visible' })
+      await page
+        .getByTestId('ticket-item')
+        .filter({ has: page.getByText(nameOf(index + 1), { exact: true }) })
+        .waitFor({ state: 'visible' })
     }
     expect(await loaded()).toBe(N)
   })

@@ -22,9 +22,12 @@ const CNPJ = '11444777000161'
 const PASSWORD = 'Senha@123'
 const CUSTOMER = '5511955554444'
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) => app.call(method, url, headers, payload)
-const customerWrites = (body: string) => api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Marina Costa', body })
-const outbox = async () => (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string; ack: number }[]
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = adminHeaders) =>
+  app.call(method, url, headers, payload)
+const customerWrites = (body: string) =>
+  api('POST', `/api/simulator/${whatsappId}/inbound`, { from: CUSTOMER, name: 'Marina Costa', body })
+const outbox = async () =>
+  (await api('GET', `/api/simulator/${whatsappId}/outbox`)).messages as { body: string; ack: number }[]
 const item = (p: Page, id: number) => p.getByTestId('ticket-item').and(p.locator(`[data-ticket-id="${id}"]`))
 
 beforeAll(async () => {
@@ -34,26 +37,63 @@ beforeAll(async () => {
   const adminSession = await app.api()
   const superH = { authorization: `Bearer ${adminSession.token}` }
   const planId = (await api('GET', '/api/plans/list', undefined, superH))[0].id
-  const signup = await app.t.app.inject({ method: 'POST', url: '/api/companies/cadastro', payload: { name: 'Loja da Marina', email: 'dona@loja.test', phone: '11999990000', password: PASSWORD, planId, cnpj: CNPJ } })
+  const signup = await app.t.app.inject({
+    method: 'POST',
+    url: '/api/companies/cadastro',
+    payload: {
+      name: 'Loja da Marina',
+      email: 'dona@loja.test',
+      phone: '11999990000',
+      password: PASSWORD,
+      planId,
+      cnpj: CNPJ,
+    },
+  })
   expect(signup.statusCode, signup.body).toBeLessThan(300)
   const admin = await app.api(CNPJ, 'dona@loja.test', PASSWORD)
   adminHeaders = { authorization: `Bearer ${admin.token}` }
   salesId = (await api('POST', '/api/queue', { name: 'Vendas', color: '#1e88e5', greetingMessage: 'Olá!' })).id
   supportId = (await api('POST', '/api/queue', { name: 'Suporte', color: '#43a047', greetingMessage: 'Olá!' })).id
-  await api('POST', '/api/users', { name: 'Ana Atendente', email: 'ana@loja.test', password: PASSWORD, profile: 'user', allTicket: 'enabled', queueIds: [salesId] })
-  await api('POST', '/api/users', { name: 'Bruno Atendente', email: 'bruno@loja.test', password: PASSWORD, profile: 'user', allTicket: 'enabled', queueIds: [supportId] })
-  for (const key of ['userRating', 'sendMsgTransfTicket']) await api('PUT', `/api/settings/${key}`, { value: 'enabled' })
-  const w = await api('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator', complationMessage: 'Obrigado pelo contato!' })
+  await api('POST', '/api/users', {
+    name: 'Ana Atendente',
+    email: 'ana@loja.test',
+    password: PASSWORD,
+    profile: 'user',
+    allTicket: 'enabled',
+    queueIds: [salesId],
+  })
+  await api('POST', '/api/users', {
+    name: 'Bruno Atendente',
+    email: 'bruno@loja.test',
+    password: PASSWORD,
+    profile: 'user',
+    allTicket: 'enabled',
+    queueIds: [supportId],
+  })
+  for (const key of ['userRating', 'sendMsgTransfTicket'])
+    await api('PUT', `/api/settings/${key}`, { value: 'enabled' })
+  const w = await api('POST', '/api/whatsapp', {
+    name: 'Loja',
+    provider: 'simulator',
+    complationMessage: 'Obrigado pelo contato!',
+  })
   whatsappId = w.id
   await api('POST', `/api/simulator/${whatsappId}/scan`, {})
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe.skipIf(!canRun)('two attendants work a conversation live', () => {
   afterEach(async (ctx) => {
     if (ctx.task.result?.state !== 'fail') return
-    for (const [name, p] of [['ana', ana], ['bruno', bruno]] as const) if (p && !p.isClosed()) await app.shot(p, `tickets-failed-${name}-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
+    for (const [name, p] of [
+      ['ana', ana],
+      ['bruno', bruno],
+    ] as const)
+      if (p && !p.isClosed())
+        await app.shot(p, `tickets-failed-${name}-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
   })
 
   it('both see a new customer waiting, live', async () => {
@@ -126,7 +166,10 @@ describe.skipIf(!canRun)('two attendants work a conversation live', () => {
     await until(outbox, (o) => o.some((x) => /1.*2.*3/s.test(x.body)))
     expect((await api('GET', `/api/tickets/${ticketId}`)).status).toBe('closed')
     await customerWrites('3')
-    await until(async () => (await app.t.db('ticket_ratings').where({ ticketId }).first('rate'))?.rate, (rate) => rate === 3)
+    await until(
+      async () => (await app.t.db('ticket_ratings').where({ ticketId }).first('rate'))?.rate,
+      (rate) => rate === 3,
+    )
     await until(outbox, (o) => o.some((x) => /avalia/i.test(x.body) && /obrigad/i.test(x.body)))
     await bruno.getByTestId('tab-open').click()
     await bruno.getByTestId('tab-pending').click()

@@ -34,7 +34,9 @@ const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText
 /** Scrolls the list to its end until `name` (one of the last users) is rendered: pages load on the way. */
 async function scrollUntil(page: Page, name: string) {
   for (let i = 0; i < 20 && !(await row(page, name).count()); i++) {
-    await scroller(page).evaluate((el) => { el.scrollTop = el.scrollHeight })
+    await scroller(page).evaluate((el) => {
+      el.scrollTop = el.scrollHeight
+    })
     await page.waitForTimeout(150)
   }
   await row(page, name).waitFor()
@@ -46,18 +48,43 @@ beforeAll(async () => {
   const su = (await app.api()).headers
   superName = (await call('GET', '/api/users/me', su)).name
   // A plan without a users limit (0), so the list can grow past one page.
-  const plan = await call('POST', '/api/plans', su, { name: 'Sem limite', users: 0, connections: 0, queues: 0, value: 0 })
-  await call('POST', '/api/companies', su, { name: 'Empresa Usuários', email: ADMIN_EMAIL, planId: plan.id, cnpj: CNPJ, password: PASSWORD, dueDate: '2099-12-31' })
+  const plan = await call('POST', '/api/plans', su, {
+    name: 'Sem limite',
+    users: 0,
+    connections: 0,
+    queues: 0,
+    value: 0,
+  })
+  await call('POST', '/api/companies', su, {
+    name: 'Empresa Usuários',
+    email: ADMIN_EMAIL,
+    planId: plan.id,
+    cnpj: CNPJ,
+    password: PASSWORD,
+    dueDate: '2099-12-31',
+  })
   admin = (await app.api(CNPJ, ADMIN_EMAIL, PASSWORD)).headers
-  await call('POST', '/api/users', admin, { name: 'Ana Admin', email: 'ana@usuarios.test', password: PASSWORD, profile: 'admin' })
-  await call('POST', '/api/users', admin, { name: 'Pedro Atendente', email: 'pedro@usuarios.test', password: PASSWORD, profile: 'user' })
+  await call('POST', '/api/users', admin, {
+    name: 'Ana Admin',
+    email: 'ana@usuarios.test',
+    password: PASSWORD,
+    profile: 'admin',
+  })
+  await call('POST', '/api/users', admin, {
+    name: 'Pedro Atendente',
+    email: 'pedro@usuarios.test',
+    password: PASSWORD,
+    profile: 'user',
+  })
   for (let i = 1; i <= BULK; i++) {
     const n = String(i).padStart(2, '0')
     await call('POST', '/api/users', admin, { name: `Bulk ${n}`, email: `bulk${n}@usuarios.test`, password: PASSWORD })
   }
 }, 240_000)
 
-afterAll(async () => { await app?.close() })
+afterAll(async () => {
+  await app?.close()
+})
 
 describe('users module rules (no browser)', () => {
   it('validates the user form as core.md §5 says', () => {
@@ -74,13 +101,18 @@ describe('users module rules (no browser)', () => {
 
   it('has the same keys in pt, en and es, with the spec messages in English', () => {
     const keys = (o: Record<string, unknown>, p = ''): string[] =>
-      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`]))
-    const load = (lng: string) => JSON.parse(readFileSync(new URL(`../../../modules/users/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`],
+      )
+    const load = (lng: string) =>
+      JSON.parse(readFileSync(new URL(`../../../modules/users/src/i18n/${lng}.json`, import.meta.url), 'utf8'))
     const [pt, en, es] = ['pt', 'en', 'es'].map(load)
     expect(keys(en).sort()).toEqual(keys(pt).sort())
     expect(keys(es).sort()).toEqual(keys(pt).sort())
     expect(en.users.validation.passwordShort).toBe('Password too short - minimum 8 characters!')
-    expect(en.users.validation.passwordPolicy).toBe('Password must contain at least 8 characters, including uppercase, lowercase, number and special character.')
+    expect(en.users.validation.passwordPolicy).toBe(
+      'Password must contain at least 8 characters, including uppercase, lowercase, number and special character.',
+    )
     expect(en.users.validation.tooShort).toBe('Too Short!')
     expect(en.users.validation.tooLong).toBe('Too Long!')
   })
@@ -92,7 +124,8 @@ describe.skipIf(!canRun)('/users in a browser', () => {
   /** The page a failing test leaves a screenshot of. */
   let current: Page | undefined
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && current && !current.isClosed()) await app.shot(current, `users-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
+      await app.shot(current, `users-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
   })
 
   it('lists the company users from the drawer and loads the next page near the bottom', async () => {
@@ -109,7 +142,9 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     expect(await row(page, 'Pedro Atendente').count()).toBe(0)
     await app.shot(page, 'users-01-list')
     await scrollUntil(page, 'Pedro Atendente')
-    await scroller(page).evaluate((el) => { el.scrollTop = 0 })
+    await scroller(page).evaluate((el) => {
+      el.scrollTop = 0
+    })
     await row(page, 'Ana Admin').waitFor()
     // Windowed: far fewer rows in the DOM than users loaded.
     expect(await page.locator('[data-testid^="user-row-"]').count()).toBeLessThan(total)
@@ -134,7 +169,11 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await dialog.getByLabel('Nome').fill('Maria Teste')
     await dialog.getByLabel('Senha', { exact: true }).fill('semsimbolo1')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
-    await dialog.getByText('A senha deve ter pelo menos 8 caracteres, incluindo maiúscula, minúscula, número e caractere especial.').waitFor()
+    await dialog
+      .getByText(
+        'A senha deve ter pelo menos 8 caracteres, incluindo maiúscula, minúscula, número e caractere especial.',
+      )
+      .waitFor()
     // Admins see profile, allTicket, queues (empty until queues exist) and the disabled connection select.
     expect(await dialog.getByLabel('Perfil', { exact: true }).isVisible()).toBe(true)
     expect(await dialog.getByText('Nenhuma fila cadastrada ainda.').isVisible()).toBe(true)
@@ -234,7 +273,10 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await plain.getByLabel('Senha', { exact: true }).fill('')
     await plain.getByRole('button', { name: 'Salvar' }).click()
     await plain.getByText('Perfil atualizado com sucesso!').waitFor()
-    await plain.getByTestId('greeting').getByText(/Pedro Silva/).waitFor()
+    await plain
+      .getByTestId('greeting')
+      .getByText(/Pedro Silva/)
+      .waitFor()
     await app.shot(plain, 'users-07-profile')
 
     // The top bar's 'edit profile' opens this module's dialog (slots.profileDialog), picture included.
@@ -246,7 +288,10 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await dialog.getByLabel('Nome').fill('Pedro Santos')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await plain.getByTestId('greeting').getByText(/Pedro Santos/).waitFor()
+    await plain
+      .getByTestId('greeting')
+      .getByText(/Pedro Santos/)
+      .waitFor()
     await context.close()
   })
 })

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import {
-  MAX_H, MAX_W, OPACITY, TEXT_SIZE, THICKNESS, canvasFor, clampPoint, clampRect, cropFromDrag, fitSize, rectFrom, stepValue,
-  textOp, toCanvas, toImage, undo, viewOf, type Op,
+  MAX_H,
+  MAX_W,
+  OPACITY,
+  TEXT_SIZE,
+  THICKNESS,
+  canvasFor,
+  clampPoint,
+  clampRect,
+  cropFromDrag,
+  fitSize,
+  rectFrom,
+  stepValue,
+  textOp,
+  toCanvas,
+  toImage,
+  undo,
+  viewOf,
+  type Op,
 } from '../../../modules/tickets/src/chat/image-editor/model.ts'
 import { render, type Ctx } from '../../../modules/tickets/src/chat/image-editor/render.ts'
 import { isEditableImage, outputFor, renameFor } from '../../../modules/tickets/src/chat/image-editor/files.ts'
@@ -62,21 +78,41 @@ describe('image editor: crop', () => {
     expect(rectFrom({ x: 50, y: 80 }, { x: 10, y: 20 })).toEqual({ x: 10, y: 20, width: 40, height: 60 })
   })
   it('clamps to the bounds and refuses slivers', () => {
-    expect(clampRect({ x: -10, y: -10, width: 50, height: 50 }, { x: 0, y: 0, width: 30, height: 100 })).toEqual({ x: 0, y: 0, width: 30, height: 40 })
+    expect(clampRect({ x: -10, y: -10, width: 50, height: 50 }, { x: 0, y: 0, width: 30, height: 100 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 30,
+      height: 40,
+    })
     expect(clampRect({ x: 200, y: 0, width: 10, height: 10 }, { x: 0, y: 0, width: 100, height: 100 })).toBeNull()
     expect(clampRect({ x: 0, y: 0, width: 3, height: 50 }, { x: 0, y: 0, width: 100, height: 100 }, 5)).toBeNull()
   })
   it('turns a drag on the shrunk canvas into whole image pixels inside the view', () => {
     // Canvas is 900×700 for an 1800×1400 image: one canvas pixel is two image pixels.
-    expect(cropFromDrag({ x: 100, y: 100 }, { x: 10.3, y: 20.2 }, view, 0.5)).toEqual({ x: 20, y: 40, width: 180, height: 160 })
-    expect(cropFromDrag({ x: 800, y: 600 }, { x: 1000, y: 900 }, view, 0.5)).toEqual({ x: 1600, y: 1200, width: 200, height: 200 })
+    expect(cropFromDrag({ x: 100, y: 100 }, { x: 10.3, y: 20.2 }, view, 0.5)).toEqual({
+      x: 20,
+      y: 40,
+      width: 180,
+      height: 160,
+    })
+    expect(cropFromDrag({ x: 800, y: 600 }, { x: 1000, y: 900 }, view, 0.5)).toEqual({
+      x: 1600,
+      y: 1200,
+      width: 200,
+      height: 200,
+    })
     expect(cropFromDrag({ x: 10, y: 10 }, { x: 14, y: 40 }, view, 0.5)).toBeNull()
   })
   it('a crop inside a crop stays within the first one', () => {
     const inner = { x: 400, y: 300, width: 200, height: 100 }
     const s = canvasFor(inner).scale
     expect(s).toBe(1)
-    expect(cropFromDrag({ x: -50, y: 10 }, { x: 500, y: 50 }, inner, s)).toEqual({ x: 400, y: 310, width: 200, height: 40 })
+    expect(cropFromDrag({ x: -50, y: 10 }, { x: 500, y: 50 }, inner, s)).toEqual({
+      x: 400,
+      y: 310,
+      width: 200,
+      height: 40,
+    })
   })
   it('clamps points into the canvas', () => {
     expect(clampPoint({ x: -5, y: 900 }, { width: 300, height: 200 })).toEqual({ x: 0, y: 200 })
@@ -85,7 +121,16 @@ describe('image editor: crop', () => {
 
 describe('image editor: operations', () => {
   const image = { width: 1000, height: 800 }
-  const stroke: Op = { kind: 'stroke', color: '#f00', opacity: 0.5, width: 3, points: [{ x: 1, y: 1 }, { x: 5, y: 5 }] }
+  const stroke: Op = {
+    kind: 'stroke',
+    color: '#f00',
+    opacity: 0.5,
+    width: 3,
+    points: [
+      { x: 1, y: 1 },
+      { x: 5, y: 5 },
+    ],
+  }
   const crop: Op = { kind: 'crop', rect: { x: 100, y: 100, width: 400, height: 300 } }
   it('the view is the last crop, or the whole image', () => {
     expect(viewOf([], image)).toEqual({ x: 0, y: 0, width: 1000, height: 800 })
@@ -100,18 +145,33 @@ describe('image editor: operations', () => {
   })
   it('blank text is no operation', () => {
     expect(textOp('   ', { x: 1, y: 2 }, { color: '#000', opacity: 1, size: 20 })).toBeNull()
-    expect(textOp(' Oi ', { x: 1, y: 2 }, { color: '#000', opacity: 0.4, size: 20 })).toEqual({ kind: 'text', text: 'Oi', at: { x: 1, y: 2 }, color: '#000', opacity: 0.4, size: 20 })
+    expect(textOp(' Oi ', { x: 1, y: 2 }, { color: '#000', opacity: 0.4, size: 20 })).toEqual({
+      kind: 'text',
+      text: 'Oi',
+      at: { x: 1, y: 2 },
+      color: '#000',
+      opacity: 0.4,
+      size: 20,
+    })
   })
 })
 
 /** A 2D context that writes down what is asked of it. */
 function recorder() {
   const calls: unknown[][] = []
-  const log = (name: string) => (...args: unknown[]) => { calls.push([name, ...args]) }
+  const log =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, ...args])
+    }
   const state: Record<string, unknown> = {}
   const ctx = new Proxy(state, {
     get: (_t, k: string) => (k in state ? state[k] : log(k)),
-    set: (_t, k: string, v) => { state[k] = v; calls.push([`${k}=`, v]); return true },
+    set: (_t, k: string, v) => {
+      state[k] = v
+      calls.push([`${k}=`, v])
+      return true
+    },
   }) as unknown as Ctx
   return { ctx, calls }
 }
@@ -122,7 +182,16 @@ describe('image editor: render', () => {
   it('draws the image scaled to fit, then each stroke and text with its style', () => {
     const { ctx, calls } = recorder()
     const ops: Op[] = [
-      { kind: 'stroke', color: '#00f', opacity: 0.35, width: 6, points: [{ x: 10, y: 10 }, { x: 20, y: 30 }] },
+      {
+        kind: 'stroke',
+        color: '#00f',
+        opacity: 0.35,
+        width: 6,
+        points: [
+          { x: 10, y: 10 },
+          { x: 20, y: 30 },
+        ],
+      },
       { kind: 'text', color: '#0f0', opacity: 1, size: 64, at: { x: 5, y: 6 }, text: 'Olá' },
     ]
     render(ctx, src, image, ops, { width: 900, height: 700 })
@@ -139,14 +208,27 @@ describe('image editor: render', () => {
   })
   it('shows only the crop, moved to the corner', () => {
     const { ctx, calls } = recorder()
-    render(ctx, src, image, [{ kind: 'crop', rect: { x: 200, y: 100, width: 400, height: 300 } }], { width: 400, height: 300 }, '#ffffff')
+    render(
+      ctx,
+      src,
+      image,
+      [{ kind: 'crop', rect: { x: 200, y: 100, width: 400, height: 300 } }],
+      { width: 400, height: 300 },
+      '#ffffff',
+    )
     expect(calls).toContainEqual(['setTransform', 1, 0, 0, 1, -200, -100])
     expect(calls).toContainEqual(['fillRect', 200, 100, 400, 300])
     expect(calls).toContainEqual(['clearRect', 0, 0, 400, 300])
   })
   it('a tap is a dot', () => {
     const { ctx, calls } = recorder()
-    render(ctx, src, { width: 100, height: 100 }, [{ kind: 'stroke', color: '#000', opacity: 1, width: 8, points: [{ x: 50, y: 50 }] }], { width: 100, height: 100 })
+    render(
+      ctx,
+      src,
+      { width: 100, height: 100 },
+      [{ kind: 'stroke', color: '#000', opacity: 1, width: 8, points: [{ x: 50, y: 50 }] }],
+      { width: 100, height: 100 },
+    )
     expect(calls).toContainEqual(['arc', 50, 50, 4, 0, Math.PI * 2])
     expect(calls.map((c) => c[0])).toContain('fill')
   })

@@ -27,10 +27,21 @@ describe('menuItemVisible', () => {
     expect(menuItemVisible({ section: 'admin' }, { user, settings, permissions })).toBe(false)
     expect(menuItemVisible({ section: 'admin' }, { user: admin, settings, permissions })).toBe(true)
     expect(menuItemVisible({ superOnly: true }, { user: admin, settings, permissions })).toBe(false)
-    expect(menuItemVisible({ superOnly: true, section: 'admin' }, { user: { profile: 'user', super: true }, settings, permissions })).toBe(true)
+    expect(
+      menuItemVisible(
+        { superOnly: true, section: 'admin' },
+        { user: { profile: 'user', super: true }, settings, permissions },
+      ),
+    ).toBe(true)
     const rule = { requiresSetting: { key: 'apiTokensEnabled', value: 'enabled' } }
     expect(menuItemVisible(rule, { user, settings, permissions })).toBe(true)
-    expect(menuItemVisible(rule, { user, settings: { status: 'ready', values: { apiTokensEnabled: 'disabled' } }, permissions })).toBe(false)
+    expect(
+      menuItemVisible(rule, {
+        user,
+        settings: { status: 'ready', values: { apiTokensEnabled: 'disabled' } },
+        permissions,
+      }),
+    ).toBe(false)
     expect(menuItemVisible(rule, { user, settings: { status: 'error', values: {} }, permissions })).toBe(false)
   })
 })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { planGated } from '../../src/modules/planRoutes.ts'
 
-const allFlags = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true }
+const allFlags = {
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+}
 
 describe('planGated (no-permission message vs plain not found)', () => {
   it('a spec plan page the plan allows, whose module is not installed yet, is not found', () => {

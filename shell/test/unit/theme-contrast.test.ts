@@ -16,7 +16,8 @@ const kitTheme = readFileSync(fileURLToPath(new URL('../../../core/ui/src/theme.
 type RGB = [number, number, number]
 
 function oklchToRgb(l: number, c: number, h: number): RGB {
-  const a = c * Math.cos((h * Math.PI) / 180), b = c * Math.sin((h * Math.PI) / 180)
+  const a = c * Math.cos((h * Math.PI) / 180),
+    b = c * Math.sin((h * Math.PI) / 180)
   const l_ = (l + 0.3963377774 * a + 0.2158037573 * b) ** 3
   const m_ = (l - 0.1055613458 * a - 0.0638541728 * b) ** 3
   const s_ = (l - 0.0894841775 * a - 1.291485548 * b) ** 3
@@ -57,10 +58,16 @@ function layers(names: string[]): RGB {
 }
 
 const luminance = (c: RGB) => {
-  const [r, g, b] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4 })
+  const [r, g, b] = c.map((v) => {
+    const s = v / 255
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+  })
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
 }
-const contrast = (a: RGB, b: RGB) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x! + 0.05) / (y! + 0.05) }
+const contrast = (a: RGB, b: RGB) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p)
+  return (x! + 0.05) / (y! + 0.05)
+}
 
 describe('theme token contrast (WCAG AA 4.5:1)', () => {
   it('converts the palette faithfully', () => {

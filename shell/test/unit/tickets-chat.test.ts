@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../../../modules/tickets/src/types.ts'
-import { buildTimeline, dayLabel, frameBelongs, localDay, mergeMessages, tickKind, upsertMessage } from '../../../modules/tickets/src/chat/timeline.ts'
 import {
-  audioFileName, cleanBody, extractMentions, filterQuickReplies, insertMention, keepAudio, mentionQuery, participantsOf,
-  quickReplyLabel, quickReplyTerm, readSignPreference, rowsFor, signBody,
+  buildTimeline,
+  dayLabel,
+  frameBelongs,
+  localDay,
+  mergeMessages,
+  tickKind,
+  upsertMessage,
+} from '../../../modules/tickets/src/chat/timeline.ts'
+import {
+  audioFileName,
+  cleanBody,
+  extractMentions,
+  filterQuickReplies,
+  insertMention,
+  keepAudio,
+  mentionQuery,
+  participantsOf,
+  quickReplyLabel,
+  quickReplyTerm,
+  readSignPreference,
+  rowsFor,
+  signBody,
 } from '../../../modules/tickets/src/chat/compose.ts'
 import { locationOf, vcardsOf } from '../../../modules/tickets/src/chat/content.ts'
 
@@ -11,17 +30,38 @@ let seq = 0
 function msg(over: Partial<Message> = {}): Message {
   const id = over.id ?? ++seq
   return {
-    id, companyId: 1, ticketId: 1, contactId: 7, whatsappId: 1, providerId: `p${id}`, body: 'oi', fromMe: false,
-    mediaUrl: null, mediaType: null, mediaName: null, ack: 0, read: true, isDeleted: false, isEdited: false,
-    quotedMsgId: null, quotedMsg: null, participant: null, sendStatus: null, sendError: null, userId: null,
-    createdAt: '2026-11-20T12:00:00', updatedAt: '2026-11-20T12:00:00', ...over,
+    id,
+    companyId: 1,
+    ticketId: 1,
+    contactId: 7,
+    whatsappId: 1,
+    providerId: `p${id}`,
+    body: 'oi',
+    fromMe: false,
+    mediaUrl: null,
+    mediaType: null,
+    mediaName: null,
+    ack: 0,
+    read: true,
+    isDeleted: false,
+    isEdited: false,
+    quotedMsgId: null,
+    quotedMsg: null,
+    participant: null,
+    sendStatus: null,
+    sendError: null,
+    userId: null,
+    createdAt: '2026-11-20T12:00:00',
+    updatedAt: '2026-11-20T12:00:00',
+    ...over,
   }
 }
 
 describe('buildTimeline', () => {
   it('puts a day separator before the first message of each local day', () => {
     const rows = buildTimeline([
-      msg({ id: 1, createdAt: '2026-11-20T09:00:00' }), msg({ id: 2, createdAt: '2026-11-20T18:00:00' }),
+      msg({ id: 1, createdAt: '2026-11-20T09:00:00' }),
+      msg({ id: 2, createdAt: '2026-11-20T18:00:00' }),
       msg({ id: 3, createdAt: '2026-11-21T08:00:00' }),
     ])
     expect(rows.map((r) => r.kind)).toEqual(['day', 'message', 'message', 'day', 'message'])
@@ -30,18 +70,31 @@ describe('buildTimeline', () => {
   it('marks the end of one ticket and the start of the next between messages of different tickets', () => {
     const rows = buildTimeline([msg({ id: 1, ticketId: 5 }), msg({ id: 2, ticketId: 9 })])
     const markers = rows.filter((r) => r.kind === 'marker')
-    expect(markers).toMatchObject([{ marker: 'closed', ticketId: 5 }, { marker: 'started', ticketId: 9 }])
+    expect(markers).toMatchObject([
+      { marker: 'closed', ticketId: 5 },
+      { marker: 'started', ticketId: 9 },
+    ])
     expect(rows.map((r) => r.kind)).toEqual(['day', 'message', 'marker', 'marker', 'message'])
   })
 
   it('shows a group participant when the author changes, never on own messages', () => {
-    const rows = buildTimeline([
-      msg({ id: 1, participant: '5511911111111' }), msg({ id: 2, participant: '5511911111111' }),
-      msg({ id: 3, participant: '5511922222222' }), msg({ id: 4, fromMe: true }), msg({ id: 5, participant: '5511922222222' }),
-    ], true)
+    const rows = buildTimeline(
+      [
+        msg({ id: 1, participant: '5511911111111' }),
+        msg({ id: 2, participant: '5511911111111' }),
+        msg({ id: 3, participant: '5511922222222' }),
+        msg({ id: 4, fromMe: true }),
+        msg({ id: 5, participant: '5511922222222' }),
+      ],
+      true,
+    )
     const shown = rows.flatMap((r) => (r.kind === 'message' ? [r.showParticipant] : []))
     expect(shown).toEqual([true, false, true, false, true])
-    expect(buildTimeline([msg({ participant: '5511911111111' })], false).some((r) => r.kind === 'message' && r.showParticipant)).toBe(false)
+    expect(
+      buildTimeline([msg({ participant: '5511911111111' })], false).some(
+        (r) => r.kind === 'message' && r.showParticipant,
+      ),
+    ).toBe(false)
   })
 })
 
@@ -57,7 +110,8 @@ describe('dayLabel', () => {
 
 describe('message merge', () => {
   it('appends new messages in id order and replaces known ones in place', () => {
-    const a = msg({ id: 10 }), b = msg({ id: 12 })
+    const a = msg({ id: 10 }),
+      b = msg({ id: 12 })
     let list = upsertMessage([a, b], msg({ id: 11 }))
     expect(list.map((m) => m.id)).toEqual([10, 11, 12])
     list = upsertMessage(list, msg({ id: 13 }))
@@ -90,8 +144,14 @@ describe('message merge', () => {
 
 describe('tickKind', () => {
   it('maps acks to ticks and lets a failed send win', () => {
-    expect([0, 1, 2, 3, 4, 5].map((ack) => tickKind({ ack, sendStatus: 'sent' })))
-      .toEqual(['pending', 'sent', 'delivered', 'delivered', 'read', 'read'])
+    expect([0, 1, 2, 3, 4, 5].map((ack) => tickKind({ ack, sendStatus: 'sent' }))).toEqual([
+      'pending',
+      'sent',
+      'delivered',
+      'delivered',
+      'read',
+      'read',
+    ])
     expect(tickKind({ ack: 3, sendStatus: 'failed' })).toBe('failed')
   })
 })
@@ -144,7 +204,12 @@ describe('composer rules', () => {
 })
 
 describe('mentions', () => {
-  const msgs = [msg({ participant: '5511911111111@s.whatsapp.net' }), msg({ participant: '5511922222222' }), msg({ participant: '5511911111111' }), msg({ fromMe: true, participant: '5511933333333' })]
+  const msgs = [
+    msg({ participant: '5511911111111@s.whatsapp.net' }),
+    msg({ participant: '5511922222222' }),
+    msg({ participant: '5511911111111' }),
+    msg({ fromMe: true, participant: '5511933333333' }),
+  ]
   it('lists the participants seen, once each', () => {
     expect(participantsOf(msgs)).toEqual(['5511911111111', '5511922222222'])
   })
@@ -155,14 +220,18 @@ describe('mentions', () => {
     expect(insertMention('oi @55 tudo', 6, '5511911111111')).toEqual({ text: 'oi @5511911111111  tudo', caret: 18 })
   })
   it('extracts the jids of known participants', () => {
-    expect(extractMentions('oi @5511911111111 e @5511999999999 e @5511911111111', ['5511911111111']))
-      .toEqual(['5511911111111@s.whatsapp.net'])
+    expect(extractMentions('oi @5511911111111 e @5511999999999 e @5511911111111', ['5511911111111'])).toEqual([
+      '5511911111111@s.whatsapp.net',
+    ])
   })
 })
 
 describe('special bodies', () => {
   it('reads locations as links', () => {
-    expect(locationOf('-23.55,-46.63\nPraça da Sé')).toEqual({ url: 'https://maps.google.com/maps?q=-23.55,-46.63', label: 'Praça da Sé' })
+    expect(locationOf('-23.55,-46.63\nPraça da Sé')).toEqual({
+      url: 'https://maps.google.com/maps?q=-23.55,-46.63',
+      label: 'Praça da Sé',
+    })
     expect(locationOf('https://maps.google.com/?q=1,2')?.url).toBe('https://maps.google.com/?q=1,2')
     expect(locationOf('oi')).toBeNull()
   })
@@ -172,4 +241,3 @@ describe('special bodies', () => {
     expect(vcardsOf(`${v}\n${v.replace(/Ana/g, 'Bia')}`)).toHaveLength(2)
   })
 })
-

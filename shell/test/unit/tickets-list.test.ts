@@ -1,11 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import type { Ticket } from '../../../modules/tickets/src/types.ts'
 import {
-  belongs, compareTickets, emptyView, formatTicketTime, insertsLive, isComplete, listParams, mergeTicket, parseTicketId,
-  shouldRing, ticketFromMessage, titleWithUnread, unreadTickets, type ListView, type Me,
+  belongs,
+  compareTickets,
+  emptyView,
+  formatTicketTime,
+  insertsLive,
+  isComplete,
+  listParams,
+  mergeTicket,
+  parseTicketId,
+  shouldRing,
+  ticketFromMessage,
+  titleWithUnread,
+  unreadTickets,
+  type ListView,
+  type Me,
 } from '../../../modules/tickets/src/list/rules.ts'
-import { applyTicket, initialList, listsReducer, type ListsState, type TicketListState } from '../../../modules/tickets/src/list/listState.ts'
-import { clampPanelWidth, panelBounds, panelWidthForKey, readPanelWidth } from '../../../modules/tickets/src/list/panel.ts'
+import {
+  applyTicket,
+  initialList,
+  listsReducer,
+  type ListsState,
+  type TicketListState,
+} from '../../../modules/tickets/src/list/listState.ts'
+import {
+  clampPanelWidth,
+  panelBounds,
+  panelWidthForKey,
+  readPanelWidth,
+} from '../../../modules/tickets/src/list/panel.ts'
 import { storedVolume } from '../../../modules/tickets/src/list/sound.ts'
 
 const me: Me = { id: 7, admin: false, queueIds: [1, 2], allTicket: false }
@@ -13,18 +37,46 @@ const admin: Me = { id: 1, admin: true, queueIds: [], allTicket: false }
 
 function ticket(p: Partial<Ticket> & { id: number }): Ticket {
   return {
-    uuid: `u-${p.id}`, companyId: 1, contactId: 100 + p.id, whatsappId: null, userId: null, queueId: null, status: 'pending',
-    isGroup: false, chatbot: false, lastMessage: '', unreadMessages: 0, origin: 'whatsapp', useIntegration: false,
-    integrationId: null, promptId: null, isReturningCustomer: false, amountUsedBotQueues: 0, createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z', contact: { id: 100 + p.id, name: `C${p.id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },
-    queue: null, user: null, whatsapp: null, tags: [], ...p,
+    uuid: `u-${p.id}`,
+    companyId: 1,
+    contactId: 100 + p.id,
+    whatsappId: null,
+    userId: null,
+    queueId: null,
+    status: 'pending',
+    isGroup: false,
+    chatbot: false,
+    lastMessage: '',
+    unreadMessages: 0,
+    origin: 'whatsapp',
+    useIntegration: false,
+    integrationId: null,
+    promptId: null,
+    isReturningCustomer: false,
+    amountUsedBotQueues: 0,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    contact: { id: 100 + p.id, name: `C${p.id}`, number: '5511999990000', profilePicUrl: '', isGroup: false },
+    queue: null,
+    user: null,
+    whatsapp: null,
+    tags: [],
+    ...p,
   }
 }
 const at = (min: number) => new Date(Date.UTC(2026, 0, 1, 10, min)).toISOString()
-const ready = (view: ListView, items: Ticket[], hasMore = false): TicketListState => ({ ...initialList(view), items, status: 'ready', page: 1, hasMore })
+const ready = (view: ListView, items: Ticket[], hasMore = false): TicketListState => ({
+  ...initialList(view),
+  items,
+  status: 'ready',
+  page: 1,
+  hasMore,
+})
 
 describe('belongs: which list shows a ticket', () => {
-  const open = emptyView('open'), pending = emptyView('pending'), closed = emptyView('closed')
+  const open = emptyView('open'),
+    pending = emptyView('pending'),
+    closed = emptyView('closed')
 
   it('open and closed lists hold the viewer’s own tickets; admins with showAll see everyone’s', () => {
     const mine = ticket({ id: 1, status: 'open', userId: 7, queueId: 1 })
@@ -65,7 +117,13 @@ describe('belongs: which list shows a ticket', () => {
   })
 
   it('a search looks through everything in reach, not only the viewer’s own', () => {
-    const theirs = ticket({ id: 1, status: 'open', userId: 8, queueId: 1, tags: [{ id: 5, name: 'vip', color: '#f00' }] })
+    const theirs = ticket({
+      id: 1,
+      status: 'open',
+      userId: 8,
+      queueId: 1,
+      tags: [{ id: 5, name: 'vip', color: '#f00' }],
+    })
     expect(belongs(theirs, emptyView(), me)).toBe(false)
     expect(belongs(theirs, { ...emptyView(), tagIds: [5] }, me)).toBe(true)
     expect(belongs({ ...theirs, queueId: 3 }, { ...emptyView(), tagIds: [5] }, me)).toBe(false)
@@ -78,22 +136,47 @@ describe('belongs: which list shows a ticket', () => {
 
   it('sends the filters as the API reads them', () => {
     expect(listParams({ ...emptyView('open'), showAll: true, queueIds: [1, 2] }, 2)).toEqual({
-      pageNumber: 2, status: 'open', showAll: 'true', searchParam: undefined, queueIds: '[1,2]', tags: undefined, users: undefined,
+      pageNumber: 2,
+      status: 'open',
+      showAll: 'true',
+      searchParam: undefined,
+      queueIds: '[1,2]',
+      tags: undefined,
+      users: undefined,
     })
-    expect(listParams({ ...emptyView(), search: '  maria ', tagIds: [3], userIds: [4] }, 1)).toMatchObject({ searchParam: 'maria', tags: '[3]', users: '[4]', status: undefined })
+    expect(listParams({ ...emptyView(), search: '  maria ', tagIds: [3], userIds: [4] }, 1)).toMatchObject({
+      searchParam: 'maria',
+      tags: '[3]',
+      users: '[4]',
+      status: undefined,
+    })
   })
 })
 
 describe('ordering and merging frames', () => {
   it('orders by last activity, newest first, the id breaking ties', () => {
-    const list = [ticket({ id: 1, updatedAt: at(1) }), ticket({ id: 3, updatedAt: at(5) }), ticket({ id: 2, updatedAt: at(5) })]
+    const list = [
+      ticket({ id: 1, updatedAt: at(1) }),
+      ticket({ id: 3, updatedAt: at(5) }),
+      ticket({ id: 2, updatedAt: at(5) }),
+    ]
     expect(list.sort(compareTickets).map((x) => x.id)).toEqual([3, 2, 1])
   })
 
   it('keeps the neighbours a frame leaves out while their ids agree, and drops stale ones', () => {
-    const known = ticket({ id: 1, queueId: 2, queue: { id: 2, name: 'Vendas', color: '#0f0' }, userId: 7, user: { id: 7, name: 'Ana' }, tags: [{ id: 5, name: 'vip', color: '#f00' }] })
+    const known = ticket({
+      id: 1,
+      queueId: 2,
+      queue: { id: 2, name: 'Vendas', color: '#0f0' },
+      userId: 7,
+      user: { id: 7, name: 'Ana' },
+      tags: [{ id: 5, name: 'vip', color: '#f00' }],
+    })
     const frame = { ...known, unreadMessages: 3 } as Partial<Ticket> & { id: number }
-    delete frame.queue; delete frame.user; delete frame.tags; delete frame.whatsapp
+    delete frame.queue
+    delete frame.user
+    delete frame.tags
+    delete frame.whatsapp
     const merged = mergeTicket(known, frame)
     expect(merged.unreadMessages).toBe(3)
     expect(merged.queue?.name).toBe('Vendas')
@@ -114,7 +197,8 @@ describe('ordering and merging frames', () => {
 })
 
 describe('lists state', () => {
-  const openView = emptyView('open'), pendingView = emptyView('pending')
+  const openView = emptyView('open'),
+    pendingView = emptyView('pending')
 
   it('moves an accepted ticket from pending to open in one step, at the top', () => {
     const waiting = ticket({ id: 1, queueId: 1, updatedAt: at(1) })
@@ -124,7 +208,11 @@ describe('lists state', () => {
       closed: initialList(emptyView('closed')),
       search: initialList(emptyView()),
     }
-    const next = listsReducer(state, { type: 'ticket', ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(5) }, me })
+    const next = listsReducer(state, {
+      type: 'ticket',
+      ticket: { ...waiting, status: 'open', userId: 7, updatedAt: at(5) },
+      me,
+    })
     expect(next.pending.items).toEqual([])
     expect(next.open.items.map((x) => x.id)).toEqual([1, 2])
     // Lists not loaded yet are left alone.
@@ -132,11 +220,20 @@ describe('lists state', () => {
   })
 
   it('re-sorts on a new message and leaves a ticket older than the loaded pages for later', () => {
-    const s = ready(pendingView, [ticket({ id: 1, queueId: 1, updatedAt: at(5) }), ticket({ id: 2, queueId: 1, updatedAt: at(3) })], true)
+    const s = ready(
+      pendingView,
+      [ticket({ id: 1, queueId: 1, updatedAt: at(5) }), ticket({ id: 2, queueId: 1, updatedAt: at(3) })],
+      true,
+    )
     const bumped = applyTicket(s, ticket({ id: 2, queueId: 1, updatedAt: at(9), unreadMessages: 2 }), me)
-    expect(bumped.items.map((x) => [x.id, x.unreadMessages])).toEqual([[2, 2], [1, 0]])
+    expect(bumped.items.map((x) => [x.id, x.unreadMessages])).toEqual([
+      [2, 2],
+      [1, 0],
+    ])
     expect(applyTicket(s, ticket({ id: 3, queueId: 1, updatedAt: at(0) }), me)).toBe(s)
-    expect(applyTicket(s, ticket({ id: 3, queueId: 1, updatedAt: at(4) }), me).items.map((x) => x.id)).toEqual([1, 3, 2])
+    expect(applyTicket(s, ticket({ id: 3, queueId: 1, updatedAt: at(4) }), me).items.map((x) => x.id)).toEqual([
+      1, 3, 2,
+    ])
     // Outside the viewer's queues: not added.
     expect(applyTicket(s, ticket({ id: 4, queueId: 3, updatedAt: at(8) }), me)).toBe(s)
   })
@@ -153,10 +250,27 @@ describe('lists state', () => {
   })
 
   it('appends pages without duplicates, removes deleted tickets and updates contacts', () => {
-    let state: ListsState = { open: initialList(openView), pending: initialList(pendingView), closed: initialList(emptyView('closed')), search: initialList(emptyView()) }
+    let state: ListsState = {
+      open: initialList(openView),
+      pending: initialList(pendingView),
+      closed: initialList(emptyView('closed')),
+      search: initialList(emptyView()),
+    }
     state = listsReducer(state, { type: 'loading', key: 'open' })
-    state = listsReducer(state, { type: 'loaded', key: 'open', page: 1, items: [ticket({ id: 1, status: 'open' }), ticket({ id: 2, status: 'open' })], hasMore: true })
-    state = listsReducer(state, { type: 'loaded', key: 'open', page: 2, items: [ticket({ id: 2, status: 'open' }), ticket({ id: 3, status: 'open' })], hasMore: false })
+    state = listsReducer(state, {
+      type: 'loaded',
+      key: 'open',
+      page: 1,
+      items: [ticket({ id: 1, status: 'open' }), ticket({ id: 2, status: 'open' })],
+      hasMore: true,
+    })
+    state = listsReducer(state, {
+      type: 'loaded',
+      key: 'open',
+      page: 2,
+      items: [ticket({ id: 2, status: 'open' }), ticket({ id: 3, status: 'open' })],
+      hasMore: false,
+    })
     expect(state.open.items.map((x) => x.id)).toEqual([1, 2, 3])
     state = listsReducer(state, { type: 'remove', ticketId: 2 })
     expect(state.open.items.map((x) => x.id)).toEqual([1, 3])
@@ -172,7 +286,8 @@ describe('lists state', () => {
 describe('small rules of the screen', () => {
   it('accepts only positive integer ticket ids in the route', () => {
     expect(parseTicketId('12')).toBe(12)
-    for (const bad of [undefined, '', 'undefined', 'null', '0', '-1', '1.5', '12abc', 'e3']) expect(parseTicketId(bad)).toBeNull()
+    for (const bad of [undefined, '', 'undefined', 'null', '0', '-1', '1.5', '12abc', 'e3'])
+      expect(parseTicketId(bad)).toBeNull()
   })
 
   it('shows HH:mm for today and dd/MM/yyyy otherwise', () => {
@@ -183,8 +298,15 @@ describe('small rules of the screen', () => {
   })
 
   it('counts unread tickets once and puts the count in the title', () => {
-    const a = ticket({ id: 1, unreadMessages: 2 }), b = ticket({ id: 2, unreadMessages: 0 }), c = ticket({ id: 3, status: 'open', unreadMessages: 1 })
-    expect(unreadTickets([[a, b], [a, c]])).toBe(2)
+    const a = ticket({ id: 1, unreadMessages: 2 }),
+      b = ticket({ id: 2, unreadMessages: 0 }),
+      c = ticket({ id: 3, status: 'open', unreadMessages: 1 })
+    expect(
+      unreadTickets([
+        [a, b],
+        [a, c],
+      ]),
+    ).toBe(2)
     expect(titleWithUnread('Atende', 3)).toBe('(3) Atende')
     expect(titleWithUnread('Atende', 0)).toBe('Atende')
   })

@@ -18,9 +18,18 @@ export async function startWsServer() {
   const wss = new WebSocketServer({ server: http, path: '/socket' })
   const conns: ServerConn[] = []
   wss.on('connection', (ws, req) => {
-    const conn: ServerConn = { ws, token: new URL(req.url ?? '/', 'http://x').searchParams.get('token'), frames: [], closed: false }
-    ws.on('message', (d) => { conn.frames.push(JSON.parse(String(d))) })
-    ws.on('close', () => { conn.closed = true })
+    const conn: ServerConn = {
+      ws,
+      token: new URL(req.url ?? '/', 'http://x').searchParams.get('token'),
+      frames: [],
+      closed: false,
+    }
+    ws.on('message', (d) => {
+      conn.frames.push(JSON.parse(String(d)))
+    })
+    ws.on('close', () => {
+      conn.closed = true
+    })
     conns.push(conn)
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))

@@ -14,7 +14,9 @@ const KEY_LEN = 32
 
 function derive(password: string, salt: Buffer, cost: number, r: number, p: number): Promise<Buffer> {
   const opts: ScryptOptions = { N: 2 ** cost, r, p, maxmem: 256 * 2 ** cost * r }
-  return new Promise((resolve, reject) => scrypt(password, salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))))
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  )
 }
 
 export async function hashPassword(password: string): Promise<string> {

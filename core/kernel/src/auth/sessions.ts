@@ -16,7 +16,14 @@ export const REFRESH_REUSE_GRACE_MS = 10_000
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
-interface AccessClaims { sub: string; cid: number; sid: string; pro: 'admin' | 'user'; sup: boolean; exp: number }
+interface AccessClaims {
+  sub: string
+  cid: number
+  sid: string
+  pro: 'admin' | 'user'
+  sup: boolean
+  exp: number
+}
 
 export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig): AuthService {
   const sign = createSigner({ key: config.jwtSecret, expiresIn: config.accessTokenTtlSeconds * 1000 })
@@ -51,8 +58,13 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
     const refreshToken = newRefresh(sessionId)
     const refreshExpiresAt = new Date(Date.now() + config.refreshTokenTtlSeconds * 1000)
     await db('user_sessions').insert({
-      id: sessionId, userId: user.id, companyId: user.companyId, refreshHash: sha256(refreshToken),
-      expiresAt: refreshExpiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null,
+      id: sessionId,
+      userId: user.id,
+      companyId: user.companyId,
+      refreshHash: sha256(refreshToken),
+      expiresAt: refreshExpiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
     })
     return { sessionId, accessToken: accessFor(user, sessionId), refreshToken, refreshExpiresAt }
   }
@@ -86,20 +98,33 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
    */
   async function endOnReuse(sessionId: string, refreshToken: string) {
     if (!issuedHere(refreshToken)) return
-    const live = await db('user_sessions').where({ id: sessionId }).whereNull('revokedAt').where('expiresAt', '>', new Date())
+    const live = await db('user_sessions')
+      .where({ id: sessionId })
+      .whereNull('revokedAt')
+      .where('expiresAt', '>', new Date())
       .first('userId', 'companyId', 'lastUsedAt', 'refreshHash')
     if (!live || live.refreshHash === sha256(refreshToken)) return
     if (Date.now() - new Date(live.lastUsedAt).getTime() < REFRESH_REUSE_GRACE_MS) return
     await revoke(sessionId)
-    throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session ended: its refresh token was used twice, please log in', {
-      refreshReuse: { sessionId, userId: live.userId, companyId: live.companyId },
-    })
+    throw new AppError(
+      ErrorCodes.SESSION_EXPIRED,
+      401,
+      'Session ended: its refresh token was used twice, please log in',
+      {
+        refreshReuse: { sessionId, userId: live.userId, companyId: live.companyId },
+      },
+    )
   }
 
   async function revoke(sessionId: string) {
-    const [row] = await db('user_sessions').where({ id: sessionId }).whereNull('revokedAt').update({ revokedAt: new Date() }).returning(['userId', 'companyId'])
+    const [row] = await db('user_sessions')
+      .where({ id: sessionId })
+      .whereNull('revokedAt')
+      .update({ revokedAt: new Date() })
+      .returning(['userId', 'companyId'])
     alive.delete(sessionId)
-    if (row) await bus.emit('auth.sessionsRevoked', { companyId: row.companyId, userId: row.userId, keepSessionId: null })
+    if (row)
+      await bus.emit('auth.sessionsRevoked', { companyId: row.companyId, userId: row.userId, keepSessionId: null })
   }
 
   async function revokeOthers(userId: number, companyId: number, keepSessionId: string | null) {
@@ -133,6 +158,10 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
   return {
     hashPassword,
     verifyPassword,
-    issue, rotate, revoke, revokeOthers, verifyAccess,
+    issue,
+    rotate,
+    revoke,
+    revokeOthers,
+    verifyAccess,
   }
 }

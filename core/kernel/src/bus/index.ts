@@ -12,8 +12,13 @@ export interface KernelBus extends EventBus {
  * In-process by default; bridged over Redis pub/sub when REDIS_URL is set (see redis.ts: payloads
  * cross processes as JSON, so Dates arrive as ISO strings there).
  */
-export async function createBus(opts: { redisUrl?: string; prefix?: string; log: FastifyBaseLogger }): Promise<KernelBus> {
+export async function createBus(opts: {
+  redisUrl?: string
+  prefix?: string
+  log: FastifyBaseLogger
+}): Promise<KernelBus> {
   const onError = (err: unknown, event: string) => opts.log.error({ err, event }, 'event handler failed')
-  if (opts.redisUrl) return createRedisBus({ redisUrl: opts.redisUrl, prefix: opts.prefix ?? 'atende', log: opts.log, onError })
+  if (opts.redisUrl)
+    return createRedisBus({ redisUrl: opts.redisUrl, prefix: opts.prefix ?? 'atende', log: opts.log, onError })
   return { ...createLocalBus(onError), health: async () => 'disabled' }
 }

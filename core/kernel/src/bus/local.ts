@@ -16,14 +16,26 @@ export class LocalDispatcher {
     const set = this.handlers.get(event) ?? new Set()
     set.add(h)
     this.handlers.set(event, set)
-    return () => { set.delete(h) }
+    return () => {
+      set.delete(h)
+    }
   }
-  onAny(h: AnyHandler) { this.any.add(h); return () => { this.any.delete(h) } }
+  onAny(h: AnyHandler) {
+    this.any.add(h)
+    return () => {
+      this.any.delete(h)
+    }
+  }
 
   async dispatch(event: string, payload: unknown) {
     const calls: Promise<void>[] = []
     const run = (fn: () => void | Promise<void>) => {
-      try { const r = fn(); if (r) calls.push(Promise.resolve(r).catch((e) => this.onError(e, event))) } catch (e) { this.onError(e, event) }
+      try {
+        const r = fn()
+        if (r) calls.push(Promise.resolve(r).catch((e) => this.onError(e, event)))
+      } catch (e) {
+        this.onError(e, event)
+      }
     }
     for (const h of this.handlers.get(event) ?? []) run(() => h(payload))
     for (const h of this.any) run(() => h(event as EventName, payload))

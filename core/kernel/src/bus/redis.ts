@@ -5,7 +5,11 @@ import type { EventMap, EventName } from '@atende/sdk'
 import { LocalDispatcher } from './local.ts'
 import type { KernelBus } from './index.ts'
 
-interface Envelope { o: string; e: string; p: unknown }
+interface Envelope {
+  o: string
+  e: string
+  p: unknown
+}
 
 const CONNECT_TIMEOUT_MS = 15_000
 
@@ -35,7 +39,10 @@ export async function createRedisBus(opts: {
   let lastErrorLog = 0
   const onClientError = (err: unknown) => {
     // A reconnect loop reports an error per attempt; one line every 10 s is enough.
-    if (Date.now() - lastErrorLog > 10_000) { lastErrorLog = Date.now(); opts.log.error({ err }, 'redis event bus connection error') }
+    if (Date.now() - lastErrorLog > 10_000) {
+      lastErrorLog = Date.now()
+      opts.log.error({ err }, 'redis event bus connection error')
+    }
   }
   pub.on('error', onClientError)
   sub.on('error', onClientError)
@@ -44,16 +51,26 @@ export async function createRedisBus(opts: {
   try {
     await Promise.race([
       Promise.all([pub.connect(), sub.connect()]),
-      new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), CONNECT_TIMEOUT_MS) }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), CONNECT_TIMEOUT_MS)
+      }),
     ])
   } catch (err) {
-    pub.destroy(); sub.destroy()
+    pub.destroy()
+    sub.destroy()
     throw new Error(`Cannot reach Redis at REDIS_URL within ${CONNECT_TIMEOUT_MS / 1000} s (${(err as Error).message})`)
-  } finally { clearTimeout(timer) }
+  } finally {
+    clearTimeout(timer)
+  }
 
   await sub.subscribe(channel, (message) => {
     let env: Envelope
-    try { env = JSON.parse(message) } catch (err) { opts.log.warn({ err }, 'unreadable message on the event channel'); return }
+    try {
+      env = JSON.parse(message)
+    } catch (err) {
+      opts.log.warn({ err }, 'unreadable message on the event channel')
+      return
+    }
     if (!env || env.o === processId || typeof env.e !== 'string') return
     void d.dispatch(env.e, env.p)
   })
@@ -65,7 +82,9 @@ export async function createRedisBus(opts: {
       if (!closed) {
         try {
           const message = JSON.stringify({ o: processId, e: event, p: payload } satisfies Envelope)
-          sent = pub.publish(channel, message).catch((err) => opts.log.error({ err, event }, 'could not publish an event to other processes'))
+          sent = pub
+            .publish(channel, message)
+            .catch((err) => opts.log.error({ err, event }, 'could not publish an event to other processes'))
         } catch (err) {
           opts.log.error({ err, event }, 'event payload is not JSON-serializable; delivered in this process only')
         }
@@ -77,13 +96,22 @@ export async function createRedisBus(opts: {
     onAny: (handler) => d.onAny(handler),
     async health() {
       if (!pub.isReady) return 'error'
-      try { await pub.ping(); return 'ok' } catch { return 'error' }
+      try {
+        await pub.ping()
+        return 'ok'
+      } catch {
+        return 'error'
+      }
     },
     async close() {
       if (closed) return
       closed = true
       for (const c of [sub, pub]) {
-        try { await c.close() } catch { c.destroy() }
+        try {
+          await c.close()
+        } catch {
+          c.destroy()
+        }
       }
     },
   }

@@ -21,7 +21,11 @@ class PgLiteClient extends (ClientPgLite as unknown as PgLiteBase) {
   }
 }
 
-export interface DbOptions { databaseUrl?: string; dataDir: string; /** in-memory PGlite (tests) */ memory?: boolean }
+export interface DbOptions {
+  databaseUrl?: string
+  dataDir: string
+  /** in-memory PGlite (tests) */ memory?: boolean
+}
 
 export function connectDb(opts: DbOptions): Knex {
   if (opts.databaseUrl) {

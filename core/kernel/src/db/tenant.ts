@@ -24,7 +24,10 @@ export function tenantDb(knex: Knex, companyId: number): TenantDb {
   const stamp = (r: object) => ({ ...guarded(r), companyId })
   const stampAll = (rows: object | object[]) => (Array.isArray(rows) ? rows.map(stamp) : stamp(rows))
   const t = ((table: string) => {
-    const alias = table.split(/\s+as\s+/i).pop()!.trim()
+    const alias = table
+      .split(/\s+as\s+/i)
+      .pop()!
+      .trim()
     const qb = knex(table).where(`${alias}.companyId`, companyId)
     const update = qb.update.bind(qb) as (...a: unknown[]) => Knex.QueryBuilder
     const insert = qb.insert.bind(qb) as (...a: unknown[]) => Knex.QueryBuilder
@@ -39,14 +42,27 @@ export function tenantDb(knex: Knex, companyId: number): TenantDb {
     knex: { value: knex },
     insert: { value: (table: string, rows: object | object[]) => knex(table).insert(stampAll(rows)) },
     assertOwned: {
-      value: async (table: string, ids: ReadonlyArray<number | null | undefined> | number | null | undefined, ref: { field: string; code?: string; message?: string }) => {
+      value: async (
+        table: string,
+        ids: ReadonlyArray<number | null | undefined> | number | null | undefined,
+        ref: { field: string; code?: string; message?: string },
+      ) => {
         const wanted = [...new Set((Array.isArray(ids) ? ids : [ids]).filter((v): v is number => v != null))]
         if (!wanted.length) return
-        const bad = () => new AppError(ref.code ?? ERR_INVALID_REFERENCE, 400, ref.message ?? `${ref.field} names a record that does not exist`, { field: ref.field })
+        const bad = () =>
+          new AppError(
+            ref.code ?? ERR_INVALID_REFERENCE,
+            400,
+            ref.message ?? `${ref.field} names a record that does not exist`,
+            { field: ref.field },
+          )
         if (wanted.some((v) => !Number.isSafeInteger(v) || v <= 0 || v > 2_147_483_647)) throw bad()
         let n: number
         try {
-          const [row] = await knex(table).where({ companyId }).whereIn('id', wanted).count<{ n: string | number }[]>({ n: '*' })
+          const [row] = await knex(table)
+            .where({ companyId })
+            .whereIn('id', wanted)
+            .count<{ n: string | number }[]>({ n: '*' })
           n = Number(row.n)
         } catch (err) {
           // A table of a plugin that is not installed: nothing can be named in it.

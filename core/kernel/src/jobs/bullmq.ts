@@ -11,7 +11,11 @@ const ADD_TIMEOUT_MS = 10_000
 function withTimeout<T>(p: Promise<T>, name: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ADD_TIMEOUT_MS} ms: job "${name}" may not have been added`)), ADD_TIMEOUT_MS)
+    timer = setTimeout(
+      () =>
+        reject(new Error(`Redis did not answer within ${ADD_TIMEOUT_MS} ms: job "${name}" may not have been added`)),
+      ADD_TIMEOUT_MS,
+    )
   })
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer))
 }
@@ -33,7 +37,10 @@ export async function createBullJobs(opts: {
   const connect = (maxRetriesPerRequest: number | null) => {
     const c = new Redis(opts.redisUrl, { maxRetriesPerRequest })
     c.on('error', (err) => {
-      if (Date.now() - lastErrorLog > 10_000) { lastErrorLog = Date.now(); opts.log.error({ err }, 'redis jobs connection error') }
+      if (Date.now() - lastErrorLog > 10_000) {
+        lastErrorLog = Date.now()
+        opts.log.error({ err }, 'redis jobs connection error')
+      }
     })
     return c
   }
@@ -59,9 +66,13 @@ export async function createBullJobs(opts: {
 
   const startWorker = (name: string) => {
     const h = handlers.get(name)!
-    const worker = new Worker(name, async (job: Job) => {
-      await h.fn(job.data, { id: String(job.id), attemptsMade: job.attemptsMade, name })
-    }, { connection: (workerConnection ??= connect(null)), prefix: opts.prefix, concurrency: h.concurrency })
+    const worker = new Worker(
+      name,
+      async (job: Job) => {
+        await h.fn(job.data, { id: String(job.id), attemptsMade: job.attemptsMade, name })
+      },
+      { connection: (workerConnection ??= connect(null)), prefix: opts.prefix, concurrency: h.concurrency },
+    )
     worker.on('failed', (_job, err) => opts.onError(err, name))
     worker.on('error', (err) => opts.log.error({ err, job: name }, 'job worker error'))
     workers.set(name, worker)
@@ -85,10 +96,16 @@ export async function createBullJobs(opts: {
       if (addOpts.repeat) {
         // Upsert: adding the same schedule again replaces its interval and data (BullMQ runs the first at once).
         const schedulerId = addOpts.jobId ?? name
-        await withTimeout(queue(name).upsertJobScheduler(schedulerId, { every: addOpts.repeat.every }, { name, data, opts: jobOpts }), name)
+        await withTimeout(
+          queue(name).upsertJobScheduler(schedulerId, { every: addOpts.repeat.every }, { name, data, opts: jobOpts }),
+          name,
+        )
         return { id: schedulerId }
       }
-      const job = await withTimeout(queue(name).add(name, data, { ...jobOpts, jobId: addOpts.jobId, delay: addOpts.delay }), name)
+      const job = await withTimeout(
+        queue(name).add(name, data, { ...jobOpts, jobId: addOpts.jobId, delay: addOpts.delay }),
+        name,
+      )
       return { id: String(job.id) }
     },
     async start() {
@@ -104,7 +121,11 @@ export async function createBullJobs(opts: {
       await Promise.allSettled([...queues.values()].map((q) => q.close()))
       for (const c of [connection, workerConnection]) {
         if (!c) continue
-        try { await c.quit() } catch { c.disconnect() }
+        try {
+          await c.quit()
+        } catch {
+          c.disconnect()
+        }
       }
     },
   }

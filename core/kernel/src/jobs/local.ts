@@ -4,8 +4,24 @@ import { BACKOFF_MS, checkJobOptions } from './shared.ts'
 
 type Handler = (data: unknown, job: JobContext) => Promise<void>
 
-interface Run { key: string; id: string; name: string; data: unknown; attempts: number; attemptsMade: number; dueAt: number; timer?: NodeJS.Timeout }
-interface Schedule { name: string; id: string; data: unknown; every: number; attempts: number; timer?: NodeJS.Timeout }
+interface Run {
+  key: string
+  id: string
+  name: string
+  data: unknown
+  attempts: number
+  attemptsMade: number
+  dueAt: number
+  timer?: NodeJS.Timeout
+}
+interface Schedule {
+  name: string
+  id: string
+  data: unknown
+  every: number
+  attempts: number
+  timer?: NodeJS.Timeout
+}
 
 /**
  * The embedded job runner: the BullMQ runner's semantics, in memory (lost on restart).
@@ -27,7 +43,13 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
 
   const arm = (run: Run) => {
     if (!running || closed) return
-    run.timer = setTimeout(() => { run.timer = undefined; enqueue(run) }, Math.max(0, run.dueAt - Date.now())).unref()
+    run.timer = setTimeout(
+      () => {
+        run.timer = undefined
+        enqueue(run)
+      },
+      Math.max(0, run.dueAt - Date.now()),
+    ).unref()
   }
   const enqueue = (run: Run) => {
     ready.set(run.name, [...(ready.get(run.name) ?? []), run])
@@ -37,7 +59,8 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
     const h = handlers.get(name)
     const queue = ready.get(name)
     // A job without a handler waits, as it would in a BullMQ queue with no worker.
-    while (h && running && !closed && queue?.length && (active.get(name) ?? 0) < h.concurrency) execute(queue.shift()!, h.fn)
+    while (h && running && !closed && queue?.length && (active.get(name) ?? 0) < h.concurrency)
+      execute(queue.shift()!, h.fn)
   }
   const execute = (run: Run, fn: Handler) => {
     active.set(run.name, (active.get(run.name) ?? 0) + 1)
@@ -74,7 +97,9 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
     const next = Math.floor(Date.now() / s.every) * s.every + s.every
     s.timer = setTimeout(() => tick(s, next), next - Date.now()).unref()
   }
-  const startSchedule = (s: Schedule) => { if (running && !closed) tick(s, Math.floor(Date.now() / s.every) * s.every) }
+  const startSchedule = (s: Schedule) => {
+    if (running && !closed) tick(s, Math.floor(Date.now() / s.every) * s.every)
+  }
 
   return {
     define(name, handler, opts = {}) {

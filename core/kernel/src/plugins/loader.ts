@@ -6,20 +6,26 @@ import { isDefinedPlugin, type DefinedPlugin } from '@atende/sdk'
 import { KERNEL_VERSION } from '../version.ts'
 
 export class PluginLoadError extends Error {
-  constructor(message: string) { super(message); this.name = 'PluginLoadError' }
+  constructor(message: string) {
+    super(message)
+    this.name = 'PluginLoadError'
+  }
 }
 
 export const WORKSPACE_PLUGINS_DIR = fileURLToPath(new URL('../../../../plugins', import.meta.url))
 
 /** Workspace plugins (`plugins/*`) plus packages named in ATENDE_PLUGINS. */
-export async function discoverPlugins(extraPackages: string[] = [], dir = WORKSPACE_PLUGINS_DIR): Promise<DefinedPlugin[]> {
+export async function discoverPlugins(
+  extraPackages: string[] = [],
+  dir = WORKSPACE_PLUGINS_DIR,
+): Promise<DefinedPlugin[]> {
   const found: DefinedPlugin[] = []
   if (existsSync(dir)) {
     for (const name of readdirSync(dir).sort()) {
       const pkgFile = join(dir, name, 'package.json')
       if (!existsSync(pkgFile)) continue
       const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'))
-      const entry = typeof pkg.exports === 'string' ? pkg.exports : pkg.exports?.['.'] ?? pkg.main ?? './src/index.ts'
+      const entry = typeof pkg.exports === 'string' ? pkg.exports : (pkg.exports?.['.'] ?? pkg.main ?? './src/index.ts')
       found.push(await loadEntry(pathToFileURL(join(dir, name, entry)).href, `plugins/${name}`))
     }
   }
@@ -34,7 +40,8 @@ async function loadEntry(specifier: string, label: string): Promise<DefinedPlugi
   } catch (err) {
     throw new PluginLoadError(`Plugin ${label} could not be loaded: ${(err as Error).message}`)
   }
-  if (!isDefinedPlugin(mod.default)) throw new PluginLoadError(`Plugin ${label} does not default-export definePlugin({...})`)
+  if (!isDefinedPlugin(mod.default))
+    throw new PluginLoadError(`Plugin ${label} does not default-export definePlugin({...})`)
   return mod.default
 }
 
@@ -44,8 +51,10 @@ const NAME = /^[a-z][a-z0-9-]{1,40}$/
 export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERSION): DefinedPlugin[] {
   const byName = new Map<string, DefinedPlugin>()
   for (const p of plugins) {
-    if (!p.name || !NAME.test(p.name)) throw new PluginLoadError(`Plugin name "${p.name}" is invalid (lowercase letters, digits and dashes)`)
-    if (!p.version || !semver.valid(p.version)) throw new PluginLoadError(`Plugin ${p.name} has an invalid version "${p.version}"`)
+    if (!p.name || !NAME.test(p.name))
+      throw new PluginLoadError(`Plugin name "${p.name}" is invalid (lowercase letters, digits and dashes)`)
+    if (!p.version || !semver.valid(p.version))
+      throw new PluginLoadError(`Plugin ${p.name} has an invalid version "${p.version}"`)
     if (typeof p.register !== 'function') throw new PluginLoadError(`Plugin ${p.name} has no register function`)
     if (byName.has(p.name)) throw new PluginLoadError(`Plugin ${p.name} is installed twice`)
     if (p.host && !semver.satisfies(hostVersion, p.host)) {
@@ -57,20 +66,23 @@ export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERS
   const providers = new Map<string, string>()
   for (const p of byName.values()) {
     for (const name of p.services?.provides ?? []) {
-      if (providers.has(name)) throw new PluginLoadError(`Service "${name}" is provided by both ${providers.get(name)} and ${p.name}`)
+      if (providers.has(name))
+        throw new PluginLoadError(`Service "${name}" is provided by both ${providers.get(name)} and ${p.name}`)
       providers.set(name, p.name)
     }
   }
   for (const p of byName.values()) {
     for (const name of p.services?.requires ?? []) {
-      if (!providers.has(name)) throw new PluginLoadError(`Plugin ${p.name} requires service "${name}", which no installed plugin provides`)
+      if (!providers.has(name))
+        throw new PluginLoadError(`Plugin ${p.name} requires service "${name}", which no installed plugin provides`)
     }
   }
   const ordered: DefinedPlugin[] = []
   const state = new Map<string, 'visiting' | 'done'>()
   const visit = (p: DefinedPlugin, path: string[]) => {
     if (state.get(p.name) === 'done') return
-    if (state.get(p.name) === 'visiting') throw new PluginLoadError(`Plugin dependency cycle: ${[...path, p.name].join(' -> ')}`)
+    if (state.get(p.name) === 'visiting')
+      throw new PluginLoadError(`Plugin dependency cycle: ${[...path, p.name].join(' -> ')}`)
     state.set(p.name, 'visiting')
     for (const dep of p.dependsOn ?? []) {
       const d = byName.get(dep)

@@ -54,12 +54,19 @@ export function createRealtime(deps: RealtimeDeps) {
   const unsubscribe: Array<() => void> = []
   let closed = false
 
-  const send = (socket: WebSocket, frame: string) => { if (socket.readyState === socket.OPEN) socket.send(frame) }
-  const sendEvent = (socket: WebSocket, event: string, data?: unknown) => send(socket, JSON.stringify(data === undefined ? { event } : { event, data }))
+  const send = (socket: WebSocket, frame: string) => {
+    if (socket.readyState === socket.OPEN) socket.send(frame)
+  }
+  const sendEvent = (socket: WebSocket, event: string, data?: unknown) =>
+    send(socket, JSON.stringify(data === undefined ? { event } : { event, data }))
 
   const service: RealtimeService = {
-    map(event, mapper) { mappers.set(event, [...(mappers.get(event) ?? []), mapper as Mapper]) },
-    authorizeRoom(prefix, check) { rules.register(prefix, check) },
+    map(event, mapper) {
+      mappers.set(event, [...(mappers.get(event) ?? []), mapper as Mapper])
+    },
+    authorizeRoom(prefix, check) {
+      rules.register(prefix, check)
+    },
     onlineUserIds(companyId) {
       const ids = new Set<number>()
       for (const c of rooms.conns) if (c.auth.companyId === companyId) ids.add(c.auth.userId)
@@ -79,72 +86,105 @@ export function createRealtime(deps: RealtimeDeps) {
         const frame = JSON.stringify({ event: d.event, data: d.data })
         for (const c of targets) send(c.socket, frame)
       }
-    } catch (err) { log.error({ err, event }, 'realtime delivery failed') }
+    } catch (err) {
+      log.error({ err, event }, 'realtime delivery failed')
+    }
   }
 
   // Per company, the deliveries still waiting on an async mapper. A later event of the same
   // company queues behind them, so a client never sees a message's ack before the message.
   const pending = new Map<number | undefined, Promise<void>>()
 
-  unsubscribe.push(bus.onAny((event, payload) => {
-    const list = mappers.get(event)
-    if (!list || !rooms.conns.size) return
-    const payloadCompany = (payload as { companyId?: number } | null)?.companyId
-    const outs: Array<RealtimeMapped | Promise<RealtimeMapped>> = []
-    for (const mapper of list) {
-      try { outs.push(mapper(payload)) } catch (err) { log.error({ err, event }, 'realtime mapper failed') }
-    }
-    const key = typeof payloadCompany === 'number' ? payloadCompany : undefined
-    const before = pending.get(key)
-    if (!before && !outs.some((o) => typeof (o as PromiseLike<unknown> | null)?.then === 'function')) {
-      for (const out of outs as RealtimeMapped[]) deliver(out, payloadCompany, event)
-      return
-    }
-    // Mappers start at once (their reads run in parallel); only the sending waits its turn.
-    const settled = outs.map((o) => Promise.resolve(o).catch((err) => { log.error({ err, event }, 'realtime mapper failed'); return null }))
-    const done = Promise.all([before, ...settled]).then(([, ...results]) => {
-      for (const out of results) deliver(out, payloadCompany, event)
-    })
-    pending.set(key, done)
-    void done.finally(() => { if (pending.get(key) === done) pending.delete(key) })
-    // The emitter's process awaits its own frames, as it awaits any local subscriber.
-    return done
-  }))
+  unsubscribe.push(
+    bus.onAny((event, payload) => {
+      const list = mappers.get(event)
+      if (!list || !rooms.conns.size) return
+      const payloadCompany = (payload as { companyId?: number } | null)?.companyId
+      const outs: Array<RealtimeMapped | Promise<RealtimeMapped>> = []
+      for (const mapper of list) {
+        try {
+          outs.push(mapper(payload))
+        } catch (err) {
+          log.error({ err, event }, 'realtime mapper failed')
+        }
+      }
+      const key = typeof payloadCompany === 'number' ? payloadCompany : undefined
+      const before = pending.get(key)
+      if (!before && !outs.some((o) => typeof (o as PromiseLike<unknown> | null)?.then === 'function')) {
+        for (const out of outs as RealtimeMapped[]) deliver(out, payloadCompany, event)
+        return
+      }
+      // Mappers start at once (their reads run in parallel); only the sending waits its turn.
+      const settled = outs.map((o) =>
+        Promise.resolve(o).catch((err) => {
+          log.error({ err, event }, 'realtime mapper failed')
+          return null
+        }),
+      )
+      const done = Promise.all([before, ...settled]).then(([, ...results]) => {
+        for (const out of results) deliver(out, payloadCompany, event)
+      })
+      pending.set(key, done)
+      void done.finally(() => {
+        if (pending.get(key) === done) pending.delete(key)
+      })
+      // The emitter's process awaits its own frames, as it awaits any local subscriber.
+      return done
+    }),
+  )
 
   // Ended sessions: tell their sockets why, then close them. Only sockets whose session really
   // ended: a single logout (keepSessionId null) must not end the user's other live sessions.
-  unsubscribe.push(bus.on('auth.sessionsRevoked', async ({ companyId, userId, keepSessionId }) => {
-    const candidates = [...rooms.conns].filter((c) => c.auth.userId === userId && c.auth.sessionId !== keepSessionId)
-    if (!candidates.length) return
-    const sids = [...new Set(candidates.map((c) => c.auth.sessionId))]
-    const live = new Set<string>(await db('user_sessions').whereIn('id', sids).whereNull('revokedAt').pluck('id'))
-    const frame = JSON.stringify({ event: `company-${companyId}-auth`, data: { action: 'update', user: { id: userId }, reason: 'ERR_SESSION_REPLACED' } })
-    for (const c of candidates) {
-      if (live.has(c.auth.sessionId)) continue
-      send(c.socket, frame)
-      c.socket.close(CLOSE_SESSION_REPLACED, 'ERR_SESSION_REPLACED')
-      rooms.remove(c)
-    }
-  }))
+  unsubscribe.push(
+    bus.on('auth.sessionsRevoked', async ({ companyId, userId, keepSessionId }) => {
+      const candidates = [...rooms.conns].filter((c) => c.auth.userId === userId && c.auth.sessionId !== keepSessionId)
+      if (!candidates.length) return
+      const sids = [...new Set(candidates.map((c) => c.auth.sessionId))]
+      const live = new Set<string>(await db('user_sessions').whereIn('id', sids).whereNull('revokedAt').pluck('id'))
+      const frame = JSON.stringify({
+        event: `company-${companyId}-auth`,
+        data: { action: 'update', user: { id: userId }, reason: 'ERR_SESSION_REPLACED' },
+      })
+      for (const c of candidates) {
+        if (live.has(c.auth.sessionId)) continue
+        send(c.socket, frame)
+        c.socket.close(CLOSE_SESSION_REPLACED, 'ERR_SESSION_REPLACED')
+        rooms.remove(c)
+      }
+    }),
+  )
 
   async function onFrame(conn: Conn, raw: RawData) {
     let msg: Record<string, unknown>
-    try { msg = JSON.parse(raw.toString()) } catch { msg = {} }
+    try {
+      msg = JSON.parse(raw.toString())
+    } catch {
+      msg = {}
+    }
     if (!msg || typeof msg !== 'object') msg = {}
     const type = msg.type
     if (type === 'ping') return sendEvent(conn.socket, 'pong')
     // The spec's client reports itself alive every 60 s: the socket being open already says so.
     if (type === 'userStatus') return
     const spec = specJoin(msg)
-    if (spec instanceof Error) return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
+    if (spec instanceof Error)
+      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
     if (!spec && type !== 'join' && type !== 'leave') {
-      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'type', message: 'Expected {"type":"join"|"leave"|"ping"|"joinTickets"|"joinNotification"|"joinChatBox"}' })
+      return sendEvent(conn.socket, 'error', {
+        error: ErrorCodes.VALIDATION,
+        field: 'type',
+        message: 'Expected {"type":"join"|"leave"|"ping"|"joinTickets"|"joinNotification"|"joinChatBox"}',
+      })
     }
     const room = spec ? spec.room : msg.room
     if (typeof room !== 'string' || !room || room.length > MAX_ROOM_LENGTH) {
-      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: `room must be a string of 1 to ${MAX_ROOM_LENGTH} characters` })
+      return sendEvent(conn.socket, 'error', {
+        error: ErrorCodes.VALIDATION,
+        field: 'room',
+        message: `room must be a string of 1 to ${MAX_ROOM_LENGTH} characters`,
+      })
     }
-    if ((spec?.leave ?? type === 'leave')) return rooms.leave(conn, room)
+    if (spec?.leave ?? type === 'leave') return rooms.leave(conn, room)
     if (conn.rooms.has(room)) return
     let allowed = false
     try {
@@ -169,15 +209,25 @@ export function createRealtime(deps: RealtimeDeps) {
         rooms.join(conn, `company-${info.companyId}`)
         rooms.join(conn, `user-${info.userId}`)
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 401) socket.close(CLOSE_SESSION_EXPIRED, ErrorCodes.SESSION_EXPIRED)
-        else { log.error({ err }, 'websocket authentication failed'); socket.close(1011, ErrorCodes.INTERNAL) }
+        if (err instanceof AppError && err.statusCode === 401)
+          socket.close(CLOSE_SESSION_EXPIRED, ErrorCodes.SESSION_EXPIRED)
+        else {
+          log.error({ err }, 'websocket authentication failed')
+          socket.close(1011, ErrorCodes.INTERNAL)
+        }
       }
     })()
     socket.on('message', (raw) => {
-      chain = chain.then(() => (conn && rooms.conns.has(conn) ? onFrame(conn, raw) : undefined)).catch((err) => log.error({ err }, 'websocket frame failed'))
+      chain = chain
+        .then(() => (conn && rooms.conns.has(conn) ? onFrame(conn, raw) : undefined))
+        .catch((err) => log.error({ err }, 'websocket frame failed'))
     })
-    socket.on('pong', () => { if (conn) conn.alive = true })
-    socket.on('close', () => { if (conn) rooms.remove(conn) })
+    socket.on('pong', () => {
+      if (conn) conn.alive = true
+    })
+    socket.on('close', () => {
+      if (conn) rooms.remove(conn)
+    })
     socket.on('error', (err) => log.debug({ err }, 'websocket error'))
   }
 
@@ -186,43 +236,71 @@ export function createRealtime(deps: RealtimeDeps) {
     async install(root: FastifyInstance) {
       const app = root.withTypeProvider<TypeBoxTypeProvider>()
       await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
-      app.get('/socket', {
-        websocket: true,
-        config: { public: true },
-        schema: {
-          tags: ['realtime'],
-          summary: 'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends',
-          querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+      app.get(
+        '/socket',
+        {
+          websocket: true,
+          config: { public: true },
+          schema: {
+            tags: ['realtime'],
+            summary:
+              'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends',
+            querystring: Type.Object({ token: Type.Optional(Type.String()) }),
+          },
         },
-      }, (socket, request) => onConnection(socket, request.query.token))
+        (socket, request) => onConnection(socket, request.query.token),
+      )
 
-      timers.push(setInterval(() => {
-        for (const c of rooms.conns) {
-          if (!c.alive) { rooms.remove(c); c.socket.terminate(); continue }
-          c.alive = false
-          try { c.socket.ping() } catch { /* closing already */ }
-        }
-      }, pingMs).unref())
+      timers.push(
+        setInterval(() => {
+          for (const c of rooms.conns) {
+            if (!c.alive) {
+              rooms.remove(c)
+              c.socket.terminate()
+              continue
+            }
+            c.alive = false
+            try {
+              c.socket.ping()
+            } catch {
+              /* closing already */
+            }
+          }
+        }, pingMs).unref(),
+      )
 
       let ticking = false
-      timers.push(setInterval(async () => {
-        if (ticking || closed) return
-        ticking = true
-        // The spec's client expects the signal each period (it re-announces itself on it).
-        const signal = JSON.stringify({ event: 'userStatus' })
-        for (const c of rooms.conns) send(c.socket, signal)
-        try {
-          await userStatusTick({ db, accounts, bus, offlineAfterMs, onlineIds: [...rooms.conns].map((c) => c.auth.userId) })
-        } catch (err) {
-          log.error({ err }, 'userStatus update failed')
-        } finally { ticking = false }
-      }, userStatusMs).unref())
+      timers.push(
+        setInterval(async () => {
+          if (ticking || closed) return
+          ticking = true
+          // The spec's client expects the signal each period (it re-announces itself on it).
+          const signal = JSON.stringify({ event: 'userStatus' })
+          for (const c of rooms.conns) send(c.socket, signal)
+          try {
+            await userStatusTick({
+              db,
+              accounts,
+              bus,
+              offlineAfterMs,
+              onlineIds: [...rooms.conns].map((c) => c.auth.userId),
+            })
+          } catch (err) {
+            log.error({ err }, 'userStatus update failed')
+          } finally {
+            ticking = false
+          }
+        }, userStatusMs).unref(),
+      )
     },
     async close() {
       closed = true
       for (const t of timers) clearInterval(t)
       for (const off of unsubscribe) off()
-      for (const c of [...rooms.conns]) { rooms.remove(c); c.socket.terminate() }
+      for (const c of [...rooms.conns]) {
+        rooms.remove(c)
+        c.socket.terminate()
+      }
     },
   }
 }

@@ -25,9 +25,12 @@ export async function userStatusTick(deps: {
      RETURNING u.id, u.online, s.was`,
     [ids, ids, deps.offlineAfterMs / 1000],
   )
-  const changed = (result.rows as Array<{ id: number; online: boolean; was: boolean }>).filter((r) => r.online !== r.was).map((r) => r.id)
+  const changed = (result.rows as Array<{ id: number; online: boolean; was: boolean }>)
+    .filter((r) => r.online !== r.was)
+    .map((r) => r.id)
   if (!changed.length) return []
   const views = await deps.accounts.userViews(changed)
-  for (const user of views) await deps.bus.emit('user.updated', { companyId: user.companyId, user: user as unknown as Record<string, unknown> })
+  for (const user of views)
+    await deps.bus.emit('user.updated', { companyId: user.companyId, user: user as unknown as Record<string, unknown> })
   return changed
 }

@@ -11,7 +11,13 @@ export interface Conn {
 }
 
 /** Ticket statuses as the spec's client names them (aguardando = pending, attending = open). */
-const STATUS_ALIASES: Record<string, string> = { open: 'open', pending: 'pending', closed: 'closed', aguardando: 'pending', attending: 'open' }
+const STATUS_ALIASES: Record<string, string> = {
+  open: 'open',
+  pending: 'pending',
+  closed: 'closed',
+  aguardando: 'pending',
+  attending: 'open',
+}
 
 /**
  * The spec's joins, as our rooms: `joinTickets` (or a bare status room) → `tickets-{status}`,
@@ -25,11 +31,19 @@ export function specJoin(msg: Record<string, unknown>): { room: string; leave: b
   const type = typeof msg.type === 'string' ? msg.type : ''
   const kind = /^(join|leave)(Tickets|Notification|ChatBox)$/.exec(type)
   const leave = kind ? kind[1] === 'leave' : type === 'leave'
-  const value = kind?.[2] === 'Tickets' ? msg.status ?? msg.room : kind?.[2] === 'ChatBox' ? msg.ticketId ?? msg.room : msg.room
-  const name = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : undefined
+  const value =
+    kind?.[2] === 'Tickets' ? (msg.status ?? msg.room) : kind?.[2] === 'ChatBox' ? (msg.ticketId ?? msg.room) : msg.room
+  const name =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : undefined
   if (kind?.[2] === 'Notification') return { room: 'notification', leave }
-  if (kind?.[2] === 'Tickets') return name && STATUS_ALIASES[name] ? { room: `tickets-${STATUS_ALIASES[name]}`, leave } : new Error('status must be open, pending or closed')
-  if (kind?.[2] === 'ChatBox') return name && /^\d{1,10}$/.test(name) ? { room: `ticket-${Number(name)}`, leave } : new Error('ticketId must be a ticket id')
+  if (kind?.[2] === 'Tickets')
+    return name && STATUS_ALIASES[name]
+      ? { room: `tickets-${STATUS_ALIASES[name]}`, leave }
+      : new Error('status must be open, pending or closed')
+  if (kind?.[2] === 'ChatBox')
+    return name && /^\d{1,10}$/.test(name)
+      ? { room: `ticket-${Number(name)}`, leave }
+      : new Error('ticketId must be a ticket id')
   if ((type !== 'join' && type !== 'leave') || typeof value !== 'string') return null
   if (name === 'notification') return { room: 'notification', leave }
   if (name && STATUS_ALIASES[name]) return { room: `tickets-${STATUS_ALIASES[name]}`, leave }
@@ -49,7 +63,9 @@ export class Rooms {
 
   private key = (companyId: number, room: string) => `${companyId}\0${room}`
 
-  add(conn: Conn) { this.conns.add(conn) }
+  add(conn: Conn) {
+    this.conns.add(conn)
+  }
 
   remove(conn: Conn) {
     for (const room of [...conn.rooms]) this.leave(conn, room)
@@ -101,7 +117,8 @@ export class RoomRules {
     // The spec's status and notification rooms: any user of the company (they add no deliveries).
     if (room === 'notification' || /^tickets-(open|pending|closed)$/.test(room)) return true
     let best: string | undefined
-    for (const prefix of this.rules.keys()) if (room.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix
+    for (const prefix of this.rules.keys())
+      if (room.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix
     if (best === undefined) return false
     return (await this.rules.get(best)!(auth, room)) === true
   }

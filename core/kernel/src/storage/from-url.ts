@@ -13,10 +13,28 @@ export function isPrivateAddress(ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
   if (isIP(v4) === 4) {
     const [a, b] = v4.split('.').map(Number)
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    )
   }
   const v6 = ip.toLowerCase()
-  return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe8') || v6.startsWith('fe9') || v6.startsWith('fea') || v6.startsWith('feb')
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    v6.startsWith('fc') ||
+    v6.startsWith('fd') ||
+    v6.startsWith('fe8') ||
+    v6.startsWith('fe9') ||
+    v6.startsWith('fea') ||
+    v6.startsWith('feb')
+  )
 }
 
 /**
@@ -26,7 +44,13 @@ export function isPrivateAddress(ip: string): boolean {
  * deployment allows it (MEDIA_FETCH_ALLOW_PRIVATE). Anything unreachable is a 400 naming the field.
  */
 export async function storeFromUrl(
-  deps: { put: StorageService['put']; path: (key: string) => string; signer: Signer; allowPrivate: boolean; ownHost?: string },
+  deps: {
+    put: StorageService['put']
+    path: (key: string) => string
+    signer: Signer
+    allowPrivate: boolean
+    ownHost?: string
+  },
   companyId: number,
   url: string,
   opts: StorageFromUrlOptions = {},
@@ -34,19 +58,37 @@ export async function storeFromUrl(
   const field = opts.field ?? 'mediaUrl'
   const refuse = (why: string) => new AppError('ERR_MEDIA_URL_UNREACHABLE', 400, `${field}: ${why}`, { field })
   const put = (data: Buffer | NodeJS.ReadableStream, fileName: string, mimetype: string) =>
-    deps.put(companyId, { data, fileName, mimetype, area: opts.area ?? 'media', maxBytes: opts.maxBytes, allow: opts.allow })
+    deps.put(companyId, {
+      data,
+      fileName,
+      mimetype,
+      area: opts.area ?? 'media',
+      maxBytes: opts.maxBytes,
+      allow: opts.allow,
+    })
 
   let data: ReturnType<typeof parseDataUri>
-  try { data = parseDataUri(url) } catch { throw refuse('not a valid data: URI') }
+  try {
+    data = parseDataUri(url)
+  } catch {
+    throw refuse('not a valid data: URI')
+  }
   if (data) return put(data.bytes, opts.fileName ?? 'file', data.mimetype)
 
   let parsed: URL
-  try { parsed = new URL(url, 'http://self.invalid') } catch { throw refuse('not a URL') }
+  try {
+    parsed = new URL(url, 'http://self.invalid')
+  } catch {
+    throw refuse('not a URL')
+  }
   // One of our own signed file links (relative or on our host): the company's own file, copied.
   const own = /^\/api\/files\/(.+)$/.exec(parsed.pathname)
   if (own && (parsed.host === 'self.invalid' || parsed.host === deps.ownHost)) {
     const key = decodeURIComponent(own[1])
-    if (!deps.signer.verify(key, parsed.searchParams.get('exp') ?? undefined, parsed.searchParams.get('sig') ?? undefined)) throw refuse('the file link is invalid or has expired')
+    if (
+      !deps.signer.verify(key, parsed.searchParams.get('exp') ?? undefined, parsed.searchParams.get('sig') ?? undefined)
+    )
+      throw refuse('the file link is invalid or has expired')
     const info = parseKey(key)
     if (!info || info.companyId !== companyId) throw refuse('not a file of this company')
     // A valid link can outlive its file (deleted with its message or quick message).
@@ -54,13 +96,19 @@ export async function storeFromUrl(
     const mimetype = contentTypeOf(key) ?? 'application/octet-stream'
     return put(createReadStream(deps.path(key)), opts.fileName ?? info.name.replace(/^[0-9a-f-]{36}-/, ''), mimetype)
   }
-  if (parsed.host === 'self.invalid' || !/^https?:$/.test(parsed.protocol)) throw refuse('must be an http(s) URL, a data: URI or a file link of this company')
+  if (parsed.host === 'self.invalid' || !/^https?:$/.test(parsed.protocol))
+    throw refuse('must be an http(s) URL, a data: URI or a file link of this company')
 
   if (!deps.allowPrivate) {
     const host = parsed.hostname.replace(/^\[|\]$/g, '')
     let addresses: string[]
-    try { addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address) } catch { throw refuse(`host ${host} not found`) }
-    if (!addresses.length || addresses.some(isPrivateAddress)) throw refuse('private and local addresses are not fetched')
+    try {
+      addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
+    } catch {
+      throw refuse(`host ${host} not found`)
+    }
+    if (!addresses.length || addresses.some(isPrivateAddress))
+      throw refuse('private and local addresses are not fetched')
   }
   let res: Response
   try {
@@ -68,11 +116,23 @@ export async function storeFromUrl(
   } catch (err) {
     throw refuse(`could not be fetched (${(err as Error).name === 'TimeoutError' ? 'timed out' : 'connection failed'})`)
   }
-  if (res.status >= 300 && res.status < 400) { await res.body?.cancel(); throw refuse(`redirects (HTTP ${res.status}); give the final URL`) }
-  if (!res.ok || !res.body) { await res.body?.cancel(); throw refuse(`answered HTTP ${res.status}`) }
-  const mimetype = res.headers.get('content-type')?.split(';')[0].trim() || contentTypeOf(parsed.pathname) || 'application/octet-stream'
+  if (res.status >= 300 && res.status < 400) {
+    await res.body?.cancel()
+    throw refuse(`redirects (HTTP ${res.status}); give the final URL`)
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel()
+    throw refuse(`answered HTTP ${res.status}`)
+  }
+  const mimetype =
+    res.headers.get('content-type')?.split(';')[0].trim() ||
+    contentTypeOf(parsed.pathname) ||
+    'application/octet-stream'
   const declared = Number(res.headers.get('content-length') ?? NaN)
-  if (opts.maxBytes && declared > opts.maxBytes) { await res.body.cancel(); throw new AppError('ERR_FILE_TOO_LARGE', 400, `The file is larger than ${opts.maxBytes} bytes`, { field }) }
+  if (opts.maxBytes && declared > opts.maxBytes) {
+    await res.body.cancel()
+    throw new AppError('ERR_FILE_TOO_LARGE', 400, `The file is larger than ${opts.maxBytes} bytes`, { field })
+  }
   const name = opts.fileName ?? (decodeURIComponent(parsed.pathname.split('/').pop() || '') || 'file')
   try {
     return await put(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), name, mimetype)

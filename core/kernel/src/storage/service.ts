@@ -30,7 +30,8 @@ export interface LocalStorage extends StorageService {
   readonly maxBytes: number
 }
 
-const tooLarge = (max: number) => new AppError('ERR_FILE_TOO_LARGE', 400, `The file is larger than ${max} bytes`, { field: 'file' })
+const tooLarge = (max: number) =>
+  new AppError('ERR_FILE_TOO_LARGE', 400, `The file is larger than ${max} bytes`, { field: 'file' })
 
 /** Files on local disk under one root; one folder per company, area and month. */
 export function createStorage(opts: StorageOptions): LocalStorage {
@@ -53,7 +54,12 @@ export function createStorage(opts: StorageOptions): LocalStorage {
     const family = familyOf(input.mimetype)
     if (!family || !(input.allow ?? ALL_FAMILIES).includes(family)) {
       discard(input.data)
-      throw new AppError('ERR_FILE_TYPE_NOT_ALLOWED', 400, `Files of type ${String(input.mimetype)} are not allowed here`, { field: 'file' })
+      throw new AppError(
+        'ERR_FILE_TYPE_NOT_ALLOWED',
+        400,
+        `Files of type ${String(input.mimetype)} are not allowed here`,
+        { field: 'file' },
+      )
     }
     const fileName = safeFileName(input.fileName, input.mimetype)
     const key = newKey(companyId, area, fileName)
@@ -75,7 +81,13 @@ export function createStorage(opts: StorageOptions): LocalStorage {
     signer,
     maxBytes: defaultMax,
     put,
-    fromUrl: (companyId, url, o) => storeFromUrl({ put, path: pathOf, signer, allowPrivate: !!opts.allowPrivateFetch, ownHost: opts.ownHost }, companyId, url, o),
+    fromUrl: (companyId, url, o) =>
+      storeFromUrl(
+        { put, path: pathOf, signer, allowPrivate: !!opts.allowPrivateFetch, ownHost: opts.ownHost },
+        companyId,
+        url,
+        o,
+      ),
     path: pathOf,
     signedUrl(key, ttlSeconds = DAY) {
       pathOf(key)

@@ -22,7 +22,10 @@ export async function superHeaders(app: AtendeApp) {
 export async function userIn(app: AtendeApp, companyId: number, profile: 'admin' | 'user' = 'user') {
   seq += 1
   const passwordHash = await app.kernel.auth.hashPassword(PASSWORD)
-  const [user] = await app.kernel.db('users').insert({ companyId, name: `User ${seq}`, email: `user${seq}@c${companyId}.test`, passwordHash, profile }).returning('id')
+  const [user] = await app.kernel
+    .db('users')
+    .insert({ companyId, name: `User ${seq}`, email: `user${seq}@c${companyId}.test`, passwordHash, profile })
+    .returning('id')
   return { companyId, userId: user.id as number, headers: await headersFor(app, user.id) }
 }
 
@@ -32,7 +35,9 @@ export async function companyWithUser(app: AtendeApp, opts: { planId?: number; p
   seq += 1
   const planId = opts.planId ?? (await db('plans').orderBy('id').first('id')).id
   const cnpj = String(Date.now() % 1e9).padStart(9, '0') + String(seq).padStart(5, '0')
-  const [company] = await db('companies').insert({ name: `Company ${seq}`, cnpj, planId, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
+  const [company] = await db('companies')
+    .insert({ name: `Company ${seq}`, cnpj, planId, dueDate: new Date(Date.now() + 30 * 864e5) })
+    .returning('id')
   return userIn(app, company.id, opts.profile ?? 'admin')
 }
 

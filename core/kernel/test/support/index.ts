@@ -76,7 +76,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   await app.ready()
   // A prefix of its own (not one shared with another app of the test) is this app's to clean up.
   const ownsPrefix = !opts.config?.redisPrefix
-  return { app, db, close: async () => { await app.close(); await owned?.drop(); if (ownsPrefix) await dropRedisKeys(redisPrefix) } }
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close()
+      await owned?.drop()
+      if (ownsPrefix) await dropRedisKeys(redisPrefix)
+    },
+  }
 }
 
 /** What a test app left in Redis (job schedules, leases) goes with it. */
@@ -92,18 +100,41 @@ async function dropRedisKeys(prefix: string) {
       cursor = next
       if (keys.length) await redis.del(...keys)
     } while (cursor !== '0')
-  } catch { /* cleanup only */ } finally { redis.disconnect() }
+  } catch {
+    /* cleanup only */
+  } finally {
+    redis.disconnect()
+  }
 }
 
 /** Logs in through the real route and returns the bearer header. */
 export async function login(app: AtendeApp, cnpj: string, email: string, password: string) {
   // A fresh loopback address per call: the login rate limit keys on the client's address.
   const remoteAddress = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { cnpj, email, password }, remoteAddress })
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { cnpj, email, password },
+    remoteAddress,
+  })
   if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`)
   const body = res.json()
-  return { token: body.token as string, user: body.user, headers: { authorization: `Bearer ${body.token}` }, cookie: res.headers['set-cookie'] }
+  return {
+    token: body.token as string,
+    user: body.user,
+    headers: { authorization: `Bearer ${body.token}` },
+    cookie: res.headers['set-cookie'],
+  }
 }
 
-export { headersFor, superHeaders, userIn, companyWithUser, settingsProbe, SPEC_SETTINGS, PASSWORD, type Headers } from './fixtures.ts'
+export {
+  headersFor,
+  superHeaders,
+  userIn,
+  companyWithUser,
+  settingsProbe,
+  SPEC_SETTINGS,
+  PASSWORD,
+  type Headers,
+} from './fixtures.ts'
 export { until, sleep } from './wait.ts'

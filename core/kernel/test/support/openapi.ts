@@ -9,9 +9,25 @@ import type { TestApp } from './index.ts'
  */
 
 export type Schema = Record<string, any>
-export type Op = { parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> }; security?: unknown[]; consumes?: string[] }
-export interface Route { method: string; path: string; op: Op; pathParams: { name: string; schema: Schema }[]; isPublic: boolean }
-export interface Tenant { label: string; companyId: number; userId: number; token: string }
+export type Op = {
+  parameters?: { in: string; name: string; required?: boolean; schema?: Schema }[]
+  requestBody?: { content?: Record<string, { schema?: Schema }> }
+  security?: unknown[]
+  consumes?: string[]
+}
+export interface Route {
+  method: string
+  path: string
+  op: Op
+  pathParams: { name: string; schema: Schema }[]
+  isPublic: boolean
+}
+export interface Tenant {
+  label: string
+  companyId: number
+  userId: number
+  token: string
+}
 export type Ids = Map<string, unknown[]> // table → values of its `id` column
 export type Doc = { paths: Record<string, Record<string, Op>>; components?: { schemas?: Record<string, Schema> } }
 
@@ -20,7 +36,11 @@ export const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete']
 /** Values that satisfy a JSON schema, with a tenant marker in free text so leaks are visible. */
 export class BodyGen {
   private n = 0
-  constructor(private components: Record<string, Schema>, private marker: string, private idFor: (name: string) => unknown) {}
+  constructor(
+    private components: Record<string, Schema>,
+    private marker: string,
+    private idFor: (name: string) => unknown,
+  ) {}
 
   resolve(s: Schema | undefined): Schema {
     let out = s ?? {}
@@ -33,12 +53,14 @@ export class BodyGen {
     if ('const' in s) return s.const
     if (Array.isArray(s.enum)) return s.enum.includes('simulator') ? 'simulator' : s.enum[0]
     const branches = (s.anyOf ?? s.oneOf)?.map((b: Schema) => this.resolve(b)).filter((b: Schema) => b.type !== 'null')
-    if (branches?.length) return this.value(branches.find((b: Schema) => b.const === 'simulator') ?? branches[0], name, full)
+    if (branches?.length)
+      return this.value(branches.find((b: Schema) => b.const === 'simulator') ?? branches[0], name, full)
     if (s.allOf) return Object.assign({}, ...s.allOf.map((b: Schema) => this.value(b, name, full)))
     const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== 'null') : s.type
     if (type === 'object' || s.properties) {
       const out: Record<string, unknown> = {}
-      for (const [k, p] of Object.entries<Schema>(s.properties ?? {})) if (full || s.required?.includes(k)) out[k] = this.value(p, k, full)
+      for (const [k, p] of Object.entries<Schema>(s.properties ?? {}))
+        if (full || s.required?.includes(k)) out[k] = this.value(p, k, full)
       return out
     }
     if (type === 'array') {
@@ -64,8 +86,13 @@ export class BodyGen {
     const n = ++this.n
     const email = `${this.marker.toLowerCase()}.${name.toLowerCase().replace(/[^a-z0-9]/g, '') || 'x'}${n}@example.com`
     const byFormat: Record<string, string> = {
-      email, 'date-time': new Date().toISOString(), date: new Date().toISOString().slice(0, 10), time: '12:00:00',
-      uri: `https://example.com/${this.marker}-${n}`, url: `https://example.com/${this.marker}-${n}`, uuid: randomUUID(),
+      email,
+      'date-time': new Date().toISOString(),
+      date: new Date().toISOString().slice(0, 10),
+      time: '12:00:00',
+      uri: `https://example.com/${this.marker}-${n}`,
+      url: `https://example.com/${this.marker}-${n}`,
+      uuid: randomUUID(),
     }
     if (s.format && byFormat[s.format]) return byFormat[s.format]
     let text = `${this.marker} ${name} ${n}`
@@ -79,13 +106,30 @@ export class BodyGen {
     }
     if (!s.pattern) return fit(text)
     const re = new RegExp(s.pattern, 'u')
-    const tries = [text, `${this.marker}${n}`, 'Aa1!aaaa', email, `55119${String(10000000 + n).slice(-8)}`, '11444777000161', String(n), 'a', 'A']
+    const tries = [
+      text,
+      `${this.marker}${n}`,
+      'Aa1!aaaa',
+      email,
+      `55119${String(10000000 + n).slice(-8)}`,
+      '11444777000161',
+      String(n),
+      'a',
+      'A',
+    ]
     return tries.map(fit).find((t) => re.test(t)) ?? fit(text)
   }
 }
 
-export const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase()
-export const tableCandidates = (word: string) => { const b = snake(word); return [b, `${b}s`, `${b}es`, b.replace(/y$/, 'ies')] }
+export const snake = (s: string) =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase()
+export const tableCandidates = (word: string) => {
+  const b = snake(word)
+  return [b, `${b}s`, `${b}es`, b.replace(/y$/, 'ies')]
+}
 
 /** The resource table a path most likely reads: the last static segment before the first param that names a table. */
 export function tableOf(path: string, tables: Set<string>): string | undefined {
@@ -97,15 +141,22 @@ export function tableOf(path: string, tables: Set<string>): string | undefined {
 }
 
 export async function columnsNamed(db: Knex, column: string): Promise<string[]> {
-  const rows: { table_name: string }[] = await db('information_schema.columns').where({ table_schema: 'public', column_name: column }).select('table_name')
-  return rows.map((r) => r.table_name).filter((t) => !t.startsWith('_migrations_')).sort()
+  const rows: { table_name: string }[] = await db('information_schema.columns')
+    .where({ table_schema: 'public', column_name: column })
+    .select('table_name')
+  return rows
+    .map((r) => r.table_name)
+    .filter((t) => !t.startsWith('_migrations_'))
+    .sort()
 }
 
 /** A company's data: every row of every table with a companyId, plus its companies row, as sorted JSON. */
 export async function snapshot(db: Knex, companyId: number) {
   const out: Record<string, unknown[]> = {}
   for (const t of await columnsNamed(db, 'companyId')) {
-    out[t] = (await db(t).where({ companyId })).map((r) => JSON.parse(JSON.stringify(r))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+    out[t] = (await db(t).where({ companyId }))
+      .map((r) => JSON.parse(JSON.stringify(r)))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
   }
   out.companies = [JSON.parse(JSON.stringify(await db('companies').where({ id: companyId }).first()))]
   return out
@@ -123,8 +174,13 @@ export async function apiRoutes(t: TestApp): Promise<{ doc: Doc; routes: Route[]
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue
     for (const [method, op] of Object.entries(ops)) {
       if (!METHOD_ORDER.includes(method)) continue
-      const declared = new Map((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}]))
-      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], schema: declared.get(m[1]) ?? { type: 'string' } }))
+      const declared = new Map(
+        (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}]),
+      )
+      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+        name: m[1],
+        schema: declared.get(m[1]) ?? { type: 'string' },
+      }))
       routes.push({ method, path, op, pathParams, isPublic: Array.isArray(op.security) && op.security.length === 0 })
     }
   }
@@ -150,25 +206,64 @@ export function queryFor(route: Route, g: BodyGen, extra: Record<string, unknown
 export async function makeTenant(t: TestApp, label: string, cnpj: string): Promise<Tenant> {
   const { db } = t
   const plan = await db('plans').orderBy('id').first('id')
-  const [company] = await db('companies').insert({ name: `Tenant${label} Company`, email: `admin@tenant${label.toLowerCase()}.test`, cnpj, planId: plan.id, status: true, dueDate: new Date(Date.now() + 30 * 864e5) }).returning('id')
+  const [company] = await db('companies')
+    .insert({
+      name: `Tenant${label} Company`,
+      email: `admin@tenant${label.toLowerCase()}.test`,
+      cnpj,
+      planId: plan.id,
+      status: true,
+      dueDate: new Date(Date.now() + 30 * 864e5),
+    })
+    .returning('id')
   const passwordHash = await t.app.kernel.auth.hashPassword('Aa1!aaaa')
-  const [user] = await db('users').insert({ companyId: company.id, name: `Tenant${label} Admin`, email: `admin@tenant${label.toLowerCase()}.test`, passwordHash, profile: 'admin' }).returning('id')
+  const [user] = await db('users')
+    .insert({
+      companyId: company.id,
+      name: `Tenant${label} Admin`,
+      email: `admin@tenant${label.toLowerCase()}.test`,
+      passwordHash,
+      profile: 'admin',
+    })
+    .returning('id')
   const tenant = { label, companyId: company.id, userId: user.id, token: '' }
   await renewToken(t, tenant)
   return tenant
 }
 
 export async function renewToken(t: TestApp, tn: Tenant) {
-  tn.token = (await t.app.kernel.auth.issue({ id: tn.userId, companyId: tn.companyId, profile: 'admin', super: false })).accessToken
+  tn.token = (
+    await t.app.kernel.auth.issue({ id: tn.userId, companyId: tn.companyId, profile: 'admin', super: false })
+  ).accessToken
 }
 
 /** One call as a tenant; a session ended by a previous call (logout-like routes) is renewed and the call retried. */
-export async function callAs(t: TestApp, tn: Tenant, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const send = () => t.app.inject({ method: method.toUpperCase() as 'GET', url, payload: payload as object, headers: { authorization: `Bearer ${tn.token}`, ...headers } })
+export async function callAs(
+  t: TestApp,
+  tn: Tenant,
+  method: string,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const send = () =>
+    t.app.inject({
+      method: method.toUpperCase() as 'GET',
+      url,
+      payload: payload as object,
+      headers: { authorization: `Bearer ${tn.token}`, ...headers },
+    })
   let res = await send()
   if (res.statusCode === 401) {
-    const alive = await t.app.inject({ method: 'GET', url: '/api/permissions', headers: { authorization: `Bearer ${tn.token}` } })
-    if (alive.statusCode === 401) { await renewToken(t, tn); res = await send() }
+    const alive = await t.app.inject({
+      method: 'GET',
+      url: '/api/permissions',
+      headers: { authorization: `Bearer ${tn.token}` },
+    })
+    if (alive.statusCode === 401) {
+      await renewToken(t, tn)
+      res = await send()
+    }
   }
   return res
 }
@@ -181,11 +276,21 @@ export async function callAs(t: TestApp, tn: Tenant, method: string, url: string
 const HINTS: Record<string, (marker: string) => Record<string, unknown>> = {
   '/api/whatsapp': () => ({ provider: 'simulator' }),
   '/api/queue': (m) => ({ color: '#1f6feb', greetingMessage: `${m} greeting` }),
-  '/api/simulator/{whatsappId}/inbound': (m) => ({ from: m === 'TenantA' ? '5547999990001' : '5547999990002', name: `${m} customer`, body: `${m} message`, mediaUrl: undefined, mediaType: undefined, groupId: undefined, quotedId: undefined }),
+  '/api/simulator/{whatsappId}/inbound': (m) => ({
+    from: m === 'TenantA' ? '5547999990001' : '5547999990002',
+    name: `${m} customer`,
+    body: `${m} message`,
+    mediaUrl: undefined,
+    mediaType: undefined,
+    groupId: undefined,
+    quotedId: undefined,
+  }),
   '/api/simulator/{whatsappId}/scan': () => ({ number: undefined }),
 }
 export const hinted = (path: string, marker: string, body: unknown) =>
-  HINTS[path] && body && typeof body === 'object' ? Object.fromEntries(Object.entries({ ...body, ...HINTS[path](marker) }).filter(([, v]) => v !== undefined)) : body
+  HINTS[path] && body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries({ ...body, ...HINTS[path](marker) }).filter(([, v]) => v !== undefined))
+    : body
 
 /** The first id of a tenant's table a parameter name points at (`queueId` → queues), from its snapshot's ids. */
 export function idLookup(tn: Tenant, planId: number, ids: () => Ids) {
@@ -198,7 +303,8 @@ export function idLookup(tn: Tenant, planId: number, ids: () => Ids) {
     const words = base.split(/(?=[A-Z])/)
     for (let i = 0; i < words.length; i++) {
       const tail = words.slice(i).join('')
-      for (const c of tableCandidates(tail.charAt(0).toLowerCase() + tail.slice(1))) if (ids().get(c)?.length) return ids().get(c)![0] as number
+      for (const c of tableCandidates(tail.charAt(0).toLowerCase() + tail.slice(1)))
+        if (ids().get(c)?.length) return ids().get(c)![0] as number
     }
     return undefined
   }
@@ -214,8 +320,11 @@ export async function populate(t: TestApp, tn: Tenant, routes: Route[], doc: Doc
   let ids: Ids = new Map()
   const idFor = idLookup(tn, plan.id, () => ids)
   const gen = new BodyGen(doc.components?.schemas ?? {}, `Tenant${tn.label}`, idFor)
-  const creators = routes.filter((r) => r.method === 'post' && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'))
-  const pathFor = (r: Route) => r.pathParams.reduce((p, prm) => p.replace(`{${prm.name}}`, String(idFor(prm.name) ?? 0)), r.path)
+  const creators = routes.filter(
+    (r) => r.method === 'post' && !r.isPublic && !r.path.startsWith('/api/auth/') && !r.path.endsWith('/disconnect'),
+  )
+  const pathFor = (r: Route) =>
+    r.pathParams.reduce((p, prm) => p.replace(`{${prm.name}}`, String(idFor(prm.name) ?? 0)), r.path)
   const created = new Set<string>()
   for (let round = 0; round < 3; round++) {
     for (const r of creators) {
@@ -225,14 +334,27 @@ export async function populate(t: TestApp, tn: Tenant, routes: Route[], doc: Doc
       const url = pathFor(r)
       if (url.includes('/0/') || url.endsWith('/0')) continue
       const marker = `Tenant${tn.label}`
-      let res = await callAs(t, tn, 'post', url + queryFor(r, gen), schema ? hinted(r.path, marker, gen.value(schema, '', true)) : undefined)
-      if (res.statusCode >= 400 && schema) res = await callAs(t, tn, 'post', url + queryFor(r, gen), hinted(r.path, marker, gen.value(schema, '', false)))
+      let res = await callAs(
+        t,
+        tn,
+        'post',
+        url + queryFor(r, gen),
+        schema ? hinted(r.path, marker, gen.value(schema, '', true)) : undefined,
+      )
+      if (res.statusCode >= 400 && schema)
+        res = await callAs(t, tn, 'post', url + queryFor(r, gen), hinted(r.path, marker, gen.value(schema, '', false)))
       if (res.statusCode < 300) created.add(r.path)
-      else if (process.env.WALK_DEBUG) console.log(`populate ${tn.label} ${r.path} → ${res.statusCode} ${res.body.slice(0, 300)}`)
+      else if (process.env.WALK_DEBUG)
+        console.log(`populate ${tn.label} ${r.path} → ${res.statusCode} ${res.body.slice(0, 300)}`)
     }
   }
   await renewToken(t, tn)
-  return { created, creators: creators.length, ids: idsOf(await snapshot(t.db, tn.companyId)), idFor: idLookup(tn, plan.id, () => ids) }
+  return {
+    created,
+    creators: creators.length,
+    ids: idsOf(await snapshot(t.db, tn.companyId)),
+    idFor: idLookup(tn, plan.id, () => ids),
+  }
 }
 
 /**
@@ -243,16 +365,21 @@ export async function populate(t: TestApp, tn: Tenant, routes: Route[], doc: Doc
 export async function crossTenantReferences(db: Knex): Promise<string[]> {
   const tenantTables = new Set(await columnsNamed(db, 'companyId'))
   const cols: { table_name: string; column_name: string; data_type: string }[] = await db('information_schema.columns')
-    .where({ table_schema: 'public' }).whereIn('table_name', [...tenantTables]).select('table_name', 'column_name', 'data_type')
-  const fks: { table_name: string; column_name: string; foreign_table: string }[] = (await db.raw(`
+    .where({ table_schema: 'public' })
+    .whereIn('table_name', [...tenantTables])
+    .select('table_name', 'column_name', 'data_type')
+  const fks: { table_name: string; column_name: string; foreign_table: string }[] = (
+    await db.raw(`
     select kcu.table_name, kcu.column_name, ccu.table_name as foreign_table
     from information_schema.table_constraints tc
     join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
     join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
-    where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`)).rows
+    where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'`)
+  ).rows
   const found: string[] = []
   for (const c of cols) {
-    if (c.column_name === 'companyId' || !/Id$/.test(c.column_name) || !['integer', 'bigint'].includes(c.data_type)) continue
+    if (c.column_name === 'companyId' || !/Id$/.test(c.column_name) || !['integer', 'bigint'].includes(c.data_type))
+      continue
     const fk = fks.find((f) => f.table_name === c.table_name && f.column_name === c.column_name)?.foreign_table
     const words = c.column_name.replace(/Id$/, '').split(/(?=[A-Z])/)
     let target = fk
@@ -261,9 +388,13 @@ export async function crossTenantReferences(db: Knex): Promise<string[]> {
       target = tableCandidates(tail.charAt(0).toLowerCase() + tail.slice(1)).find((x) => tenantTables.has(x))
     }
     if (!target || !tenantTables.has(target)) continue
-    const rows = await db(`${c.table_name} as a`).join(`${target} as b`, `a.${c.column_name}`, 'b.id')
-      .whereRaw('a."companyId" <> b."companyId"').select(db.raw('a."companyId" as "from"'), db.raw('b."companyId" as "to"'), db.raw(`a."${c.column_name}" as ref`)).limit(3)
-    for (const r of rows) found.push(`${c.table_name}.${c.column_name} of company ${r.from} → ${target} ${r.ref} of company ${r.to}`)
+    const rows = await db(`${c.table_name} as a`)
+      .join(`${target} as b`, `a.${c.column_name}`, 'b.id')
+      .whereRaw('a."companyId" <> b."companyId"')
+      .select(db.raw('a."companyId" as "from"'), db.raw('b."companyId" as "to"'), db.raw(`a."${c.column_name}" as ref`))
+      .limit(3)
+    for (const r of rows)
+      found.push(`${c.table_name}.${c.column_name} of company ${r.from} → ${target} ${r.ref} of company ${r.to}`)
   }
   return found
 }

@@ -3,7 +3,12 @@
  * `message` after `ms`. For waiting on what happens elsewhere (bus delivery through Redis, a job,
  * a socket frame) instead of sleeping a fixed time and hoping it was long enough.
  */
-export async function until(check: () => unknown | Promise<unknown>, ms = 5000, message = 'condition not met in time', interval = 20): Promise<void> {
+export async function until(
+  check: () => unknown | Promise<unknown>,
+  ms = 5000,
+  message = 'condition not met in time',
+  interval = 20,
+): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error(message)

@@ -5,7 +5,15 @@ import { isCustomerNumber } from './chat.ts'
 import type { Customer } from './useCustomer.ts'
 
 /** Who the phone plays: the customer's number and name, and a button for a brand-new customer. */
-export function CustomerBar({ customer, onChange, onRenew }: { customer: Customer; onChange: (patch: Partial<Customer>) => void; onRenew: () => void }) {
+export function CustomerBar({
+  customer,
+  onChange,
+  onRenew,
+}: {
+  customer: Customer
+  onChange: (patch: Partial<Customer>) => void
+  onRenew: () => void
+}) {
   const { t } = useTranslation()
   const id = useId()
   const bad = !isCustomerNumber(customer.number)
@@ -16,20 +24,43 @@ export function CustomerBar({ customer, onChange, onRenew }: { customer: Custome
       <div className="flex items-end gap-2">
         <label className="flex min-w-0 flex-[3] flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300">
           {t('connections.phone.customerNumber')}
-          <input type="tel" inputMode="tel" autoComplete="off" value={customer.number} maxLength={30} onChange={(e) => onChange({ number: e.target.value })}
-            aria-invalid={bad || undefined} aria-describedby={bad ? `${id}-error` : undefined} className={cx(inputClass, small, bad && inputErrorClass)} />
+          <input
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={customer.number}
+            maxLength={30}
+            onChange={(e) => onChange({ number: e.target.value })}
+            aria-invalid={bad || undefined}
+            aria-describedby={bad ? `${id}-error` : undefined}
+            className={cx(inputClass, small, bad && inputErrorClass)}
+          />
         </label>
         <label className="flex min-w-0 flex-[2] flex-col gap-0.5 text-xs font-medium text-slate-600 dark:text-slate-300">
           {t('connections.phone.customerName')}
-          <input type="text" autoComplete="off" value={customer.name} maxLength={100} placeholder={t('connections.phone.customerNamePlaceholder')}
-            onChange={(e) => onChange({ name: e.target.value })} className={cx(inputClass, small)} />
+          <input
+            type="text"
+            autoComplete="off"
+            value={customer.name}
+            maxLength={100}
+            placeholder={t('connections.phone.customerNamePlaceholder')}
+            onChange={(e) => onChange({ name: e.target.value })}
+            className={cx(inputClass, small)}
+          />
         </label>
-        <button type="button" onClick={onRenew}
-          className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700">
+        <button
+          type="button"
+          onClick={onRenew}
+          className="shrink-0 rounded-md border border-slate-300 px-2 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700"
+        >
           {t('connections.phone.newCustomer')}
         </button>
       </div>
-      {bad && <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">{t('connections.phone.invalidNumber')}</p>}
+      {bad && (
+        <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {t('connections.phone.invalidNumber')}
+        </p>
+      )}
     </fieldset>
   )
 }

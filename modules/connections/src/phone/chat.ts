@@ -50,7 +50,11 @@ export function mergeChat(customer: CustomerMessage[], platform: OutboxMessage[]
   const time = (i: ChatItem) => Date.parse(i.timestamp) || 0
   return items
     .map((item, index) => ({ item, index }))
-    .sort((a, b) => time(a.item) - time(b.item) || (a.item.side === b.item.side ? a.index - b.index : a.item.side === 'customer' ? -1 : 1))
+    .sort(
+      (a, b) =>
+        time(a.item) - time(b.item) ||
+        (a.item.side === b.item.side ? a.index - b.index : a.item.side === 'customer' ? -1 : 1),
+    )
     .map((x) => x.item)
 }
 

@@ -14,21 +14,31 @@ const storageKey = (connectionId: number) => `atende.connections.phone.messages.
 /** What a reload brings back: a send cut short by the reload is failed (its file is gone with the page). */
 function restore(connectionId: number): Conversations {
   try {
-    const raw = JSON.parse(localStorage.getItem(storageKey(connectionId)) ?? 'null') as Record<string, CustomerMessage[]> | null
+    const raw = JSON.parse(localStorage.getItem(storageKey(connectionId)) ?? 'null') as Record<
+      string,
+      CustomerMessage[]
+    > | null
     if (!raw || typeof raw !== 'object') return EMPTY
     const out: Record<string, CustomerMessage[]> = {}
     for (const [number, list] of Object.entries(raw)) {
       if (!Array.isArray(list)) continue
-      out[number] = list.filter((m) => m && typeof m.key === 'string' && typeof m.timestamp === 'string')
+      out[number] = list
+        .filter((m) => m && typeof m.key === 'string' && typeof m.timestamp === 'string')
         .map((m) => (m.status === 'sending' ? { ...m, status: 'failed' as const } : m))
     }
     return out
-  } catch { return EMPTY }
+  } catch {
+    return EMPTY
+  }
 }
 
 function persist(connectionId: number, all: Conversations) {
   const kept = Object.fromEntries(Object.entries(all).map(([n, list]) => [n, list.slice(-KEPT_PER_CUSTOMER)]))
-  try { localStorage.setItem(storageKey(connectionId), JSON.stringify(kept)) } catch { /* storage full or blocked: memory still has them */ }
+  try {
+    localStorage.setItem(storageKey(connectionId), JSON.stringify(kept))
+  } catch {
+    /* storage full or blocked: memory still has them */
+  }
 }
 
 /**
@@ -40,7 +50,10 @@ function persist(connectionId: number, all: Conversations) {
 export const customerStore = {
   get(connectionId: number): Conversations {
     let c = data.get(connectionId)
-    if (!c) { c = restore(connectionId); data.set(connectionId, c) }
+    if (!c) {
+      c = restore(connectionId)
+      data.set(connectionId, c)
+    }
     return c
   },
   update(connectionId: number, change: (c: Conversations) => Conversations) {
@@ -51,6 +64,8 @@ export const customerStore = {
   },
   subscribe(listener: () => void) {
     listeners.add(listener)
-    return () => { listeners.delete(listener) }
+    return () => {
+      listeners.delete(listener)
+    }
   },
 }

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { formatPhone } from '@atende/ui'
 import { randomCustomerNumber } from './chat.ts'
 
-export interface Customer { number: string; name: string }
+export interface Customer {
+  number: string
+  name: string
+}
 
 const storageKey = (connectionId: number) => `atende.connections.phone.${connectionId}`
 
@@ -10,8 +13,11 @@ function load(connectionId: number): Customer {
   try {
     const raw = localStorage.getItem(storageKey(connectionId))
     const c = raw ? (JSON.parse(raw) as Partial<Customer>) : null
-    if (c && typeof c.number === 'string' && c.number) return { number: c.number, name: typeof c.name === 'string' ? c.name : '' }
-  } catch { /* unreadable or blocked storage: start afresh */ }
+    if (c && typeof c.number === 'string' && c.number)
+      return { number: c.number, name: typeof c.name === 'string' ? c.name : '' }
+  } catch {
+    /* unreadable or blocked storage: start afresh */
+  }
   return fresh()
 }
 
@@ -27,7 +33,11 @@ export function useCustomer(connectionId: number) {
   // Read once: the panel is keyed by connection, so another connection mounts a new hook.
   const [customer, setCustomer] = useState<Customer>(() => load(connectionId))
   useEffect(() => {
-    try { localStorage.setItem(storageKey(connectionId), JSON.stringify(customer)) } catch { /* storage full or blocked */ }
+    try {
+      localStorage.setItem(storageKey(connectionId), JSON.stringify(customer))
+    } catch {
+      /* storage full or blocked */
+    }
   }, [connectionId, customer])
 
   const update = useCallback((patch: Partial<Customer>) => setCustomer((c) => ({ ...c, ...patch })), [])

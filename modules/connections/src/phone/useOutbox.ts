@@ -13,7 +13,11 @@ interface MessageFrame {
   contact?: { number: string } | null
 }
 
-interface State { to: string | null; status: 'loading' | 'ready' | 'error'; messages: OutboxMessage[] }
+interface State {
+  to: string | null
+  status: 'loading' | 'ready' | 'error'
+  messages: OutboxMessage[]
+}
 
 /**
  * What the platform sent to one simulated customer, kept current: refetched when a message of
@@ -31,11 +35,19 @@ export function useOutbox(connectionId: number, to: string | null) {
   const running = useRef(false)
   const again = useRef(false)
   const mounted = useRef(true)
-  useEffect(() => { mounted.current = true; return () => { mounted.current = false } }, [])
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   /** One fetch at a time; calls meanwhile fold into one more fetch after it (for the newest customer). */
   const refresh = useCallback(() => {
-    if (running.current) { again.current = true; return }
+    if (running.current) {
+      again.current = true
+      return
+    }
     running.current = true
     void (async () => {
       try {
@@ -44,13 +56,16 @@ export function useOutbox(connectionId: number, to: string | null) {
           const who = target.current
           if (!who || !mounted.current) break
           try {
-            const r = await api.get<{ messages: OutboxMessage[] }>(`/simulator/${connectionId}/outbox`, { params: { to: who } })
+            const r = await api.get<{ messages: OutboxMessage[] }>(`/simulator/${connectionId}/outbox`, {
+              params: { to: who },
+            })
             if (target.current === who) setState({ to: who, status: 'ready', messages: r.messages })
           } catch (err) {
             if (isAbortError(err)) continue
             console.error(err)
             // A failed refetch keeps what is on screen; only a first load shows the error.
-            if (target.current === who) setState((s) => (s.to === who && s.status === 'ready' ? s : { to: who, status: 'error', messages: [] }))
+            if (target.current === who)
+              setState((s) => (s.to === who && s.status === 'ready' ? s : { to: who, status: 'error', messages: [] }))
           }
         } while (again.current)
       } finally {
@@ -89,7 +104,9 @@ export function useOutbox(connectionId: number, to: string | null) {
     } else if (frame.action === 'update' && m.fromMe && tickets.current.has(m.ticketId)) refresh()
   })
 
-  const learnTicket = useCallback((ticketId: number) => { tickets.current.add(ticketId) }, [])
+  const learnTicket = useCallback((ticketId: number) => {
+    tickets.current.add(ticketId)
+  }, [])
   const current = state.to === to ? state : { to, status: 'loading' as const, messages: [] }
   return { status: current.status, messages: current.messages, refresh, learnTicket }
 }

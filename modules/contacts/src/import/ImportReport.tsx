@@ -16,25 +16,39 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
   const bad = result.errorBag
   return (
     <div className="flex flex-col gap-3" data-testid="import-report">
-      <p className="text-sm" role="status">{t('contacts.report.summary', {
-        created: t('contacts.report.summaryCreated', { count: result.newContacts.length }),
-        total: t('contacts.report.summaryTotal', { count: total }),
-        rejected: t('contacts.report.summaryRejected', { count: bad.length }),
-      })}</p>
+      <p className="text-sm" role="status">
+        {t('contacts.report.summary', {
+          created: t('contacts.report.summaryCreated', { count: result.newContacts.length }),
+          total: t('contacts.report.summaryTotal', { count: total }),
+          rejected: t('contacts.report.summaryRejected', { count: bad.length }),
+        })}
+      </p>
       {bad.length > 0 && (
         <div className="max-h-[55vh] overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="w-full text-left text-sm" aria-label={t('contacts.report.errors')}>
             <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
               <tr>
-                <th scope="col" className="w-16 px-3 py-2">{t('contacts.report.row')}</th>
-                <th scope="col" className="px-3 py-2">{t('contacts.report.name')}</th>
-                <th scope="col" className="px-3 py-2">{t('contacts.report.number')}</th>
-                <th scope="col" className="px-3 py-2">{t('contacts.report.reason')}</th>
+                <th scope="col" className="w-16 px-3 py-2">
+                  {t('contacts.report.row')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('contacts.report.name')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('contacts.report.number')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('contacts.report.reason')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {bad.slice(0, SHOWN).map((e) => (
-                <tr key={`${e.row}-${e.reason}`} className="border-t border-slate-100 dark:border-slate-700" data-testid={`import-error-${e.row}`}>
+                <tr
+                  key={`${e.row}-${e.reason}`}
+                  className="border-t border-slate-100 dark:border-slate-700"
+                  data-testid={`import-error-${e.row}`}
+                >
                   <td className="px-3 py-1.5 tabular-nums">{e.row}</td>
                   <td className="max-w-48 truncate px-3 py-1.5">{e.name}</td>
                   <td className="px-3 py-1.5 tabular-nums">{e.number}</td>
@@ -43,10 +57,16 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
               ))}
             </tbody>
           </table>
-          {bad.length > SHOWN && <p className="p-3 text-sm text-slate-500 dark:text-slate-400">{t('contacts.report.more', { count: bad.length - SHOWN })}</p>}
+          {bad.length > SHOWN && (
+            <p className="p-3 text-sm text-slate-500 dark:text-slate-400">
+              {t('contacts.report.more', { count: bad.length - SHOWN })}
+            </p>
+          )}
         </div>
       )}
-      <div className="flex justify-end"><Button onClick={onClose}>{t('contacts.report.close')}</Button></div>
+      <div className="flex justify-end">
+        <Button onClick={onClose}>{t('contacts.report.close')}</Button>
+      </div>
     </div>
   )
 }

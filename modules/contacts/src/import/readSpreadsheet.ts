@@ -5,7 +5,12 @@ import type { WorkerAnswer } from './xlsx.worker.ts'
 export const READ_TIME_LIMIT_MS = 30_000
 
 export class SheetError extends Error {
-  constructor(public readonly kind: 'timeout' | 'unreadable', message: string) { super(message) }
+  constructor(
+    public readonly kind: 'timeout' | 'unreadable',
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 /** Reads a spreadsheet file in a Web Worker with a time limit; resolves to its plain rows. */
@@ -20,7 +25,10 @@ export async function readSpreadsheet(file: Blob, timeLimitMs = READ_TIME_LIMIT_
         if (e.data.ok) resolve(e.data.rows)
         else reject(new SheetError('unreadable', e.data.error))
       }
-      worker.onerror = (e) => { clearTimeout(timer); reject(new SheetError('unreadable', e.message || 'worker failed')) }
+      worker.onerror = (e) => {
+        clearTimeout(timer)
+        reject(new SheetError('unreadable', e.message || 'worker failed'))
+      }
       worker.postMessage(buffer, [buffer])
     })
   } finally {

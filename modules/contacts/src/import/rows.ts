@@ -12,7 +12,12 @@ const ALIASES: Record<'name' | 'number' | 'email', string[]> = {
   number: ['number', 'numero', 'telefone', 'telefono', 'phone', 'celular', 'whatsapp', 'fone', 'tel', 'mobile'],
   email: ['email', 'correo', 'mail'],
 }
-const key = (v: unknown) => String(v ?? '').normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z]/g, '')
+const key = (v: unknown) =>
+  String(v ?? '')
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
 
 /** A cell as text: whole numbers without exponent (a phone typed as a number), dates as ISO. */
 export function cellText(v: unknown): string {

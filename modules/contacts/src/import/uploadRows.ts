@@ -10,7 +10,12 @@ export const MAX_ROWS = 200_000
  * POST /api/contacts/upload chunk by chunk, in file order, reporting progress after each. A
  * number repeated across chunks comes back as "alreadyExists" (the first chunk created it).
  */
-export async function uploadRows(api: ApiClient, rows: SheetRow[], onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<UploadResult> {
+export async function uploadRows(
+  api: ApiClient,
+  rows: SheetRow[],
+  onProgress: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadResult> {
   const newContacts: Contact[] = []
   const errorBag: UploadError[] = []
   onProgress(0, rows.length)

@@ -1,8 +1,16 @@
 /** API shapes this module reads (plugins/companies, plans, helps, settings). */
-export interface Setting { key: string; value: string }
+export interface Setting {
+  key: string
+  value: string
+}
 
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday'
-export interface ScheduleRow { weekday: string; weekdayEn: Weekday; startTime: string; endTime: string }
+export interface ScheduleRow {
+  weekday: string
+  weekdayEn: Weekday
+  startTime: string
+  endTime: string
+}
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
 export type Recurrence = (typeof RECURRENCES)[number]
@@ -22,10 +30,22 @@ export interface Company {
   settings: Setting[]
   createdAt: string
 }
-export interface CompanyPage { companies: Company[]; hasMore: boolean; count?: number }
+export interface CompanyPage {
+  companies: Company[]
+  hasMore: boolean
+  count?: number
+}
 
 /** The seven plan flags of administration.md §3, in the spec's order. */
-export const PLAN_FLAGS = ['useCampaigns', 'useSchedules', 'useInternalChat', 'useExternalApi', 'useKanban', 'useOpenAi', 'useIntegrations'] as const
+export const PLAN_FLAGS = [
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+] as const
 export type PlanFlag = (typeof PLAN_FLAGS)[number]
 
 export type Plan = {
@@ -40,6 +60,16 @@ export type Plan = {
   modules: Record<string, boolean>
 } & Record<PlanFlag, boolean>
 
-export interface Help { id: number; title: string; video: string; description: string }
+export interface Help {
+  id: number
+  title: string
+  video: string
+  description: string
+}
 
-export interface UserListItem { id: number; name: string; email: string; profile: string }
+export interface UserListItem {
+  id: number
+  name: string
+  email: string
+  profile: string
+}

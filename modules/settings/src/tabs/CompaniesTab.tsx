@@ -1,7 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, isApiError } from '@atende/client'
-import { ConfirmDialog, EmptyState, Loading, SearchField, cx, formatCnpj, displayPhone, toast, useErrorToast, useInfiniteScroll } from '@atende/ui'
+import {
+  ConfirmDialog,
+  EmptyState,
+  Loading,
+  SearchField,
+  cx,
+  formatCnpj,
+  displayPhone,
+  toast,
+  useErrorToast,
+  useInfiniteScroll,
+} from '@atende/ui'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
 import type { Company, CompanyPage, Plan } from '../lib/types.ts'
@@ -33,46 +44,90 @@ export function CompaniesTab() {
 
   useEffect(() => {
     const ctrl = new AbortController()
-    api.get<Plan[]>('/plans/all', { signal: ctrl.signal }).then(setPlans).catch((err) => { if (!ctrl.signal.aborted) showError(err, 'settings.toasts.errorList') })
+    api
+      .get<Plan[]>('/plans/all', { signal: ctrl.signal })
+      .then(setPlans)
+      .catch((err) => {
+        if (!ctrl.signal.aborted) showError(err, 'settings.toasts.errorList')
+      })
     return () => ctrl.abort()
   }, [api, showError])
 
   // A new search term starts again at page 1 (administration.md §4 "Live updates").
-  useEffect(() => { setPage(1) }, [term, reloadTick])
+  useEffect(() => {
+    setPage(1)
+  }, [term, reloadTick])
 
   useEffect(() => {
     const ctrl = new AbortController()
-    setLoading(true); loadingRef.current = true
-    api.get<CompanyPage>('/companies', { params: { searchParam: term || undefined, pageNumber: page }, signal: ctrl.signal })
+    setLoading(true)
+    loadingRef.current = true
+    api
+      .get<CompanyPage>('/companies', {
+        params: { searchParam: term || undefined, pageNumber: page },
+        signal: ctrl.signal,
+      })
       .then((res) => {
-        setRows((prev) => (page === 1 ? res.companies : [...(prev ?? []), ...res.companies.filter((c) => !prev?.some((p) => p.id === c.id))]))
+        setRows((prev) =>
+          page === 1
+            ? res.companies
+            : [...(prev ?? []), ...res.companies.filter((c) => !prev?.some((p) => p.id === c.id))],
+        )
         setHasMore(res.hasMore)
       })
       // A failed page stops the infinite scroll (no retry loop); a new search or save starts over.
-      .catch((err) => { if (!ctrl.signal.aborted) { showError(err, 'settings.toasts.errorList'); setRows((r) => r ?? []); setHasMore(false) } })
-      .finally(() => { if (!ctrl.signal.aborted) { setLoading(false); loadingRef.current = false } })
+      .catch((err) => {
+        if (!ctrl.signal.aborted) {
+          showError(err, 'settings.toasts.errorList')
+          setRows((r) => r ?? [])
+          setHasMore(false)
+        }
+      })
+      .finally(() => {
+        if (!ctrl.signal.aborted) {
+          setLoading(false)
+          loadingRef.current = false
+        }
+      })
     return () => ctrl.abort()
   }, [api, showError, term, page, reloadTick])
 
   const more = useCallback(() => {
-    if (hasMore && !loadingRef.current) { loadingRef.current = true; setPage((p) => p + 1) }
+    if (hasMore && !loadingRef.current) {
+      loadingRef.current = true
+      setPage((p) => p + 1)
+    }
   }, [hasMore])
   const scroll = useInfiniteScroll({ hasMore, busy: loading, loadMore: more, count: rows?.length ?? 0 })
 
-  const clear = () => { setEditing(null); setValues(EMPTY_COMPANY); setServerErrors({}); setFormKey((k) => k + 1) }
-  const edit = (c: Company) => { setEditing(c); setValues(companyValues(c)); setServerErrors({}); window.scrollTo?.({ top: 0, behavior: 'smooth' }) }
+  const clear = () => {
+    setEditing(null)
+    setValues(EMPTY_COMPANY)
+    setServerErrors({})
+    setFormKey((k) => k + 1)
+  }
+  const edit = (c: Company) => {
+    setEditing(c)
+    setValues(companyValues(c))
+    setServerErrors({})
+    window.scrollTo?.({ top: 0, behavior: 'smooth' })
+  }
   const replaceRow = (c: Company) => setRows((list) => list?.map((r) => (r.id === c.id ? c : r)) ?? list)
 
   async function save() {
-    setSaving(true); setServerErrors({})
+    setSaving(true)
+    setServerErrors({})
     try {
       const body = companyBody(values)
       if (editing) {
         const saved = await api.put<Company>(`/companies/${editing.id}`, { body })
-        replaceRow(saved); setEditing(saved); setValues(companyValues(saved))
+        replaceRow(saved)
+        setEditing(saved)
+        setValues(companyValues(saved))
       } else {
         await api.post<Company>('/companies', { body })
-        clear(); setReloadTick((n) => n + 1)
+        clear()
+        setReloadTick((n) => n + 1)
       }
       toast.success(t('settings.toasts.success'))
     } catch (err) {
@@ -104,7 +159,8 @@ export function CompaniesTab() {
     if (!editing) return
     try {
       const saved = await api.put<Company>(`/companies/${editing.id}/expire`)
-      replaceRow(saved); setEditing(saved)
+      replaceRow(saved)
+      setEditing(saved)
       setValues((v) => ({ ...v, dueDate: formatDate(saved.dueDate) }))
       toast.success(t('settings.companies.expired', { date: formatDate(saved.dueDate) }))
     } catch (err) {
@@ -115,59 +171,145 @@ export function CompaniesTab() {
   const campaigns = (c: Company) => c.settings.find((s) => s.key === 'campaignsEnabled')?.value === 'true'
   return (
     <div className="flex flex-col gap-4">
-      <Panel title={editing ? t('settings.companies.editTitle', { name: editing.name }) : t('settings.companies.newTitle')}>
-        <CompanyForm key={formKey} values={values} onChange={setValues} plans={plans} editing={!!editing} saving={saving}
-          serverErrors={serverErrors} hasDueDate={!!editing?.dueDate} onSubmit={() => void save()} onClear={clear}
-          onDelete={() => setConfirmDelete(true)} onExpire={() => void expire()} onUser={() => setUserOpen(true)} />
+      <Panel
+        title={editing ? t('settings.companies.editTitle', { name: editing.name }) : t('settings.companies.newTitle')}
+      >
+        <CompanyForm
+          key={formKey}
+          values={values}
+          onChange={setValues}
+          plans={plans}
+          editing={!!editing}
+          saving={saving}
+          serverErrors={serverErrors}
+          hasDueDate={!!editing?.dueDate}
+          onSubmit={() => void save()}
+          onClear={clear}
+          onDelete={() => setConfirmDelete(true)}
+          onExpire={() => void expire()}
+          onUser={() => setUserOpen(true)}
+        />
       </Panel>
-      <Panel title={t('settings.companies.listTitle')}
-        actions={<SearchField label={t('settings.common.search')} placeholder={t('settings.common.search')} onSearch={setTerm} className="w-full sm:w-72" />}>
+      <Panel
+        title={t('settings.companies.listTitle')}
+        actions={
+          <SearchField
+            label={t('settings.common.search')}
+            placeholder={t('settings.common.search')}
+            onSearch={setTerm}
+            className="w-full sm:w-72"
+          />
+        }
+      >
         <p className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500 dark:text-slate-400">
-          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.warning)} />{t('settings.companies.legend.warning')}</span>
-          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.alert)} />{t('settings.companies.legend.alert')}</span>
-          <span><span aria-hidden className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.overdue)} />{t('settings.companies.legend.overdue')}</span>
+          <span>
+            <span
+              aria-hidden
+              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.warning)}
+            />
+            {t('settings.companies.legend.warning')}
+          </span>
+          <span>
+            <span
+              aria-hidden
+              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.alert)}
+            />
+            {t('settings.companies.legend.alert')}
+          </span>
+          <span>
+            <span
+              aria-hidden
+              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.overdue)}
+            />
+            {t('settings.companies.legend.overdue')}
+          </span>
         </p>
-        {rows === null ? <Loading />
-          : rows.length === 0 ? <EmptyState title={t('settings.companies.empty')} />
-            : (
-              <div ref={scroll.ref} className="max-h-[28rem] overflow-auto" onScroll={scroll.onScroll} data-testid="companies-table">
-                <table className="min-w-full text-sm">
-                  <thead className="sticky top-0 bg-white dark:bg-slate-800">
-                    <tr>
-                      {['name', 'email', 'phone', 'plan', 'cnpj', 'campaigns', 'status', 'createdAt', 'dueDate', 'recurrence'].map((c) => (
-                        <th key={c} scope="col" className={thClass}>{t(`settings.companies.${c}`)}</th>
-                      ))}
+        {rows === null ? (
+          <Loading />
+        ) : rows.length === 0 ? (
+          <EmptyState title={t('settings.companies.empty')} />
+        ) : (
+          <div
+            ref={scroll.ref}
+            className="max-h-[28rem] overflow-auto"
+            onScroll={scroll.onScroll}
+            data-testid="companies-table"
+          >
+            <table className="min-w-full text-sm">
+              <thead className="sticky top-0 bg-white dark:bg-slate-800">
+                <tr>
+                  {[
+                    'name',
+                    'email',
+                    'phone',
+                    'plan',
+                    'cnpj',
+                    'campaigns',
+                    'status',
+                    'createdAt',
+                    'dueDate',
+                    'recurrence',
+                  ].map((c) => (
+                    <th key={c} scope="col" className={thClass}>
+                      {t(`settings.companies.${c}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((c) => {
+                  const tone = dueTone(c.dueDate)
+                  return (
+                    <tr
+                      key={c.id}
+                      tabIndex={0}
+                      data-tone={tone ?? 'none'}
+                      aria-selected={editing?.id === c.id}
+                      onClick={() => edit(c)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault()
+                          edit(c)
+                        }
+                      }}
+                      className={cx(
+                        'cursor-pointer border-t border-slate-100 hover:brightness-95 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-slate-700',
+                        tone && DUE_TONE_CLASS[tone],
+                        editing?.id === c.id && 'font-semibold',
+                      )}
+                    >
+                      <td className={tdClass}>{c.name}</td>
+                      <td className={tdClass}>{c.email}</td>
+                      <td className={tdClass}>{c.phone ? displayPhone(c.phone) : ''}</td>
+                      <td className={tdClass}>{c.plan?.name}</td>
+                      <td className={tdClass}>{formatCnpj(c.cnpj)}</td>
+                      <td className={tdClass}>
+                        {campaigns(c) ? t('settings.common.enabled') : t('settings.common.disabled')}
+                      </td>
+                      <td className={tdClass}>{c.status ? t('settings.common.yes') : t('settings.common.no')}</td>
+                      <td className={tdClass}>{formatDate(c.createdAt)}</td>
+                      <td className={tdClass}>{formatDate(c.dueDate)}</td>
+                      <td className={tdClass}>
+                        {t(`settings.recurrence.${c.recurrence}`, { defaultValue: c.recurrence })}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((c) => {
-                      const tone = dueTone(c.dueDate)
-                      return (
-                        <tr key={c.id} tabIndex={0} data-tone={tone ?? 'none'} aria-selected={editing?.id === c.id}
-                          onClick={() => edit(c)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); edit(c) } }}
-                          className={cx('cursor-pointer border-t border-slate-100 hover:brightness-95 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-slate-700',
-                            tone && DUE_TONE_CLASS[tone], editing?.id === c.id && 'font-semibold')}>
-                          <td className={tdClass}>{c.name}</td>
-                          <td className={tdClass}>{c.email}</td>
-                          <td className={tdClass}>{c.phone ? displayPhone(c.phone) : ''}</td>
-                          <td className={tdClass}>{c.plan?.name}</td>
-                          <td className={tdClass}>{formatCnpj(c.cnpj)}</td>
-                          <td className={tdClass}>{campaigns(c) ? t('settings.common.enabled') : t('settings.common.disabled')}</td>
-                          <td className={tdClass}>{c.status ? t('settings.common.yes') : t('settings.common.no')}</td>
-                          <td className={tdClass}>{formatDate(c.createdAt)}</td>
-                          <td className={tdClass}>{formatDate(c.dueDate)}</td>
-                          <td className={tdClass}>{t(`settings.recurrence.${c.recurrence}`, { defaultValue: c.recurrence })}</td>
-                        </tr>
-                      )
-                    })}
-                  </tbody>
-                </table>
-                {loading && page > 1 && <Loading />}
-              </div>
-            )}
+                  )
+                })}
+              </tbody>
+            </table>
+            {loading && page > 1 && <Loading />}
+          </div>
+        )}
       </Panel>
-      <ConfirmDialog open={confirmDelete} danger title={t('settings.confirm.title')} confirmLabel={t('settings.actions.delete')}
-        cancelLabel={t('settings.actions.cancel')} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)}>
+      <ConfirmDialog
+        open={confirmDelete}
+        danger
+        title={t('settings.confirm.title')}
+        confirmLabel={t('settings.actions.delete')}
+        cancelLabel={t('settings.actions.cancel')}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
+      >
         {t('settings.confirm.message')}
       </ConfirmDialog>
       <CompanyUserDialog companyId={editing?.id ?? null} open={userOpen} onClose={() => setUserOpen(false)} />

@@ -12,7 +12,15 @@ const PASSWORD_POLICY = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^\w\s]).{8,}$/
  * The company's first user (GET /users/list?companyId=, first row) in a dialog: the super user
  * fixes the name or e-mail, or resets the password; an empty password keeps the current one.
  */
-export function CompanyUserDialog({ companyId, open, onClose }: { companyId: number | null; open: boolean; onClose: () => void }) {
+export function CompanyUserDialog({
+  companyId,
+  open,
+  onClose,
+}: {
+  companyId: number | null
+  open: boolean
+  onClose: () => void
+}) {
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
@@ -26,21 +34,31 @@ export function CompanyUserDialog({ companyId, open, onClose }: { companyId: num
   useEffect(() => {
     if (!open || !companyId) return
     const ctrl = new AbortController()
-    setUser(undefined); setPassword(''); setSubmitted(false)
-    api.get<UserListItem[]>('/users/list', { params: { companyId }, signal: ctrl.signal })
+    setUser(undefined)
+    setPassword('')
+    setSubmitted(false)
+    api
+      .get<UserListItem[]>('/users/list', { params: { companyId }, signal: ctrl.signal })
       .then((list) => {
         const first = list[0] ?? null
         setUser(first)
-        setName(first?.name ?? ''); setEmail(first?.email ?? '')
+        setName(first?.name ?? '')
+        setEmail(first?.email ?? '')
       })
-      .catch((err) => { if (!ctrl.signal.aborted) { setUser(null); showError(err, 'settings.toasts.errorList') } })
+      .catch((err) => {
+        if (!ctrl.signal.aborted) {
+          setUser(null)
+          showError(err, 'settings.toasts.errorList')
+        }
+      })
     return () => ctrl.abort()
   }, [open, companyId, api, showError])
 
   const errors = {
     name: !submitted ? null : name.trim().length < 2 ? t('settings.validation.tooShort') : null,
     email: !submitted ? null : !isEmail(email) ? t('settings.validation.email') : null,
-    password: !submitted || !password ? null : PASSWORD_POLICY.test(password) ? null : t('settings.validation.passwordPolicy'),
+    password:
+      !submitted || !password ? null : PASSWORD_POLICY.test(password) ? null : t('settings.validation.passwordPolicy'),
   }
 
   async function save() {
@@ -48,7 +66,9 @@ export function CompanyUserDialog({ companyId, open, onClose }: { companyId: num
     if (!user || name.trim().length < 2 || !isEmail(email) || (password && !PASSWORD_POLICY.test(password))) return
     setSaving(true)
     try {
-      await api.put(`/users/${user.id}`, { body: { name: name.trim(), email: email.trim(), ...(password ? { password } : {}) } })
+      await api.put(`/users/${user.id}`, {
+        body: { name: name.trim(), email: email.trim(), ...(password ? { password } : {}) },
+      })
       toast.success(t('settings.companies.userSaved'))
       onClose()
     } catch (err) {
@@ -59,22 +79,56 @@ export function CompanyUserDialog({ companyId, open, onClose }: { companyId: num
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('settings.companies.userTitle')}
-      footer={<>
-        <Button variant="secondary" onClick={onClose}>{t('settings.actions.cancel')}</Button>
-        {user && <Button loading={saving} onClick={() => void save()}>{t('settings.actions.save')}</Button>}
-      </>}>
-      {user === undefined ? <Loading />
-        : user === null ? <EmptyState title={t('settings.companies.noUser')} />
-          : (
-            <form noValidate className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); void save() }}>
-              <TextField label={t('settings.companies.userName')} value={name} onChange={setName} error={errors.name} />
-              <TextField label={t('settings.companies.userEmail')} type="email" value={email} onChange={setEmail} error={errors.email} />
-              <TextField label={t('settings.companies.userPassword')} type="password" autoComplete="new-password" value={password}
-                onChange={setPassword} error={errors.password} hint={t('settings.companies.passwordHint')} />
-              <button type="submit" hidden />
-            </form>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('settings.companies.userTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('settings.actions.cancel')}
+          </Button>
+          {user && (
+            <Button loading={saving} onClick={() => void save()}>
+              {t('settings.actions.save')}
+            </Button>
           )}
+        </>
+      }
+    >
+      {user === undefined ? (
+        <Loading />
+      ) : user === null ? (
+        <EmptyState title={t('settings.companies.noUser')} />
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+        >
+          <TextField label={t('settings.companies.userName')} value={name} onChange={setName} error={errors.name} />
+          <TextField
+            label={t('settings.companies.userEmail')}
+            type="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
+          <TextField
+            label={t('settings.companies.userPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            hint={t('settings.companies.passwordHint')}
+          />
+          <button type="submit" hidden />
+        </form>
+      )}
     </Dialog>
   )
 }

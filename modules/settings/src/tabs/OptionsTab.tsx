@@ -32,7 +32,15 @@ export const OPTIONS: OptionDef[] = [
   { key: 'asaas', ...enabled },
 ]
 
-export function OptionsTab({ settings, isSuper, onSaved }: { settings: Setting[]; isSuper: boolean; onSaved: (s: Setting) => void }) {
+export function OptionsTab({
+  settings,
+  isSuper,
+  onSaved,
+}: {
+  settings: Setting[]
+  isSuper: boolean
+  onSaved: (s: Setting) => void
+}) {
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
@@ -64,15 +72,26 @@ export function OptionsTab({ settings, isSuper, onSaved }: { settings: Setting[]
           if (o.kind === 'switch') {
             const checked = current === o.on
             return (
-              <Switch boxed key={o.key} label={label} checked={checked} disabled={saving === o.key}
+              <Switch
+                boxed
+                key={o.key}
+                label={label}
+                checked={checked}
+                disabled={saving === o.key}
                 stateLabel={t(`settings.options.${o.key}.${checked ? o.on : o.off}`)}
-                onChange={(c) => void save(o.key, c ? o.on : o.off)} />
+                onChange={(c) => void save(o.key, c ? o.on : o.off)}
+              />
             )
           }
           return (
-            <Select key={o.key} label={label} value={current} disabled={saving === o.key}
+            <Select
+              key={o.key}
+              label={label}
+              value={current}
+              disabled={saving === o.key}
               options={o.values.map((v) => ({ value: v, label: t(`settings.options.${o.key}.${v}`) }))}
-              onChange={(v) => void save(o.key, v)} />
+              onChange={(v) => void save(o.key, v)}
+            />
           )
         })}
       </div>

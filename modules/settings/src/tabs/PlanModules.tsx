@@ -28,13 +28,23 @@ export function PlanModules({ plan, onSaved }: { plan: Plan; onSaved: (p: Plan) 
   const label = useModuleLabel()
   const [busy, setBusy] = useState<string | null>(null)
   // The seven flags in the spec's order, then every other module by key.
-  const keys = [...PLAN_FLAGS.filter((f) => f in plan.modules), ...Object.keys(plan.modules).filter((k) => !FLAGS.has(k)).sort()]
+  const keys = [
+    ...PLAN_FLAGS.filter((f) => f in plan.modules),
+    ...Object.keys(plan.modules)
+      .filter((k) => !FLAGS.has(k))
+      .sort(),
+  ]
 
   async function toggle(key: string, enabled: boolean) {
     setBusy(key)
     try {
       onSaved(await api.put<Plan>(`/plans/${plan.id}/modules/${encodeURIComponent(key)}`, { body: { enabled } }))
-      toast.success(t('settings.plans.moduleSaved', { module: label(key), state: t(enabled ? 'settings.common.enabled' : 'settings.common.disabled') }))
+      toast.success(
+        t('settings.plans.moduleSaved', {
+          module: label(key),
+          state: t(enabled ? 'settings.common.enabled' : 'settings.common.disabled'),
+        }),
+      )
     } catch (err) {
       showError(err, 'settings.plans.toasts.errorOperation')
     } finally {
@@ -43,11 +53,21 @@ export function PlanModules({ plan, onSaved }: { plan: Plan; onSaved: (p: Plan) 
   }
 
   return (
-    <div role="group" aria-label={t('settings.plans.modulesOf', { name: plan.name })} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+    <div
+      role="group"
+      aria-label={t('settings.plans.modulesOf', { name: plan.name })}
+      className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
+    >
       {keys.map((k) => (
-        <Switch boxed key={k} label={label(k)} checked={plan.modules[k]!} disabled={busy === k}
+        <Switch
+          boxed
+          key={k}
+          label={label(k)}
+          checked={plan.modules[k]!}
+          disabled={busy === k}
           stateLabel={t(plan.modules[k] ? 'settings.common.enabled' : 'settings.common.disabled')}
-          onChange={(on) => void toggle(k, on)} />
+          onChange={(on) => void toggle(k, on)}
+        />
       ))}
     </div>
   )

@@ -10,8 +10,13 @@ export const WEEKDAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday'
 
 /** A week with nothing stored starts from administration.md §9's default business hours. */
 const DEFAULT_HOURS: Record<Weekday, [string, string]> = {
-  monday: ['08:00', '18:00'], tuesday: ['08:00', '18:00'], wednesday: ['08:00', '18:00'], thursday: ['08:00', '18:00'],
-  friday: ['08:00', '18:00'], saturday: ['08:00', '12:00'], sunday: ['00:00', '00:00'],
+  monday: ['08:00', '18:00'],
+  tuesday: ['08:00', '18:00'],
+  wednesday: ['08:00', '18:00'],
+  thursday: ['08:00', '18:00'],
+  friday: ['08:00', '18:00'],
+  saturday: ['08:00', '12:00'],
+  sunday: ['00:00', '00:00'],
 }
 
 type Row = { weekdayEn: Weekday; startTime: string; endTime: string }
@@ -19,13 +24,22 @@ type Row = { weekdayEn: Weekday; startTime: string; endTime: string }
 function initialRows(stored: ScheduleRow[]): Row[] {
   return WEEKDAYS.map((day) => {
     const s = stored.find((r) => r.weekdayEn === day)
-    return s ? { weekdayEn: day, startTime: s.startTime, endTime: s.endTime }
+    return s
+      ? { weekdayEn: day, startTime: s.startTime, endTime: s.endTime }
       : { weekdayEn: day, startTime: DEFAULT_HOURS[day][0], endTime: DEFAULT_HOURS[day][1] }
   })
 }
 
 /** Company business hours (scheduleType 'company'): one row per weekday, HH:MM with the ##:## mask. */
-export function SchedulesTab({ companyId, schedules, onSaved }: { companyId: number; schedules: ScheduleRow[]; onSaved: (c: Company) => void }) {
+export function SchedulesTab({
+  companyId,
+  schedules,
+  onSaved,
+}: {
+  companyId: number
+  schedules: ScheduleRow[]
+  onSaved: (c: Company) => void
+}) {
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
@@ -34,7 +48,9 @@ export function SchedulesTab({ companyId, schedules, onSaved }: { companyId: num
   const [submitted, setSubmitted] = useState(false)
   // The page reloads the company on every tab change: only a different stored week replaces what is being typed.
   const stored = JSON.stringify(schedules)
-  useEffect(() => { setRows(initialRows(JSON.parse(stored) as ScheduleRow[])) }, [stored])
+  useEffect(() => {
+    setRows(initialRows(JSON.parse(stored) as ScheduleRow[]))
+  }, [stored])
 
   const set = (i: number, field: 'startTime' | 'endTime', v: string) =>
     setRows((list) => list.map((r, j) => (j === i ? { ...r, [field]: maskTime(v) } : r)))
@@ -58,18 +74,46 @@ export function SchedulesTab({ companyId, schedules, onSaved }: { companyId: num
   const err = (v: string) => (submitted && !isTime(v) ? t('settings.schedules.invalidTime') : null)
   return (
     <Panel title={t('settings.schedules.title')}>
-      <form onSubmit={(e) => { e.preventDefault(); void save() }} className="flex flex-col gap-3">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+        className="flex flex-col gap-3"
+      >
         {rows.map((r, i) => (
           <fieldset key={r.weekdayEn} className="grid grid-cols-1 items-start gap-2 sm:grid-cols-[10rem_10rem_10rem]">
             <legend className="sr-only">{t(`settings.weekdays.${r.weekdayEn}`)}</legend>
-            <span aria-hidden className="pt-2 text-sm font-medium sm:pt-8">{t(`settings.weekdays.${r.weekdayEn}`)}</span>
-            <TextField label={t('settings.schedules.start')} aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.start')}`} value={r.startTime}
-              inputMode="numeric" placeholder="00:00" maxLength={5} error={err(r.startTime)} onChange={(v) => set(i, 'startTime', v)} />
-            <TextField label={t('settings.schedules.end')} aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.end')}`} value={r.endTime}
-              inputMode="numeric" placeholder="00:00" maxLength={5} error={err(r.endTime)} onChange={(v) => set(i, 'endTime', v)} />
+            <span aria-hidden className="pt-2 text-sm font-medium sm:pt-8">
+              {t(`settings.weekdays.${r.weekdayEn}`)}
+            </span>
+            <TextField
+              label={t('settings.schedules.start')}
+              aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.start')}`}
+              value={r.startTime}
+              inputMode="numeric"
+              placeholder="00:00"
+              maxLength={5}
+              error={err(r.startTime)}
+              onChange={(v) => set(i, 'startTime', v)}
+            />
+            <TextField
+              label={t('settings.schedules.end')}
+              aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.end')}`}
+              value={r.endTime}
+              inputMode="numeric"
+              placeholder="00:00"
+              maxLength={5}
+              error={err(r.endTime)}
+              onChange={(v) => set(i, 'endTime', v)}
+            />
           </fieldset>
         ))}
-        <div className="flex justify-end"><Button type="submit" loading={saving}>{t('settings.actions.save')}</Button></div>
+        <div className="flex justify-end">
+          <Button type="submit" loading={saving}>
+            {t('settings.actions.save')}
+          </Button>
+        </div>
       </form>
     </Panel>
   )

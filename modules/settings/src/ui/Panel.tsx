@@ -15,5 +15,6 @@ export function Panel({ title, children, actions }: { title?: string; children: 
   )
 }
 
-export const thClass = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
+export const thClass =
+  'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
 export const tdClass = 'whitespace-nowrap px-3 py-2'

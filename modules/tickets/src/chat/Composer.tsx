@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
 import { Switch, cx, toast } from '@atende/ui'
 import type { Message, Ticket } from '../types.ts'
-import { MAX_ROWS, cleanBody, extractMentions, insertMention, readSignPreference, signBody, writeSignPreference } from './compose.ts'
+import {
+  MAX_ROWS,
+  cleanBody,
+  extractMentions,
+  insertMention,
+  readSignPreference,
+  signBody,
+  writeSignPreference,
+} from './compose.ts'
 import { ContextBar, FilesBar } from './ComposerBars.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
 import { ImageEditorDialog } from './image-editor/ImageEditorDialog.tsx'
@@ -18,7 +26,8 @@ const UPLOAD_TIMEOUT_MS = 120_000
 /** The textarea's line height and vertical padding (leading-5, py-2): it grows to MAX_ROWS lines. */
 const LINE_PX = 20
 const PAD_PX = 18
-const iconBtn = 'rounded-full p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700'
+const iconBtn =
+  'rounded-full p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700'
 
 export interface ComposerProps {
   ticket: Ticket
@@ -60,23 +69,52 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
     el.style.height = `${Math.min(el.scrollHeight, MAX_ROWS * LINE_PX + PAD_PX)}px`
   }, [text])
 
-  useEffect(() => { if (editing) { setText(editing.body); setFiles([]); input.current?.focus() } }, [editing])
-  useEffect(() => { if (replyTo) input.current?.focus() }, [replyTo])
+  useEffect(() => {
+    if (editing) {
+      setText(editing.body)
+      setFiles([])
+      input.current?.focus()
+    }
+  }, [editing])
+  useEffect(() => {
+    if (replyTo) input.current?.focus()
+  }, [replyTo])
 
   const postFiles = async (list: File[], body: string) => {
     const fd = new FormData()
     for (const f of list) fd.append('medias', f, f.name)
     fd.append('body', body)
-    const r = await api.post<{ messages: Message[] }>(`/messages/${ticket.id}`, { body: fd, timeoutMs: UPLOAD_TIMEOUT_MS })
+    const r = await api.post<{ messages: Message[] }>(`/messages/${ticket.id}`, {
+      body: fd,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+    })
     onSent(r.messages ?? [])
   }
 
   const recorder = useRecorder(
-    async (file) => { try { await postFiles([file], '') } catch (err) { showError(err) } },
-    { onTooShort: () => toast.info(t('chat.composer.audioTooShort')), onDenied: (err) => { console.error(err); toast.error(t('chat.composer.micDenied')) } },
+    async (file) => {
+      try {
+        await postFiles([file], '')
+      } catch (err) {
+        showError(err)
+      }
+    },
+    {
+      onTooShort: () => toast.info(t('chat.composer.audioTooShort')),
+      onDenied: (err) => {
+        console.error(err)
+        toast.error(t('chat.composer.micDenied'))
+      },
+    },
   )
 
-  const reset = () => { setText(''); setFiles([]); setCaret(0); onCancelContext(); input.current?.focus() }
+  const reset = () => {
+    setText('')
+    setFiles([])
+    setCaret(0)
+    onCancelContext()
+    input.current?.focus()
+  }
 
   const submit = async () => {
     if (!open || sending) return
@@ -93,8 +131,12 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
         const signed = signBody(body!, user?.name, sign)
         const mentions = ticket.isGroup ? extractMentions(body!, participants) : []
         const r = mentions.length
-          ? await api.post<{ messages: Message[] }>(`/messages/${ticket.id}/mention`, { body: { text: signed, mentionedJids: mentions } })
-          : await api.post<{ messages: Message[] }>(`/messages/${ticket.id}`, { body: { body: signed, ...(replyTo ? { quotedMsg: { id: replyTo.id } } : {}) } })
+          ? await api.post<{ messages: Message[] }>(`/messages/${ticket.id}/mention`, {
+              body: { text: signed, mentionedJids: mentions },
+            })
+          : await api.post<{ messages: Message[] }>(`/messages/${ticket.id}`, {
+              body: { body: signed, ...(replyTo ? { quotedMsg: { id: replyTo.id } } : {}) },
+            })
         onSent(r.messages ?? [])
       }
       reset()
@@ -108,12 +150,16 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
   const pick = (i: number) => {
     if (sugg.kind === 'quick') {
       const q = sugg.quick[i]
-      if (q) { setText(q.message); setCaret(q.message.length) }
+      if (q) {
+        setText(q.message)
+        setCaret(q.message.length)
+      }
     } else if (sugg.kind === 'mention') {
       const p = sugg.people[i]
       if (p) {
         const next = insertMention(text, caret, p)
-        setText(next.text); setCaret(next.caret)
+        setText(next.text)
+        setCaret(next.caret)
         requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret))
       }
     }
@@ -124,13 +170,36 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
     if (e.nativeEvent.isComposing) return
     if (sugg.visible) {
       const n = sugg.list.length
-      if (e.key === 'ArrowDown') { e.preventDefault(); sugg.setActive((a) => (a + 1) % n); return }
-      if (e.key === 'ArrowUp') { e.preventDefault(); sugg.setActive((a) => (a - 1 + n) % n); return }
-      if (e.key === 'Enter' || e.key === 'Tab') { e.preventDefault(); pick(sugg.active); return }
-      if (e.key === 'Escape') { e.preventDefault(); sugg.dismiss(); return }
+      if (e.key === 'ArrowDown') {
+        e.preventDefault()
+        sugg.setActive((a) => (a + 1) % n)
+        return
+      }
+      if (e.key === 'ArrowUp') {
+        e.preventDefault()
+        sugg.setActive((a) => (a - 1 + n) % n)
+        return
+      }
+      if (e.key === 'Enter' || e.key === 'Tab') {
+        e.preventDefault()
+        pick(sugg.active)
+        return
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        sugg.dismiss()
+        return
+      }
     }
-    if (e.key === 'Escape' && (replyTo || editing)) { e.preventDefault(); reset(); return }
-    if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); void submit() }
+    if (e.key === 'Escape' && (replyTo || editing)) {
+      e.preventDefault()
+      reset()
+      return
+    }
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault()
+      void submit()
+    }
   }
 
   const insertEmoji = (emoji: string) => {
@@ -139,65 +208,188 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
     const end = el ? el.selectionEnd : text.length
     const next = text.slice(0, at) + emoji + text.slice(end)
     setText(next)
-    requestAnimationFrame(() => { el?.focus(); el?.setSelectionRange(at + emoji.length, at + emoji.length) })
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(at + emoji.length, at + emoji.length)
+    })
   }
 
-  const placeholder = !open ? t(ticket.status === 'pending' ? 'chat.composer.placeholderPending' : 'chat.composer.placeholderClosed')
-    : ticket.isGroup ? t('chat.composer.placeholderGroup') : t('chat.composer.placeholder')
+  const placeholder = !open
+    ? t(ticket.status === 'pending' ? 'chat.composer.placeholderPending' : 'chat.composer.placeholderClosed')
+    : ticket.isGroup
+      ? t('chat.composer.placeholderGroup')
+      : t('chat.composer.placeholder')
   const busy = sending || recorder.state === 'sending'
   const listId = `${id}-suggestions`
 
   return (
-    <div className="@container border-t border-slate-200 bg-slate-50 pb-2 dark:border-slate-700 dark:bg-slate-800" data-testid="composer">
+    <div
+      className="@container border-t border-slate-200 bg-slate-50 pb-2 dark:border-slate-700 dark:bg-slate-800"
+      data-testid="composer"
+    >
       <ContextBar replyTo={replyTo} editing={editing} onCancel={reset} />
-      <FilesBar files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} onEdit={busy ? undefined : setEditIndex} />
+      <FilesBar
+        files={files}
+        onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))}
+        onEdit={busy ? undefined : setEditIndex}
+      />
       {/* A narrow chat (the contact drawer open) puts the input on a row of its own above the tools. */}
       <div className="relative flex flex-wrap items-end gap-1 px-2 pt-2">
-        {sugg.visible && <Suggestions id={listId} items={sugg.list} active={sugg.active} onPick={pick} onHover={sugg.setActive}
-          label={t(sugg.kind === 'quick' ? 'chat.composer.quickReplies' : 'chat.composer.mentions')} testId={sugg.kind === 'quick' ? 'quick-replies' : 'mentions'} />}
-        {recorder.state === 'idle' && <>
-          <EmojiPicker onPick={insertEmoji} disabled={!open || !!editing} />
-          <button type="button" className={iconBtn} disabled={!open || !!editing || busy} onClick={() => fileInput.current?.click()}
-            aria-label={t('chat.composer.attach')} title={t('chat.composer.attach')}><PaperclipIcon className="h-5 w-5" /></button>
-          <input ref={fileInput} type="file" multiple hidden data-testid="composer-file"
-            onChange={(e) => { const list = Array.from(e.target.files ?? []); if (list.length) setFiles((f) => [...f, ...list]); e.target.value = '' }} />
-          <button type="button" className={cx(iconBtn, 'hidden sm:block')} disabled={!open || !!editing || busy} onClick={() => setContactOpen(true)}
-            aria-label={t('chat.composer.sendContact')} title={t('chat.composer.sendContact')}><ContactCardIcon className="h-5 w-5" /></button>
-          <label htmlFor={`${id}-input`} className="sr-only">{t('chat.composer.label')}</label>
-          <textarea id={`${id}-input`} ref={input} data-testid="composer-input" value={text} disabled={!open} readOnly={busy} placeholder={placeholder}
-            rows={1} maxLength={65_536}
-            role={sugg.visible ? 'combobox' : undefined} aria-expanded={sugg.visible || undefined} aria-controls={sugg.visible ? listId : undefined}
-            aria-activedescendant={sugg.visible ? `${listId}-${sugg.active}` : undefined}
-            onChange={(e) => { setText(e.target.value); setCaret(e.target.selectionStart) }}
-            onSelect={(e) => setCaret(e.currentTarget.selectionStart)} onKeyDown={onKeyDown}
-            className="min-w-0 flex-1 resize-none @max-md:order-first @max-md:basis-full rounded-2xl border border-slate-300 bg-white px-3 py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800" />
-          <Switch className="hidden shrink-0 self-center md:flex" checked={sign} label={t('chat.composer.sign')} data-testid="composer-sign"
-            onChange={(v) => { setSign(v); writeSignPreference(v) }} disabled={!open} />
-          {!text.trim() && !files.length && !editing && (
-            <button type="button" className={iconBtn} disabled={!open || busy} onClick={() => void recorder.start()} data-testid="composer-record"
-              aria-label={t('chat.composer.record')} title={t('chat.composer.record')}><MicIcon className="h-5 w-5" /></button>
-          )}
-        </>}
+        {sugg.visible && (
+          <Suggestions
+            id={listId}
+            items={sugg.list}
+            active={sugg.active}
+            onPick={pick}
+            onHover={sugg.setActive}
+            label={t(sugg.kind === 'quick' ? 'chat.composer.quickReplies' : 'chat.composer.mentions')}
+            testId={sugg.kind === 'quick' ? 'quick-replies' : 'mentions'}
+          />
+        )}
+        {recorder.state === 'idle' && (
+          <>
+            <EmojiPicker onPick={insertEmoji} disabled={!open || !!editing} />
+            <button
+              type="button"
+              className={iconBtn}
+              disabled={!open || !!editing || busy}
+              onClick={() => fileInput.current?.click()}
+              aria-label={t('chat.composer.attach')}
+              title={t('chat.composer.attach')}
+            >
+              <PaperclipIcon className="h-5 w-5" />
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="composer-file"
+              onChange={(e) => {
+                const list = Array.from(e.target.files ?? [])
+                if (list.length) setFiles((f) => [...f, ...list])
+                e.target.value = ''
+              }}
+            />
+            <button
+              type="button"
+              className={cx(iconBtn, 'hidden sm:block')}
+              disabled={!open || !!editing || busy}
+              onClick={() => setContactOpen(true)}
+              aria-label={t('chat.composer.sendContact')}
+              title={t('chat.composer.sendContact')}
+            >
+              <ContactCardIcon className="h-5 w-5" />
+            </button>
+            <label htmlFor={`${id}-input`} className="sr-only">
+              {t('chat.composer.label')}
+            </label>
+            <textarea
+              id={`${id}-input`}
+              ref={input}
+              data-testid="composer-input"
+              value={text}
+              disabled={!open}
+              readOnly={busy}
+              placeholder={placeholder}
+              rows={1}
+              maxLength={65_536}
+              role={sugg.visible ? 'combobox' : undefined}
+              aria-expanded={sugg.visible || undefined}
+              aria-controls={sugg.visible ? listId : undefined}
+              aria-activedescendant={sugg.visible ? `${listId}-${sugg.active}` : undefined}
+              onChange={(e) => {
+                setText(e.target.value)
+                setCaret(e.target.selectionStart)
+              }}
+              onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+              onKeyDown={onKeyDown}
+              className="min-w-0 flex-1 resize-none @max-md:order-first @max-md:basis-full rounded-2xl border border-slate-300 bg-white px-3 py-2 text-sm leading-5 text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800"
+            />
+            <Switch
+              className="hidden shrink-0 self-center md:flex"
+              checked={sign}
+              label={t('chat.composer.sign')}
+              data-testid="composer-sign"
+              onChange={(v) => {
+                setSign(v)
+                writeSignPreference(v)
+              }}
+              disabled={!open}
+            />
+            {!text.trim() && !files.length && !editing && (
+              <button
+                type="button"
+                className={iconBtn}
+                disabled={!open || busy}
+                onClick={() => void recorder.start()}
+                data-testid="composer-record"
+                aria-label={t('chat.composer.record')}
+                title={t('chat.composer.record')}
+              >
+                <MicIcon className="h-5 w-5" />
+              </button>
+            )}
+          </>
+        )}
         {recorder.state !== 'idle' && (
           <div className="flex flex-1 items-center gap-2 py-2 text-sm" role="status" data-testid="composer-recording">
-            {recorder.state === 'recording' ? <>
-              <button type="button" className={iconBtn} onClick={recorder.cancel} aria-label={t('chat.composer.discardAudio')} title={t('chat.composer.discardAudio')}><CloseIcon className="h-5 w-5 text-red-600" /></button>
-              <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-red-600" />
-              <span className="flex-1">{t('chat.composer.recording')}</span>
-              <button type="button" className={iconBtn} onClick={recorder.stop} aria-label={t('chat.composer.sendAudio')} title={t('chat.composer.sendAudio')}><StopIcon className="h-5 w-5 text-green-700" /></button>
-            </> : <span className="flex-1 text-slate-500 dark:text-slate-400">{t('chat.composer.sendingAudio')}</span>}
+            {recorder.state === 'recording' ? (
+              <>
+                <button
+                  type="button"
+                  className={iconBtn}
+                  onClick={recorder.cancel}
+                  aria-label={t('chat.composer.discardAudio')}
+                  title={t('chat.composer.discardAudio')}
+                >
+                  <CloseIcon className="h-5 w-5 text-red-600" />
+                </button>
+                <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-red-600" />
+                <span className="flex-1">{t('chat.composer.recording')}</span>
+                <button
+                  type="button"
+                  className={iconBtn}
+                  onClick={recorder.stop}
+                  aria-label={t('chat.composer.sendAudio')}
+                  title={t('chat.composer.sendAudio')}
+                >
+                  <StopIcon className="h-5 w-5 text-green-700" />
+                </button>
+              </>
+            ) : (
+              <span className="flex-1 text-slate-500 dark:text-slate-400">{t('chat.composer.sendingAudio')}</span>
+            )}
           </div>
         )}
         {recorder.state === 'idle' && (
-          <button type="button" className={cx(iconBtn, 'text-primary dark:text-sky-300')} onClick={() => void submit()} data-testid="composer-send"
-            disabled={!open || busy || (!cleanBody(text) && !files.length)} aria-label={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')} title={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}>
+          <button
+            type="button"
+            className={cx(iconBtn, 'text-primary dark:text-sky-300')}
+            onClick={() => void submit()}
+            data-testid="composer-send"
+            disabled={!open || busy || (!cleanBody(text) && !files.length)}
+            aria-label={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}
+            title={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}
+          >
             <SendIcon className="h-5 w-5" />
           </button>
         )}
       </div>
-      <ImageEditorDialog file={editIndex === null ? null : files[editIndex] ?? null} onClose={() => setEditIndex(null)}
-        onSave={(edited) => { setFiles((f) => f.map((x, j) => (j === editIndex ? edited : x))); setEditIndex(null) }} />
-      <SendContactDialog open={contactOpen} ticketId={ticket.id} onClose={() => setContactOpen(false)} onSent={onSent} />
+      <ImageEditorDialog
+        file={editIndex === null ? null : (files[editIndex] ?? null)}
+        onClose={() => setEditIndex(null)}
+        onSave={(edited) => {
+          setFiles((f) => f.map((x, j) => (j === editIndex ? edited : x)))
+          setEditIndex(null)
+        }}
+      />
+      <SendContactDialog
+        open={contactOpen}
+        ticketId={ticket.id}
+        onClose={() => setContactOpen(false)}
+        onSent={onSent}
+      />
     </div>
   )
 }

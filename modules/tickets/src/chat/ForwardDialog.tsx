@@ -13,12 +13,21 @@ export function ForwardDialog({ message, onClose }: { message: Message | null; o
   const [phone, setPhone] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-  useEffect(() => { setPhone(''); setError(null) }, [message])
+  useEffect(() => {
+    setPhone('')
+    setError(null)
+  }, [message])
 
   const submit = async () => {
     const n = digits(phone)
-    if (!n) { setError(t('chat.forward.required')); return }
-    if (n.length < 8) { setError(t('chat.forward.invalid')); return }
+    if (!n) {
+      setError(t('chat.forward.required'))
+      return
+    }
+    if (n.length < 8) {
+      setError(t('chat.forward.invalid'))
+      return
+    }
     if (!message) return
     setSaving(true)
     try {
@@ -33,13 +42,43 @@ export function ForwardDialog({ message, onClose }: { message: Message | null; o
   }
 
   return (
-    <Dialog open={!!message} onClose={onClose} size="sm" title={t('chat.forward.title')} footer={<>
-      <Button variant="secondary" onClick={onClose} disabled={saving}>{t('chat.cancel')}</Button>
-      <Button onClick={() => void submit()} loading={saving} data-testid="forward-submit">{t('chat.forward.submit')}</Button>
-    </>}>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void submit() }}>
-        <TextField label={t('chat.forward.phone')} hint={t('chat.forward.hint')} placeholder="5511999998888" inputMode="tel" autoFocus
-          value={phone} error={error} onChange={(v) => { setPhone(v); setError(null) }} maxLength={30} />
+    <Dialog
+      open={!!message}
+      onClose={onClose}
+      size="sm"
+      title={t('chat.forward.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('chat.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} loading={saving} data-testid="forward-submit">
+            {t('chat.forward.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <TextField
+          label={t('chat.forward.phone')}
+          hint={t('chat.forward.hint')}
+          placeholder="5511999998888"
+          inputMode="tel"
+          autoFocus
+          value={phone}
+          error={error}
+          onChange={(v) => {
+            setPhone(v)
+            setError(null)
+          }}
+          maxLength={30}
+        />
       </form>
     </Dialog>
   )

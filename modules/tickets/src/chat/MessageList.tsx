@@ -42,9 +42,15 @@ function DaySeparator({ date }: { date: string }) {
 function TicketMarker({ marker, at, ticketId }: { marker: 'closed' | 'started'; at: string; ticketId: number }) {
   const { t } = useTranslation()
   return (
-    <li role="separator" data-testid={`marker-${marker}`} className="flex items-center gap-2 px-6 py-2 text-xs text-slate-500 dark:text-slate-400">
+    <li
+      role="separator"
+      data-testid={`marker-${marker}`}
+      className="flex items-center gap-2 px-6 py-2 text-xs text-slate-500 dark:text-slate-400"
+    >
       <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
-      <span>{t(`chat.markers.${marker}`)} · #{ticketId} · {dateTimeOf(at)}</span>
+      <span>
+        {t(`chat.markers.${marker}`)} · #{ticketId} · {dateTimeOf(at)}
+      </span>
       <span className="h-px flex-1 bg-slate-300 dark:bg-slate-600" />
     </li>
   )
@@ -54,7 +60,17 @@ function TicketMarker({ marker, at, ticketId }: { marker: 'closed' | 'started'; 
  * The scrolled conversation: bottom-anchored, older pages load near the top without moving what
  * the attendant is reading, new messages follow when the view is at the bottom (or are one's own).
  */
-export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, loadOlder, canWrite, interactive, onAction }: MessageListProps) {
+export function MessageList({
+  messages,
+  isGroup,
+  status,
+  hasMore,
+  loadingOlder,
+  loadOlder,
+  canWrite,
+  interactive,
+  onAction,
+}: MessageListProps) {
   const { t } = useTranslation()
   const box = useRef<HTMLUListElement>(null)
   const rows = useMemo(() => buildTimeline(messages, isGroup), [messages, isGroup])
@@ -85,10 +101,16 @@ export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, 
     const a = anchor.current
     if (a) {
       const node = el.querySelector<HTMLElement>(`[data-message-id="${a.id}"]`)
-      if (node && messages[0]?.id !== a.id) { el.scrollTop = node.offsetTop - a.offset; anchor.current = null }
+      if (node && messages[0]?.id !== a.id) {
+        el.scrollTop = node.offsetTop - a.offset
+        anchor.current = null
+      }
     }
     const last = messages[messages.length - 1]
-    if (!last) { lastId.current = null; nearBottom.current = true }
+    if (!last) {
+      lastId.current = null
+      nearBottom.current = true
+    }
     if (last && last.id !== lastId.current) {
       const first = lastId.current == null
       lastId.current = last.id
@@ -99,7 +121,8 @@ export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, 
   // A first page shorter than the box leaves nothing to scroll: keep loading while there is more.
   useEffect(() => {
     const el = box.current
-    if (el && status === 'ready' && hasMore && !loadingOlder && el.scrollHeight <= el.clientHeight + TOP_THRESHOLD_PX) void older()
+    if (el && status === 'ready' && hasMore && !loadingOlder && el.scrollHeight <= el.clientHeight + TOP_THRESHOLD_PX)
+      void older()
   }, [status, hasMore, loadingOlder, messages.length, older])
 
   const onScroll = () => {
@@ -110,47 +133,100 @@ export function MessageList({ messages, isGroup, status, hasMore, loadingOlder, 
   }
 
   // Images and videos grow after they load: stay at the bottom if the view was there.
-  const stick = () => { const el = box.current; if (el && nearBottom.current) el.scrollTop = el.scrollHeight }
+  const stick = () => {
+    const el = box.current
+    if (el && nearBottom.current) el.scrollTop = el.scrollHeight
+  }
 
   const olderRef = useRef(older)
   olderRef.current = older
   const jumping = useRef(false)
-  const onJump = useCallback(async (id: number) => {
-    const el = box.current
-    if (!el || jumping.current) return
-    jumping.current = true
-    try {
-      const find = () => el.querySelector<HTMLElement>(`[data-message-id="${id}"]`)
-      let target = find()
-      for (let i = 0; !target && i < JUMP_PAGES && more.current; i++) {
-        await olderRef.current()
-        await sleep(JUMP_INTERVAL_MS)
-        target = find()
+  const onJump = useCallback(
+    async (id: number) => {
+      const el = box.current
+      if (!el || jumping.current) return
+      jumping.current = true
+      try {
+        const find = () => el.querySelector<HTMLElement>(`[data-message-id="${id}"]`)
+        let target = find()
+        for (let i = 0; !target && i < JUMP_PAGES && more.current; i++) {
+          await olderRef.current()
+          await sleep(JUMP_INTERVAL_MS)
+          target = find()
+        }
+        if (!target) {
+          toast.info(t('chat.quotedNotFound'))
+          return
+        }
+        target.scrollIntoView({ block: 'center', behavior: 'smooth' })
+        setHighlight(id)
+        setTimeout(() => setHighlight((h) => (h === id ? null : h)), HIGHLIGHT_MS)
+      } finally {
+        jumping.current = false
       }
-      if (!target) { toast.info(t('chat.quotedNotFound')); return }
-      target.scrollIntoView({ block: 'center', behavior: 'smooth' })
-      setHighlight(id)
-      setTimeout(() => setHighlight((h) => (h === id ? null : h)), HIGHLIGHT_MS)
-    } finally {
-      jumping.current = false
-    }
-  }, [t])
-  const jump = useCallback((id: number) => { void onJump(id) }, [onJump])
+    },
+    [t],
+  )
+  const jump = useCallback(
+    (id: number) => {
+      void onJump(id)
+    },
+    [onJump],
+  )
 
-  if (status === 'loading' && !messages.length) return <div className="flex-1"><Loading label={t('chat.loading')} /></div>
-  if (status === 'error' && !messages.length) return <div className="flex-1 p-4"><ErrorCard title={t('chat.errors.loadMessages')} /></div>
+  if (status === 'loading' && !messages.length)
+    return (
+      <div className="flex-1">
+        <Loading label={t('chat.loading')} />
+      </div>
+    )
+  if (status === 'error' && !messages.length)
+    return (
+      <div className="flex-1 p-4">
+        <ErrorCard title={t('chat.errors.loadMessages')} />
+      </div>
+    )
 
   return (
-    <ul ref={box} onScroll={onScroll} onLoadCapture={stick} data-testid="message-list" aria-label={t('chat.messages')} aria-busy={loadingOlder || undefined}
-      className="min-h-0 flex-1 overflow-y-auto bg-[#efeae2] py-2 dark:bg-slate-900">
-      {loadingOlder && <li className="flex justify-center py-1"><Loading className="p-1" /></li>}
-      {!hasMore && messages.length > 0 && <li className="py-1 text-center text-xs text-slate-500 dark:text-slate-400">{t('chat.beginning')}</li>}
-      {!messages.length && <li className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('chat.empty')}</li>}
-      {rows.map((r) => r.kind === 'day' ? <DaySeparator key={r.key} date={r.date} />
-        : r.kind === 'marker' ? <TicketMarker key={r.key} marker={r.marker} at={r.at} ticketId={r.ticketId} />
-        : <MessageBubble key={r.key} message={r.message} showParticipant={r.showParticipant}
-            quoted={r.message.quotedMsg ?? (r.message.quotedMsgId ? byId.get(r.message.quotedMsgId) ?? null : null)} highlighted={highlight === r.message.id}
-            canWrite={canWrite} interactive={interactive} onAction={onAction} onJump={jump} />)}
+    <ul
+      ref={box}
+      onScroll={onScroll}
+      onLoadCapture={stick}
+      data-testid="message-list"
+      aria-label={t('chat.messages')}
+      aria-busy={loadingOlder || undefined}
+      className="min-h-0 flex-1 overflow-y-auto bg-[#efeae2] py-2 dark:bg-slate-900"
+    >
+      {loadingOlder && (
+        <li className="flex justify-center py-1">
+          <Loading className="p-1" />
+        </li>
+      )}
+      {!hasMore && messages.length > 0 && (
+        <li className="py-1 text-center text-xs text-slate-500 dark:text-slate-400">{t('chat.beginning')}</li>
+      )}
+      {!messages.length && (
+        <li className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{t('chat.empty')}</li>
+      )}
+      {rows.map((r) =>
+        r.kind === 'day' ? (
+          <DaySeparator key={r.key} date={r.date} />
+        ) : r.kind === 'marker' ? (
+          <TicketMarker key={r.key} marker={r.marker} at={r.at} ticketId={r.ticketId} />
+        ) : (
+          <MessageBubble
+            key={r.key}
+            message={r.message}
+            showParticipant={r.showParticipant}
+            quoted={r.message.quotedMsg ?? (r.message.quotedMsgId ? (byId.get(r.message.quotedMsgId) ?? null) : null)}
+            highlighted={highlight === r.message.id}
+            canWrite={canWrite}
+            interactive={interactive}
+            onAction={onAction}
+            onJump={jump}
+          />
+        ),
+      )}
     </ul>
   )
 }

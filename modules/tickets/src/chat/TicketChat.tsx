@@ -18,7 +18,11 @@ import { useTicket, type ChatClosed, type TicketUpdate } from './useTicket.ts'
 
 const ignore = () => {}
 
-export interface TicketChatProps { ticketId: number; readOnly?: boolean; onClosed?: ChatClosed }
+export interface TicketChatProps {
+  ticketId: number
+  readOnly?: boolean
+  onClosed?: ChatClosed
+}
 
 /**
  * The conversation of one ticket (core.md §2 "Tickets screen"): header with the status' buttons,
@@ -34,7 +38,10 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
   const { ticket, setTicket, state, update } = useTicket(ticketId, onClosed)
   const closedRef = useRef(onClosed)
   closedRef.current = onClosed
-  const onPageTicket = useCallback((tk: Ticket) => setTicket((cur) => (cur && cur.id === tk.id ? { ...cur, ...tk } : cur)), [setTicket])
+  const onPageTicket = useCallback(
+    (tk: Ticket) => setTicket((cur) => (cur && cur.id === tk.id ? { ...cur, ...tk } : cur)),
+    [setTicket],
+  )
   // A 403 on the messages is the ticket hook's to report (it toasts once and closes the chat).
   const msgs = useMessages(ticketId, ticket?.contactId ?? null, onPageTicket, ignore, { markRead: !readOnly })
 
@@ -47,13 +54,26 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
   const [deleting, setDeleting] = useState(false)
   const [forwarding, setForwarding] = useState<Message | null>(null)
 
-  useEffect(() => { setReplyTo(null); setEditing(null); setTransferOpen(false) }, [ticketId])
+  useEffect(() => {
+    setReplyTo(null)
+    setEditing(null)
+    setTransferOpen(false)
+  }, [ticketId])
 
   const me = user?.id ?? null
   const move = async (m: TicketMove) => {
-    if (m === 'transfer') { setTransferOpen(true); return }
-    const body: TicketUpdate = m === 'accept' ? { status: 'open', userId: me }
-      : m === 'return' ? { status: 'pending' } : m === 'resolve' ? { status: 'closed' } : { status: 'open' }
+    if (m === 'transfer') {
+      setTransferOpen(true)
+      return
+    }
+    const body: TicketUpdate =
+      m === 'accept'
+        ? { status: 'open', userId: me }
+        : m === 'return'
+          ? { status: 'pending' }
+          : m === 'resolve'
+            ? { status: 'closed' }
+            : { status: 'open' }
     setBusy(m)
     const tk = await update(body)
     setBusy(null)
@@ -72,9 +92,13 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
   const tRef = useRef(t)
   tRef.current = t
   const onAction = useCallback((action: MessageAction, m: Message) => {
-    if (action === 'reply') { setEditing(null); setReplyTo(m) }
-    else if (action === 'edit') { setReplyTo(null); setEditing(m) }
-    else if (action === 'delete') setRemoving(m)
+    if (action === 'reply') {
+      setEditing(null)
+      setReplyTo(m)
+    } else if (action === 'edit') {
+      setReplyTo(null)
+      setEditing(m)
+    } else if (action === 'delete') setRemoving(m)
     else if (action === 'forward') setForwarding(m)
     else if (action === 'download') void downloadMedia(m, tRef.current('chat.downloadError'))
   }, [])
@@ -93,8 +117,14 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
     }
   }
 
-  const participants = useMemo(() => (ticket?.isGroup ? participantsOf(msgs.messages) : []), [ticket?.isGroup, msgs.messages])
-  const cancelContext = useCallback(() => { setReplyTo(null); setEditing(null) }, [])
+  const participants = useMemo(
+    () => (ticket?.isGroup ? participantsOf(msgs.messages) : []),
+    [ticket?.isGroup, msgs.messages],
+  )
+  const cancelContext = useCallback(() => {
+    setReplyTo(null)
+    setEditing(null)
+  }, [])
 
   if (!ticket) {
     return (
@@ -106,20 +136,70 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
 
   const canWrite = !readOnly && ticket.status === 'open'
   return (
-    <div data-testid="ticket-chat" data-ticket={ticketId} data-status={ticket.status} className="flex h-full min-h-0 min-w-0 flex-1">
-      <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-label={t('chat.title', { name: ticket.contact?.name ?? '' })}>
-        <ChatHeader ticket={ticket} readOnly={readOnly} busy={busy} drawerOpen={drawerOpen} onMove={(m) => void move(m)} onToggleDrawer={() => setDrawerOpen((o) => !o)} />
-        <MessageList messages={msgs.messages} isGroup={ticket.isGroup} status={msgs.status} hasMore={msgs.hasMore} loadingOlder={msgs.loadingOlder}
-          loadOlder={msgs.loadOlder} canWrite={canWrite} interactive={!readOnly} onAction={onAction} />
-        {!readOnly && <Composer ticket={ticket} replyTo={replyTo} editing={editing} participants={participants} onCancelContext={cancelContext} onSent={merge} />}
+    <div
+      data-testid="ticket-chat"
+      data-ticket={ticketId}
+      data-status={ticket.status}
+      className="flex h-full min-h-0 min-w-0 flex-1"
+    >
+      <section
+        className="flex min-h-0 min-w-0 flex-1 flex-col"
+        aria-label={t('chat.title', { name: ticket.contact?.name ?? '' })}
+      >
+        <ChatHeader
+          ticket={ticket}
+          readOnly={readOnly}
+          busy={busy}
+          drawerOpen={drawerOpen}
+          onMove={(m) => void move(m)}
+          onToggleDrawer={() => setDrawerOpen((o) => !o)}
+        />
+        <MessageList
+          messages={msgs.messages}
+          isGroup={ticket.isGroup}
+          status={msgs.status}
+          hasMore={msgs.hasMore}
+          loadingOlder={msgs.loadingOlder}
+          loadOlder={msgs.loadOlder}
+          canWrite={canWrite}
+          interactive={!readOnly}
+          onAction={onAction}
+        />
+        {!readOnly && (
+          <Composer
+            ticket={ticket}
+            replyTo={replyTo}
+            editing={editing}
+            participants={participants}
+            onCancelContext={cancelContext}
+            onSent={merge}
+          />
+        )}
       </section>
       {drawerOpen && <ContactDrawer ticket={ticket} readOnly={readOnly} onClose={() => setDrawerOpen(false)} />}
-      {!readOnly && <>
-        <TransferDialog open={transferOpen} ticket={ticket} onClose={() => setTransferOpen(false)} onTransfer={transfer} />
-        <ConfirmDialog open={!!removing} title={t('chat.deleteMessage.title')} confirmLabel={t('chat.delete')} cancelLabel={t('chat.cancel')} danger loading={deleting}
-          onConfirm={() => void remove()} onClose={() => setRemoving(null)}>{t('chat.deleteMessage.body')}</ConfirmDialog>
-        <ForwardDialog message={forwarding} onClose={() => setForwarding(null)} />
-      </>}
+      {!readOnly && (
+        <>
+          <TransferDialog
+            open={transferOpen}
+            ticket={ticket}
+            onClose={() => setTransferOpen(false)}
+            onTransfer={transfer}
+          />
+          <ConfirmDialog
+            open={!!removing}
+            title={t('chat.deleteMessage.title')}
+            confirmLabel={t('chat.delete')}
+            cancelLabel={t('chat.cancel')}
+            danger
+            loading={deleting}
+            onConfirm={() => void remove()}
+            onClose={() => setRemoving(null)}
+          >
+            {t('chat.deleteMessage.body')}
+          </ConfirmDialog>
+          <ForwardDialog message={forwarding} onClose={() => setForwarding(null)} />
+        </>
+      )}
     </div>
   )
 }

@@ -29,13 +29,19 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
 
   useEffect(() => {
     if (!open) return
-    setUserId(''); setQueueId(ticket.queueId ? String(ticket.queueId) : ''); setWhatsappId(ticket.whatsappId ? String(ticket.whatsappId) : '')
+    setUserId('')
+    setQueueId(ticket.queueId ? String(ticket.queueId) : '')
+    setWhatsappId(ticket.whatsappId ? String(ticket.whatsappId) : '')
   }, [open, ticket.queueId, ticket.whatsappId])
 
   const submit = async () => {
     if (!queueId) return
     setSaving(true)
-    const body: TicketUpdate = { queueId: Number(queueId), ...(userId ? { userId: Number(userId) } : {}), ...(whatsappId ? { whatsappId: Number(whatsappId) } : {}) }
+    const body: TicketUpdate = {
+      queueId: Number(queueId),
+      ...(userId ? { userId: Number(userId) } : {}),
+      ...(whatsappId ? { whatsappId: Number(whatsappId) } : {}),
+    }
     const done = await onTransfer(body)
     setSaving(false)
     if (done) onClose()
@@ -43,16 +49,49 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
 
   const opt = (list: Ref[]) => list.map((x) => ({ value: x.id, label: x.name }))
   return (
-    <Dialog open={open} onClose={onClose} title={t('chat.transfer.title')} footer={<>
-      <Button variant="secondary" onClick={onClose} disabled={saving}>{t('chat.cancel')}</Button>
-      <Button data-testid="transfer-submit" onClick={() => void submit()} loading={saving} disabled={!queueId}>{t('chat.transfer.submit')}</Button>
-    </>}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('chat.transfer.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('chat.cancel')}
+          </Button>
+          <Button data-testid="transfer-submit" onClick={() => void submit()} loading={saving} disabled={!queueId}>
+            {t('chat.transfer.submit')}
+          </Button>
+        </>
+      }
+    >
       <div className="flex flex-col gap-3" data-testid="transfer-dialog">
-        <Select label={t('chat.transfer.user')} placeholder={t('chat.transfer.anyUser')} options={opt(users)} value={userId} onChange={setUserId} />
-        <Select label={t('chat.transfer.queue')} placeholder={t('chat.transfer.pickQueue')} options={opt(queues)} value={queueId} onChange={setQueueId}
-          required />
-        {!queueId && <p role="status" className="text-xs text-slate-500 dark:text-slate-400">{t('chat.transfer.queueRequired')}</p>}
-        <Select label={t('chat.transfer.connection')} placeholder={t('chat.transfer.sameConnection')} options={opt(whatsapps)} value={whatsappId} onChange={setWhatsappId} />
+        <Select
+          label={t('chat.transfer.user')}
+          placeholder={t('chat.transfer.anyUser')}
+          options={opt(users)}
+          value={userId}
+          onChange={setUserId}
+        />
+        <Select
+          label={t('chat.transfer.queue')}
+          placeholder={t('chat.transfer.pickQueue')}
+          options={opt(queues)}
+          value={queueId}
+          onChange={setQueueId}
+          required
+        />
+        {!queueId && (
+          <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
+            {t('chat.transfer.queueRequired')}
+          </p>
+        )}
+        <Select
+          label={t('chat.transfer.connection')}
+          placeholder={t('chat.transfer.sameConnection')}
+          options={opt(whatsapps)}
+          value={whatsappId}
+          onChange={setWhatsappId}
+        />
       </div>
     </Dialog>
   )

@@ -10,7 +10,14 @@ export const AUDIO_MIN_BYTES = 10_000
 /** core.md §2: the input grows up to 5 rows. */
 export const MAX_ROWS = 5
 
-export interface QuickReply { id: number; shortcode: string; message: string; mediaPath: string | null; mediaName: string | null; mediaType: string | null }
+export interface QuickReply {
+  id: number
+  shortcode: string
+  message: string
+  mediaPath: string | null
+  mediaName: string | null
+  mediaType: string | null
+}
 
 /** Suggestions show when the input starts with "/" and has more than one character. */
 export function quickReplyTerm(text: string): string | null {
@@ -31,7 +38,9 @@ export function filterQuickReplies<T extends Pick<QuickReply, 'shortcode'>>(list
   const s = term.trim().toLowerCase()
   if (!s) return list.slice()
   const hits = list.filter((q) => q.shortcode.toLowerCase().includes(s))
-  return hits.sort((a, b) => Number(!a.shortcode.toLowerCase().startsWith(s)) - Number(!b.shortcode.toLowerCase().startsWith(s)))
+  return hits.sort(
+    (a, b) => Number(!a.shortcode.toLowerCase().startsWith(s)) - Number(!b.shortcode.toLowerCase().startsWith(s)),
+  )
 }
 
 /** The sign-message option: "*Name:*" on its own line before the text. */
@@ -100,9 +109,22 @@ export const rowsFor = (text: string) => Math.min(MAX_ROWS, Math.max(1, text.spl
 
 const SIGN_KEY = 'signMessage'
 /** The sign-message preference (stored locally, default on). */
-export function readSignPreference(storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): boolean {
-  try { return storage?.getItem(SIGN_KEY) !== 'false' } catch { return true }
+export function readSignPreference(
+  storage: Pick<Storage, 'getItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
+): boolean {
+  try {
+    return storage?.getItem(SIGN_KEY) !== 'false'
+  } catch {
+    return true
+  }
 }
-export function writeSignPreference(on: boolean, storage: Pick<Storage, 'setItem'> | null = typeof localStorage === 'undefined' ? null : localStorage) {
-  try { storage?.setItem(SIGN_KEY, String(on)) } catch { /* private mode: the choice lasts the page */ }
+export function writeSignPreference(
+  on: boolean,
+  storage: Pick<Storage, 'setItem'> | null = typeof localStorage === 'undefined' ? null : localStorage,
+) {
+  try {
+    storage?.setItem(SIGN_KEY, String(on))
+  } catch {
+    /* private mode: the choice lasts the page */
+  }
 }

@@ -1,27 +1,130 @@
 /** The chat's small stroke icons (like @atende/ui's): decorative, the button names itself. */
-const base = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const, 'aria-hidden': true }
+const base = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+}
 type P = { className?: string }
 
-export const SendIcon = ({ className }: P) => <svg {...base} className={className}><path d="M22 2 11 13" /><path d="M22 2 15 22l-4-9-9-4Z" /></svg>
-export const PaperclipIcon = ({ className }: P) => <svg {...base} className={className}><path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7L10.2 17a1.7 1.7 0 0 1-2.4-2.4L15.5 7" /></svg>
-export const MicIcon = ({ className }: P) => <svg {...base} className={className}><rect x="9" y="2" width="6" height="12" rx="3" /><path d="M5 10a7 7 0 0 0 14 0" /><path d="M12 17v5" /></svg>
-export const SmileIcon = ({ className }: P) => <svg {...base} className={className}><circle cx="12" cy="12" r="9" /><path d="M8 14s1.5 2 4 2 4-2 4-2" /><path d="M9 9h.01M15 9h.01" /></svg>
-export const ContactCardIcon = ({ className }: P) => <svg {...base} className={className}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="11" r="2.5" /><path d="M5.5 17c.8-1.8 2-2.5 3.5-2.5s2.7.7 3.5 2.5" /><path d="M15 9h3M15 13h3" /></svg>
-export const CloseIcon = ({ className }: P) => <svg {...base} className={className}><path d="M18 6 6 18M6 6l12 12" /></svg>
-export const ChevronDownIcon = ({ className }: P) => <svg {...base} className={className}><path d="m6 9 6 6 6-6" /></svg>
-export const FileIcon = ({ className }: P) => <svg {...base} className={className}><path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" /><path d="M14 2v6h6" /></svg>
-export const PinIcon = ({ className }: P) => <svg {...base} className={className}><path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0Z" /><circle cx="12" cy="10" r="3" /></svg>
-export const PhoneMissedIcon = ({ className }: P) => <svg {...base} className={className}><path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9" /><path d="m16 2 6 6M22 2l-6 6" /></svg>
-export const BanIcon = ({ className }: P) => <svg {...base} className={className}><circle cx="12" cy="12" r="9" /><path d="m5.7 5.7 12.6 12.6" /></svg>
-export const ClockIcon = ({ className }: P) => <svg {...base} className={className}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></svg>
-export const AlertIcon = ({ className }: P) => <svg {...base} className={className}><circle cx="12" cy="12" r="9" /><path d="M12 8v4M12 16h.01" /></svg>
-export const InfoIcon = ({ className }: P) => <svg {...base} className={className}><circle cx="12" cy="12" r="9" /><path d="M12 16v-4M12 8h.01" /></svg>
-export const StopIcon = ({ className }: P) => <svg {...base} className={className}><rect x="6" y="6" width="12" height="12" rx="2" /></svg>
-export const DownloadIcon = ({ className }: P) => <svg {...base} className={className}><path d="M12 3v12M7 10l5 5 5-5M5 21h14" /></svg>
+export const SendIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M22 2 11 13" />
+    <path d="M22 2 15 22l-4-9-9-4Z" />
+  </svg>
+)
+export const PaperclipIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="m21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7L10.2 17a1.7 1.7 0 0 1-2.4-2.4L15.5 7" />
+  </svg>
+)
+export const MicIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0" />
+    <path d="M12 17v5" />
+  </svg>
+)
+export const SmileIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 14s1.5 2 4 2 4-2 4-2" />
+    <path d="M9 9h.01M15 9h.01" />
+  </svg>
+)
+export const ContactCardIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="11" r="2.5" />
+    <path d="M5.5 17c.8-1.8 2-2.5 3.5-2.5s2.7.7 3.5 2.5" />
+    <path d="M15 9h3M15 13h3" />
+  </svg>
+)
+export const CloseIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </svg>
+)
+export const ChevronDownIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+)
+export const FileIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8Z" />
+    <path d="M14 2v6h6" />
+  </svg>
+)
+export const PinIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0Z" />
+    <circle cx="12" cy="10" r="3" />
+  </svg>
+)
+export const PhoneMissedIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9" />
+    <path d="m16 2 6 6M22 2l-6 6" />
+  </svg>
+)
+export const BanIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.7 5.7 12.6 12.6" />
+  </svg>
+)
+export const ClockIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+)
+export const AlertIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v4M12 16h.01" />
+  </svg>
+)
+export const InfoIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 16v-4M12 8h.01" />
+  </svg>
+)
+export const StopIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <rect x="6" y="6" width="12" height="12" rx="2" />
+  </svg>
+)
+export const DownloadIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+  </svg>
+)
 
 /** One tick (sent) or two (delivered, read); the colour comes from the caller. */
 export const TicksIcon = ({ double, className }: { double: boolean; className?: string }) => (
-  <svg viewBox="0 0 18 12" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
-    {double ? <><path d="M1 6.5 4.5 10 11 2" /><path d="M7.5 9.5 8 10l6.5-8" /></> : <path d="M3 6.5 6.5 10 13 2" />}
+  <svg
+    viewBox="0 0 18 12"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className={className}
+  >
+    {double ? (
+      <>
+        <path d="M1 6.5 4.5 10 11 2" />
+        <path d="M7.5 9.5 8 10l6.5-8" />
+      </>
+    ) : (
+      <path d="M3 6.5 6.5 10 13 2" />
+    )}
   </svg>
 )

@@ -30,8 +30,20 @@ export function buildTimeline(messages: readonly Message[], isGroup = false): Ti
   for (const m of messages) {
     let broke = false
     if (prev && prev.ticketId !== m.ticketId) {
-      rows.push({ kind: 'marker', key: `end-${prev.ticketId}-${m.id}`, marker: 'closed', ticketId: prev.ticketId, at: prev.createdAt })
-      rows.push({ kind: 'marker', key: `start-${m.ticketId}-${m.id}`, marker: 'started', ticketId: m.ticketId, at: m.createdAt })
+      rows.push({
+        kind: 'marker',
+        key: `end-${prev.ticketId}-${m.id}`,
+        marker: 'closed',
+        ticketId: prev.ticketId,
+        at: prev.createdAt,
+      })
+      rows.push({
+        kind: 'marker',
+        key: `start-${m.ticketId}-${m.id}`,
+        marker: 'started',
+        ticketId: m.ticketId,
+        at: m.createdAt,
+      })
       broke = true
     }
     const day = localDay(m.createdAt)
@@ -39,8 +51,8 @@ export function buildTimeline(messages: readonly Message[], isGroup = false): Ti
       rows.push({ kind: 'day', key: `day-${day}-${m.id}`, date: m.createdAt })
       broke = true
     }
-    const showParticipant = isGroup && !m.fromMe && !!m.participant
-      && (broke || !prev || prev.fromMe || prev.participant !== m.participant)
+    const showParticipant =
+      isGroup && !m.fromMe && !!m.participant && (broke || !prev || prev.fromMe || prev.participant !== m.participant)
     rows.push({ kind: 'message', key: `m-${m.id}`, message: m, showParticipant })
     prev = m
   }
@@ -108,9 +120,18 @@ export function mergeMessages(list: readonly Message[], incoming: readonly Messa
 }
 
 function sameMessage(a: Message, b: Message): boolean {
-  return a.ack === b.ack && a.body === b.body && a.isDeleted === b.isDeleted && a.isEdited === b.isEdited
-    && a.sendStatus === b.sendStatus && a.sendError === b.sendError && a.mediaUrl === b.mediaUrl
-    && a.read === b.read && a.quotedMsg === b.quotedMsg && a.updatedAt === b.updatedAt
+  return (
+    a.ack === b.ack &&
+    a.body === b.body &&
+    a.isDeleted === b.isDeleted &&
+    a.isEdited === b.isEdited &&
+    a.sendStatus === b.sendStatus &&
+    a.sendError === b.sendError &&
+    a.mediaUrl === b.mediaUrl &&
+    a.read === b.read &&
+    a.quotedMsg === b.quotedMsg &&
+    a.updatedAt === b.updatedAt
+  )
 }
 
 export type TickKind = 'failed' | 'pending' | 'sent' | 'delivered' | 'read'
@@ -125,7 +146,11 @@ export function tickKind(m: Pick<Message, 'ack' | 'sendStatus'>): TickKind {
 }
 
 /** A live message frame belongs to this conversation: its ticket, or (history) the same contact. */
-export function frameBelongs(frame: { message: Message; ticket?: { contactId: number } | null }, ticketId: number, contactId: number | null): boolean {
+export function frameBelongs(
+  frame: { message: Message; ticket?: { contactId: number } | null },
+  ticketId: number,
+  contactId: number | null,
+): boolean {
   if (frame.message.ticketId === ticketId) return true
   const c = frame.ticket?.contactId ?? frame.message.contactId
   return contactId != null && c === contactId

@@ -10,15 +10,23 @@ import { toast, useErrorToast } from '@atende/ui'
 export function useChatError(fallbackKey = 'chat.errors.generic') {
   const { t, i18n } = useTranslation()
   const base = useErrorToast(fallbackKey)
-  return useCallback((err: unknown, key?: string) => {
-    if (isAbortError(err)) return
-    if (isApiError(err) && i18n.exists(`chat.errors.${err.code}`)) {
-      console.error(err)
-      toast.error(t(`chat.errors.${err.code}`, { userName: (err.data?.userName as string) ?? '', queueName: (err.data?.queueName as string) ?? '' }))
-      return
-    }
-    base(err, key)
-  }, [t, i18n, base])
+  return useCallback(
+    (err: unknown, key?: string) => {
+      if (isAbortError(err)) return
+      if (isApiError(err) && i18n.exists(`chat.errors.${err.code}`)) {
+        console.error(err)
+        toast.error(
+          t(`chat.errors.${err.code}`, {
+            userName: (err.data?.userName as string) ?? '',
+            queueName: (err.data?.queueName as string) ?? '',
+          }),
+        )
+        return
+      }
+      base(err, key)
+    },
+    [t, i18n, base],
+  )
 }
 
 /** 403 on a ticket: the viewer may not see it (core.md §4 "Ticket view access"). */

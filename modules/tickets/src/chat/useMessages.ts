@@ -4,14 +4,25 @@ import type { Message, MessageFrame, Ticket } from '../types.ts'
 import { frameBelongs, mergeMessages, upsertMessage } from './timeline.ts'
 import { useChatError } from './useChatError.ts'
 
-interface MessagesPage { messages: Message[]; ticket: Ticket; count: number; hasMore: boolean }
+interface MessagesPage {
+  messages: Message[]
+  ticket: Ticket
+  count: number
+  hasMore: boolean
+}
 
 /**
  * The conversation's messages: GET /messages/{ticketId} page 1 (the newest), older pages on
  * demand, live `appMessage` frames merged in (create: this ticket's or the contact's; update:
  * acks, edits, deletes replace in place). `loadOlder` guards itself and resolves whether a page came.
  */
-export function useMessages(ticketId: number, contactId: number | null, onTicket?: (t: Ticket) => void, onGone?: (err: unknown) => void, opts: { markRead?: boolean } = {}) {
+export function useMessages(
+  ticketId: number,
+  contactId: number | null,
+  onTicket?: (t: Ticket) => void,
+  onGone?: (err: unknown) => void,
+  opts: { markRead?: boolean } = {},
+) {
   const api = useApi()
   const { companyId } = useSession()
   // Through a ref: a language switch must not reload the conversation.
@@ -32,13 +43,19 @@ export function useMessages(ticketId: number, contactId: number | null, onTicket
 
   useEffect(() => {
     const ctrl = new AbortController()
-    setMessages([]); setHasMore(false); setStatus('loading')
-    page.current = 1; busy.current = true; more.current = false
+    setMessages([])
+    setHasMore(false)
+    setStatus('loading')
+    page.current = 1
+    busy.current = true
+    more.current = false
     api.get<MessagesPage>(`/messages/${ticketId}`, { params: { pageNumber: 1 }, signal: ctrl.signal }).then(
       (r) => {
         setMessages((cur) => mergeMessages(r.messages, cur))
-        setHasMore(r.hasMore); more.current = r.hasMore
-        setStatus('ready'); busy.current = false
+        setHasMore(r.hasMore)
+        more.current = r.hasMore
+        setStatus('ready')
+        busy.current = false
         if (r.ticket) cb.current.onTicket?.(r.ticket)
       },
       (err) => {
@@ -106,7 +123,9 @@ function useReadMarker(ticketId: number, enabled: boolean) {
   // The tab coming back marks what arrived while it was hidden.
   useEffect(() => {
     if (!enabled) return
-    const onVisible = () => { if (document.visibilityState === 'visible') send() }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') send()
+    }
     document.addEventListener('visibilitychange', onVisible)
     return () => document.removeEventListener('visibilitychange', onVisible)
   }, [enabled, send])

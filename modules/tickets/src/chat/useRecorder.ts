@@ -9,7 +9,10 @@ export type RecorderState = 'idle' | 'recording' | 'sending'
  * "mp3 at 128 kbit/s" would need an encoder we do not ship; the server takes the file as it is.
  * Recordings under 10 000 bytes are dropped (`onTooShort`).
  */
-export function useRecorder(send: (file: File) => Promise<void>, callbacks: { onTooShort: () => void; onDenied: (err: unknown) => void }) {
+export function useRecorder(
+  send: (file: File) => Promise<void>,
+  callbacks: { onTooShort: () => void; onDenied: (err: unknown) => void },
+) {
   const [state, setState] = useState<RecorderState>('idle')
   const recorder = useRef<MediaRecorder | null>(null)
   const discard = useRef(false)
@@ -19,21 +22,37 @@ export function useRecorder(send: (file: File) => Promise<void>, callbacks: { on
   const stopTracks = (r: MediaRecorder | null) => r?.stream.getTracks().forEach((tr) => tr.stop())
 
   const start = useCallback(async () => {
-    if (recorder.current || typeof MediaRecorder === 'undefined' || !navigator.mediaDevices) { cbs.current.onDenied(new Error('unsupported')); return }
+    if (recorder.current || typeof MediaRecorder === 'undefined' || !navigator.mediaDevices) {
+      cbs.current.onDenied(new Error('unsupported'))
+      return
+    }
     try {
       const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
       const r = new MediaRecorder(stream)
       const chunks: Blob[] = []
       discard.current = false
-      r.ondataavailable = (e) => { if (e.data.size) chunks.push(e.data) }
+      r.ondataavailable = (e) => {
+        if (e.data.size) chunks.push(e.data)
+      }
       r.onstop = async () => {
         stopTracks(r)
         recorder.current = null
         const blob = new Blob(chunks, { type: r.mimeType || 'audio/webm' })
-        if (discard.current) { setState('idle'); return }
-        if (!keepAudio(blob.size)) { cbs.current.onTooShort(); setState('idle'); return }
+        if (discard.current) {
+          setState('idle')
+          return
+        }
+        if (!keepAudio(blob.size)) {
+          cbs.current.onTooShort()
+          setState('idle')
+          return
+        }
         setState('sending')
-        try { await cbs.current.send(new File([blob], audioFileName(blob.type), { type: blob.type })) } finally { setState('idle') }
+        try {
+          await cbs.current.send(new File([blob], audioFileName(blob.type), { type: blob.type }))
+        } finally {
+          setState('idle')
+        }
       }
       recorder.current = r
       r.start()
@@ -44,10 +63,22 @@ export function useRecorder(send: (file: File) => Promise<void>, callbacks: { on
     }
   }, [])
 
-  const stop = useCallback(() => { recorder.current?.stop() }, [])
-  const cancel = useCallback(() => { discard.current = true; recorder.current?.stop() }, [])
+  const stop = useCallback(() => {
+    recorder.current?.stop()
+  }, [])
+  const cancel = useCallback(() => {
+    discard.current = true
+    recorder.current?.stop()
+  }, [])
 
-  useEffect(() => () => { discard.current = true; if (recorder.current?.state === 'recording') recorder.current.stop(); stopTracks(recorder.current) }, [])
+  useEffect(
+    () => () => {
+      discard.current = true
+      if (recorder.current?.state === 'recording') recorder.current.stop()
+      stopTracks(recorder.current)
+    },
+    [],
+  )
 
   return { state, start, stop, cancel }
 }

@@ -11,7 +11,13 @@ const QUICK_LIMIT = 50
  * What the composer suggests for the text at the caret: quick replies after "/" (GET
  * /quick-messages/list, searched by shortcode) or, in groups, participants after "@".
  */
-export function useSuggestions(text: string, caret: number, isGroup: boolean, participants: string[], enabled: boolean) {
+export function useSuggestions(
+  text: string,
+  caret: number,
+  isGroup: boolean,
+  participants: string[],
+  enabled: boolean,
+) {
   const { t } = useTranslation()
   const api = useApi()
   const [quick, setQuick] = useState<QuickReply[]>([])
@@ -23,16 +29,36 @@ export function useSuggestions(text: string, caret: number, isGroup: boolean, pa
   useEffect(() => {
     if (debounced == null) return
     const ctrl = new AbortController()
-    api.get<QuickReply[]>('/quick-messages/list', { params: { searchParam: debounced, limit: QUICK_LIMIT }, signal: ctrl.signal })
-      .then(setQuick, (err) => { if (!ctrl.signal.aborted) console.error('[chat] quick replies failed', err) })
+    api
+      .get<QuickReply[]>('/quick-messages/list', {
+        params: { searchParam: debounced, limit: QUICK_LIMIT },
+        signal: ctrl.signal,
+      })
+      .then(setQuick, (err) => {
+        if (!ctrl.signal.aborted) console.error('[chat] quick replies failed', err)
+      })
     return () => ctrl.abort()
   }, [api, debounced])
 
   const mention = enabled && isGroup ? mentionQuery(text, caret) : null
-  const items = useMemo((): { kind: 'quick' | 'mention' | null; list: Suggestion[]; quick: QuickReply[]; people: string[] } => {
+  const items = useMemo((): {
+    kind: 'quick' | 'mention' | null
+    list: Suggestion[]
+    quick: QuickReply[]
+    people: string[]
+  } => {
     if (term != null) {
       const hits = filterQuickReplies(quick, term)
-      return { kind: 'quick', quick: hits, people: [], list: hits.map((q) => ({ key: `q${q.id}`, label: quickReplyLabel(q), hint: q.mediaName ? t('chat.composer.quickHasMedia') : undefined })) }
+      return {
+        kind: 'quick',
+        quick: hits,
+        people: [],
+        list: hits.map((q) => ({
+          key: `q${q.id}`,
+          label: quickReplyLabel(q),
+          hint: q.mediaName ? t('chat.composer.quickHasMedia') : undefined,
+        })),
+      }
     }
     if (mention != null) {
       const people = participants.filter((p) => p.includes(mention))

@@ -20,14 +20,28 @@ interface NewTicketModalProps {
   onCreated: (t: Ticket) => void
 }
 
-interface OtherOpen { ticketId?: number; userId?: number | null; userName?: string | null; queueName?: string | null }
+interface OtherOpen {
+  ticketId?: number
+  userId?: number | null
+  userName?: string | null
+  queueName?: string | null
+}
 
 /**
  * New ticket (core.md §2, §8): contact search from 3 characters, a queue (required unless admin)
  * and a connection (the default preselected). The contact's active ticket with someone else is
  * named in the modal; one of our own is simply opened.
  */
-export function NewTicketModal({ open, onClose, meId, meName, admin, queues, myWhatsappId, onCreated }: NewTicketModalProps) {
+export function NewTicketModal({
+  open,
+  onClose,
+  meId,
+  meName,
+  admin,
+  queues,
+  myWhatsappId,
+  onCreated,
+}: NewTicketModalProps) {
   const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
@@ -42,7 +56,10 @@ export function NewTicketModal({ open, onClose, meId, meName, admin, queues, myW
   useEffect(() => {
     if (!open) return
     // A fresh form each time it opens; a single queue is the obvious choice.
-    setContact(null); setQueueId(queues.length === 1 ? String(queues[0]!.id) : ''); setConflict(null); setSaving(false)
+    setContact(null)
+    setQueueId(queues.length === 1 ? String(queues[0]!.id) : '')
+    setConflict(null)
+    setSaving(false)
   }, [open]) // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
@@ -53,13 +70,25 @@ export function NewTicketModal({ open, onClose, meId, meName, admin, queues, myW
   }, [connections, myWhatsappId, whatsappId])
 
   const submit = async () => {
-    if (!contact) { toast.error(t('tickets.newTicket.selectContact')); return }
-    if (!queueId && !admin) { toast.error(t('tickets.newTicket.selectQueue')); return }
+    if (!contact) {
+      toast.error(t('tickets.newTicket.selectContact'))
+      return
+    }
+    if (!queueId && !admin) {
+      toast.error(t('tickets.newTicket.selectQueue'))
+      return
+    }
     setSaving(true)
     setConflict(null)
     try {
       const ticket = await api.post<Ticket>('/tickets', {
-        body: { contactId: contact.id, queueId: queueId ? Number(queueId) : undefined, whatsappId: whatsappId ? Number(whatsappId) : undefined, userId: meId ?? undefined, status: 'open' },
+        body: {
+          contactId: contact.id,
+          queueId: queueId ? Number(queueId) : undefined,
+          whatsappId: whatsappId ? Number(whatsappId) : undefined,
+          userId: meId ?? undefined,
+          status: 'open',
+        },
       })
       if (ticket.isReturningCustomer) toast.info(t('tickets.toasts.returningCustomer'), 5000)
       onCreated(ticket)
@@ -68,10 +97,18 @@ export function NewTicketModal({ open, onClose, meId, meName, admin, queues, myW
     } catch (err) {
       if (isApiError(err) && err.code === 'ERR_OTHER_OPEN_TICKET') {
         const other = (err.data ?? {}) as OtherOpen
-        const mine = other.userId != null ? other.userId === meId : (!other.userName || other.userName === meName)
-        if (!mine && other.userName) setConflict(t('tickets.newTicket.otherOpen', { userName: other.userName, queueName: other.queueName ?? t('tickets.item.noQueue') }))
-        else if (other.ticketId) { onClose(); navigate(`/tickets/${other.ticketId}`) }
-        else showError(err)
+        const mine = other.userId != null ? other.userId === meId : !other.userName || other.userName === meName
+        if (!mine && other.userName)
+          setConflict(
+            t('tickets.newTicket.otherOpen', {
+              userName: other.userName,
+              queueName: other.queueName ?? t('tickets.item.noQueue'),
+            }),
+          )
+        else if (other.ticketId) {
+          onClose()
+          navigate(`/tickets/${other.ticketId}`)
+        } else showError(err)
       } else showError(err)
     } finally {
       setSaving(false)
@@ -79,19 +116,61 @@ export function NewTicketModal({ open, onClose, meId, meName, admin, queues, myW
   }
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('tickets.newTicket.title')}
-      footer={<>
-        <Button variant="secondary" onClick={onClose}>{t('tickets.newTicket.cancel')}</Button>
-        <Button loading={saving} onClick={() => void submit()} data-testid="new-ticket-save">{t('tickets.newTicket.save')}</Button>
-      </>}>
-      <form className="flex flex-col gap-3" onSubmit={(e) => { e.preventDefault(); void submit() }} data-testid="new-ticket-modal">
-        <ContactPicker onSelect={(c) => { setContact(c); setConflict(null) }} label={t('tickets.newTicket.contact')} autoFocus />
-        <Select label={t('tickets.newTicket.queue')} value={queueId} onChange={setQueueId} data-testid="new-ticket-queue"
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('tickets.newTicket.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('tickets.newTicket.cancel')}
+          </Button>
+          <Button loading={saving} onClick={() => void submit()} data-testid="new-ticket-save">
+            {t('tickets.newTicket.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+        data-testid="new-ticket-modal"
+      >
+        <ContactPicker
+          onSelect={(c) => {
+            setContact(c)
+            setConflict(null)
+          }}
+          label={t('tickets.newTicket.contact')}
+          autoFocus
+        />
+        <Select
+          label={t('tickets.newTicket.queue')}
+          value={queueId}
+          onChange={setQueueId}
+          data-testid="new-ticket-queue"
           placeholder={admin ? t('tickets.newTicket.noQueue') : t('tickets.newTicket.selectQueue')}
-          options={queues.map((q) => ({ value: q.id, label: q.name }))} />
-        <Select label={t('tickets.newTicket.connection')} value={whatsappId} onChange={setWhatsappId} data-testid="new-ticket-connection"
-          options={connections.map((c) => ({ value: c.id, label: c.name }))} />
-        {conflict && <p role="alert" data-testid="new-ticket-conflict" className="rounded-md bg-amber-50 p-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">{conflict}</p>}
+          options={queues.map((q) => ({ value: q.id, label: q.name }))}
+        />
+        <Select
+          label={t('tickets.newTicket.connection')}
+          value={whatsappId}
+          onChange={setWhatsappId}
+          data-testid="new-ticket-connection"
+          options={connections.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        {conflict && (
+          <p
+            role="alert"
+            data-testid="new-ticket-conflict"
+            className="rounded-md bg-amber-50 p-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          >
+            {conflict}
+          </p>
+        )}
       </form>
     </Dialog>
   )

@@ -30,14 +30,20 @@ const NO_QUEUE_COLOR = '#94a3b8'
 
 function Chip({ color, children }: { color?: string; children: ReactNode }) {
   return (
-    <span className={cx('max-w-[8rem] shrink-0 truncate rounded px-1.5 text-[10px] font-medium uppercase leading-4', color ? 'text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-600 dark:text-slate-100')}
-      style={color ? { backgroundColor: color } : undefined}>
+    <span
+      className={cx(
+        'max-w-[8rem] shrink-0 truncate rounded px-1.5 text-[10px] font-medium uppercase leading-4',
+        color ? 'text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-600 dark:text-slate-100',
+      )}
+      style={color ? { backgroundColor: color } : undefined}
+    >
       {children}
     </span>
   )
 }
 
-const actionClass = 'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50'
+const actionClass =
+  'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50'
 
 /**
  * One ticket (core.md §2): queue colour strip, avatar, name, last message, chips (connection, user,
@@ -49,29 +55,66 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
   const { ticket } = p
   const name = ticket.contact?.name ?? `#${ticket.id}`
   const clickable = ticket.status !== 'pending'
-  const stop = (fn: (t: Ticket) => void) => (e: { stopPropagation: () => void }) => { e.stopPropagation(); fn(ticket) }
+  const stop = (fn: (t: Ticket) => void) => (e: { stopPropagation: () => void }) => {
+    e.stopPropagation()
+    fn(ticket)
+  }
   return (
-    <div role="listitem" data-testid="ticket-item" data-ticket-id={ticket.id} data-status={ticket.status}
-      aria-current={p.selected ? 'true' : undefined} tabIndex={clickable ? 0 : -1}
+    <div
+      role="listitem"
+      data-testid="ticket-item"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      aria-current={p.selected ? 'true' : undefined}
+      tabIndex={clickable ? 0 : -1}
       onClick={clickable ? () => p.onOpen(ticket) : undefined}
-      onKeyDown={clickable ? (e) => { if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen(ticket) } : undefined}
+      onKeyDown={
+        clickable
+          ? (e) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen(ticket)
+            }
+          : undefined
+      }
       style={{ height: TICKET_ROW_HEIGHT, borderLeftColor: ticket.queue?.color || NO_QUEUE_COLOR }}
-      className={cx('flex items-stretch gap-3 border-b border-l-4 border-b-slate-100 px-3 py-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-b-slate-700',
+      className={cx(
+        'flex items-stretch gap-3 border-b border-l-4 border-b-slate-100 px-3 py-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-b-slate-700',
         clickable && 'cursor-pointer',
-        p.selected ? 'bg-sky-50 dark:bg-slate-700' : 'hover:bg-slate-50 dark:hover:bg-slate-700/50')}>
+        p.selected ? 'bg-sky-50 dark:bg-slate-700' : 'hover:bg-slate-50 dark:hover:bg-slate-700/50',
+      )}
+    >
       <Avatar name={name} picture={ticket.contact?.profilePicUrl || null} className="mt-1" />
       <div className="flex min-w-0 flex-1 flex-col justify-between">
         <div className="flex items-center gap-2">
-          <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100">{name}</span>
-          <time dateTime={ticket.updatedAt} className={cx('shrink-0 text-xs', ticket.unreadMessages > 0 ? 'font-semibold text-green-600 dark:text-green-400' : 'text-slate-500 dark:text-slate-400')}>
+          <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100">
+            {name}
+          </span>
+          <time
+            dateTime={ticket.updatedAt}
+            className={cx(
+              'shrink-0 text-xs',
+              ticket.unreadMessages > 0
+                ? 'font-semibold text-green-600 dark:text-green-400'
+                : 'text-slate-500 dark:text-slate-400',
+            )}
+          >
             {formatTicketTime(ticket.updatedAt)}
           </time>
         </div>
         <div className="flex items-center gap-2">
-          <span data-testid="ticket-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600 dark:text-slate-300">{ticket.lastMessage ? <WhatsAppText text={ticket.lastMessage} /> : '\u00a0'}</span>
+          <span
+            data-testid="ticket-preview"
+            className="min-w-0 flex-1 truncate text-xs text-slate-600 dark:text-slate-300"
+          >
+            {ticket.lastMessage ? <WhatsAppText text={ticket.lastMessage} /> : '\u00a0'}
+          </span>
           {ticket.unreadMessages > 0 && (
-            <span data-testid="unread-badge" aria-label={t('tickets.item.unread', { count: ticket.unreadMessages })}
-              className="shrink-0 rounded-full bg-green-700 px-1.5 text-[11px] font-semibold leading-5 text-white">{ticket.unreadMessages}</span>
+            <span
+              data-testid="unread-badge"
+              aria-label={t('tickets.item.unread', { count: ticket.unreadMessages })}
+              className="shrink-0 rounded-full bg-green-700 px-1.5 text-[11px] font-semibold leading-5 text-white"
+            >
+              {ticket.unreadMessages}
+            </span>
           )}
         </div>
         <div className="flex items-center gap-1">
@@ -79,24 +122,66 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
             {ticket.whatsapp && <Chip>{ticket.whatsapp.name}</Chip>}
             {ticket.user && <Chip color="#475569">{ticket.user.name}</Chip>}
             <Chip color={ticket.queue?.color || NO_QUEUE_COLOR}>{ticket.queue?.name ?? t('tickets.item.noQueue')}</Chip>
-            {(ticket.tags ?? []).map((tag) => <Chip key={tag.id} color={tag.color}>{tag.name}</Chip>)}
+            {(ticket.tags ?? []).map((tag) => (
+              <Chip key={tag.id} color={tag.color}>
+                {tag.name}
+              </Chip>
+            ))}
           </div>
-          <button type="button" aria-label={t('tickets.buttons.peek')} title={t('tickets.buttons.peek')} data-testid="peek-button" onClick={stop(p.onPeek)}
-            className="rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-600">
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden><path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" /><circle cx="12" cy="12" r="3" /></svg>
+          <button
+            type="button"
+            aria-label={t('tickets.buttons.peek')}
+            title={t('tickets.buttons.peek')}
+            data-testid="peek-button"
+            onClick={stop(p.onPeek)}
+            className="rounded p-1 text-slate-500 hover:bg-slate-200 hover:text-slate-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-600"
+          >
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+              <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+              <circle cx="12" cy="12" r="3" />
+            </svg>
           </button>
           {ticket.status === 'pending' && (
-            <button type="button" data-testid="accept-button" disabled={p.busy} onClick={stop(p.onAccept)} className={cx(actionClass, 'bg-green-700 text-white hover:bg-green-800')}>{t('tickets.buttons.accept')}</button>
+            <button
+              type="button"
+              data-testid="accept-button"
+              disabled={p.busy}
+              onClick={stop(p.onAccept)}
+              className={cx(actionClass, 'bg-green-700 text-white hover:bg-green-800')}
+            >
+              {t('tickets.buttons.accept')}
+            </button>
           )}
           {ticket.status === 'open' && (
-            <button type="button" data-testid="close-button" disabled={p.busy} onClick={stop(p.onClose)} className={cx(actionClass, 'bg-red-700 text-white hover:bg-red-800')}>{t('tickets.buttons.close')}</button>
+            <button
+              type="button"
+              data-testid="close-button"
+              disabled={p.busy}
+              onClick={stop(p.onClose)}
+              className={cx(actionClass, 'bg-red-700 text-white hover:bg-red-800')}
+            >
+              {t('tickets.buttons.close')}
+            </button>
           )}
           {ticket.status === 'closed' && (
-            <button type="button" data-testid="reopen-button" disabled={p.busy} onClick={stop(p.onReopen)} className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-700')}>{t('tickets.buttons.reopen')}</button>
+            <button
+              type="button"
+              data-testid="reopen-button"
+              disabled={p.busy}
+              onClick={stop(p.onReopen)}
+              className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-700')}
+            >
+              {t('tickets.buttons.reopen')}
+            </button>
           )}
           {p.admin && (
-            <TicketMenu ticket={ticket} canDelete={p.canDelete} canClose={ticket.status !== 'closed'}
-              onCloseWithoutMessage={() => p.onCloseWithoutMessage(ticket)} onDelete={() => p.onDelete(ticket)} />
+            <TicketMenu
+              ticket={ticket}
+              canDelete={p.canDelete}
+              canClose={ticket.status !== 'closed'}
+              onCloseWithoutMessage={() => p.onCloseWithoutMessage(ticket)}
+              onDelete={() => p.onDelete(ticket)}
+            />
           )}
         </div>
       </div>

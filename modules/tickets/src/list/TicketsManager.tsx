@@ -53,21 +53,39 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const users = useUsers(tab === 'search' && admin)
   const all = admin && showAll
 
-  const views = useMemo((): Record<ListKey, ListView> => ({
-    open: { ...emptyView('open'), showAll: all, queueIds },
-    pending: { ...emptyView('pending'), showAll: all, queueIds },
-    closed: { ...emptyView('closed'), showAll: all, queueIds },
-    search: { ...emptyView(), showAll: admin, queueIds, search, tagIds, userIds },
-  }), [all, admin, queueIds, search, tagIds, userIds])
+  const views = useMemo(
+    (): Record<ListKey, ListView> => ({
+      open: { ...emptyView('open'), showAll: all, queueIds },
+      pending: { ...emptyView('pending'), showAll: all, queueIds },
+      closed: { ...emptyView('closed'), showAll: all, queueIds },
+      search: { ...emptyView(), showAll: admin, queueIds, search, tagIds, userIds },
+    }),
+    [all, admin, queueIds, search, tagIds, userIds],
+  )
   const active: ListKey = tab === 'open' ? sub : tab
   const enabled = useMemo((): ListKey[] => (tab === 'open' ? ['open', 'pending'] : ['open', 'pending', tab]), [tab])
 
   const lists = useTicketLists({ companyId, me, views, enabled })
   const { counts } = useTicketCounts(companyId, all, queueIds)
-  useNotifications({ companyId, me, views: [views.open, views.pending], lists: [lists.state.open.items, lists.state.pending.items], openTicketId: selectedId })
+  useNotifications({
+    companyId,
+    me,
+    views: [views.open, views.pending],
+    lists: [lists.state.open.items, lists.state.pending.items],
+    openTicketId: selectedId,
+  })
 
-  const onAccepted = useCallback(() => { setTab('open'); setSub('open') }, [])
-  const actions = useTicketActions({ meId: me?.id ?? null, upsert: lists.upsert, remove: lists.remove, onAccepted, openTicketId: selectedId })
+  const onAccepted = useCallback(() => {
+    setTab('open')
+    setSub('open')
+  }, [])
+  const actions = useTicketActions({
+    meId: me?.id ?? null,
+    upsert: lists.upsert,
+    remove: lists.remove,
+    onAccepted,
+    openTicketId: selectedId,
+  })
   const onOpen = useCallback((tk: Ticket) => navigate(`/tickets/${tk.id}`), [navigate])
   const onDelete = useCallback((tk: Ticket) => setDeleting(tk), [])
   const onPeek = useCallback((tk: Ticket) => setPeek(tk), [])
@@ -79,49 +97,147 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const loadMore = useCallback(() => loadMoreOf(active), [loadMoreOf, active])
   const reload = useCallback(() => reloadOf(active), [reloadOf, active])
   // The main open tab always lands on 'attending', so the tab alone says which list shows.
-  const chooseTab = (k: Tab) => { setTab(k); if (k === 'open') setSub('open') }
+  const chooseTab = (k: Tab) => {
+    setTab(k)
+    if (k === 'open') setSub('open')
+  }
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-white dark:bg-slate-800" data-testid="tickets-manager">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-2 dark:border-slate-700">
-        <Button className="px-3 py-1.5" onClick={() => setCreating(true)} data-testid="new-ticket-button">{t('tickets.buttons.new')}</Button>
-        <MultiSelect label={t('tickets.filters.queues')} noneLabel={t('tickets.filters.all')} options={queues} selected={queueIds} onChange={setQueueIds} data-testid="queue-filter" />
+        <Button className="px-3 py-1.5" onClick={() => setCreating(true)} data-testid="new-ticket-button">
+          {t('tickets.buttons.new')}
+        </Button>
+        <MultiSelect
+          label={t('tickets.filters.queues')}
+          noneLabel={t('tickets.filters.all')}
+          options={queues}
+          selected={queueIds}
+          onChange={setQueueIds}
+          data-testid="queue-filter"
+        />
         {admin && tab !== 'search' && (
-          <Switch className="ml-auto" checked={showAll} onChange={setShowAll} label={t('tickets.filters.showAll')} data-testid="show-all" />
+          <Switch
+            className="ml-auto"
+            checked={showAll}
+            onChange={setShowAll}
+            label={t('tickets.filters.showAll')}
+            data-testid="show-all"
+          />
         )}
       </div>
-      <Tabs<Tab> fill idPrefix="tickets-tabs" label={t('tickets.tabs.label')} active={tab} onChange={chooseTab} tabs={[
-        { key: 'open', label: t('tickets.tabs.open'), testId: 'tab-open' },
-        { key: 'closed', label: t('tickets.tabs.closed'), testId: 'tab-closed' },
-        { key: 'search', label: t('tickets.tabs.search'), testId: 'tab-search' },
-      ]} />
+      <Tabs<Tab>
+        fill
+        idPrefix="tickets-tabs"
+        label={t('tickets.tabs.label')}
+        active={tab}
+        onChange={chooseTab}
+        tabs={[
+          { key: 'open', label: t('tickets.tabs.open'), testId: 'tab-open' },
+          { key: 'closed', label: t('tickets.tabs.closed'), testId: 'tab-closed' },
+          { key: 'search', label: t('tickets.tabs.search'), testId: 'tab-search' },
+        ]}
+      />
       {tab === 'open' && (
-        <Tabs<SubTab> fill small idPrefix="tickets-open" className="bg-slate-50 dark:bg-slate-900/40" label={t('tickets.tabs.open')} active={sub} onChange={setSub} tabs={[
-          { key: 'open', label: t('tickets.tabs.attending'), testId: 'tab-attending', count: counts?.open, countTestId: 'count-open' },
-          { key: 'pending', label: t('tickets.tabs.pending'), testId: 'tab-pending', count: counts?.pending, countTestId: 'count-pending' },
-        ]} />
+        <Tabs<SubTab>
+          fill
+          small
+          idPrefix="tickets-open"
+          className="bg-slate-50 dark:bg-slate-900/40"
+          label={t('tickets.tabs.open')}
+          active={sub}
+          onChange={setSub}
+          tabs={[
+            {
+              key: 'open',
+              label: t('tickets.tabs.attending'),
+              testId: 'tab-attending',
+              count: counts?.open,
+              countTestId: 'count-open',
+            },
+            {
+              key: 'pending',
+              label: t('tickets.tabs.pending'),
+              testId: 'tab-pending',
+              count: counts?.pending,
+              countTestId: 'count-pending',
+            },
+          ]}
+        />
       )}
       {tab === 'search' && (
         <div className="flex flex-col gap-2 border-b border-slate-200 p-2 dark:border-slate-700">
-          <SearchField label={t('tickets.filters.search')} placeholder={t('tickets.filters.searchPlaceholder')} onSearch={setSearch} />
+          <SearchField
+            label={t('tickets.filters.search')}
+            placeholder={t('tickets.filters.searchPlaceholder')}
+            onSearch={setSearch}
+          />
           <div className="flex flex-wrap gap-2">
-            <MultiSelect label={t('tickets.filters.tags')} noneLabel={t('tickets.filters.all')} options={tags} selected={tagIds} onChange={setTagIds} data-testid="tag-filter" />
-            {admin && <MultiSelect label={t('tickets.filters.users')} noneLabel={t('tickets.filters.all')} options={users} selected={userIds} onChange={setUserIds} data-testid="user-filter" />}
+            <MultiSelect
+              label={t('tickets.filters.tags')}
+              noneLabel={t('tickets.filters.all')}
+              options={tags}
+              selected={tagIds}
+              onChange={setTagIds}
+              data-testid="tag-filter"
+            />
+            {admin && (
+              <MultiSelect
+                label={t('tickets.filters.users')}
+                noneLabel={t('tickets.filters.all')}
+                options={users}
+                selected={userIds}
+                onChange={setUserIds}
+                data-testid="user-filter"
+              />
+            )}
           </div>
         </div>
       )}
       <div className="flex min-h-0 flex-1 flex-col" role="tabpanel" aria-label={t(`tickets.lists.${active}`)}>
-        <TicketList key={active} list={list} label={t(`tickets.lists.${active}`)} selectedId={selectedId} busyId={actions.busy} admin={admin} canDelete={canDelete}
-          loadMore={loadMore} reload={reload} onOpen={onOpen} onAccept={actions.accept} onClose={actions.close} onReopen={actions.reopen}
-          onPeek={onPeek} onCloseWithoutMessage={actions.closeWithoutMessage} onDelete={onDelete} />
+        <TicketList
+          key={active}
+          list={list}
+          label={t(`tickets.lists.${active}`)}
+          selectedId={selectedId}
+          busyId={actions.busy}
+          admin={admin}
+          canDelete={canDelete}
+          loadMore={loadMore}
+          reload={reload}
+          onOpen={onOpen}
+          onAccept={actions.accept}
+          onClose={actions.close}
+          onReopen={actions.reopen}
+          onPeek={onPeek}
+          onCloseWithoutMessage={actions.closeWithoutMessage}
+          onDelete={onDelete}
+        />
       </div>
-      <NewTicketModal open={creating} onClose={() => setCreating(false)} meId={me?.id ?? null} meName={meName} admin={admin}
-        queues={queues} myWhatsappId={whatsappId} onCreated={lists.upsert} />
+      <NewTicketModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        meId={me?.id ?? null}
+        meName={meName}
+        admin={admin}
+        queues={queues}
+        myWhatsappId={whatsappId}
+        onCreated={lists.upsert}
+      />
       <PeekDialog ticket={peek} onClose={() => setPeek(null)} />
-      <ConfirmDialog open={!!deleting} danger title={t('tickets.confirmDelete.title', { name: deleting?.contact?.name ?? '' })}
-        confirmLabel={t('tickets.confirmDelete.confirm')} cancelLabel={t('tickets.confirmDelete.cancel')}
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        title={t('tickets.confirmDelete.title', { name: deleting?.contact?.name ?? '' })}
+        confirmLabel={t('tickets.confirmDelete.confirm')}
+        cancelLabel={t('tickets.confirmDelete.cancel')}
         onClose={() => setDeleting(null)}
-        onConfirm={() => { const tk = deleting; setDeleting(null); if (tk) void actions.destroy(tk) }}>
+        onConfirm={() => {
+          const tk = deleting
+          setDeleting(null)
+          if (tk) void actions.destroy(tk)
+        }}
+      >
         {t('tickets.confirmDelete.body')}
       </ConfirmDialog>
     </div>

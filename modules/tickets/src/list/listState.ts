@@ -30,8 +30,15 @@ export type ListsAction =
   | { type: 'remove'; ticketId: number }
   | { type: 'contact'; contact: { id: number } & Partial<NonNullable<Ticket['contact']>> }
 
-export const initialList = (view: ListView): TicketListState =>
-  ({ view, items: [], page: 0, hasMore: false, status: 'idle', loadingMore: false, moreFailed: false })
+export const initialList = (view: ListView): TicketListState => ({
+  view,
+  items: [],
+  page: 0,
+  hasMore: false,
+  status: 'idle',
+  loadingMore: false,
+  moreFailed: false,
+})
 
 /** One list after a live ticket: replaced in place, moved, dropped or added where the server would put it. */
 export function applyTicket(s: TicketListState, ticket: Ticket, me: Me): TicketListState {
@@ -70,19 +77,29 @@ const mapLists = (state: ListsState, fn: (s: TicketListState) => TicketListState
   const next = { ...state }
   for (const key of Object.keys(state) as ListKey[]) {
     const s = fn(state[key])
-    if (s !== state[key]) { next[key] = s; changed = true }
+    if (s !== state[key]) {
+      next[key] = s
+      changed = true
+    }
   }
   return changed ? next : state
 }
 
 export function listsReducer(state: ListsState, a: ListsAction): ListsState {
   switch (a.type) {
-    case 'view': return { ...state, [a.key]: initialList(a.view) }
-    case 'loading': return { ...state, [a.key]: { ...initialList(state[a.key].view), status: 'loading' } }
-    case 'loadingMore': return { ...state, [a.key]: { ...state[a.key], loadingMore: true, moreFailed: false } }
+    case 'view':
+      return { ...state, [a.key]: initialList(a.view) }
+    case 'loading':
+      return { ...state, [a.key]: { ...initialList(state[a.key].view), status: 'loading' } }
+    case 'loadingMore':
+      return { ...state, [a.key]: { ...state[a.key], loadingMore: true, moreFailed: false } }
     case 'failed': {
       const s = state[a.key]
-      return { ...state, [a.key]: a.page === 1 ? { ...initialList(s.view), status: 'error' } : { ...s, loadingMore: false, moreFailed: true } }
+      return {
+        ...state,
+        [a.key]:
+          a.page === 1 ? { ...initialList(s.view), status: 'error' } : { ...s, loadingMore: false, moreFailed: true },
+      }
     }
     case 'loaded': {
       const s = state[a.key]
@@ -90,14 +107,37 @@ export function listsReducer(state: ListsState, a: ListsAction): ListsState {
       const seen = new Set(a.page === 1 ? [] : s.items.map((x) => x.id))
       const fresh = a.items.filter((x) => !seen.has(x.id))
       const items = a.page === 1 ? fresh : [...s.items, ...fresh]
-      return { ...state, [a.key]: { ...s, items, page: a.page, hasMore: a.hasMore, status: 'ready', loadingMore: false, moreFailed: false } }
+      return {
+        ...state,
+        [a.key]: {
+          ...s,
+          items,
+          page: a.page,
+          hasMore: a.hasMore,
+          status: 'ready',
+          loadingMore: false,
+          moreFailed: false,
+        },
+      }
     }
-    case 'ticket': return mapLists(state, (s) => applyTicket(s, a.ticket, a.me))
-    case 'remove': return mapLists(state, (s) => (s.items.some((x) => x.id === a.ticketId) ? { ...s, items: s.items.filter((x) => x.id !== a.ticketId) } : s))
-    case 'contact': return mapLists(state, (s) => {
-      if (!s.items.some((x) => x.contactId === a.contact.id)) return s
-      return { ...s, items: s.items.map((x) => (x.contactId === a.contact.id && x.contact ? { ...x, contact: { ...x.contact, ...pickContact(a.contact) } } : x)) }
-    })
+    case 'ticket':
+      return mapLists(state, (s) => applyTicket(s, a.ticket, a.me))
+    case 'remove':
+      return mapLists(state, (s) =>
+        s.items.some((x) => x.id === a.ticketId) ? { ...s, items: s.items.filter((x) => x.id !== a.ticketId) } : s,
+      )
+    case 'contact':
+      return mapLists(state, (s) => {
+        if (!s.items.some((x) => x.contactId === a.contact.id)) return s
+        return {
+          ...s,
+          items: s.items.map((x) =>
+            x.contactId === a.contact.id && x.contact
+              ? { ...x, contact: { ...x.contact, ...pickContact(a.contact) } }
+              : x,
+          ),
+        }
+      })
   }
 }
 

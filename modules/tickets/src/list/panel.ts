@@ -32,10 +32,15 @@ export function panelWidthForKey(current: number, key: string, shift: boolean, w
   const step = PANEL_KEY_STEP * (shift ? 5 : 1)
   const [min, max] = panelBounds(width)
   switch (key) {
-    case 'ArrowLeft': return clampPanelWidth(current - step, width)
-    case 'ArrowRight': return clampPanelWidth(current + step, width)
-    case 'Home': return min
-    case 'End': return max
-    default: return null
+    case 'ArrowLeft':
+      return clampPanelWidth(current - step, width)
+    case 'ArrowRight':
+      return clampPanelWidth(current + step, width)
+    case 'Home':
+      return min
+    case 'End':
+      return max
+    default:
+      return null
   }
 }

@@ -7,7 +7,12 @@ import { dateOf, localDay, timeOf } from '../chat/timeline.ts'
 import type { Ticket, TicketStatus } from '../types.ts'
 
 /** The viewer as the list rules need them (GET /users/me). */
-export interface Me { id: number; admin: boolean; queueIds: number[]; allTicket: boolean }
+export interface Me {
+  id: number
+  admin: boolean
+  queueIds: number[]
+  allTicket: boolean
+}
 
 export type ListKey = 'open' | 'pending' | 'closed' | 'search'
 
@@ -24,7 +29,14 @@ export interface ListView {
   userIds: number[]
 }
 
-export const emptyView = (status?: TicketStatus): ListView => ({ status, showAll: false, queueIds: [], search: '', tagIds: [], userIds: [] })
+export const emptyView = (status?: TicketStatus): ListView => ({
+  status,
+  showAll: false,
+  queueIds: [],
+  search: '',
+  tagIds: [],
+  userIds: [],
+})
 
 /** Query parameters of GET /tickets for a view (arrays as JSON, as the API documents). */
 export function listParams(view: ListView, pageNumber: number): Record<string, string | number | undefined> {
@@ -88,7 +100,8 @@ export function mergeTicket(known: Ticket | undefined, incoming: Partial<Ticket>
   keep('user', 'userId')
   keep('whatsapp', 'whatsappId')
   if (incoming.tags === undefined) merged.tags = base.tags ?? []
-  if (incoming.contact === undefined || incoming.contact === null) merged.contact = base.contact ?? incoming.contact ?? null
+  if (incoming.contact === undefined || incoming.contact === null)
+    merged.contact = base.contact ?? incoming.contact ?? null
   return merged
 }
 
@@ -100,15 +113,18 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 /** Whether the row can be drawn as it is or GET /tickets/{id} must fill in queue, user, connection or contact. */
 export function isComplete(t: Ticket): boolean {
-  return (t.queueId === null || t.queue?.id === t.queueId)
-    && (t.userId === null || t.user?.id === t.userId)
-    && (t.whatsappId === null || t.whatsapp?.id === t.whatsappId)
-    && t.contact != null
+  return (
+    (t.queueId === null || t.queue?.id === t.queueId) &&
+    (t.userId === null || t.user?.id === t.userId) &&
+    (t.whatsappId === null || t.whatsapp?.id === t.whatsappId) &&
+    t.contact != null
+  )
 }
 
 /** The ticket of a new-message frame: it rises to the top with the message's time. */
 export function ticketFromMessage(frameTicket: Ticket, messageCreatedAt: string, contact: Ticket['contact']): Ticket {
-  const updatedAt = Date.parse(messageCreatedAt) > Date.parse(frameTicket.updatedAt) ? messageCreatedAt : frameTicket.updatedAt
+  const updatedAt =
+    Date.parse(messageCreatedAt) > Date.parse(frameTicket.updatedAt) ? messageCreatedAt : frameTicket.updatedAt
   return { ...frameTicket, updatedAt, contact: frameTicket.contact ?? contact ?? null }
 }
 
@@ -138,7 +154,14 @@ export const titleWithUnread = (base: string, unread: number) => (unread > 0 ? `
  * Whether a new message should ring: a customer's message on a ticket the viewer's open or
  * pending lists would show, unless it is the ticket on screen while the window has focus.
  */
-export function shouldRing(opts: { fromMe: boolean; ticket: Ticket; me: Me; views: ListView[]; openTicketId: number | null; focused: boolean }): boolean {
+export function shouldRing(opts: {
+  fromMe: boolean
+  ticket: Ticket
+  me: Me
+  views: ListView[]
+  openTicketId: number | null
+  focused: boolean
+}): boolean {
   if (opts.fromMe || opts.ticket.status === 'closed') return false
   if (opts.focused && opts.openTicketId === opts.ticket.id) return false
   return opts.views.some((v) => belongs(opts.ticket, v, opts.me))

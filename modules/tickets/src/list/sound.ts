@@ -24,14 +24,18 @@ export function beep(volume: number) {
   const nowMs = Date.now()
   if (nowMs - lastBeep < BEEP_GAP_MS) return
   lastBeep = nowMs
-  const AC = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
+  const AC =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext
   if (!AC) return
   try {
     ctx ??= new AC()
     // A context made before any click starts suspended; resume() succeeds once the user has interacted.
     if (ctx.state === 'suspended') void ctx.resume().catch(() => {})
     const now = ctx.currentTime
-    for (const [freq, at] of [[880, 0], [1320, 0.12]] as const) {
+    for (const [freq, at] of [
+      [880, 0],
+      [1320, 0.12],
+    ] as const) {
       const osc = ctx.createOscillator()
       const gain = ctx.createGain()
       osc.type = 'sine'
@@ -55,6 +59,8 @@ export function beep(volume: number) {
 let screens = 0
 export function claimRinging(): () => void {
   screens++
-  return () => { screens = Math.max(0, screens - 1) }
+  return () => {
+    screens = Math.max(0, screens - 1)
+  }
 }
 export const screenRings = () => screens > 0

@@ -1,10 +1,26 @@
 import { useEffect, useState } from 'react'
 import { useApi } from '@atende/client'
 
-export interface QueueOption { id: number; name: string; color: string }
-export interface TagOption { id: number; name: string; color: string }
-export interface UserOption { id: number; name: string }
-export interface ConnectionOption { id: number; name: string; isDefault: boolean; status: string }
+export interface QueueOption {
+  id: number
+  name: string
+  color: string
+}
+export interface TagOption {
+  id: number
+  name: string
+  color: string
+}
+export interface UserOption {
+  id: number
+  name: string
+}
+export interface ConnectionOption {
+  id: number
+  name: string
+  isDefault: boolean
+  status: string
+}
 
 /** A lookup list read when `path` is set; [] when it fails (the filter is simply empty). Shared by the list and the chat. */
 function useLookup<T>(path: string | null): T[] {
@@ -15,7 +31,9 @@ function useLookup<T>(path: string | null): T[] {
     const ctrl = new AbortController()
     api.get<T[]>(path, { signal: ctrl.signal }).then(
       (list) => setItems(Array.isArray(list) ? list : []),
-      (err) => { if (!ctrl.signal.aborted) console.warn(`[tickets] ${path} failed`, err) },
+      (err) => {
+        if (!ctrl.signal.aborted) console.warn(`[tickets] ${path} failed`, err)
+      },
     )
     return () => ctrl.abort()
   }, [api, path])

@@ -2,7 +2,15 @@ import { useEffect, useMemo, useState } from 'react'
 import { useApi, useSession } from '@atende/client'
 import type { Me } from './rules.ts'
 
-interface UserMe { id: number; name: string; profile: 'admin' | 'user'; super: boolean; allTicket: string; queueIds: number[]; whatsappId: number | null }
+interface UserMe {
+  id: number
+  name: string
+  profile: 'admin' | 'user'
+  super: boolean
+  allTicket: string
+  queueIds: number[]
+  whatsappId: number | null
+}
 
 /**
  * The viewer for the list rules: the stored session at once, then GET /users/me, since queues and
@@ -15,7 +23,9 @@ export function useMe() {
   useEffect(() => {
     if (!user) return
     const ctrl = new AbortController()
-    api.get<UserMe>('/users/me', { signal: ctrl.signal }).then(setFresh, (err) => { if (!ctrl.signal.aborted) console.warn('[tickets] /users/me failed', err) })
+    api.get<UserMe>('/users/me', { signal: ctrl.signal }).then(setFresh, (err) => {
+      if (!ctrl.signal.aborted) console.warn('[tickets] /users/me failed', err)
+    })
     return () => ctrl.abort()
   }, [api, user])
 

@@ -27,7 +27,12 @@ export function useNotifications({ companyId, me, views, lists, openTicketId }: 
     baseTitle.current ??= document.title
     document.title = titleWithUnread(baseTitle.current, unread)
   }, [unread])
-  useEffect(() => () => { if (baseTitle.current != null) document.title = baseTitle.current }, [])
+  useEffect(
+    () => () => {
+      if (baseTitle.current != null) document.title = baseTitle.current
+    },
+    [],
+  )
   // While this screen is up it rings, not the top bar's popover.
   useEffect(() => claimRinging(), [])
 

@@ -27,45 +27,104 @@ export function useTicketActions({ meId, upsert, remove, onAccepted, openTicketI
   const showError = useErrorToast('tickets.toasts.actionFailed')
   const [busy, setBusy] = useState<number | null>(null)
 
-  const refetch = useCallback((id: number) => {
-    api.get<Ticket>(`/tickets/${id}`).then(upsert, () => remove(id))
-  }, [api, upsert, remove])
+  const refetch = useCallback(
+    (id: number) => {
+      api.get<Ticket>(`/tickets/${id}`).then(upsert, () => remove(id))
+    },
+    [api, upsert, remove],
+  )
 
-  const run = useCallback(async (ticket: Ticket, call: () => Promise<Ticket | void>, after?: (t: Ticket | void) => void) => {
-    setBusy(ticket.id)
-    try {
-      const answer = await call()
-      if (answer && typeof answer === 'object') upsert(answer)
-      after?.(answer)
-    } catch (err) {
-      showError(err)
-      if (isApiError(err) && err.status === 409) refetch(ticket.id)
-    } finally {
-      setBusy(null)
-    }
-  }, [upsert, showError, refetch])
+  const run = useCallback(
+    async (ticket: Ticket, call: () => Promise<Ticket | void>, after?: (t: Ticket | void) => void) => {
+      setBusy(ticket.id)
+      try {
+        const answer = await call()
+        if (answer && typeof answer === 'object') upsert(answer)
+        after?.(answer)
+      } catch (err) {
+        showError(err)
+        if (isApiError(err) && err.status === 409) refetch(ticket.id)
+      } finally {
+        setBusy(null)
+      }
+    },
+    [upsert, showError, refetch],
+  )
 
-  const leaveIfOpen = useCallback((id: number) => { if (openTicketId === id) navigate('/tickets') }, [openTicketId, navigate])
+  const leaveIfOpen = useCallback(
+    (id: number) => {
+      if (openTicketId === id) navigate('/tickets')
+    },
+    [openTicketId, navigate],
+  )
 
-  const accept = useCallback((ticket: Ticket) => run(ticket,
-    () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open', userId: meId } }),
-    () => { onAccepted(); navigate(`/tickets/${ticket.id}`) }), [run, api, meId, onAccepted, navigate])
+  const accept = useCallback(
+    (ticket: Ticket) =>
+      run(
+        ticket,
+        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open', userId: meId } }),
+        () => {
+          onAccepted()
+          navigate(`/tickets/${ticket.id}`)
+        },
+      ),
+    [run, api, meId, onAccepted, navigate],
+  )
 
-  const close = useCallback((ticket: Ticket) => run(ticket,
-    () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'closed' } }),
-    () => { toast.success(t('tickets.toasts.closed')); leaveIfOpen(ticket.id) }), [run, api, t, leaveIfOpen])
+  const close = useCallback(
+    (ticket: Ticket) =>
+      run(
+        ticket,
+        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'closed' } }),
+        () => {
+          toast.success(t('tickets.toasts.closed'))
+          leaveIfOpen(ticket.id)
+        },
+      ),
+    [run, api, t, leaveIfOpen],
+  )
 
-  const reopen = useCallback((ticket: Ticket) => run(ticket,
-    () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open' } }),
-    () => { onAccepted(); navigate(`/tickets/${ticket.id}`) }), [run, api, onAccepted, navigate])
+  const reopen = useCallback(
+    (ticket: Ticket) =>
+      run(
+        ticket,
+        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open' } }),
+        () => {
+          onAccepted()
+          navigate(`/tickets/${ticket.id}`)
+        },
+      ),
+    [run, api, onAccepted, navigate],
+  )
 
-  const closeWithoutMessage = useCallback((ticket: Ticket) => run(ticket,
-    () => api.put<Ticket>(`/tickets/${ticket.id}/close-without-message`),
-    () => { toast.success(t('tickets.toasts.closed')); leaveIfOpen(ticket.id) }), [run, api, t, leaveIfOpen])
+  const closeWithoutMessage = useCallback(
+    (ticket: Ticket) =>
+      run(
+        ticket,
+        () => api.put<Ticket>(`/tickets/${ticket.id}/close-without-message`),
+        () => {
+          toast.success(t('tickets.toasts.closed'))
+          leaveIfOpen(ticket.id)
+        },
+      ),
+    [run, api, t, leaveIfOpen],
+  )
 
-  const destroy = useCallback((ticket: Ticket) => run(ticket,
-    async () => { await api.delete(`/tickets/${ticket.id}`) },
-    () => { remove(ticket.id); toast.success(t('tickets.toasts.deleted')); leaveIfOpen(ticket.id) }), [run, api, remove, t, leaveIfOpen])
+  const destroy = useCallback(
+    (ticket: Ticket) =>
+      run(
+        ticket,
+        async () => {
+          await api.delete(`/tickets/${ticket.id}`)
+        },
+        () => {
+          remove(ticket.id)
+          toast.success(t('tickets.toasts.deleted'))
+          leaveIfOpen(ticket.id)
+        },
+      ),
+    [run, api, remove, t, leaveIfOpen],
+  )
 
   return { busy, accept, close, reopen, closeWithoutMessage, destroy }
 }

@@ -2,10 +2,20 @@ import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAbortError, useApi, useRealtime } from '@atende/client'
 import type { MessageFrame, Ticket, TicketFrame } from '../types.ts'
 import { findTicket, initialList, listsReducer, type ListsState } from './listState.ts'
-import { isComplete, listParams, mergeTicket, ticketFromMessage, type ListKey, type ListView, type Me } from './rules.ts'
+import {
+  isComplete,
+  listParams,
+  mergeTicket,
+  ticketFromMessage,
+  type ListKey,
+  type ListView,
+  type Me,
+} from './rules.ts'
 
 const KEYS: ListKey[] = ['open', 'pending', 'closed', 'search']
-type ContactFrame = { action: 'update' | 'create'; contact: { id: number; name?: string; number?: string; profilePicUrl?: string } } | { action: 'delete'; contactId: number }
+type ContactFrame =
+  | { action: 'update' | 'create'; contact: { id: number; name?: string; number?: string; profilePicUrl?: string } }
+  | { action: 'delete'; contactId: number }
 
 export interface TicketListsOptions {
   companyId: number | null
@@ -23,7 +33,10 @@ export interface TicketListsOptions {
 export function useTicketLists({ companyId, me, views, enabled }: TicketListsOptions) {
   const api = useApi()
   const [state, dispatch] = useReducer(listsReducer, views, (v): ListsState => ({
-    open: initialList(v.open), pending: initialList(v.pending), closed: initialList(v.closed), search: initialList(v.search),
+    open: initialList(v.open),
+    pending: initialList(v.pending),
+    closed: initialList(v.closed),
+    search: initialList(v.search),
   }))
   const stateRef = useRef(state)
   stateRef.current = state
@@ -32,20 +45,31 @@ export function useTicketLists({ companyId, me, views, enabled }: TicketListsOpt
   const inflight = useRef<Partial<Record<ListKey, AbortController>>>({})
   const fetching = useRef(new Map<number, Promise<void>>())
 
-  const fetchPage = useCallback((key: ListKey, view: ListView, page: number) => {
-    inflight.current[key]?.abort()
-    const ctrl = new AbortController()
-    inflight.current[key] = ctrl
-    dispatch(page === 1 ? { type: 'loading', key } : { type: 'loadingMore', key })
-    api.get<{ tickets: Ticket[]; hasMore: boolean }>('/tickets', { params: listParams(view, page), signal: ctrl.signal })
-      .then((r) => { if (!ctrl.signal.aborted) dispatch({ type: 'loaded', key, page, items: r.tickets, hasMore: r.hasMore }) })
-      .catch((err) => {
-        if (ctrl.signal.aborted || isAbortError(err)) return
-        console.error(`[tickets] ${key} list failed`, err)
-        dispatch({ type: 'failed', key, page })
-      })
-      .finally(() => { if (inflight.current[key] === ctrl) delete inflight.current[key] })
-  }, [api])
+  const fetchPage = useCallback(
+    (key: ListKey, view: ListView, page: number) => {
+      inflight.current[key]?.abort()
+      const ctrl = new AbortController()
+      inflight.current[key] = ctrl
+      dispatch(page === 1 ? { type: 'loading', key } : { type: 'loadingMore', key })
+      api
+        .get<{ tickets: Ticket[]; hasMore: boolean }>('/tickets', {
+          params: listParams(view, page),
+          signal: ctrl.signal,
+        })
+        .then((r) => {
+          if (!ctrl.signal.aborted) dispatch({ type: 'loaded', key, page, items: r.tickets, hasMore: r.hasMore })
+        })
+        .catch((err) => {
+          if (ctrl.signal.aborted || isAbortError(err)) return
+          console.error(`[tickets] ${key} list failed`, err)
+          dispatch({ type: 'failed', key, page })
+        })
+        .finally(() => {
+          if (inflight.current[key] === ctrl) delete inflight.current[key]
+        })
+    },
+    [api],
+  )
 
   // A changed view starts its list over (by value: a new object with the same filters is no change).
   const viewsKey = JSON.stringify(views)
@@ -68,11 +92,14 @@ export function useTicketLists({ companyId, me, views, enabled }: TicketListsOpt
     }
   }, [state, enabledKey, fetchPage])
 
-  const loadMore = useCallback((key: ListKey) => {
-    const s = stateRef.current[key]
-    if (s.status !== 'ready' || !s.hasMore || s.loadingMore || inflight.current[key]) return
-    fetchPage(key, s.view, s.page + 1)
-  }, [fetchPage])
+  const loadMore = useCallback(
+    (key: ListKey) => {
+      const s = stateRef.current[key]
+      if (s.status !== 'ready' || !s.hasMore || s.loadingMore || inflight.current[key]) return
+      fetchPage(key, s.view, s.page + 1)
+    },
+    [fetchPage],
+  )
 
   const reload = useCallback((key: ListKey) => fetchPage(key, stateRef.current[key].view, 1), [fetchPage])
 
@@ -83,20 +110,29 @@ export function useTicketLists({ companyId, me, views, enabled }: TicketListsOpt
   const remove = useCallback((ticketId: number) => dispatch({ type: 'remove', ticketId }), [])
 
   /** Merges what a frame says with what we know, completing it from the API when needed. */
-  const receive = useCallback((incoming: Ticket) => {
-    const merged = mergeTicket(findTicket(stateRef.current, incoming.id), incoming)
-    if (isComplete(merged)) { upsert(merged); return }
-    if (fetching.current.has(incoming.id)) return
-    const p = api.get<Ticket>(`/tickets/${incoming.id}`)
-      // Asked after the frame: the answer is at least as fresh as the frame.
-      .then((full) => upsert({ ...full, contact: full.contact ?? merged.contact, tags: full.tags ?? merged.tags ?? [] }))
-      .catch((err) => {
-        // 403/404: it is no longer ours to see.
-        if (!isAbortError(err)) remove(incoming.id)
-      })
-      .finally(() => fetching.current.delete(incoming.id))
-    fetching.current.set(incoming.id, p)
-  }, [api, upsert, remove])
+  const receive = useCallback(
+    (incoming: Ticket) => {
+      const merged = mergeTicket(findTicket(stateRef.current, incoming.id), incoming)
+      if (isComplete(merged)) {
+        upsert(merged)
+        return
+      }
+      if (fetching.current.has(incoming.id)) return
+      const p = api
+        .get<Ticket>(`/tickets/${incoming.id}`)
+        // Asked after the frame: the answer is at least as fresh as the frame.
+        .then((full) =>
+          upsert({ ...full, contact: full.contact ?? merged.contact, tags: full.tags ?? merged.tags ?? [] }),
+        )
+        .catch((err) => {
+          // 403/404: it is no longer ours to see.
+          if (!isAbortError(err)) remove(incoming.id)
+        })
+        .finally(() => fetching.current.delete(incoming.id))
+      fetching.current.set(incoming.id, p)
+    },
+    [api, upsert, remove],
+  )
 
   const prefix = companyId ? `company-${companyId}` : null
   useRealtime<TicketFrame>(prefix && `${prefix}-ticket`, (f) => {

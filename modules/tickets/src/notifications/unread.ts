@@ -23,4 +23,5 @@ export function applyUnread(list: Ticket[], incoming: Ticket, meId: number): Tic
   return [...rest, merged].sort(compareTickets).slice(0, MAX_UNREAD_ROWS)
 }
 
-export const removeUnread = (list: Ticket[], ticketId: number) => (list.some((t) => t.id === ticketId) ? list.filter((t) => t.id !== ticketId) : list)
+export const removeUnread = (list: Ticket[], ticketId: number) =>
+  list.some((t) => t.id === ticketId) ? list.filter((t) => t.id !== ticketId) : list

@@ -13,7 +13,11 @@ export interface BatcherOptions<T, R> {
   write(batch: T[]): Promise<R[]>
 }
 
-interface Entry<T, R> { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }
+interface Entry<T, R> {
+  item: T
+  resolve: (r: R) => void
+  reject: (e: unknown) => void
+}
 
 export function createBatcher<T, R>(opts: BatcherOptions<T, R>) {
   const queue: Entry<T, R>[] = []
@@ -27,14 +31,19 @@ export function createBatcher<T, R>(opts: BatcherOptions<T, R>) {
       const results = await opts.write(entries.map((e) => e.item))
       entries.forEach((e, i) => e.resolve(results[i]))
     } catch (err) {
-      if (entries.length === 1) { entries[0].reject(err); return }
+      if (entries.length === 1) {
+        entries[0].reject(err)
+        return
+      }
       for (const e of entries) await writeAll([e])
     }
   }
 
   async function drain() {
     draining = true
-    idle = new Promise((r) => { markIdle = r })
+    idle = new Promise((r) => {
+      markIdle = r
+    })
     // Let a burst that arrives in the same tick join the first batch.
     await new Promise<void>((r) => setImmediate(r))
     try {
@@ -56,7 +65,9 @@ export function createBatcher<T, R>(opts: BatcherOptions<T, R>) {
       if (!draining) void drain()
       return p
     },
-    get pending() { return queue.length },
+    get pending() {
+      return queue.length
+    },
     /** Resolves when everything pushed so far is written. */
     flushed: () => idle,
   }

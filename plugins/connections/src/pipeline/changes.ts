@@ -18,13 +18,18 @@ export function storedPictureKey(url: string): string | null {
  * What a provider reports besides messages and acks, applied away from the inbound batch:
  * edits/deletes made on the phone and contacts' pictures.
  */
-export function createChangeEvents(kernel: Kernel, conn: ConnectionRef): Required<Pick<ChannelEvents, 'changed' | 'picture'>> {
+export function createChangeEvents(
+  kernel: Kernel,
+  conn: ConnectionRef,
+): Required<Pick<ChannelEvents, 'changed' | 'picture'>> {
   const contacts = () => kernel.services.get<ContactsService>('contacts')
   const tickets = () => kernel.services.get<TicketsService>('tickets')
 
   async function drop(key: string | null) {
     if (!key || kernel.storage.companyOf(key) !== conn.companyId) return
-    await kernel.storage.remove(key).catch((err) => kernel.log.warn({ err, key }, 'contact picture: old file not removed'))
+    await kernel.storage
+      .remove(key)
+      .catch((err) => kernel.log.warn({ err, key }, 'contact picture: old file not removed'))
   }
 
   return {
@@ -48,19 +53,31 @@ export function createChangeEvents(kernel: Kernel, conn: ConnectionRef): Require
       if (u.picture) {
         const name = `picture.${u.picture.mimetype.includes('png') ? 'png' : u.picture.mimetype.includes('webp') ? 'webp' : 'jpg'}`
         const stored = await kernel.storage.put(conn.companyId, {
-          data: u.picture.data, fileName: name, mimetype: u.picture.mimetype, area: PICTURE_AREA, allow: ['image'], maxBytes: PICTURE_MAX_BYTES,
+          data: u.picture.data,
+          fileName: name,
+          mimetype: u.picture.mimetype,
+          area: PICTURE_AREA,
+          allow: ['image'],
+          maxBytes: PICTURE_MAX_BYTES,
         })
         key = stored.key
         url = kernel.storage.signedUrl(key, PICTURE_URL_TTL_S)
       }
       let result: Awaited<ReturnType<ContactsService['setProfilePicUrl']>>
       try {
-        result = await contacts().setProfilePicUrl(conn.companyId, { number: u.chatId, lid: u.isGroup ? undefined : u.lid, isGroup: u.isGroup }, url)
+        result = await contacts().setProfilePicUrl(
+          conn.companyId,
+          { number: u.chatId, lid: u.isGroup ? undefined : u.lid, isGroup: u.isGroup },
+          url,
+        )
       } catch (err) {
         await drop(key)
         throw err
       }
-      if (!result || result.previous === url) { await drop(key); return }
+      if (!result || result.previous === url) {
+        await drop(key)
+        return
+      }
       // The file it replaces is ours to remove (a URL from elsewhere is just forgotten).
       await drop(storedPictureKey(result.previous))
     },

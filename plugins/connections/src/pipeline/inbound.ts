@@ -10,7 +10,10 @@ export const INBOUND_MAX_BATCH = 500
 export const INBOUND_MAX_PENDING = 5000
 const SETTING_TTL_MS = 5000
 
-interface Pending { msg: InboundMessage; media: Promise<{ key: string; name: string } | null> }
+interface Pending {
+  msg: InboundMessage
+  media: Promise<{ key: string; name: string } | null>
+}
 type Outcome = IngestOutcome & { ignored?: boolean; contact?: Contact }
 
 /**
@@ -19,13 +22,19 @@ type Outcome = IngestOutcome & { ignored?: boolean; contact?: Contact }
  * connection's queue, then events, then the routing chain. `inbound()` resolves after the commit,
  * which is when a provider may acknowledge the message to its network.
  */
-export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof createRouting>, reply: (companyId: number, ticket: Ticket, body: string) => Promise<Message>) {
+export function createInboundPipeline(
+  kernel: Kernel,
+  routing: ReturnType<typeof createRouting>,
+  reply: (companyId: number, ticket: Ticket, body: string) => Promise<Message>,
+) {
   const contacts = () => kernel.services.get<ContactsService>('contacts')
   const tickets = () => kernel.services.get<TicketsService>('tickets')
   const ignoreGroups = new Map<number, { value: boolean; at: number }>()
   const batchers = new Map<number, ReturnType<typeof createBatcher<Pending, Outcome>>>()
 
-  kernel.bus.on('setting.updated', (p) => { if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId) })
+  kernel.bus.on('setting.updated', (p) => {
+    if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId)
+  })
 
   async function groupsIgnored(companyId: number) {
     const hit = ignoreGroups.get(companyId)
@@ -41,17 +50,28 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
     try {
       const data = await msg.media.load()
       const name = msg.media.fileName || `${msg.mediaType ?? 'file'}`
-      const stored = await kernel.storage.put(conn.companyId, { data, fileName: name, mimetype: msg.media.mimetype, area: 'media' })
+      const stored = await kernel.storage.put(conn.companyId, {
+        data,
+        fileName: name,
+        mimetype: msg.media.mimetype,
+        area: 'media',
+      })
       return { key: stored.key, name: stored.fileName }
     } catch (err) {
-      kernel.log.warn({ err, whatsappId: conn.id, messageId: msg.id }, 'ERR_WAPP_DOWNLOAD_MEDIA: inbound media not stored')
+      kernel.log.warn(
+        { err, whatsappId: conn.id, messageId: msg.id },
+        'ERR_WAPP_DOWNLOAD_MEDIA: inbound media not stored',
+      )
       return null
     }
   }
 
   async function write(conn: ConnectionRef, batch: Pending[]): Promise<Outcome[]> {
     const media = await Promise.all(batch.map((p) => p.media))
-    const whatsapp = await kernel.tenant(conn.companyId)('whatsapps').where({ id: conn.id }).first('id', 'name', 'provider', 'expiresTicket')
+    const whatsapp = await kernel
+      .tenant(conn.companyId)('whatsapps')
+      .where({ id: conn.id })
+      .first('id', 'name', 'provider', 'expiresTicket')
     if (!whatsapp) return batch.map(() => ({ duplicate: false, ignored: true })) // deleted meanwhile
     const skipGroups = await groupsIgnored(conn.companyId)
     const keep = batch.map((p) => !(p.msg.isGroup && skipGroups))
@@ -60,15 +80,28 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
       const sightings: ContactSighting[] = []
       const slots: Array<{ chat: number; sender?: number }> = []
       batch.forEach(({ msg }, i) => {
-        if (!keep[i]) { slots.push({ chat: -1 }); return }
-        const chat = sightings.push({
-          number: msg.chatId, lid: msg.isGroup ? undefined : msg.lid, isGroup: msg.isGroup,
-          name: msg.isGroup ? msg.groupName : msg.fromMe ? undefined : msg.name,
-          profilePicUrl: msg.isGroup ? undefined : msg.profilePicUrl, whatsappId: conn.id,
-        }) - 1
-        const sender = msg.isGroup && msg.participant
-          ? sightings.push({ number: msg.participant.number, lid: msg.participant.lid, name: msg.participant.name, whatsappId: conn.id }) - 1
-          : undefined
+        if (!keep[i]) {
+          slots.push({ chat: -1 })
+          return
+        }
+        const chat =
+          sightings.push({
+            number: msg.chatId,
+            lid: msg.isGroup ? undefined : msg.lid,
+            isGroup: msg.isGroup,
+            name: msg.isGroup ? msg.groupName : msg.fromMe ? undefined : msg.name,
+            profilePicUrl: msg.isGroup ? undefined : msg.profilePicUrl,
+            whatsappId: conn.id,
+          }) - 1
+        const sender =
+          msg.isGroup && msg.participant
+            ? sightings.push({
+                number: msg.participant.number,
+                lid: msg.participant.lid,
+                name: msg.participant.name,
+                whatsappId: conn.id,
+              }) - 1
+            : undefined
         slots.push({ chat, sender })
       })
       const people = await contacts().upsertMany(uow, sightings)
@@ -95,7 +128,9 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
       })
       const written = await tickets().ingest(uow, { id: whatsapp.id, expiresTicket: whatsapp.expiresTicket }, items)
       const out: Outcome[] = batch.map(() => ({ duplicate: false, ignored: true }))
-      written.forEach((o, j) => { out[index[j]] = { ...o, contact: items[j].contact } })
+      written.forEach((o, j) => {
+        out[index[j]] = { ...o, contact: items[j].contact }
+      })
       return out
     })
 
@@ -105,7 +140,15 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
         const o = outcomes[i]
         if (o.duplicate || o.ignored || !o.message || !o.ticket || batch[i].msg.fromMe || !o.contact) continue
         const ticket = o.ticket
-        await routing.route({ companyId: conn.companyId, whatsapp, ticket, contact: o.contact, message: o.message, isNewTicket: !!o.isNewTicket, reply: (body) => reply(conn.companyId, ticket, body) })
+        await routing.route({
+          companyId: conn.companyId,
+          whatsapp,
+          ticket,
+          contact: o.contact,
+          message: o.message,
+          isNewTicket: !!o.isNewTicket,
+          reply: (body) => reply(conn.companyId, ticket, body),
+        })
       }
     }
     return outcomes
@@ -114,7 +157,11 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
   function batcherFor(conn: ConnectionRef) {
     let b = batchers.get(conn.id)
     if (!b) {
-      b = createBatcher<Pending, Outcome>({ maxBatch: INBOUND_MAX_BATCH, maxPending: INBOUND_MAX_PENDING, write: (batch) => write(conn, batch) })
+      b = createBatcher<Pending, Outcome>({
+        maxBatch: INBOUND_MAX_BATCH,
+        maxPending: INBOUND_MAX_PENDING,
+        write: (batch) => write(conn, batch),
+      })
       batchers.set(conn.id, b)
     }
     return b
@@ -138,8 +185,12 @@ export function createInboundPipeline(kernel: Kernel, routing: ReturnType<typeof
         ...createChangeEvents(kernel, conn),
       }
     },
-    async flushed() { await Promise.all([...batchers.values()].map((b) => b.flushed())) },
-    forget(whatsappId: number) { batchers.delete(whatsappId) },
+    async flushed() {
+      await Promise.all([...batchers.values()].map((b) => b.flushed()))
+    },
+    forget(whatsappId: number) {
+      batchers.delete(whatsappId)
+    },
   }
 }
 export type InboundPipeline = ReturnType<typeof createInboundPipeline>

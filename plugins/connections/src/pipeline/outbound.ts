@@ -9,7 +9,12 @@ import { parseVcard } from '../vcard.ts'
 export const ERR_SENDING_WAPP_MSG = 'ERR_SENDING_WAPP_MSG'
 type Stored = Message & { mediaKey: string | null }
 
-const MEDIA_KINDS: Record<string, OutboundMedia['kind']> = { image: 'image', audio: 'audio', video: 'video', document: 'document' }
+const MEDIA_KINDS: Record<string, OutboundMedia['kind']> = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'document',
+}
 
 /**
  * The outbound side of a connection, run by the process that owns its session. Messages wait in
@@ -29,12 +34,23 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     const ticket = await tickets().get(companyId, m.ticketId)
     const contact = ticket ? await contacts().get(companyId, ticket.contactId) : null
     if (!ticket || !contact) throw new AppError(ERR_SENDING_WAPP_MSG, 400, 'The ticket or its contact is gone')
-    const out: OutboundMessage = { id: m.providerId ?? undefined, chatId: contact.number, lid: contact.lid ?? undefined, isGroup: contact.isGroup }
+    const out: OutboundMessage = {
+      id: m.providerId ?? undefined,
+      chatId: contact.number,
+      lid: contact.lid ?? undefined,
+      isGroup: contact.isGroup,
+    }
     if (m.mediaType === 'vcard') out.contact = parseVcard(m.body)
     else if (m.mediaKey && m.mediaType) {
       const kind = MEDIA_KINDS[m.mediaType] ?? 'document'
       const mimetype = mimetypeAs(kind, kernel.storage.mimetypeOf(m.mediaKey))
-      out.media = { kind, path: kernel.storage.path(m.mediaKey), mimetype, fileName: m.mediaName ?? 'file', voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype) }
+      out.media = {
+        kind,
+        path: kernel.storage.path(m.mediaKey),
+        mimetype,
+        fileName: m.mediaName ?? 'file',
+        voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype),
+      }
       out.body = m.body && m.body !== m.mediaName ? m.body : undefined
     } else out.body = m.body
     if (contact.isGroup && m.body) out.mentions = [...m.body.matchAll(/@(\d{8,15})/g)].map((x) => x[1])
@@ -48,7 +64,9 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
   async function sendOne(companyId: number, whatsappId: number, m: Stored) {
     const session = sessions.get(whatsappId)
     if (!session) return false
-    await (buckets.get(whatsappId) ?? buckets.set(whatsappId, createBucket(opts.perSecond, opts.burst)).get(whatsappId)!).take()
+    await (
+      buckets.get(whatsappId) ?? buckets.set(whatsappId, createBucket(opts.perSecond, opts.burst)).get(whatsappId)!
+    ).take()
     let result: { ok: boolean; error?: string }
     try {
       const sent = await session.send(await toOutbound(companyId, m))
@@ -95,15 +113,22 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     waitFor(companyId: number, whatsappId: number, messageId: number, waitMs: number) {
       return new Promise<{ ok: boolean; error?: string; pending?: boolean }>((resolve) => {
         const timer = setTimeout(() => resolve({ ok: true, pending: true }), waitMs)
-        outcome.set(messageId, [...(outcome.get(messageId) ?? []), (r) => { clearTimeout(timer); resolve(r) }])
+        outcome.set(messageId, [
+          ...(outcome.get(messageId) ?? []),
+          (r) => {
+            clearTimeout(timer)
+            resolve(r)
+          },
+        ])
         void this.kick(companyId, whatsappId)
       })
     },
-    forget(whatsappId: number) { buckets.delete(whatsappId) },
+    forget(whatsappId: number) {
+      buckets.delete(whatsappId)
+    },
   }
 }
 export type Sender = ReturnType<typeof createSender>
-
 
 /**
  * A file's type as the kind it is sent as: webm, ogg and mp4 hold audio or video, and a name's
@@ -111,6 +136,12 @@ export type Sender = ReturnType<typeof createSender>
  */
 export function mimetypeAs(kind: string, stored: string): string {
   const [family, subtype] = stored.split('/')
-  if ((kind === 'audio' || kind === 'video') && (family === 'audio' || family === 'video') && family !== kind && ['webm', 'ogg', 'mp4'].includes(subtype ?? '')) return `${kind}/${subtype}`
+  if (
+    (kind === 'audio' || kind === 'video') &&
+    (family === 'audio' || family === 'video') &&
+    family !== kind &&
+    ['webm', 'ogg', 'mp4'].includes(subtype ?? '')
+  )
+    return `${kind}/${subtype}`
   return stored
 }

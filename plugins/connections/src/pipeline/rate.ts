@@ -11,7 +11,10 @@ export function createBucket(perSecond: number, burst: number) {
         const now = Date.now()
         tokens = Math.min(burst, tokens + ((now - last) / 1000) * perSecond)
         last = now
-        if (tokens >= 1) { tokens -= 1; return }
+        if (tokens >= 1) {
+          tokens -= 1
+          return
+        }
         await new Promise((r) => setTimeout(r, Math.ceil(((1 - tokens) / perSecond) * 1000)))
       }
     },

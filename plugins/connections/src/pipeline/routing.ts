@@ -34,7 +34,9 @@ export interface InboundRouting {
   steps(): readonly RoutingStep[]
 }
 
-export function createRouting(log: { error: (o: object, msg: string) => void }): InboundRouting & { route(ctx: RoutingContext): Promise<void> } {
+export function createRouting(log: {
+  error: (o: object, msg: string) => void
+}): InboundRouting & { route(ctx: RoutingContext): Promise<void> } {
   const steps: RoutingStep[] = []
   return {
     version: 1,

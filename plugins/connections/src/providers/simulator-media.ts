@@ -6,7 +6,11 @@ const MAX_BYTES = 16 * 1024 * 1024
 /** The simulator's mediaUrl: a data: URI, or an http(s) URL fetched with a size limit. */
 export function simulatorMedia(url: string, fileName?: string): InboundMedia {
   let data: ReturnType<typeof parseDataUri>
-  try { data = parseDataUri(url) } catch { throw badRequest('mediaUrl', 'mediaUrl is not a valid data: URI') }
+  try {
+    data = parseDataUri(url)
+  } catch {
+    throw badRequest('mediaUrl', 'mediaUrl is not a valid data: URI')
+  }
   if (data) {
     const { mimetype, bytes } = data
     return { mimetype, fileName, load: async () => bytes }
@@ -15,7 +19,9 @@ export function simulatorMedia(url: string, fileName?: string): InboundMedia {
   const name = fileName ?? decodeURIComponent(new URL(url).pathname.split('/').pop() || 'file')
   let mimetype = 'application/octet-stream'
   const media: InboundMedia = {
-    get mimetype() { return mimetype },
+    get mimetype() {
+      return mimetype
+    },
     fileName: name,
     async load() {
       const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })

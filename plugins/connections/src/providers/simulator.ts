@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { basename } from 'node:path'
-import type { Ack, ChannelEvents, ChannelProvider, ChannelSession, ConnectionRef, InboundMessage, MessageKey, OutboundMessage, SessionUpdate } from './types.ts'
+import type {
+  Ack,
+  ChannelEvents,
+  ChannelProvider,
+  ChannelSession,
+  ConnectionRef,
+  InboundMessage,
+  MessageKey,
+  OutboundMessage,
+  SessionUpdate,
+} from './types.ts'
 
 /** What the simulated phone received from the platform. */
 export interface OutboxEntry {
@@ -35,15 +45,27 @@ export class SimulatorSession implements ChannelSession {
   readonly outbox: OutboxEntry[] = []
   connected = false
 
-  constructor(readonly conn: ConnectionRef, private report: (u: SessionUpdate) => Promise<void>, readonly events: ChannelEvents) {}
+  constructor(
+    readonly conn: ConnectionRef,
+    private report: (u: SessionUpdate) => Promise<void>,
+    readonly events: ChannelEvents,
+  ) {}
 
   private qr = () => `SIMULATOR:${this.conn.id}:${randomBytes(8).toString('hex')}`
 
-  async showQr() { this.connected = false; await this.report({ status: 'qrcode', qrcode: this.qr(), retries: 0 }) }
-  async requestNewQr() { await this.showQr() }
+  async showQr() {
+    this.connected = false
+    await this.report({ status: 'qrcode', qrcode: this.qr(), retries: 0 })
+  }
+  async requestNewQr() {
+    await this.showQr()
+  }
 
   /** Back after a restart: the simulated phone stayed paired (its number is already on the row). */
-  async resume() { this.connected = true; await this.report({ status: 'CONNECTED', qrcode: '', retries: 0 }) }
+  async resume() {
+    this.connected = true
+    await this.report({ status: 'CONNECTED', qrcode: '', retries: 0 })
+  }
 
   /** The phone scanned the QR code. */
   async scan(number?: string) {
@@ -53,14 +75,24 @@ export class SimulatorSession implements ChannelSession {
 
   /** A customer writes (resolves once the platform has stored it). */
   async receive(msg: Omit<InboundMessage, 'id' | 'timestamp' | 'fromMe'> & { id?: string; fromMe?: boolean }) {
-    if (!this.connected) throw Object.assign(new Error('The simulated phone is not connected: scan the QR code first'), { code: 'ERR_WAPP_NOT_INITIALIZED' })
-    const full: InboundMessage = { ...msg, id: msg.id ?? `SIM${randomBytes(10).toString('hex').toUpperCase()}`, fromMe: msg.fromMe ?? false, timestamp: new Date() }
+    if (!this.connected)
+      throw Object.assign(new Error('The simulated phone is not connected: scan the QR code first'), {
+        code: 'ERR_WAPP_NOT_INITIALIZED',
+      })
+    const full: InboundMessage = {
+      ...msg,
+      id: msg.id ?? `SIM${randomBytes(10).toString('hex').toUpperCase()}`,
+      fromMe: msg.fromMe ?? false,
+      timestamp: new Date(),
+    }
     const receipt = await this.events.inbound(full)
     return { id: full.id, message: receipt?.message ?? null, duplicate: receipt?.duplicate ?? false }
   }
 
   /** The phone ended the session (logged out). */
-  async disconnect() { await this.stop() }
+  async disconnect() {
+    await this.stop()
+  }
 
   async stop(opts: { silent?: boolean } = {}) {
     if (this.stopped) return
@@ -74,13 +106,16 @@ export class SimulatorSession implements ChannelSession {
   async send(msg: OutboundMessage) {
     if (!this.connected) throw new Error('The simulated phone is not connected')
     // Like a test card number: these are "not on WhatsApp", so failures can be demonstrated and tested.
-    if (!msg.isGroup && msg.chatId.endsWith('0000')) throw new Error('ERR_WAPP_INVALID_CONTACT: this number is not on WhatsApp (simulator: numbers ending in 0000)')
+    if (!msg.isGroup && msg.chatId.endsWith('0000'))
+      throw new Error('ERR_WAPP_INVALID_CONTACT: this number is not on WhatsApp (simulator: numbers ending in 0000)')
     const entry: OutboxEntry = {
       id: msg.id ?? `SIM${randomBytes(10).toString('hex').toUpperCase()}`,
       to: msg.chatId,
       isGroup: msg.isGroup,
       body: msg.body ?? '',
-      media: msg.media ? { kind: msg.media.kind, fileName: basename(msg.media.fileName), mimetype: msg.media.mimetype } : undefined,
+      media: msg.media
+        ? { kind: msg.media.kind, fileName: basename(msg.media.fileName), mimetype: msg.media.mimetype }
+        : undefined,
       contact: msg.contact,
       location: msg.location,
       quotedId: msg.quoted?.id,
@@ -115,9 +150,18 @@ export class SimulatorSession implements ChannelSession {
     if (!e) throw new Error('The simulated phone does not have this message')
     return e
   }
-  async edit(key: MessageKey, body: string) { const e = this.find(key); e.body = body; e.edited = true }
-  async delete(key: MessageKey) { const e = this.find(key); e.deleted = true }
-  async markRead(_keys: MessageKey[]) { /* the simulated customer sees blue ticks; nothing to record */ }
+  async edit(key: MessageKey, body: string) {
+    const e = this.find(key)
+    e.body = body
+    e.edited = true
+  }
+  async delete(key: MessageKey) {
+    const e = this.find(key)
+    e.deleted = true
+  }
+  async markRead(_keys: MessageKey[]) {
+    /* the simulated customer sees blue ticks; nothing to record */
+  }
 }
 
 export const simulatorProvider: ChannelProvider = {

@@ -17,10 +17,23 @@ export interface SessionUpdate {
   retries: number
 }
 
-export interface ConnectionRef { id: number; companyId: number; name: string }
+export interface ConnectionRef {
+  id: number
+  companyId: number
+  name: string
+}
 
 /** Message media kinds as the spec's Message.mediaType spells them (plus document and sticker). */
-export const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker', 'locationMessage', 'vcard', 'call_log'] as const
+export const MEDIA_TYPES = [
+  'image',
+  'audio',
+  'video',
+  'document',
+  'sticker',
+  'locationMessage',
+  'vcard',
+  'call_log',
+] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
 /** Acks of core.md §4: 1 sent (single tick), 2 delivered, 3 delivered to the device, 4 read, 5 played. */
@@ -61,16 +74,24 @@ export interface InboundMessage {
   timestamp: Date
 }
 
-export interface InboundReceipt { duplicate: boolean; message?: unknown }
+export interface InboundReceipt {
+  duplicate: boolean
+  message?: unknown
+}
 
-export interface AckUpdate { id: string; ack: Ack }
+export interface AckUpdate {
+  id: string
+  ack: Ack
+}
 
 /**
  * A message of ours changed on the network: its author edited it or deleted it for everyone (the
  * customer, or the account itself on the phone). `id` is the provider id of the changed message;
  * `fromMe` says whether the change came from our account.
  */
-export type MessageChange = { id: string; fromMe: boolean; isGroup: boolean } & ({ kind: 'edit'; body: string } | { kind: 'delete' })
+export type MessageChange = { id: string; fromMe: boolean; isGroup: boolean } & (
+  { kind: 'edit'; body: string } | { kind: 'delete' }
+)
 
 /**
  * A contact's picture as the network has it now, fetched by the provider away from the inbound path.
@@ -155,7 +176,12 @@ export interface ChannelProvider {
   /** The `provider` column value it serves. */
   readonly name: string
   /** Begin a session; `report` must be awaited by the provider so state is written in order. */
-  start(conn: ConnectionRef, report: (update: SessionUpdate) => Promise<void>, events: ChannelEvents, opts?: StartOptions): Promise<ChannelSession>
+  start(
+    conn: ConnectionRef,
+    report: (update: SessionUpdate) => Promise<void>,
+    events: ChannelEvents,
+    opts?: StartOptions,
+  ): Promise<ChannelSession>
 }
 
 export interface StartOptions {

@@ -22,7 +22,9 @@ export function ImageEditorDialog({ file, onClose, onSave }: ImageEditorDialogPr
   return (
     <Dialog open={!!file} onClose={onClose} size="xl" title={t('chat.imageEditor.title')}>
       {/* Keyed by the file: a new image starts with a clean slate. */}
-      {file && <Editor key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onClose={onClose} onSave={onSave} />}
+      {file && (
+        <Editor key={`${file.name}-${file.size}-${file.lastModified}`} file={file} onClose={onClose} onSave={onSave} />
+      )}
     </Dialog>
   )
 }
@@ -35,10 +37,17 @@ function useImage(file: File): Loaded {
     const url = URL.createObjectURL(file)
     const img = new Image()
     let live = true
-    img.onload = () => { if (live) setState({ source: img, size: { width: img.naturalWidth, height: img.naturalHeight } }) }
-    img.onerror = () => { if (live) setState('error') }
+    img.onload = () => {
+      if (live) setState({ source: img, size: { width: img.naturalWidth, height: img.naturalHeight } })
+    }
+    img.onerror = () => {
+      if (live) setState('error')
+    }
     img.src = url
-    return () => { live = false; URL.revokeObjectURL(url) }
+    return () => {
+      live = false
+      URL.revokeObjectURL(url)
+    }
   }, [file])
   return state
 }
@@ -74,7 +83,12 @@ function Editor({ file, onClose, onSave }: { file: File; onClose: () => void; on
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z' && !(e.target instanceof HTMLInputElement && e.target.type === 'text')) {
+    if (
+      (e.ctrlKey || e.metaKey) &&
+      !e.shiftKey &&
+      e.key.toLowerCase() === 'z' &&
+      !(e.target instanceof HTMLInputElement && e.target.type === 'text')
+    ) {
       e.preventDefault()
       editor.undo()
     } else if (e.key === 'Enter' && editor.tool === 'crop' && editor.crop) {
@@ -87,15 +101,30 @@ function Editor({ file, onClose, onSave }: { file: File; onClose: () => void; on
   return (
     <div onKeyDown={onKeyDown} data-testid="image-editor">
       <Toolbar editor={editor} />
-      <p className="mt-2 mb-2 text-xs text-slate-500 dark:text-slate-400" aria-live="polite">{t(`chat.imageEditor.${hint}`)}</p>
+      <p className="mt-2 mb-2 text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+        {t(`chat.imageEditor.${hint}`)}
+      </p>
       <div className="flex min-h-40 items-center justify-center rounded-md bg-slate-100 p-2 dark:bg-slate-900">
-        {image === 'loading' && <span className="text-sm text-slate-500 dark:text-slate-400">{t('chat.imageEditor.loading')}</span>}
-        {image === 'error' && <span role="alert" className="text-sm text-red-600">{t('chat.imageEditor.loadError')}</span>}
+        {image === 'loading' && (
+          <span className="text-sm text-slate-500 dark:text-slate-400">{t('chat.imageEditor.loading')}</span>
+        )}
+        {image === 'error' && (
+          <span role="alert" className="text-sm text-red-600">
+            {t('chat.imageEditor.loadError')}
+          </span>
+        )}
         {typeof image === 'object' && <EditorCanvas source={image.source} size={image.size} editor={editor} />}
       </div>
       <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} data-testid="image-editor-cancel">{t('chat.imageEditor.cancel')}</Button>
-        <Button onClick={() => void save()} loading={saving} disabled={typeof image !== 'object'} data-testid="image-editor-save">
+        <Button variant="secondary" onClick={onClose} data-testid="image-editor-cancel">
+          {t('chat.imageEditor.cancel')}
+        </Button>
+        <Button
+          onClick={() => void save()}
+          loading={saving}
+          disabled={typeof image !== 'object'}
+          data-testid="image-editor-save"
+        >
           {t('chat.imageEditor.save')}
         </Button>
       </div>

@@ -8,7 +8,11 @@ export function isEditableImage(file: { name: string; type: string }): boolean {
   return file.type ? EDITABLE.includes(file.type.toLowerCase()) : EDITABLE_EXT.test(file.name)
 }
 
-export interface Output { type: 'image/png' | 'image/jpeg'; quality?: number; ext: 'png' | 'jpg' }
+export interface Output {
+  type: 'image/png' | 'image/jpeg'
+  quality?: number
+  ext: 'png' | 'jpg'
+}
 
 /**
  * PNG stays PNG (it may have transparency and sharp drawings); JPEG and WebP become JPEG at 0.9 —

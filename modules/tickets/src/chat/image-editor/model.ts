@@ -11,7 +11,12 @@
 export const MAX_W = 900
 export const MAX_H = 700
 
-export interface Range { min: number; max: number; step: number; initial: number }
+export interface Range {
+  min: number
+  max: number
+  step: number
+  initial: number
+}
 /** core.md §2: thickness 1–30, default 3. */
 export const THICKNESS: Range = { min: 1, max: 30, step: 1, initial: 3 }
 /** core.md §2: opacity 0.1–1 in 0.05 steps. */
@@ -22,9 +27,20 @@ export const TEXT_SIZE: Range = { min: 12, max: 96, step: 2, initial: 32 }
 export const MIN_CROP_PX = 8
 export const DEFAULT_COLOR = '#e53935'
 
-export interface Point { x: number; y: number }
-export interface Rect { x: number; y: number; width: number; height: number }
-export interface Size { width: number; height: number }
+export interface Point {
+  x: number
+  y: number
+}
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+export interface Size {
+  width: number
+  height: number
+}
 
 export type Op =
   | { kind: 'stroke'; color: string; opacity: number; width: number; points: Point[] }
@@ -97,9 +113,11 @@ export function cropFromDrag(a: Point, b: Point, view: Rect, scale: number): Rec
   const c = clampRect(r, view, MIN_CROP_PX / scale)
   if (!c) return null
   // Whole image pixels: the crop must not blur the edges.
-  const x = Math.floor(c.x), y = Math.floor(c.y)
+  const x = Math.floor(c.x),
+    y = Math.floor(c.y)
   return {
-    x, y,
+    x,
+    y,
     width: Math.min(Math.ceil(c.x + c.width), view.x + view.width) - x,
     height: Math.min(Math.ceil(c.y + c.height), view.y + view.height) - y,
   }

@@ -4,8 +4,21 @@
  */
 import { canvasFor, viewOf, type Op, type Size } from './model.ts'
 
-export type Ctx = Pick<CanvasRenderingContext2D,
-  'setTransform' | 'clearRect' | 'drawImage' | 'save' | 'restore' | 'beginPath' | 'moveTo' | 'lineTo' | 'stroke' | 'fill' | 'arc' | 'fillText' | 'fillRect'
+export type Ctx = Pick<
+  CanvasRenderingContext2D,
+  | 'setTransform'
+  | 'clearRect'
+  | 'drawImage'
+  | 'save'
+  | 'restore'
+  | 'beginPath'
+  | 'moveTo'
+  | 'lineTo'
+  | 'stroke'
+  | 'fill'
+  | 'arc'
+  | 'fillText'
+  | 'fillRect'
 > & {
   globalAlpha: number
   strokeStyle: CanvasRenderingContext2D['strokeStyle']
@@ -23,7 +36,14 @@ export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-s
  * Paints the image and the operations onto a canvas of `canvas` size (from canvasFor(view)).
  * `background` fills first: JPEG has no transparency, so a PNG's clear pixels would turn black.
  */
-export function render(ctx: Ctx, source: CanvasImageSource, image: Size, ops: readonly Op[], canvas: Size, background?: string) {
+export function render(
+  ctx: Ctx,
+  source: CanvasImageSource,
+  image: Size,
+  ops: readonly Op[],
+  canvas: Size,
+  background?: string,
+) {
   const view = viewOf(ops, image)
   const { scale } = canvasFor(view)
   ctx.setTransform(1, 0, 0, 1, 0, 0)
@@ -48,7 +68,10 @@ export function paint(ctx: Ctx, op: Op) {
   ctx.globalAlpha = op.opacity
   if (op.kind === 'stroke') {
     const [first, ...rest] = op.points
-    if (!first) { ctx.restore(); return }
+    if (!first) {
+      ctx.restore()
+      return
+    }
     ctx.strokeStyle = op.color
     ctx.fillStyle = op.color
     ctx.lineWidth = op.width

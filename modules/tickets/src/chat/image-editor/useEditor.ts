@@ -1,11 +1,24 @@
 import { useCallback, useRef, useState } from 'react'
 import {
-  DEFAULT_COLOR, OPACITY, TEXT_SIZE, THICKNESS, stepValue, textOp, undo as undoOps,
-  type Op, type Point, type Rect, type Tool,
+  DEFAULT_COLOR,
+  OPACITY,
+  TEXT_SIZE,
+  THICKNESS,
+  stepValue,
+  textOp,
+  undo as undoOps,
+  type Op,
+  type Point,
+  type Rect,
+  type Tool,
 } from './model.ts'
 
 /** A text being typed: where (image space) and at what size (image pixels). */
-export interface TextDraft { at: Point; size: number; value: string }
+export interface TextDraft {
+  at: Point
+  size: number
+  value: string
+}
 
 /** The editor's state: the operations, the tool and its style, a pending crop and a text being typed. */
 export function useEditor() {
@@ -19,7 +32,10 @@ export function useEditor() {
   const [text, setTextState] = useState<TextDraft | null>(null)
   // The draft as of now, not as of the last render: a blur arriving after a new placement must not commit twice.
   const live = useRef<TextDraft | null>(null)
-  const setText = (d: TextDraft | null) => { live.current = d; setTextState(d) }
+  const setText = (d: TextDraft | null) => {
+    live.current = d
+    setTextState(d)
+  }
 
   const draftOp = (d: TextDraft | null): Op | null => d && textOp(d.value, d.at, { color, opacity, size: d.size })
 
@@ -41,18 +57,49 @@ export function useEditor() {
   }
 
   return {
-    ops, tool, color, thickness, opacity, textSize, crop, text, allOps,
-    add, setColor, setCrop, setText, commitText,
-    setTool: (t: Tool) => { commitText(); setCrop(null); setToolState(t) },
+    ops,
+    tool,
+    color,
+    thickness,
+    opacity,
+    textSize,
+    crop,
+    text,
+    allOps,
+    add,
+    setColor,
+    setCrop,
+    setText,
+    commitText,
+    setTool: (t: Tool) => {
+      commitText()
+      setCrop(null)
+      setToolState(t)
+    },
     /** Where a new text goes; a text still being typed is kept first. */
-    placeText: (d: TextDraft) => { commitText(); setText(d) },
+    placeText: (d: TextDraft) => {
+      commitText()
+      setText(d)
+    },
     setThickness: (v: number) => setThicknessState(stepValue(v, THICKNESS)),
     setOpacity: (v: number) => setOpacityState(stepValue(v, OPACITY)),
     setTextSize: (v: number) => setTextSizeState(stepValue(v, TEXT_SIZE)),
-    applyCrop: () => { if (crop) { add({ kind: 'crop', rect: crop }); setCrop(null) } },
+    applyCrop: () => {
+      if (crop) {
+        add({ kind: 'crop', rect: crop })
+        setCrop(null)
+      }
+    },
     /** A text being typed goes first; then the last operation. */
-    undo: () => { if (live.current) setText(null); else setOps(undoOps) },
-    reset: () => { setOps([]); setCrop(null); setText(null) },
+    undo: () => {
+      if (live.current) setText(null)
+      else setOps(undoOps)
+    },
+    reset: () => {
+      setOps([])
+      setCrop(null)
+      setText(null)
+    },
     canUndo: ops.length > 0 || !!text,
   }
 }

@@ -33,7 +33,8 @@ export function createAuthStore(kernel: Kernel, conn: { id: number; companyId: n
       const db = t()
       for (let i = 0; i < ids.length; i += CHUNK) {
         const rows: { id: string; value: string }[] = await db('baileys_keys')
-          .where({ whatsappId, type }).whereIn('id', ids.slice(i, i + CHUNK))
+          .where({ whatsappId, type })
+          .whereIn('id', ids.slice(i, i + CHUNK))
           .select('id', db.knex.raw('value::text as value'))
         for (const row of rows) {
           let value = decode(row.value)
@@ -58,12 +59,17 @@ export function createAuthStore(kernel: Kernel, conn: { id: number; companyId: n
       await kernel.unitOfWork(conn.companyId, async ({ t: tx }) => {
         for (const [type, ids] of deletes) {
           for (let i = 0; i < ids.length; i += CHUNK) {
-            await tx('baileys_keys').where({ whatsappId, type }).whereIn('id', ids.slice(i, i + CHUNK)).delete()
+            await tx('baileys_keys')
+              .where({ whatsappId, type })
+              .whereIn('id', ids.slice(i, i + CHUNK))
+              .delete()
           }
         }
         for (let i = 0; i < upserts.length; i += CHUNK) {
-          await tx.insert('baileys_keys', upserts.slice(i, i + CHUNK))
-            .onConflict(['whatsappId', 'type', 'id']).merge(['value'])
+          await tx
+            .insert('baileys_keys', upserts.slice(i, i + CHUNK))
+            .onConflict(['whatsappId', 'type', 'id'])
+            .merge(['value'])
             .where('baileys_keys.companyId', conn.companyId)
         }
       })
@@ -78,13 +84,16 @@ export function createAuthStore(kernel: Kernel, conn: { id: number; companyId: n
     keys,
     async readCreds() {
       const db = t()
-      const row: { creds: string } | undefined = await db('baileys_creds').where({ whatsappId })
+      const row: { creds: string } | undefined = await db('baileys_creds')
+        .where({ whatsappId })
         .first(db.knex.raw('creds::text as creds'))
       return row ? decode(row.creds) : null
     },
     async writeCreds(creds) {
-      await t().insert('baileys_creds', { whatsappId, creds: encode(creds), updatedAt: new Date() })
-        .onConflict('whatsappId').merge(['creds', 'updatedAt'])
+      await t()
+        .insert('baileys_creds', { whatsappId, creds: encode(creds), updatedAt: new Date() })
+        .onConflict('whatsappId')
+        .merge(['creds', 'updatedAt'])
         .where('baileys_creds.companyId', conn.companyId)
     },
     async clear() {

@@ -15,7 +15,13 @@ function editedBody(ctx: InboundContext, wa: WAMessage, content?: proto.IMessage
 }
 
 /** A protocol message that edits or revokes another message, as a change of that message. */
-function fromProtocol(ctx: InboundContext, wa: WAMessage, p: proto.Message.IProtocolMessage, base: Base, fallbackId?: string | null): MessageChange | null {
+function fromProtocol(
+  ctx: InboundContext,
+  wa: WAMessage,
+  p: proto.Message.IProtocolMessage,
+  base: Base,
+  fallbackId?: string | null,
+): MessageChange | null {
   const { Type } = ctx.lib.proto.Message.ProtocolMessage
   const id = p.key?.id ?? fallbackId
   if (!id) return null
@@ -55,7 +61,8 @@ export function changeFromUpdate(ctx: InboundContext, u: WAMessageUpdate): Messa
   if (!base || !id) return null
   const { update } = u
   const wa: WAMessage = { key: u.key, message: update.message ?? null }
-  if (update.message === null && update.messageStubType === ctx.lib.WAMessageStubType.REVOKE) return { id, kind: 'delete', ...base }
+  if (update.message === null && update.messageStubType === ctx.lib.WAMessageStubType.REVOKE)
+    return { id, kind: 'delete', ...base }
   const m = update.message ? ctx.lib.normalizeMessageContent(update.message) : undefined
   if (!m) return null
   if (m.protocolMessage) return fromProtocol(ctx, wa, m.protocolMessage, base, id)

@@ -14,7 +14,10 @@ export interface InboundContext {
   download(msg: WAMessage): Promise<Buffer>
 }
 
-export interface Person { number: string; lid?: string }
+export interface Person {
+  number: string
+  lid?: string
+}
 
 /**
  * One person from the addresses a message carries. Baileys 7 addresses people by LID (`…@lid`) or by
@@ -24,9 +27,14 @@ export interface Person { number: string; lid?: string }
  * digits, and `lid` carries the LID's digits either way — so the contacts service, which resolves by
  * LID first, keeps one contact when the same person later shows up with a phone number.
  */
-export async function resolvePerson(ctx: InboundContext, primary?: string | null, alt?: string | null): Promise<Person | null> {
+export async function resolvePerson(
+  ctx: InboundContext,
+  primary?: string | null,
+  alt?: string | null,
+): Promise<Person | null> {
   const { lib } = ctx
-  const mine = (jid: string) => !!ctx.me && (lib.areJidsSameUser(jid, ctx.me.id) || (!!ctx.me.lid && lib.areJidsSameUser(jid, ctx.me.lid)))
+  const mine = (jid: string) =>
+    !!ctx.me && (lib.areJidsSameUser(jid, ctx.me.id) || (!!ctx.me.lid && lib.areJidsSameUser(jid, ctx.me.lid)))
   // In a message of ours the alternate can be our own identity: it says nothing about the peer.
   const altIsOurs = !!alt && !!primary && !mine(primary) && mine(alt)
   const jids = [primary, altIsOurs ? undefined : alt].filter((j): j is string => !!j)
@@ -65,7 +73,7 @@ export function contentOf(ctx: InboundContext, wa: WAMessage, m: proto.IMessage,
   if (media) {
     const item = (m as Record<string, unknown>)[type] as proto.Message.IImageMessage & proto.Message.IDocumentMessage
     const fileName = item.fileName ?? undefined
-    const body = item.caption ?? (media.mediaType === 'document' ? fileName ?? '' : '')
+    const body = item.caption ?? (media.mediaType === 'document' ? (fileName ?? '') : '')
     return {
       body,
       mediaType: media.mediaType,
@@ -73,23 +81,32 @@ export function contentOf(ctx: InboundContext, wa: WAMessage, m: proto.IMessage,
     }
   }
   switch (type) {
-    case 'conversation': return { body: m.conversation ?? '' }
-    case 'extendedTextMessage': return { body: m.extendedTextMessage?.text ?? '' }
-    case 'buttonsResponseMessage': return { body: m.buttonsResponseMessage?.selectedDisplayText ?? '' }
-    case 'templateButtonReplyMessage': return { body: m.templateButtonReplyMessage?.selectedDisplayText ?? '' }
-    case 'listResponseMessage': return { body: m.listResponseMessage?.title ?? '' }
+    case 'conversation':
+      return { body: m.conversation ?? '' }
+    case 'extendedTextMessage':
+      return { body: m.extendedTextMessage?.text ?? '' }
+    case 'buttonsResponseMessage':
+      return { body: m.buttonsResponseMessage?.selectedDisplayText ?? '' }
+    case 'templateButtonReplyMessage':
+      return { body: m.templateButtonReplyMessage?.selectedDisplayText ?? '' }
+    case 'listResponseMessage':
+      return { body: m.listResponseMessage?.title ?? '' }
     case 'locationMessage':
     case 'liveLocationMessage': {
       const loc = (m.locationMessage ?? m.liveLocationMessage) as proto.Message.ILocationMessage
-      const lines = [`${loc.degreesLatitude ?? 0},${loc.degreesLongitude ?? 0}`, loc.name, loc.address].filter((l) => !!l)
+      const lines = [`${loc.degreesLatitude ?? 0},${loc.degreesLongitude ?? 0}`, loc.name, loc.address].filter(
+        (l) => !!l,
+      )
       return { body: lines.join('\n'), mediaType: 'locationMessage' }
     }
-    case 'contactMessage': return { body: m.contactMessage?.vcard ?? '', mediaType: 'vcard' }
+    case 'contactMessage':
+      return { body: m.contactMessage?.vcard ?? '', mediaType: 'vcard' }
     case 'contactsArrayMessage': {
       const cards = (m.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard?.trim()).filter((v) => !!v)
       return { body: cards.join('\n'), mediaType: 'vcard' }
     }
-    default: return null
+    default:
+      return null
   }
 }
 
@@ -104,7 +121,8 @@ export async function toInbound(ctx: InboundContext, wa: WAMessage): Promise<Inb
   const remoteJid = wa.key?.remoteJid
   const id = wa.key?.id
   if (!remoteJid || !id || !wa.message) return null
-  if (lib.isJidStatusBroadcast(remoteJid) || lib.isJidBroadcast(remoteJid) || lib.isJidNewsletter(remoteJid)) return null
+  if (lib.isJidStatusBroadcast(remoteJid) || lib.isJidBroadcast(remoteJid) || lib.isJidNewsletter(remoteJid))
+    return null
   // An edit arrives wrapped (editedMessage / protocolMessage): it is not a new message.
   if (wa.message.protocolMessage || wa.message.editedMessage) return null
   const m = lib.normalizeMessageContent(wa.message)
@@ -118,7 +136,12 @@ export async function toInbound(ctx: InboundContext, wa: WAMessage): Promise<Inb
   const ts = wa.messageTimestamp ? lib.toNumber(wa.messageTimestamp) : 0
   const inner = (m as Record<string, unknown>)[type] as { contextInfo?: proto.IContextInfo } | undefined
   const msg: InboundMessage = {
-    id, chatId: '', isGroup, fromMe, body: content.body, timestamp: ts ? new Date(ts * 1000) : new Date(),
+    id,
+    chatId: '',
+    isGroup,
+    fromMe,
+    body: content.body,
+    timestamp: ts ? new Date(ts * 1000) : new Date(),
   }
   if (content.mediaType) msg.mediaType = content.mediaType
   if (content.media) msg.media = content.media
@@ -131,7 +154,12 @@ export async function toInbound(ctx: InboundContext, wa: WAMessage): Promise<Inb
     if (name) msg.groupName = name
     if (!fromMe) {
       const who = await resolvePerson(ctx, wa.key.participant, wa.key.participantAlt)
-      if (who) msg.participant = { number: who.number, ...(who.lid ? { lid: who.lid } : {}), ...(wa.pushName ? { name: wa.pushName } : {}) }
+      if (who)
+        msg.participant = {
+          number: who.number,
+          ...(who.lid ? { lid: who.lid } : {}),
+          ...(wa.pushName ? { name: wa.pushName } : {}),
+        }
     }
   } else {
     const who = await resolvePerson(ctx, remoteJid, wa.key.remoteJidAlt)
@@ -152,8 +180,14 @@ export async function callToInbound(ctx: InboundContext, call: WACallEvent): Pro
   const who = await resolvePerson(ctx, call.from, call.callerPn)
   if (!who) return null
   return {
-    id: call.id, chatId: who.number, ...(who.lid ? { lid: who.lid } : {}), isGroup: false, fromMe: false,
-    body: '', mediaType: 'call_log', timestamp: call.date instanceof Date ? call.date : new Date(),
+    id: call.id,
+    chatId: who.number,
+    ...(who.lid ? { lid: who.lid } : {}),
+    isGroup: false,
+    fromMe: false,
+    body: '',
+    mediaType: 'call_log',
+    timestamp: call.date instanceof Date ? call.date : new Date(),
   }
 }
 

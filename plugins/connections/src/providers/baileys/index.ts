@@ -45,7 +45,10 @@ export function createBaileysProvider(deps: BaileysProviderDeps): ChannelProvide
       const lib = await loadBaileys()
       // Baileys is chatty at info level: only its warnings (or less, when our log is quieter) reach our log.
       const level = ['error', 'fatal', 'silent'].includes(deps.kernel.log.level) ? deps.kernel.log.level : 'warn'
-      const logger = deps.kernel.log.child({ provider: 'baileys', whatsappId: conn.id }, { level }) as unknown as BaileysLogger
+      const logger = deps.kernel.log.child(
+        { provider: 'baileys', whatsappId: conn.id },
+        { level },
+      ) as unknown as BaileysLogger
       const session = new BaileysSession({
         kernel: deps.kernel,
         lib,

@@ -7,7 +7,7 @@ export type UserJid = (digits: string, lid?: string) => string
 
 export const groupJid = (id: string) => (id.includes('@') ? id : `${id}@g.us`)
 export const chatJid = (userJid: UserJid, chatId: string, isGroup: boolean, lid?: string) =>
-  (isGroup ? groupJid(chatId) : userJid(chatId, lid))
+  isGroup ? groupJid(chatId) : userJid(chatId, lid)
 
 /**
  * The Baileys content of an outbound message. Media is read from disk by Baileys (`{ url: path }`)
@@ -21,10 +21,14 @@ export function toContent(msg: OutboundMessage, userJid: UserJid): AnyMessageCon
     const { kind, path, mimetype, fileName, voiceNote } = msg.media
     const url = { url: path }
     switch (kind) {
-      case 'image': return { image: url, caption, mimetype, ...(mentions ? { mentions } : {}) }
-      case 'video': return { video: url, caption, mimetype, ...(mentions ? { mentions } : {}) }
-      case 'audio': return voiceNote ? { audio: url, ptt: true, mimetype: 'audio/ogg; codecs=opus' } : { audio: url, mimetype }
-      default: return { document: url, mimetype, fileName, caption }
+      case 'image':
+        return { image: url, caption, mimetype, ...(mentions ? { mentions } : {}) }
+      case 'video':
+        return { video: url, caption, mimetype, ...(mentions ? { mentions } : {}) }
+      case 'audio':
+        return voiceNote ? { audio: url, ptt: true, mimetype: 'audio/ogg; codecs=opus' } : { audio: url, mimetype }
+      default:
+        return { document: url, mimetype, fileName, caption }
     }
   }
   if (msg.contact) {
@@ -43,7 +47,10 @@ export function toOptions(msg: OutboundMessage, jid: string): MiscMessageGenerat
   const options: MiscMessageGenerationOptions = {}
   if (msg.id) options.messageId = msg.id
   if (msg.quoted) {
-    const quoted: WAMessage = { key: { remoteJid: jid, id: msg.quoted.id, fromMe: msg.quoted.fromMe }, message: { conversation: msg.quoted.body } }
+    const quoted: WAMessage = {
+      key: { remoteJid: jid, id: msg.quoted.id, fromMe: msg.quoted.fromMe },
+      message: { conversation: msg.quoted.body },
+    }
     options.quoted = quoted
   }
   return options
@@ -51,7 +58,11 @@ export function toOptions(msg: OutboundMessage, jid: string): MiscMessageGenerat
 
 /** One of our MessageKeys as Baileys' key. */
 export function toKey(key: MessageKey, userJid: UserJid): WAMessageKey {
-  const out: WAMessageKey = { remoteJid: chatJid(userJid, key.chatId, key.isGroup, key.lid), id: key.id, fromMe: key.fromMe }
+  const out: WAMessageKey = {
+    remoteJid: chatJid(userJid, key.chatId, key.isGroup, key.lid),
+    id: key.id,
+    fromMe: key.fromMe,
+  }
   if (key.participant) out.participant = key.participant.includes('@') ? key.participant : userJid(key.participant)
   return out
 }

@@ -3,7 +3,12 @@ import type { SocketLike } from './socket.ts'
 import type { BaileysLogger } from './session.ts'
 
 /** Someone whose picture we keep: the JID to ask WhatsApp with, and how the pipeline names them. */
-export interface PictureTarget { jid: string; chatId: string; lid?: string; isGroup: boolean }
+export interface PictureTarget {
+  jid: string
+  chatId: string
+  lid?: string
+  isGroup: boolean
+}
 
 export interface PictureOptions {
   /** At most this many lookups at once (default 2). */
@@ -19,7 +24,11 @@ export interface PictureOptions {
   now?: () => number
 }
 
-interface Known { target: PictureTarget; checkedAt: number; cdnPath?: string }
+interface Known {
+  target: PictureTarget
+  checkedAt: number
+  cdnPath?: string
+}
 
 const DAY = 24 * 3600_000
 const LOOKUP_TIMEOUT_MS = 15_000
@@ -27,7 +36,14 @@ const MAX_BYTES = 5 * 1024 * 1024
 const statusOf = (err: unknown) => (err as { output?: { statusCode?: number } } | undefined)?.output?.statusCode
 
 /** WhatsApp's picture URLs carry short-lived signatures in the query; the path names the picture. */
-const cdnPath = (url: string) => { try { const u = new URL(url); return u.origin + u.pathname } catch { return url } }
+const cdnPath = (url: string) => {
+  try {
+    const u = new URL(url)
+    return u.origin + u.pathname
+  } catch {
+    return url
+  }
+}
 
 export async function downloadPicture(url: string): Promise<{ data: Buffer; mimetype: string }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) })
@@ -55,9 +71,20 @@ export class PictureRefresher {
   private markDrained = () => {}
   private readonly o: Required<PictureOptions>
 
-  constructor(private readonly socket: () => SocketLike | undefined, private readonly events: ChannelEvents, private readonly logger: BaileysLogger, opts: PictureOptions = {}) {
+  constructor(
+    private readonly socket: () => SocketLike | undefined,
+    private readonly events: ChannelEvents,
+    private readonly logger: BaileysLogger,
+    opts: PictureOptions = {},
+  ) {
     this.o = {
-      concurrency: 2, refreshMs: DAY, maxQueue: 1000, maxKnown: 20_000, download: downloadPicture, now: Date.now, ...opts,
+      concurrency: 2,
+      refreshMs: DAY,
+      maxQueue: 1000,
+      maxKnown: 20_000,
+      download: downloadPicture,
+      now: Date.now,
+      ...opts,
     }
   }
 
@@ -78,13 +105,20 @@ export class PictureRefresher {
   changed(digits: string, removed: boolean) {
     const k = this.known.get(digits)
     if (!k || !this.events.picture) return
-    if (!removed) { this.enqueue(k); return }
+    if (!removed) {
+      this.enqueue(k)
+      return
+    }
     k.cdnPath = undefined
-    this.run(async () => { await this.report(k, null) })
+    this.run(async () => {
+      await this.report(k, null)
+    })
   }
 
   /** Resolves when no lookup is waiting or running. */
-  idle() { return this.drained }
+  idle() {
+    return this.drained
+  }
 
   private remember(k: Known) {
     this.known.set(k.target.chatId, k)
@@ -95,7 +129,10 @@ export class PictureRefresher {
   private enqueue(k: Known) {
     k.checkedAt = this.o.now()
     if (this.queued.has(k)) return
-    if (this.queue.length >= this.o.maxQueue) { k.checkedAt = 0; return }
+    if (this.queue.length >= this.o.maxQueue) {
+      k.checkedAt = 0
+      return
+    }
     this.queued.add(k)
     this.queue.push(k)
     this.pump()
@@ -110,7 +147,10 @@ export class PictureRefresher {
   }
 
   private run(work: () => Promise<void>) {
-    if (this.running === 0) this.drained = new Promise((r) => { this.markDrained = r })
+    if (this.running === 0)
+      this.drained = new Promise((r) => {
+        this.markDrained = r
+      })
     this.running += 1
     void work()
       .catch((err) => this.logger.warn({ err }, 'baileys session: contact picture failed'))
@@ -123,14 +163,18 @@ export class PictureRefresher {
 
   private async lookup(k: Known) {
     const sock = this.socket()
-    if (!sock?.profilePictureUrl) { k.checkedAt = 0; return }
+    if (!sock?.profilePictureUrl) {
+      k.checkedAt = 0
+      return
+    }
     let url: string | undefined
     try {
       url = await sock.profilePictureUrl(k.target.jid, 'image', LOOKUP_TIMEOUT_MS)
     } catch (err) {
       // 401 not-authorized (privacy) and 404 item-not-found (no picture) are answers, not failures.
       const code = statusOf(err)
-      if (code !== 401 && code !== 404) this.logger.warn({ err, jid: k.target.jid }, 'baileys session: picture lookup failed')
+      if (code !== 401 && code !== 404)
+        this.logger.warn({ err, jid: k.target.jid }, 'baileys session: picture lookup failed')
       return
     }
     if (!url) return

@@ -1,6 +1,22 @@
 import { AppError, type Kernel } from '@atende/sdk'
-import type { AuthenticationCreds, GroupMetadata, proto, UserFacingSocketConfig, WAMessageKey } from '@whiskeysockets/baileys'
-import type { Ack, ChannelEvents, ChannelSession, ConnectionRef, InboundMessage, MessageChange, MessageKey, OutboundMessage, SessionUpdate } from '../types.ts'
+import type {
+  AuthenticationCreds,
+  GroupMetadata,
+  proto,
+  UserFacingSocketConfig,
+  WAMessageKey,
+} from '@whiskeysockets/baileys'
+import type {
+  Ack,
+  ChannelEvents,
+  ChannelSession,
+  ConnectionRef,
+  InboundMessage,
+  MessageChange,
+  MessageKey,
+  OutboundMessage,
+  SessionUpdate,
+} from '../types.ts'
 import type { BaileysLib } from './lib.ts'
 import type { MakeSocket, SocketLike } from './socket.ts'
 import { createAuthStore, type AuthStore } from './auth-store.ts'
@@ -14,9 +30,15 @@ export const ERR_WAPP_NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED'
 /** Baileys' logger shape (pino's). */
 export type BaileysLogger = NonNullable<UserFacingSocketConfig['logger']>
 
-export interface Backoff { baseMs: number; maxMs: number }
+export interface Backoff {
+  baseMs: number
+  maxMs: number
+}
 /** The reconnect timer (a seam so tests can fire it by hand). */
-export interface Timers { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void }
+export interface Timers {
+  set(fn: () => void, ms: number): unknown
+  clear(handle: unknown): void
+}
 
 export interface SessionDeps {
   kernel: Kernel
@@ -100,12 +122,16 @@ export class BaileysSession implements ChannelSession {
 
   private enqueueState(work: () => Promise<void>) {
     const run = this.stateQueue.then(work)
-    this.stateQueue = run.catch((err) => { this.d.logger.error({ err }, 'baileys session: state handling failed') })
+    this.stateQueue = run.catch((err) => {
+      this.d.logger.error({ err }, 'baileys session: state handling failed')
+    })
     return run
   }
 
   private enqueueMessages(work: () => Promise<void>) {
-    this.messageQueue = this.messageQueue.then(work).catch((err) => { this.d.logger.error({ err }, 'baileys session: message handling failed') })
+    this.messageQueue = this.messageQueue.then(work).catch((err) => {
+      this.d.logger.error({ err }, 'baileys session: message handling failed')
+    })
   }
 
   /** Report a state, skipping an exact repeat of the last one (the socket says `connecting` often). */
@@ -152,7 +178,8 @@ export class BaileysSession implements ChannelSession {
         if (!current()) return
         if (update.qr) await this.onQr(sock, update.qr)
         if (!current()) return
-        if (update.connection === 'connecting') await this.report({ status: 'OPENING', qrcode: '', retries: this.qrCount })
+        if (update.connection === 'connecting')
+          await this.report({ status: 'OPENING', qrcode: '', retries: this.qrCount })
         else if (update.connection === 'open') await this.onOpen(sock)
         else if (update.connection === 'close') await this.onClose(update.lastDisconnect?.error)
       })
@@ -168,7 +195,9 @@ export class BaileysSession implements ChannelSession {
       })
     })
     sock.ev.on('call', (calls) => {
-      this.enqueueMessages(async () => { for (const c of calls) await this.deliver(() => callToInbound(this.inboundContext(), c), c.id) })
+      this.enqueueMessages(async () => {
+        for (const c of calls) await this.deliver(() => callToInbound(this.inboundContext(), c), c.id)
+      })
     })
     sock.ev.on('messages.update', (updates) => {
       this.enqueueMessages(async () => {
@@ -177,18 +206,27 @@ export class BaileysSession implements ChannelSession {
           if (change) await this.applyChange(change)
           const ack = toAck(u)
           if (!ack) continue
-          try { await this.d.events.ack(ack) } catch (err) { this.d.logger.error({ err, id: ack.id }, 'baileys session: ack failed') }
+          try {
+            await this.d.events.ack(ack)
+          } catch (err) {
+            this.d.logger.error({ err, id: ack.id }, 'baileys session: ack failed')
+          }
         }
       })
     })
-    const forget = (jid?: string | null) => { if (jid) this.groups.delete(jid) }
-    sock.ev.on('groups.update', (updates) => { for (const g of updates) forget(g.id) })
+    const forget = (jid?: string | null) => {
+      if (jid) this.groups.delete(jid)
+    }
+    sock.ev.on('groups.update', (updates) => {
+      for (const g of updates) forget(g.id)
+    })
     sock.ev.on('group-participants.update', (u) => forget(u.id))
     sock.ev.on('contacts.update', (updates) => {
       if (!current()) return
       for (const c of updates) {
         const digits = c.id ? this.d.lib.jidDecode(c.id)?.user : undefined
-        if (digits && (c.imgUrl === 'changed' || c.imgUrl === 'removed')) this.pictures.changed(digits, c.imgUrl === 'removed')
+        if (digits && (c.imgUrl === 'changed' || c.imgUrl === 'removed'))
+          this.pictures.changed(digits, c.imgUrl === 'removed')
       }
     })
   }
@@ -249,7 +287,11 @@ export class BaileysSession implements ChannelSession {
 
   private async end(sock?: SocketLike) {
     if (!sock) return
-    try { await sock.end(undefined) } catch (err) { this.d.logger.warn({ err }, 'baileys session: end failed') }
+    try {
+      await sock.end(undefined)
+    } catch (err) {
+      this.d.logger.warn({ err }, 'baileys session: end failed')
+    }
   }
 
   private cancelTimer() {
@@ -265,7 +307,8 @@ export class BaileysSession implements ChannelSession {
       this.sock = undefined
       this.open = false
       // A new pairing replaces the old one: unlink the old device when it is still linked.
-      if (sock && wasOpen) await sock.logout().catch((err) => this.d.logger.warn({ err }, 'baileys session: logout failed'))
+      if (sock && wasOpen)
+        await sock.logout().catch((err) => this.d.logger.warn({ err }, 'baileys session: logout failed'))
       await this.end(sock)
       await this.store.clear()
       this.creds = this.d.lib.initAuthCreds()
@@ -299,14 +342,20 @@ export class BaileysSession implements ChannelSession {
       me: sock?.user ?? this.me,
       pnForLid: async (lid) => (await sock?.signalRepository?.lidMapping.getPNForLID(lid)) ?? null,
       groupName: async (jid) => (await this.group(jid))?.subject,
-      download: (wa) => lib.downloadMediaMessage(wa, 'buffer', {}, {
-        logger: this.d.logger,
-        reuploadRequest: (m) => {
-          const live = this.sock
-          if (!live?.updateMediaMessage) throw new Error('No connection to ask for the media again')
-          return live.updateMediaMessage(m)
-        },
-      }),
+      download: (wa) =>
+        lib.downloadMediaMessage(
+          wa,
+          'buffer',
+          {},
+          {
+            logger: this.d.logger,
+            reuploadRequest: (m) => {
+              const live = this.sock
+              if (!live?.updateMediaMessage) throw new Error('No connection to ask for the media again')
+              return live.updateMediaMessage(m)
+            },
+          },
+        ),
     }
   }
 
@@ -328,9 +377,20 @@ export class BaileysSession implements ChannelSession {
     if (msg.isGroup) {
       this.pictures.seen({ jid: groupJid(msg.chatId), chatId: msg.chatId, isGroup: true })
       const p = msg.participant
-      if (p) this.pictures.seen({ jid: this.userJid(p.number, p.lid), chatId: p.number, ...(p.lid ? { lid: p.lid } : {}), isGroup: false })
+      if (p)
+        this.pictures.seen({
+          jid: this.userJid(p.number, p.lid),
+          chatId: p.number,
+          ...(p.lid ? { lid: p.lid } : {}),
+          isGroup: false,
+        })
     } else {
-      this.pictures.seen({ jid: this.userJid(msg.chatId, msg.lid), chatId: msg.chatId, ...(msg.lid ? { lid: msg.lid } : {}), isGroup: false })
+      this.pictures.seen({
+        jid: this.userJid(msg.chatId, msg.lid),
+        chatId: msg.chatId,
+        ...(msg.lid ? { lid: msg.lid } : {}),
+        isGroup: false,
+      })
     }
   }
 
@@ -349,7 +409,9 @@ export class BaileysSession implements ChannelSession {
     return hit && Date.now() - hit.at < GROUP_TTL_MS ? hit : undefined
   }
 
-  private cachedGroup(jid: string) { return this.freshGroup(jid)?.meta }
+  private cachedGroup(jid: string) {
+    return this.freshGroup(jid)?.meta
+  }
 
   private async group(jid: string) {
     const hit = this.freshGroup(jid)
@@ -378,7 +440,8 @@ export class BaileysSession implements ChannelSession {
     (lid && lid === digits) || this.lidOnly.has(digits) ? `${digits}@lid` : `${digits}@s.whatsapp.net`
 
   private connected(): SocketLike {
-    if (!this.sock || !this.open) throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The WhatsApp session is not connected')
+    if (!this.sock || !this.open)
+      throw new AppError(ERR_WAPP_NOT_INITIALIZED, 400, 'The WhatsApp session is not connected')
     return this.sock
   }
 
@@ -408,4 +471,3 @@ export class BaileysSession implements ChannelSession {
     await this.connected().readMessages(keys.map((k) => toKey(k, this.userJid)))
   }
 }
-

@@ -1,11 +1,23 @@
 import type {
-  AnyMessageContent, BaileysEventMap, GroupMetadata, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey,
+  AnyMessageContent,
+  BaileysEventMap,
+  GroupMetadata,
+  MiscMessageGenerationOptions,
+  UserFacingSocketConfig,
+  WAMessage,
+  WAMessageKey,
 } from '@whiskeysockets/baileys'
 
 /** The socket events this provider listens to. */
 export type SocketEvent =
-  | 'connection.update' | 'creds.update' | 'messages.upsert' | 'messages.update' | 'call'
-  | 'groups.update' | 'group-participants.update' | 'contacts.update'
+  | 'connection.update'
+  | 'creds.update'
+  | 'messages.upsert'
+  | 'messages.update'
+  | 'call'
+  | 'groups.update'
+  | 'group-participants.update'
+  | 'contacts.update'
 
 /**
  * The part of Baileys' socket this provider uses: what a fake socket implements in the tests, and
@@ -15,7 +27,11 @@ export interface SocketLike {
   ev: { on<E extends SocketEvent>(event: E, listener: (arg: BaileysEventMap[E]) => void): void }
   /** The paired account (`5511…:12@s.whatsapp.net`, and its LID) once known. */
   readonly user?: { id: string; lid?: string; name?: string }
-  sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>
+  sendMessage(
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined>
   readMessages(keys: WAMessageKey[]): Promise<void>
   logout(msg?: string): Promise<void>
   end(error: Error | undefined): void | Promise<void>
