@@ -110,7 +110,8 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}) {
       const path = request.url.split('?')[0]!
       if (path === '/api' || path.startsWith('/api/') || path.startsWith('/modules/'))
         return apiNotFound(request, reply)
-      if (!shellBuilt) return reply.type('text/html; charset=utf-8').send(NOT_BUILT)
+      // Revalidated like the real page: once the app is built, a reload shows it.
+      if (!shellBuilt) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT)
       let rel: string
       try {
         rel = decodeURIComponent(path).replace(/^\/+/, '')
