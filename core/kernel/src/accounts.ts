@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { AccountsService, Member, SettingDefinition, UserView } from '@atende/sdk'
+import type { AccountsService, Member, SettingDefinition, UserView, WeeklyHour } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
@@ -19,7 +19,12 @@ const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v
  * `definitions`: the defined company settings, so a user view's company.settings lists every one at
  * its effective value (stored, else its default) — a new company's list is never empty.
  */
-export function createAccounts(db: Knex, definitions: () => SettingDefinition[] = () => []): AccountsService {
+export function createAccounts(
+  db: Knex,
+  definitions: () => SettingDefinition[] = () => [],
+  /** The platform company's CNPJ (config.superuser.cnpj). */
+  platformCnpj?: string,
+): AccountsService {
   const effective = (stored: { key: string; value: string }[]) => {
     const byKey = new Map(stored.map((s) => [s.key, s.value]))
     const defs = definitions()
@@ -84,6 +89,17 @@ export function createAccounts(db: Knex, definitions: () => SettingDefinition[] 
         allTicket: r.allTicket === 'enabled',
         queueIds: parseJson<number[]>(r.queueIds),
       }))
+    },
+    async companyHours(companyId) {
+      const row: { schedules: WeeklyHour[] | string | null } | undefined = await db('companies')
+        .where({ id: companyId })
+        .first('schedules')
+      return row?.schedules ? parseJson<WeeklyHour[]>(row.schedules) : []
+    },
+    async platformCompanyId() {
+      if (!platformCnpj) return null
+      const row: { id: number } | undefined = await db('companies').where({ cnpj: platformCnpj }).first('id')
+      return row?.id ?? null
     },
     async planLimits(companyId) {
       const row = await db('companies as c')

@@ -150,7 +150,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     settings,
     mail: createMail(config.smtpUrl, config.mailFrom, app.log),
     auth,
-    accounts: createAccounts(db, () => settings.definitions()),
+    accounts: createAccounts(db, () => settings.definitions(), config.superuser.cnpj),
     services: createServiceRegistry(),
     storage,
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),

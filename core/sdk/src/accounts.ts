@@ -45,6 +45,14 @@ export interface Member {
   whatsappId: number | null
 }
 
+/** One weekday of a company's opening hours (empty times: closed that day). */
+export interface WeeklyHour {
+  weekday: string
+  weekdayEn: string
+  startTime: string
+  endTime: string
+}
+
 export interface PlanLimits {
   planId: number | null
   users: number
@@ -59,5 +67,9 @@ export interface AccountsService {
   userView(id: number): Promise<UserView | undefined>
   /** A company's users (only those of `ids` when given) with their queues, in one query; other companies' ids are skipped. */
   members(companyId: number, ids?: Array<number | null | undefined>): Promise<Member[]>
+  /** A company's weekly opening hours (administration.md §2 Companies, "schedules"); [] when unset or unknown. */
+  companyHours(companyId: number): Promise<WeeklyHour[]>
+  /** The platform company's id (the super user's, which holds platform-wide switches); null before the first start. */
+  platformCompanyId(): Promise<number | null>
   planLimits(companyId: number): Promise<PlanLimits>
 }

@@ -59,9 +59,7 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
     const type = await kernel.settings.get(companyId, 'scheduleType')
     if (type === 'queue') return isOpenAt(queue.schedules as ScheduleRow[], now(), companyTimeZone())
     if (type === 'company') {
-      // companies is a kernel table and kernel.accounts does not offer its schedules: a read-only look.
-      const c = await kernel.db('companies').where({ id: companyId }).first('schedules')
-      const schedules = typeof c?.schedules === 'string' ? JSON.parse(c.schedules) : (c?.schedules ?? [])
+      const schedules = (await kernel.accounts.companyHours(companyId)) as ScheduleRow[]
       return isOpenAt(schedules, now(), companyTimeZone())
     }
     return true

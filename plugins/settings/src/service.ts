@@ -21,9 +21,9 @@ export function createSettingService(kernel: Kernel) {
     async getPublic(key: string) {
       if (!PUBLIC_KEYS.has(key)) throw notFound(ErrorCodes.NO_SETTING_FOUND, `Setting "${key}" is not public`)
       // The platform company (the super user's) owns platform-wide switches such as sign-up.
-      const platform = await kernel.db('companies').where({ cnpj: kernel.config.superuser.cnpj }).first('id')
-      if (!platform) throw notFound(ErrorCodes.NO_SETTING_FOUND, 'Platform company not found')
-      return { key, value: await kernel.settings.get(platform.id, key) }
+      const platformId = await kernel.accounts.platformCompanyId()
+      if (!platformId) throw notFound(ErrorCodes.NO_SETTING_FOUND, 'Platform company not found')
+      return { key, value: await kernel.settings.get(platformId, key) }
     },
   }
 }
