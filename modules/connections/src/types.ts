@@ -1,38 +1,16 @@
-/** A connection as GET /api/whatsapp returns it (core.md §3 Connection). */
-export interface Connection {
-  id: number
-  name: string
+import type { ConnectionWire, ScheduleDayWire } from '@atende/plugin-connections/api'
+
+/**
+ * A connection as GET /api/whatsapp returns it (core.md §3 Connection): the connections plugin's
+ * published contract, its status narrowed to the session states. timeToTransfer: minutes before a
+ * ticket moves to the transfer queue (null: never); schedules: business hours, one row per weekday.
+ */
+export interface Connection extends Omit<ConnectionWire, 'status'> {
   status: SessionStatus
-  qrcode: string
-  retries: number
-  isDefault: boolean
-  queueIds?: number[]
-  provider: string
-  number: string | null
-  greetingMessage: string
-  complationMessage: string
-  outOfHoursMessage: string
-  ratingMessage: string
-  expiresInactiveMessage: string
-  token: string
-  expiresTicket: number
-  timeUseBotQueues: number
-  maxUseBotQueues: number
-  maxAttemptsWithoutResponse: number
-  /** Minutes before a ticket moves to the transfer queue; null: never. */
-  timeToTransfer: number | null
-  /** Business hours, one row per weekday (empty times: closed). */
-  schedules: ScheduleDay[]
-  updatedAt: string
 }
 
-/** One weekday of a connection's business hours (core.md §3 "Schedule row"). */
-export interface ScheduleDay {
-  weekday: string
-  weekdayEn?: string
-  startTime?: string
-  endTime?: string
-}
+/** One weekday of a connection's business hours (core.md §3 "Schedule row"; empty times: closed). */
+export type ScheduleDay = ScheduleDayWire
 
 export type SessionStatus = 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'CONNECTED' | 'PAIRING' | 'TIMEOUT'
 

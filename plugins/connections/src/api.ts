@@ -6,11 +6,17 @@
  */
 import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
 import type { WhatsappView } from './service.ts'
+import type { Static } from '@sinclair/typebox'
+import type { ScheduleDay, Whatsapp } from './schemas.ts'
 
 export type { InboundRouting, RoutingContext, RoutingStep } from './pipeline/routing.ts'
 export type { ChannelSessionsService } from './sessions.ts'
 export type { WhatsappView } from './service.ts'
 export type { MessagingService }
+
+/** A connection as the API answers it (GET /api/whatsapp, its route schema), and one weekday of its hours. */
+export type ConnectionWire = Static<typeof Whatsapp>
+export type ScheduleDayWire = Static<typeof ScheduleDay>
 
 export interface ConnectionsService extends ConnectionsForTickets {
   readonly version: 1
