@@ -2,14 +2,10 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import { Dialog, EmptyState, ErrorCard, Loading } from '@atende/ui'
+import type { Help } from '@atende/plugin-helps/api'
 import './index.css'
 
-export interface Help {
-  id: number
-  title: string
-  video: string
-  description: string | null
-}
+export type { Help }
 
 /** The video code may come as a bare id or a full YouTube link. */
 export function videoId(video: string): string {

@@ -5,7 +5,7 @@ import { IdParams, ListQuery, ListResponse, MessageResponse, type Kernel, errorR
 import { createHelpService } from './service.ts'
 
 const tags = ['helps']
-const Help = Type.Object({
+export const Help = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   video: Type.String({ description: 'video code (e.g. a YouTube id)' }),

@@ -6,7 +6,7 @@ import type { Kernel } from '@atende/sdk'
 import { createSettingService } from './service.ts'
 
 const tags = ['settings']
-const Setting = Type.Object({ key: Type.String(), value: Type.String() })
+export const Setting = Type.Object({ key: Type.String(), value: Type.String() })
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) })
 type KeyParams = Static<typeof KeyParams>
 // The client sends { key, value }; the key comes from the path, so a body key is ignored.
