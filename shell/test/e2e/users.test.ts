@@ -19,8 +19,27 @@ const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 
 type Headers = Record<string, string>
 let app: BrowserApp
-let admin: Headers
+/** An admin that only the tests' setup calls use: a UI login of another account never ends its session. */
+let fixtures: Headers
 let superName: string
+let seq = 0
+
+/** A user of the company made for one test (a name that sorts before the list's last, Pedro Atendente). */
+async function aUser(prefix: string, profile: 'admin' | 'user' = 'user') {
+  seq += 1
+  const email = `${prefix.toLowerCase().replace(/\W+/g, '')}${seq}@usuarios.test`
+  const name = `${prefix} ${seq}`
+  await call('POST', '/api/users', fixtures, { name, email, password: PASSWORD, profile })
+  return { name, email }
+}
+
+/** A fresh page signed in through the login form, at `path`. */
+async function signedIn(email: string, path = '/users', password = PASSWORD, cnpj = CNPJ) {
+  const { page, context } = await app.newPage()
+  await app.loginUI(page, cnpj, email, password)
+  if (path !== '/tickets') await page.goto(`${app.base}${path}`)
+  return { page, context }
+}
 
 async function call(method: string, url: string, headers: Headers, payload?: object) {
   const res = await app.t.app.inject({ method: method as 'GET', url, headers, payload })
@@ -63,7 +82,14 @@ beforeAll(async () => {
     password: PASSWORD,
     dueDate: '2099-12-31',
   })
-  admin = (await app.api(CNPJ, ADMIN_EMAIL, PASSWORD)).headers
+  const admin = (await app.api(CNPJ, ADMIN_EMAIL, PASSWORD)).headers
+  await call('POST', '/api/users', admin, {
+    name: 'Fixtures Admin',
+    email: 'fixtures@usuarios.test',
+    password: PASSWORD,
+    profile: 'admin',
+  })
+  fixtures = (await app.api(CNPJ, 'fixtures@usuarios.test', PASSWORD)).headers
   await call('POST', '/api/users', admin, {
     name: 'Ana Admin',
     email: 'ana@usuarios.test',
@@ -119,24 +145,23 @@ describe('users module rules (no browser)', () => {
 })
 
 describe.skipIf(!canRun)('/users in a browser', () => {
-  let page: Page
-  let other: Page
   /** The page a failing test leaves a screenshot of. */
   let current: Page | undefined
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
       await app.shot(current, `users-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    current = undefined
   })
 
   it('lists the company users from the drawer and loads the next page near the bottom', async () => {
-    ;({ page } = await app.newPage())
+    const { page, context } = await signedIn(ADMIN_EMAIL, '/tickets')
     current = page
-    await app.loginUI(page, CNPJ, ADMIN_EMAIL, PASSWORD)
     const nav = page.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Usuários' }).click({ timeout: 15_000 })
     await page.waitForURL(`${app.base}/users`)
     await row(page, 'Ana Admin').waitFor()
-    const total = BULK + 3
+    const total = (await call('GET', '/api/users', fixtures)).count
+    expect(total).toBeGreaterThan(BULK)
     expect(await page.getByTestId('users-count').textContent()).toContain(String(total))
     // One page so far: the last names alphabetically are not there yet.
     expect(await row(page, 'Pedro Atendente').count()).toBe(0)
@@ -148,15 +173,17 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await row(page, 'Ana Admin').waitFor()
     // Windowed: far fewer rows in the DOM than users loaded.
     expect(await page.locator('[data-testid^="user-row-"]').count()).toBeLessThan(total)
+    await context.close()
   })
 
   it('creates a user through the dialog: the password policy first, then success, seen live by another admin', async () => {
-    ;({ page: other } = await app.newPage())
-    await app.loginUI(other, CNPJ, 'ana@usuarios.test', PASSWORD)
-    await other.goto(`${app.base}/users`)
+    const { page, context } = await signedIn(ADMIN_EMAIL)
+    current = page
+    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
     await row(other, 'Ana Admin').waitFor({ timeout: 15_000 })
     // Every page loaded, so a new name sorts into the rows this admin holds.
     await scrollUntil(other, 'Pedro Atendente')
+    await row(page, 'Ana Admin').waitFor({ timeout: 15_000 })
 
     await page.getByRole('button', { name: 'Adicionar usuário' }).click()
     const dialog = page.getByRole('dialog')
@@ -185,32 +212,43 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await page.getByText('Usuário salvo com sucesso!').waitFor()
     await dialog.waitFor({ state: 'detached' })
-    // (The UI login replaced the admin's API session: one session per user, core.md §4.)
     const created = await app.t.app.kernel.db('users').where({ email: 'maria@usuarios.test' }).first('name', 'profile')
     expect(created).toMatchObject({ name: 'Maria Teste', profile: 'admin' })
     await row(other, 'Maria Teste').waitFor()
+    await Promise.all([context.close(), otherContext.close()])
   })
 
   it('shows the server field error inline for a taken email', async () => {
+    const taken = await aUser('Marta Ocupada')
+    const { page, context } = await signedIn(ADMIN_EMAIL)
+    current = page
     await page.getByRole('button', { name: 'Adicionar usuário' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Nome').fill('Outra Maria')
-    await dialog.getByLabel('E-mail').fill('maria@usuarios.test')
+    await dialog.getByLabel('Nome').fill('Outra Marta')
+    await dialog.getByLabel('E-mail').fill(taken.email)
     await dialog.getByLabel('Senha', { exact: true }).fill('Forte@123')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await dialog.getByText('Já existe um usuário com este e-mail.').waitFor()
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
     await dialog.waitFor({ state: 'detached' })
+    await context.close()
   })
 
-  it('finds the user by search and edits it', async () => {
-    await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('maria')
+  it('finds a user by search and edits it, live for another admin', async () => {
+    const target = await aUser('Mirela Busca')
+    const { page, context } = await signedIn(ADMIN_EMAIL)
+    current = page
+    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
+    await other.getByRole('searchbox', { name: 'Pesquisar' }).fill('mirela')
+    await row(other, target.name).waitFor({ timeout: 15_000 })
+
+    await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('mirela')
     await page.waitForFunction(() => document.querySelectorAll('[data-testid^="user-row-"]').length === 1)
-    await row(page, 'Maria Teste').waitFor()
-    await page.getByRole('button', { name: 'Editar Maria Teste' }).click()
+    await row(page, target.name).waitFor()
+    await page.getByRole('button', { name: `Editar ${target.name}` }).click()
     const dialog = page.getByRole('dialog')
-    expect(await dialog.getByLabel('E-mail').inputValue()).toBe('maria@usuarios.test')
-    await dialog.getByLabel('Nome').fill('Maria Souza')
+    expect(await dialog.getByLabel('E-mail').inputValue()).toBe(target.email)
+    await dialog.getByLabel('Nome').fill('Mirela Souza')
     // Profile picture: over 1 MB is refused in the browser; a small image is previewed and saved.
     const picture = dialog.locator('input[type="file"]')
     await picture.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1024 * 1024 + 1) })
@@ -219,23 +257,31 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await dialog.locator('img[src^="data:image/png;base64,"]').waitFor()
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await page.getByText('Usuário salvo com sucesso!').first().waitFor()
-    await row(page, 'Maria Souza').locator('img[src^="data:image/png"]').waitFor()
-    await row(other, 'Maria Souza').waitFor()
+    await row(page, 'Mirela Souza').locator('img[src^="data:image/png"]').waitFor()
+    await row(other, 'Mirela Souza').waitFor()
     await app.shot(page, 'users-03-search-edited')
+    await Promise.all([context.close(), otherContext.close()])
   })
 
-  it('deletes it after confirmation, for both admins', async () => {
-    await page.getByRole('button', { name: 'Excluir Maria Souza' }).click()
+  it('deletes a user after confirmation, for both admins', async () => {
+    const target = await aUser('Mara Remover')
+    const { page, context } = await signedIn(ADMIN_EMAIL)
+    current = page
+    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
+    for (const p of [page, other]) {
+      await p.getByRole('searchbox', { name: 'Pesquisar' }).fill('mara')
+      await row(p, target.name).waitFor({ timeout: 15_000 })
+    }
+    await page.getByRole('button', { name: `Excluir ${target.name}` }).click()
     const confirm = page.getByRole('dialog')
-    await confirm.getByText('Excluir Maria Souza?').waitFor()
+    await confirm.getByText(`Excluir ${target.name}?`).waitFor()
     await app.shot(page, 'users-04-confirm-delete')
     await confirm.getByRole('button', { name: 'Excluir', exact: true }).click()
     await page.getByText('Usuário excluído com sucesso!').waitFor()
-    await page.getByText('Nenhum usuário encontrado para "maria".').waitFor()
-    await row(other, 'Maria Souza').waitFor({ state: 'detached' })
-    await other.context().close()
+    await page.getByText('Nenhum usuário encontrado para "mara".').waitFor()
+    await row(other, target.name).waitFor({ state: 'detached' })
+    await Promise.all([context.close(), otherContext.close()])
   })
-
   it('refuses to delete a super admin with the translated message (super user, phone)', async () => {
     const { page: phone, context } = await app.newPage(PHONE)
     current = phone
@@ -253,9 +299,9 @@ describe.skipIf(!canRun)('/users in a browser', () => {
   })
 
   it('a plain user has no Users item, is told so at /users, and edits their own profile', async () => {
-    const { page: plain, context } = await app.newPage()
+    const me = await aUser('Paulo Perfil')
+    const { page: plain, context } = await signedIn(me.email, '/tickets')
     current = plain
-    await app.loginUI(plain, CNPJ, 'pedro@usuarios.test', PASSWORD)
     const nav = plain.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
     expect(await nav.getByRole('link', { name: 'Usuários' }).count()).toBe(0)
@@ -265,8 +311,8 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await plain.goto(`${app.base}/profile`)
     const name = plain.getByLabel('Nome')
     await name.waitFor()
-    expect(await name.inputValue()).toBe('Pedro Atendente')
-    await name.fill('Pedro Silva')
+    expect(await name.inputValue()).toBe(me.name)
+    await name.fill('Paulo Silva')
     await plain.getByLabel('Senha', { exact: true }).fill('curta')
     await plain.getByRole('button', { name: 'Salvar' }).click()
     await plain.getByText('Senha muito curta - mínimo de 8 caracteres!').waitFor()
@@ -275,7 +321,7 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await plain.getByText('Perfil atualizado com sucesso!').waitFor()
     await plain
       .getByTestId('greeting')
-      .getByText(/Pedro Silva/)
+      .getByText(/Paulo Silva/)
       .waitFor()
     await app.shot(plain, 'users-07-profile')
 
@@ -284,13 +330,13 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await plain.getByRole('menuitem', { name: 'Editar perfil' }).click()
     const dialog = plain.getByRole('dialog', { name: 'Meu perfil' })
     await dialog.getByText('Foto de perfil').waitFor()
-    expect(await dialog.getByLabel('Nome').inputValue()).toBe('Pedro Silva')
-    await dialog.getByLabel('Nome').fill('Pedro Santos')
+    expect(await dialog.getByLabel('Nome').inputValue()).toBe('Paulo Silva')
+    await dialog.getByLabel('Nome').fill('Paulo Santos')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await dialog.waitFor({ state: 'detached' })
     await plain
       .getByTestId('greeting')
-      .getByText(/Pedro Santos/)
+      .getByText(/Paulo Santos/)
       .waitFor()
     await context.close()
   })
