@@ -14,6 +14,11 @@ export interface PagedListState<T> {
   status: 'loading' | 'ready' | 'error'
   loadingMore: boolean
   moreFailed: boolean
+  /**
+   * Rows counted live that sort beyond the loaded pages (they arrive with a later page): kept so the
+   * same row seen twice (the save's answer, then its event) counts once, and its delete uncounts it.
+   */
+  beyond: number[]
 }
 
 /** How a list orders and filters its rows, so a live change lands where the server would put it. */
@@ -39,6 +44,7 @@ export const initialPagedList = <T>(): PagedListState<T> => ({
   status: 'loading',
   loadingMore: false,
   moreFailed: false,
+  beyond: [],
 })
 
 /** The list's state machine, pure (tested alone): pages append, live changes keep order and count. */
@@ -58,8 +64,10 @@ export function pagedListReducer<T extends { id: number }>(rules: PagedListRules
         const seen = new Set(a.page === 1 ? [] : s.items.map((x) => x.id))
         const fresh = a.items.filter((x) => !seen.has(x.id))
         const items = a.page === 1 ? fresh : [...s.items, ...fresh]
+        const arrived = new Set(fresh.map((x) => x.id))
         return {
           items,
+          beyond: a.page === 1 ? [] : s.beyond.filter((id) => !arrived.has(id)),
           page: a.page,
           hasMore: a.hasMore,
           count: a.count ?? Math.max(s.count, items.length),
@@ -79,13 +87,23 @@ export function pagedListReducer<T extends { id: number }>(rules: PagedListRules
           items[i] = a.item
           return { ...s, items: items.sort(rules.compare) }
         }
+        const counted = s.beyond.includes(a.item.id)
+        if (counted) {
+          // Already counted beyond the loaded rows: once is enough, unless it left the search.
+          return belongs
+            ? s
+            : { ...s, count: Math.max(0, s.count - 1), beyond: s.beyond.filter((id) => id !== a.item.id) }
+        }
         if (s.status !== 'ready' || !belongs) return s
         const last = s.items[s.items.length - 1]
         // Beyond the loaded rows it arrives with a later page; in place otherwise.
-        if (s.hasMore && last && rules.compare(a.item, last) > 0) return { ...s, count: s.count + 1 }
+        if (s.hasMore && last && rules.compare(a.item, last) > 0)
+          return { ...s, count: s.count + 1, beyond: [...s.beyond, a.item.id] }
         return { ...s, items: [...s.items, a.item].sort(rules.compare), count: s.count + 1 }
       }
       case 'remove': {
+        if (s.beyond.includes(a.id))
+          return { ...s, count: Math.max(0, s.count - 1), beyond: s.beyond.filter((id) => id !== a.id) }
         if (!s.items.some((x) => x.id === a.id)) return s
         return { ...s, items: s.items.filter((x) => x.id !== a.id), count: Math.max(0, s.count - 1) }
       }

@@ -55,6 +55,17 @@ describe('pagedListReducer', () => {
     const beyond = reduce(s, { type: 'upsert', item: { id: 4, name: 'x' }, search: '' })
     expect(names(beyond)).toEqual(['b', 'd'])
     expect(beyond.count).toBe(11)
+    // The same row again (the save's answer, then its event) counts once; its delete uncounts it.
+    const twice = reduce(beyond, { type: 'upsert', item: { id: 4, name: 'x' }, search: '' })
+    expect(twice.count).toBe(11)
+    expect(reduce(twice, { type: 'remove', id: 4 }).count).toBe(10)
+    // Edited out of the search while beyond: uncounted.
+    expect(reduce(twice, { type: 'upsert', item: { id: 4, name: 'x' }, search: 'b' }).count).toBe(10)
+    // Arriving with its page: held once, no longer beyond (a later delete goes through the rows).
+    const arrived = reduce(twice, { type: 'loaded', page: 2, items: [{ id: 4, name: 'x' }], hasMore: false })
+    expect(names(arrived)).toEqual(['b', 'd', 'x'])
+    expect(arrived.beyond).toEqual([])
+    expect(reduce(arrived, { type: 'remove', id: 4 }).count).toBe(10)
     // The last page is loaded: it joins at the end.
     expect(
       names(reduce(loaded([{ id: 1, name: 'b' }]), { type: 'upsert', item: { id: 4, name: 'x' }, search: '' })),
