@@ -112,12 +112,16 @@ async function writeStream(source: NodeJS.ReadableStream, file: string, max: num
       else done(null, chunk)
     },
   })
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o640 })
   try {
-    await pipeline(source, counter, createWriteStream(file, { flags: 'wx', mode: 0o640 }))
+    await pipeline(source, counter, out)
     // @fastify/multipart (busboy) ends a file stream early at its own limit and marks it truncated.
     if ((source as { truncated?: boolean }).truncated) throw tooLarge(max)
     return size
   } catch (err) {
+    // A stream refused early may still be opening its file: removed before it exists, it would be
+    // created just after and stay behind. Wait for the stream to close, then remove.
+    if (!out.closed) await new Promise((done) => out.once('close', done))
     await rm(file, { force: true })
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max)
     throw err
