@@ -121,7 +121,7 @@ async function writeStream(source: NodeJS.ReadableStream, file: string, max: num
   } catch (err) {
     // A stream refused early may still be opening its file: removed before it exists, it would be
     // created just after and stay behind. Wait for the stream to close, then remove.
-    if (!out.closed) await new Promise((done) => out.once('close', done))
+    if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()))
     await rm(file, { force: true })
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(max)
     throw err
