@@ -1,0 +1,313 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router-dom'
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useEdgesState,
+  useNodesState,
+  useReactFlow,
+  type Connection,
+  type Edge,
+} from '@xyflow/react'
+import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
+import { Button, ErrorCard, Loading, cx } from '@atende/ui'
+import { CampaignsGate, fail, ok } from '../access.tsx'
+import { RowMenu } from '../RowMenu.tsx'
+import type { FlowWithGraphWire, NodeDataMap, NodeType } from '../types.ts'
+import { EditorContext, type EditorActions } from './context.ts'
+import { NodeDialog, type DialogState } from './dialogs/NodeDialog.tsx'
+import {
+  START_ID,
+  appendPosition,
+  connect,
+  duplicatePosition,
+  edgeStyle,
+  fromWire,
+  pruneEdges,
+  randomId,
+  readVariables,
+  startNode,
+  toWire,
+  updateVariables,
+  variablesOf,
+  type EditorNode,
+} from './graph.ts'
+import { ADDABLE, KINDS } from './kinds.ts'
+import { nodeTypes } from './nodes.tsx'
+import '../index.css'
+
+type Flow = FlowWithGraphWire['flow']
+const DELETE_KEYS = ['Delete', 'Backspace']
+const invalidEdgeStyle = { ...edgeStyle, stroke: '#dc2626' }
+
+function Editor({ flow }: { flow: Flow }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const { session } = useSession()
+  const rf = useReactFlow<EditorNode, Edge>()
+  const initial = useMemo(() => fromWire(flow.flow, t('editor.types.start')), [flow, t])
+  const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>(initial.nodes)
+  const [edges, setEdges, onEdgesChange] = useEdgesState<Edge>(initial.edges)
+  const [dialog, setDialog] = useState<DialogState | null>(null)
+  const [variables, setVariables] = useState<string[]>(() => readVariables(session.getPreference('variables')))
+  const [saving, setSaving] = useState(false)
+  const [problem, setProblem] = useState<{ message: string; node: string | null; edge: number | null } | null>(null)
+  const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
+
+  const storeVariables = useCallback(
+    (list: string[]) => {
+      setVariables(list)
+      session.setPreference('variables', JSON.stringify(list))
+    },
+    [session],
+  )
+  // §4: on load the variable list is rebuilt from the question nodes' answer keys.
+  useEffect(() => storeVariables(variablesOf(initial.nodes)), [initial, storeVariables])
+
+  const open = useCallback(
+    (id: string) => {
+      const node = rf.getNode(id)
+      if (node && node.type !== 'start') setDialog({ type: node.type as NodeType, id, data: node.data })
+    },
+    [rf],
+  )
+  const duplicate = useCallback(
+    (id: string) => {
+      setNodes((list) => {
+        const original = list.find((n) => n.id === id)
+        if (!original || original.type === 'start') return list
+        const copy: EditorNode = {
+          id: randomId(),
+          type: original.type,
+          position: duplicatePosition(list, original),
+          data: structuredClone(original.data),
+        }
+        return [...list.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...copy, selected: true }]
+      })
+    },
+    [setNodes],
+  )
+  const remove = useCallback(
+    (id: string) => {
+      if (id === START_ID) return
+      setNodes((list) => list.filter((n) => n.id !== id || n.type === 'start'))
+      setEdges((list) => list.filter((e) => e.source !== id && e.target !== id))
+    },
+    [setNodes, setEdges],
+  )
+  const actions = useMemo<EditorActions>(
+    () => ({ edit: open, duplicate, remove, invalidId: problem?.node ?? null }),
+    [open, duplicate, remove, problem],
+  )
+
+  const add = (type: NodeType) => {
+    if (type !== 'start') return setDialog({ type })
+    // §4: the start node is unique; adding one replaces the node with id 1 (where it was).
+    const current = nodes.find((n) => n.id === START_ID) ?? nodes.find((n) => n.type === 'start')
+    const next = [
+      ...nodes.filter((n) => n.type !== 'start' && n.id !== START_ID),
+      startNode(t('editor.types.start'), current?.position ?? appendPosition(nodes)),
+    ]
+    const ids = new Set(next.map((n) => n.id))
+    setNodes(next)
+    setEdges((list) => list.filter((e) => ids.has(e.source) && ids.has(e.target)))
+  }
+
+  const saveDialog = (data: Record<string, unknown>) => {
+    if (!dialog) return
+    const { type, id } = dialog
+    if (type === 'question') {
+      const oldKey = (dialog.data as NodeDataMap['question'] | undefined)?.typebotIntegration?.answerKey
+      storeVariables(updateVariables(variables, oldKey, (data as NodeDataMap['question']).typebotIntegration.answerKey))
+    }
+    if (id) {
+      const next = nodes.map((n) => (n.id === id ? { ...n, data } : n))
+      setNodes(next)
+      setEdges((list) => pruneEdges(next, list))
+    } else {
+      setNodes((list) => [
+        ...list.map((n) => (n.selected ? { ...n, selected: false } : n)),
+        { id: randomId(), type, position: appendPosition(list), data, selected: true },
+      ])
+    }
+    setDialog(null)
+  }
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (c.source === c.target) return
+      setEdges((list) => connect(list, c))
+    },
+    [setEdges],
+  )
+
+  const save = async () => {
+    setSaving(true)
+    setProblem(null)
+    try {
+      const graph = toWire(nodes, edges)
+      await api.post('/flowbuilder/flow', { body: { idFlow: flow.id, ...graph } })
+      ok(t('editor.saved'))
+    } catch (err) {
+      const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
+      const field = isApiError(err) ? (err.field ?? '') : ''
+      const node = field.startsWith('nodes.') ? field.slice('nodes.'.length) : null
+      const edge = field.startsWith('connections.') ? Number(field.slice('connections.'.length)) : null
+      setProblem({ message, node, edge })
+      fail(`${t('editor.saveError')} ${message}`)
+      const target = node ? rf.getNode(node) : undefined
+      if (target) {
+        setNodes((list) => list.map((n) => ({ ...n, selected: n.id === target.id })))
+        void rf.setCenter(target.position.x + 130, target.position.y + 60, { zoom: 1, duration: 300 })
+      }
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const shownEdges = useMemo(
+    () =>
+      problem?.edge != null
+        ? edges.map((e, i) => (i === problem.edge ? { ...e, style: invalidEdgeStyle, animated: true } : e))
+        : edges,
+    [edges, problem],
+  )
+
+  return (
+    <section className="flex h-full min-h-[560px] flex-col gap-3 p-3 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <div className="mr-auto min-w-0">
+          <h1 className="text-xl font-semibold">{t('editor.title')}</h1>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+            <Link to="/flowbuilders" className="underline">
+              {t('flows.title')}
+            </Link>{' '}
+            / <span data-testid="flow-name">{flow.name}</span>
+          </p>
+          <p className="text-xs text-amber-800 dark:text-amber-300">{t('editor.hint')}</p>
+        </div>
+        <RowMenu
+          label={t('editor.addNode')}
+          trigger={<span>+ {t('editor.addNode')}</span>}
+          triggerClassName="inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-700"
+          items={ADDABLE.map((type) => ({ label: t(KINDS[type].title), onSelect: () => add(type) }))}
+        />
+        <Button onClick={() => void save()} loading={saving}>
+          {t('editor.save')}
+        </Button>
+      </header>
+      {problem && (
+        <div
+          role="alert"
+          data-testid="flow-problem"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-700 dark:bg-red-950 dark:text-red-200"
+        >
+          {t('editor.problem', { message: problem.message })}
+        </div>
+      )}
+      <div
+        className={cx('min-h-[420px] flex-1 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700')}
+        data-testid="flow-canvas"
+      >
+        <EditorContext.Provider value={actions}>
+          <ReactFlow<EditorNode, Edge>
+            nodes={nodes}
+            edges={shownEdges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onNodeDoubleClick={(_, node) => open(node.id)}
+            deleteKeyCode={DELETE_KEYS}
+            zoomOnDoubleClick={false}
+            defaultEdgeOptions={{ style: edgeStyle }}
+            fitView
+            fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+            minZoom={0.2}
+            colorMode={dark ? 'dark' : 'light'}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background />
+            <Controls />
+            <MiniMap pannable zoomable />
+          </ReactFlow>
+        </EditorContext.Provider>
+      </div>
+      {dialog && (
+        <NodeDialog
+          key={`${dialog.type}:${dialog.id ?? 'new'}`}
+          state={dialog}
+          variables={variables}
+          onClose={() => setDialog(null)}
+          onSave={saveDialog}
+        />
+      )}
+    </section>
+  )
+}
+
+/** Loads the flow (GET /flowbuilder/flow/{id}); the canvas mounts once it is here. */
+function FlowEditor() {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const { id } = useParams()
+  const [state, setState] = useState<{ flow: Flow } | { error: string } | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setState(null)
+    api
+      .get<FlowWithGraphWire>(`/flowbuilder/flow/${Number(id)}`, { signal: ctrl.signal })
+      .then((res) => setState({ flow: res.flow }))
+      .catch((err) => {
+        if (ctrl.signal.aborted) return
+        console.error(err)
+        setState({
+          error:
+            isApiError(err) && err.status === 404
+              ? t('editor.notFound')
+              : errorMessage(err, t, { exists: (k) => i18n.exists(k) }),
+        })
+      })
+    return () => ctrl.abort()
+  }, [api, id, attempt, t, i18n])
+
+  if (!state) return <Loading label={t('flowsCommon.loading')} />
+  if ('error' in state)
+    return (
+      <div className="p-6">
+        <ErrorCard
+          title={t('editor.loadError')}
+          details={state.error}
+          action={
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={() => setAttempt((a) => a + 1)}>
+                {t('flowsCommon.retry')}
+              </Button>
+              <Link to="/flowbuilders" className="px-4 py-2 text-sm underline">
+                {t('editor.back')}
+              </Link>
+            </div>
+          }
+        />
+      </div>
+    )
+  return (
+    <ReactFlowProvider>
+      <Editor key={state.flow.id} flow={state.flow} />
+    </ReactFlowProvider>
+  )
+}
+
+/** /flowbuilder/:id: the flow editor (administration.md §2 "Flow editor", §4, §5). */
+export default function FlowEditorPage() {
+  return (
+    <CampaignsGate>
+      <FlowEditor />
+    </CampaignsGate>
+  )
+}

@@ -1,0 +1,162 @@
+/**
+ * The flow editor's rules as pure functions (administration.md §4 "Dialogs", §9 flow-builder
+ * constants), over xyflow's nodes and edges; the wire graph is the plugin's FlowGraph.
+ */
+import type { Edge, Node } from '@xyflow/react'
+import type { FlowEdge, FlowGraph, FlowNode, NodeDataMap, NodeType } from '../types.ts'
+
+export type EditorNode = Node<Record<string, unknown>, NodeType>
+export const START_ID = '1'
+export const NODE_ID_LENGTH = 30
+/** A new node sits this far right of the last one, aligned with it. */
+export const NEW_NODE_GAP = 40
+/** A duplicate sits this far right of the rightmost node. */
+export const DUPLICATE_OFFSET = 240
+export const EDGE_STROKE = 6
+/** Width assumed for a node not measured yet (the node cards are this wide). */
+export const NODE_WIDTH = 260
+export const MENU_INVALID_HANDLE = 'invalid'
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** A random 30-character alphanumeric id (§3 Flow node). */
+export function randomId(length = NODE_ID_LENGTH): string {
+  const bytes = new Uint32Array(length)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('')
+}
+
+/** The output handles a node has, as the plugin's graph.ts: null is the single unnamed one. */
+export function handlesOf(type: NodeType, data: Record<string, unknown>): (string | null)[] {
+  switch (type) {
+    case 'menu': {
+      const options = ((data as NodeDataMap['menu']).arrayOption ?? []) as { number: number }[]
+      return [...options.map((o) => `a${o.number}`), MENU_INVALID_HANDLE]
+    }
+    case 'randomizer':
+      return ['a', 'b']
+    case 'condition':
+      return ['true', 'false']
+    case 'ticket':
+    case 'typebot':
+    case 'openai':
+      return []
+    default:
+      return [null]
+  }
+}
+
+/** Where a new node goes: right of the last node (its width plus 40 px), at its height. */
+export function appendPosition(nodes: EditorNode[]): { x: number; y: number } {
+  const last = nodes[nodes.length - 1]
+  if (!last) return { x: 100, y: 100 }
+  const width = last.measured?.width ?? last.width ?? NODE_WIDTH
+  return { x: last.position.x + width + NEW_NODE_GAP, y: last.position.y }
+}
+
+/** Where a duplicate goes: 240 px right of the rightmost node, at the original's height. */
+export function duplicatePosition(nodes: EditorNode[], original: EditorNode): { x: number; y: number } {
+  const right = Math.max(...nodes.map((n) => n.position.x))
+  return { x: right + DUPLICATE_OFFSET, y: original.position.y }
+}
+
+export const edgeStyle = { strokeWidth: EDGE_STROKE }
+
+export function makeEdge(e: {
+  id?: string
+  source: string
+  target: string
+  sourceHandle?: string | null
+  targetHandle?: string | null
+}): Edge {
+  const handle = e.sourceHandle ?? null
+  return {
+    id: e.id || `e-${e.source}-${handle ?? 'out'}-${e.target}`,
+    source: e.source,
+    target: e.target,
+    sourceHandle: handle,
+    targetHandle: e.targetHandle ?? null,
+    style: edgeStyle,
+  }
+}
+
+/** A start node: the flow's unique entry, id '1' (§2 'Inicio do fluxo'). */
+export function startNode(label: string, position = { x: 100, y: 150 }): EditorNode {
+  return { id: START_ID, type: 'start', position, data: { label }, deletable: false }
+}
+
+/** The editor's state from a saved graph; a new flow (no graph) starts with the start node. */
+export function fromWire(graph: FlowGraph | null, startLabel: string): { nodes: EditorNode[]; edges: Edge[] } {
+  if (!graph || !graph.nodes.length) return { nodes: [startNode(startLabel)], edges: [] }
+  const nodes: EditorNode[] = graph.nodes.map((n) => ({
+    id: n.id,
+    type: n.type,
+    position: { x: n.position.x, y: n.position.y },
+    data: n.data,
+    ...(n.style ? { style: n.style as Node['style'] } : {}),
+    ...(n.type === 'start' ? { deletable: false } : {}),
+  }))
+  return { nodes, edges: graph.connections.map(makeEdge) }
+}
+
+/** What POST /flowbuilder/flow takes: only the wire fields (no selection, sizes, drag state). */
+export function toWire(nodes: EditorNode[], edges: Edge[]): FlowGraph {
+  return {
+    nodes: nodes.map((n): FlowNode => ({
+      id: n.id,
+      type: n.type as NodeType,
+      position: { x: Math.round(n.position.x), y: Math.round(n.position.y) },
+      data: n.data,
+      ...(n.style ? { style: n.style as Record<string, unknown> } : {}),
+    })),
+    connections: edges.map((e): FlowEdge => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle ?? null,
+      targetHandle: e.targetHandle ?? null,
+    })),
+  }
+}
+
+/** Edges whose source handle the node no longer has (a removed menu option) go. */
+export function pruneEdges(nodes: EditorNode[], edges: Edge[]): Edge[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]))
+  return edges.filter((e) => {
+    const source = byId.get(e.source)
+    if (!source || !byId.has(e.target)) return false
+    return handlesOf(source.type as NodeType, source.data).includes(e.sourceHandle ?? null)
+  })
+}
+
+/** A new connection replaces the one already leaving the same handle (one edge per handle). */
+export function connect(edges: Edge[], c: { source: string; target: string; sourceHandle?: string | null }): Edge[] {
+  const handle = c.sourceHandle ?? null
+  const kept = edges.filter((e) => !(e.source === c.source && (e.sourceHandle ?? null) === handle))
+  return [...kept, makeEdge({ source: c.source, target: c.target, sourceHandle: handle })]
+}
+
+/** The answer keys of the question nodes: the 'variables' list rebuilt on load. */
+export function variablesOf(nodes: { type?: string; data: Record<string, unknown> }[]): string[] {
+  const keys = nodes
+    .filter((n) => n.type === 'question')
+    .map((n) => (n.data as NodeDataMap['question']).typebotIntegration?.answerKey?.trim())
+    .filter((k): k is string => !!k)
+  return [...new Set(keys)]
+}
+
+/** A question saved: its old key leaves the list, the new one joins it once. */
+export function updateVariables(list: string[], oldKey: string | undefined, newKey: string): string[] {
+  const without = oldKey ? list.filter((k) => k !== oldKey) : list.slice()
+  return without.includes(newKey) ? without : [...without, newKey]
+}
+
+export function readVariables(raw: string | null): string[] {
+  if (!raw) return []
+  try {
+    const v: unknown = JSON.parse(raw)
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,60 @@
+import type { NodeType } from '../types.ts'
+
+/** How each node type looks on the canvas and in the add menu (its i18n title key and colour). */
+export interface Kind {
+  title: string
+  /** Header colour (Tailwind classes with enough contrast for white text). */
+  color: string
+}
+
+export const KINDS: Record<NodeType, Kind> = {
+  start: { title: 'editor.types.start', color: 'bg-emerald-700' },
+  message: { title: 'editor.types.message', color: 'bg-sky-700' },
+  singleBlock: { title: 'editor.types.singleBlock', color: 'bg-sky-700' },
+  menu: { title: 'editor.types.menu', color: 'bg-violet-700' },
+  randomizer: { title: 'editor.types.randomizer', color: 'bg-amber-700' },
+  interval: { title: 'editor.types.interval', color: 'bg-slate-600' },
+  img: { title: 'editor.types.img', color: 'bg-teal-700' },
+  audio: { title: 'editor.types.audio', color: 'bg-teal-700' },
+  video: { title: 'editor.types.video', color: 'bg-teal-700' },
+  question: { title: 'editor.types.question', color: 'bg-fuchsia-700' },
+  condition: { title: 'editor.types.condition', color: 'bg-orange-700' },
+  ticket: { title: 'editor.types.ticket', color: 'bg-red-700' },
+  typebot: { title: 'editor.types.typebot', color: 'bg-indigo-700' },
+  openai: { title: 'editor.types.openai', color: 'bg-green-800' },
+}
+
+/** The add menu, in the spec's order (§2 "Flow editor"), plus the condition node. */
+export const ADDABLE: NodeType[] = [
+  'start',
+  'singleBlock',
+  'menu',
+  'randomizer',
+  'interval',
+  'ticket',
+  'typebot',
+  'openai',
+  'question',
+  'condition',
+]
+
+/** Types with no way out: the flow ends there (ticket moves it to a queue; the integrations are not built yet). */
+export const TERMINAL: NodeType[] = ['ticket', 'typebot', 'openai']
+
+export const OPENAI_VOICES = [
+  'Francisca',
+  'Antonio',
+  'Brenda',
+  'Donato',
+  'Elza',
+  'Fabio',
+  'Giovanna',
+  'Humberto',
+  'Julio',
+  'Leila',
+  'Leticia',
+  'Manuela',
+  'Nicolau',
+  'Valerio',
+  'Yara',
+].map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))

@@ -1,0 +1,161 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorMessage, isApiError, useApi } from '@atende/client'
+import { Button, Dialog, Loading, Select, Switch, TextField } from '@atende/ui'
+import { fail, ok } from '../access.tsx'
+import type { FlowCampaignWire } from '../types.ts'
+import { NAME_MAX } from '../validation.ts'
+import { usePhraseChoices } from './usePhraseData.ts'
+
+interface Values {
+  name: string
+  flowId: string
+  phrase: string
+  whatsappId: string
+  status: boolean
+}
+type Errors = Partial<Record<keyof Values, string | null>>
+const FIELDS = ['name', 'flowId', 'phrase', 'whatsappId'] as const
+
+const initial = (c: FlowCampaignWire | null): Values => ({
+  name: c?.name ?? '',
+  flowId: c ? String(c.flowId) : '',
+  phrase: c?.phrase ?? '',
+  whatsappId: c ? String(c.whatsappId) : '',
+  status: c?.status ?? true,
+})
+
+export interface PhraseDialogProps {
+  editing: { campaign: FlowCampaignWire | null } | null
+  onClose: () => void
+  onSaved: (c: FlowCampaignWire) => void
+}
+
+/** Add or edit a phrase campaign: name, flow, phrase and connection, all required (§5); status on edit. */
+export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const formId = useId()
+  const campaign = editing?.campaign ?? null
+  const { flows, connections, failed } = usePhraseChoices(editing != null)
+  const [values, setValues] = useState<Values>(initial(null))
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!editing) return
+    setValues(initial(editing.campaign))
+    setErrors({})
+  }, [editing])
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setErrors((e) => ({ ...e, [key]: null }))
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const found: Errors = {}
+    for (const k of FIELDS) if (!values[k].trim()) found[k] = t('phrases.validation.required')
+    if (values.name.trim().length > NAME_MAX) found.name = t('flowsCommon.validation.tooLong')
+    setErrors(found)
+    if (Object.values(found).some(Boolean)) return
+    const body = {
+      name: values.name.trim(),
+      flowId: Number(values.flowId),
+      phrase: values.phrase.trim(),
+      whatsappId: Number(values.whatsappId),
+    }
+    setBusy(true)
+    try {
+      const saved = campaign
+        ? await api.put<FlowCampaignWire>('/flowcampaign', {
+            body: { id: campaign.id, ...body, status: values.status },
+          })
+        : await api.post<FlowCampaignWire>('/flowcampaign', { body })
+      ok(t(campaign ? 'phrases.updated' : 'phrases.created'))
+      onSaved(saved)
+      onClose()
+    } catch (err) {
+      const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
+      if (isApiError(err) && err.field && (FIELDS as readonly string[]).includes(err.field))
+        setErrors((x) => ({ ...x, [err.field as keyof Values]: message }))
+      else fail(`${t('phrases.saveError')} ${message}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open={editing != null}
+      onClose={() => {
+        if (!busy) onClose()
+      }}
+      size="lg"
+      title={t(campaign ? 'phrases.form.editTitle' : 'phrases.form.addTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('flowsCommon.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={!flows || !connections}>
+            {t(campaign ? 'flowsCommon.save' : 'flowsCommon.add')}
+          </Button>
+        </>
+      }
+    >
+      {!flows || !connections ? (
+        <Loading label={t('flowsCommon.loading')} />
+      ) : (
+        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {failed && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {t('phrases.choicesError')}
+            </p>
+          )}
+          <TextField
+            label={t('phrases.form.name')}
+            value={values.name}
+            error={errors.name}
+            autoFocus
+            maxLength={NAME_MAX + 10}
+            onChange={(v) => set('name', v)}
+          />
+          <Select
+            label={t('phrases.form.flow')}
+            placeholder={t('phrases.form.pick')}
+            options={flows.map((f) => ({ value: f.id, label: f.name }))}
+            value={values.flowId}
+            error={errors.flowId}
+            onChange={(v) => set('flowId', v)}
+          />
+          <TextField
+            label={t('phrases.form.phrase')}
+            hint={t('phrases.form.phraseHint')}
+            value={values.phrase}
+            error={errors.phrase}
+            maxLength={255}
+            onChange={(v) => set('phrase', v)}
+          />
+          <Select
+            label={t('phrases.form.connection')}
+            placeholder={t('phrases.form.pick')}
+            options={connections.map((c) => ({ value: c.id, label: c.name }))}
+            value={values.whatsappId}
+            error={errors.whatsappId}
+            onChange={(v) => set('whatsappId', v)}
+          />
+          {campaign && (
+            <Switch
+              label={t('phrases.form.status')}
+              stateLabel={t(values.status ? 'phrases.active' : 'phrases.disabled')}
+              checked={values.status}
+              onChange={(v) => set('status', v)}
+            />
+          )}
+        </form>
+      )}
+    </Dialog>
+  )
+}
