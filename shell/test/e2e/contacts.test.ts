@@ -159,13 +159,11 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     current = undefined
   })
 
-  /** A fresh page signed in through the login form, at /contacts. */
-  async function signedIn(email: string) {
-    const { page, context } = await app.newPage()
-    await app.loginUI(page, CNPJ, email, PASSWORD)
-    await page.goto(`${app.base}/contacts`)
-    await row(page, 'Ana Souza').waitFor({ timeout: 15_000 })
-    return { page, context }
+  /** A page of its own signed in at /contacts, once the list's first page shows. */
+  async function atContacts(email: string) {
+    const signed = await app.signedIn({ cnpj: CNPJ, email, password: PASSWORD }, '/contacts')
+    await row(signed.page, 'Ana Souza').waitFor({ timeout: 15_000 })
+    return signed
   }
   /** The company's contacts right now, as the API counts them. */
   const total = async () => (await call('GET', '/api/contacts', admin)).count as number
@@ -175,9 +173,8 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
   const search = (page: Page, text: string) => page.getByRole('searchbox', { name: 'Pesquisar' }).fill(text)
 
   it('lists the contacts from the drawer with their count and loads the next page near the bottom', async () => {
-    const { page, context } = await app.newPage()
+    const { page, context } = await app.signedIn({ cnpj: CNPJ, email: ADMIN_EMAIL, password: PASSWORD })
     current = page
-    await app.loginUI(page, CNPJ, ADMIN_EMAIL, PASSWORD)
     await page
       .getByRole('navigation', { name: 'menu' })
       .getByRole('link', { name: 'Contatos' })
@@ -192,9 +189,9 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
   })
 
   it('creates a contact through the dialog: rules first, a formatted phone, and a duplicate named inline; another admin sees it live', async () => {
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
-    const { page: other, context: otherContext } = await signedIn('bia@contatos.test')
+    const { page: other, context: otherContext } = await atContacts('bia@contatos.test')
     // The other admin holds every page, so the new name sorts into its rows; this one holds the first
     // page only, so the new contact lands beyond it and is counted once (the save's answer and its event).
     await scrollUntil(other, 'Zé Pereira')
@@ -235,7 +232,7 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
 
   it('searches from 3 characters, without accents', async () => {
     await aContact('Márcia Buscada', '5547993335555')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
     const all = `${await total()} contatos`
     await search(page, 'ma')
@@ -258,9 +255,9 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
 
   it('edits a contact with extra information, live for the other admin', async () => {
     await aContact('Edite Alvo', '5547993336666')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
-    const { page: other, context: otherContext } = await signedIn('bia@contatos.test')
+    const { page: other, context: otherContext } = await atContacts('bia@contatos.test')
     for (const p of [page, other]) {
       await search(p, 'edite')
       await row(p, 'Edite Alvo').waitFor()
@@ -292,9 +289,9 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
 
   it('deletes after confirmation for both admins; an attendant has no delete button', async () => {
     await aContact('Dora Apagar', '5547993337777')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
-    const { page: other, context: otherContext } = await signedIn('bia@contatos.test')
+    const { page: other, context: otherContext } = await atContacts('bia@contatos.test')
     for (const p of [page, other]) {
       await search(p, 'dora')
       await row(p, 'Dora Apagar').waitFor()
@@ -309,7 +306,7 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     await row(other, 'Dora Apagar').waitFor({ state: 'detached' })
     await Promise.all([context.close(), otherContext.close()])
 
-    const { page: plain, context: plainContext } = await signedIn('caio@contatos.test')
+    const { page: plain, context: plainContext } = await atContacts('caio@contatos.test')
     current = plain
     await plain.getByRole('button', { name: 'Editar Ana Souza' }).waitFor()
     expect(await plain.getByRole('button', { name: 'Excluir Ana Souza' }).count()).toBe(0)
@@ -317,7 +314,7 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
   })
 
   it('imports a spreadsheet with good and bad rows and lists each bad row with its reason', async () => {
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
     const xlsx = rowsToXlsx([
       ['Nome', 'Número', 'E-mail'],
@@ -361,7 +358,7 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
 
   it('exports contatos.csv and imports it back: only what is missing comes in', async () => {
     const olga = await aContact('Olga Exportada', '5547987659999', 'olga@cliente.com')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await atContacts(ADMIN_EMAIL)
     current = page
     // The export follows the list's filters: all of them here.
     const [download] = await Promise.all([

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { createTestApp, allPlugins, login, SUPER, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, allPlugins, login, superHeaders, SUPER, type TestApp } from '@atende/kernel/testing'
 import type { DefinedPlugin } from '@atende/sdk'
 import { ROOT, buildWeb, staleWebApps } from '../../../scripts/web-build.ts'
 
@@ -69,6 +69,13 @@ export async function ensureWebBuilt() {
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
+/** Who signs in through the login form (SUPER is one). */
+export interface Account {
+  cnpj: string
+  email: string
+  password: string
+}
+
 export interface BrowserApp {
   t: TestApp
   base: string
@@ -81,6 +88,16 @@ export interface BrowserApp {
   shot(page: Page, name: string): Promise<void>
   /** Logs in through the login form and waits for the private layout. */
   loginUI(page: Page, cnpj: string, email: string, password: string): Promise<void>
+  /**
+   * A page of its own (fresh context) signed in through the login form, then at `path` (the
+   * tickets screen it lands on by default). A test opens its own and closes the context at its
+   * end. One session per user: signing the same user in again ends the session of their other pages.
+   */
+  signedIn(
+    who: Account,
+    path?: string,
+    viewport?: { width: number; height: number },
+  ): Promise<{ page: Page; context: BrowserContext }>
   /** An API call through the app (not the browser); a status of 300 or more throws with the body. */
   call(method: ApiMethod, url: string, headers: { authorization: string }, payload?: object): Promise<any>
   /** The same on the page's user's behalf, with its own token (a second login would end its session). */
@@ -103,7 +120,7 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
     return res.body ? res.json() : undefined
   }
-  return {
+  const self: BrowserApp = {
     t,
     base,
     browser,
@@ -128,6 +145,12 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
       await page.getByRole('button', { name: /entrar|sign in|log in|ingresar/i }).click()
       await page.waitForURL(/\/tickets/)
     },
+    async signedIn(who, path = '/tickets', viewport = DESKTOP) {
+      const { page, context } = await self.newPage(viewport)
+      await self.loginUI(page, who.cnpj, who.email, who.password)
+      if (path !== '/tickets') await page.goto(`${base}${path}`)
+      return { page, context }
+    },
     call,
     async callAs(page, method, url, payload) {
       const token = await page.evaluate(() => localStorage.getItem('token'))
@@ -139,6 +162,7 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
       await t.close()
     },
   }
+  return self
 }
 
 /** Polls `get` until `ok` holds (server-side state: outboxes, rows), failing with the last value. */
@@ -150,6 +174,35 @@ export async function until<T>(get: () => Promise<T>, ok: (v: T) => boolean, ms 
     if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 500)}`)
     await sleep(150)
   }
+}
+
+let companies = 0
+/**
+ * A company of one test's own, made by the super user through the API: its lists start empty and
+ * nothing another test does shows in them. On a plan without limits unless `planId` is given; its
+ * first admin signs in as the account returned.
+ */
+export async function aCompany(
+  app: BrowserApp,
+  name: string,
+  opts: { planId?: number; dueDate?: string; password?: string } = {},
+): Promise<Account & { id: number; name: string }> {
+  companies += 1
+  const su = await superHeaders(app.t.app)
+  const plan = { name: `Sem limites ${companies}`, users: 0, connections: 0, queues: 0, value: 0 }
+  const planId = opts.planId ?? (await app.call('POST', '/api/plans', su, plan)).id
+  const admin = {
+    cnpj: cnpj(`8${String(companies).padStart(7, '0')}0001`),
+    email: `admin@empresa${companies}.test`,
+    password: opts.password ?? 'Senha@123',
+  }
+  const made = await app.call('POST', '/api/companies', su, {
+    name,
+    planId,
+    dueDate: opts.dueDate ?? '2099-12-31',
+    ...admin,
+  })
+  return { ...admin, id: made.id as number, name }
 }
 
 /** A CNPJ with valid check digits from its first 12 digits (each test file signs up its own company). */

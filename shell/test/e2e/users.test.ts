@@ -24,21 +24,18 @@ let fixtures: Headers
 let superName: string
 let seq = 0
 
+/** Someone of the company, to sign in with. */
+const account = (email: string) => ({ cnpj: CNPJ, email, password: PASSWORD })
+const ADMIN = account(ADMIN_EMAIL)
+const ANA = account('ana@usuarios.test')
+
 /** A user of the company made for one test (a name that sorts before the list's last, Pedro Atendente). */
 async function aUser(prefix: string, profile: 'admin' | 'user' = 'user') {
   seq += 1
   const email = `${prefix.toLowerCase().replace(/\W+/g, '')}${seq}@usuarios.test`
   const name = `${prefix} ${seq}`
   await call('POST', '/api/users', fixtures, { name, email, password: PASSWORD, profile })
-  return { name, email }
-}
-
-/** A fresh page signed in through the login form, at `path`. */
-async function signedIn(email: string, path = '/users', password = PASSWORD, cnpj = CNPJ) {
-  const { page, context } = await app.newPage()
-  await app.loginUI(page, cnpj, email, password)
-  if (path !== '/tickets') await page.goto(`${app.base}${path}`)
-  return { page, context }
+  return { ...account(email), name }
 }
 
 async function call(method: string, url: string, headers: Headers, payload?: object) {
@@ -154,7 +151,7 @@ describe.skipIf(!canRun)('/users in a browser', () => {
   })
 
   it('lists the company users from the drawer and loads the next page near the bottom', async () => {
-    const { page, context } = await signedIn(ADMIN_EMAIL, '/tickets')
+    const { page, context } = await app.signedIn(ADMIN)
     current = page
     const nav = page.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Usuários' }).click({ timeout: 15_000 })
@@ -177,9 +174,9 @@ describe.skipIf(!canRun)('/users in a browser', () => {
   })
 
   it('creates a user through the dialog: the password policy first, then success, seen live by another admin', async () => {
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await app.signedIn(ADMIN, '/users')
     current = page
-    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
+    const { page: other, context: otherContext } = await app.signedIn(ANA, '/users')
     await row(other, 'Ana Admin').waitFor({ timeout: 15_000 })
     // Every page loaded, so a new name sorts into the rows this admin holds.
     await scrollUntil(other, 'Pedro Atendente')
@@ -220,7 +217,7 @@ describe.skipIf(!canRun)('/users in a browser', () => {
 
   it('shows the server field error inline for a taken email', async () => {
     const taken = await aUser('Marta Ocupada')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await app.signedIn(ADMIN, '/users')
     current = page
     await page.getByRole('button', { name: 'Adicionar usuário' }).click()
     const dialog = page.getByRole('dialog')
@@ -236,9 +233,9 @@ describe.skipIf(!canRun)('/users in a browser', () => {
 
   it('finds a user by search and edits it, live for another admin', async () => {
     const target = await aUser('Mirela Busca')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await app.signedIn(ADMIN, '/users')
     current = page
-    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
+    const { page: other, context: otherContext } = await app.signedIn(ANA, '/users')
     await other.getByRole('searchbox', { name: 'Pesquisar' }).fill('mirela')
     await row(other, target.name).waitFor({ timeout: 15_000 })
 
@@ -265,9 +262,9 @@ describe.skipIf(!canRun)('/users in a browser', () => {
 
   it('deletes a user after confirmation, for both admins', async () => {
     const target = await aUser('Mara Remover')
-    const { page, context } = await signedIn(ADMIN_EMAIL)
+    const { page, context } = await app.signedIn(ADMIN, '/users')
     current = page
-    const { page: other, context: otherContext } = await signedIn('ana@usuarios.test')
+    const { page: other, context: otherContext } = await app.signedIn(ANA, '/users')
     for (const p of [page, other]) {
       await p.getByRole('searchbox', { name: 'Pesquisar' }).fill('mara')
       await row(p, target.name).waitFor({ timeout: 15_000 })
@@ -283,10 +280,8 @@ describe.skipIf(!canRun)('/users in a browser', () => {
     await Promise.all([context.close(), otherContext.close()])
   })
   it('refuses to delete a super admin with the translated message (super user, phone)', async () => {
-    const { page: phone, context } = await app.newPage(PHONE)
+    const { page: phone, context } = await app.signedIn(SUPER, '/users', PHONE)
     current = phone
-    await app.loginUI(phone, SUPER.cnpj, SUPER.email, SUPER.password)
-    await phone.goto(`${app.base}/users`)
     await row(phone, superName).waitFor({ timeout: 15_000 })
     await app.shot(phone, 'users-05-phone-list')
     await phone.getByRole('button', { name: `Excluir ${superName}` }).click()
@@ -300,7 +295,7 @@ describe.skipIf(!canRun)('/users in a browser', () => {
 
   it('a plain user has no Users item, is told so at /users, and edits their own profile', async () => {
     const me = await aUser('Paulo Perfil')
-    const { page: plain, context } = await signedIn(me.email, '/tickets')
+    const { page: plain, context } = await app.signedIn(me)
     current = plain
     const nav = plain.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
