@@ -130,7 +130,10 @@ async function walk(t: TestApp) {
         ...(p.name === 'companyId' || table === 'companies' ? [A.companyId] : []),
         A.userId,
         ...[...aIds.values()].flat(),
-      ].filter((v) => (numeric ? Number.isInteger(Number(v)) : true) && !mine.has(v as never))
+      ]
+        // A companyId in the path is B's own when it equals B's id (another table's id of A can).
+        .filter((v) => !(p.name === 'companyId' && Number(v) === B.companyId))
+        .filter((v) => (numeric ? Number.isInteger(Number(v)) : true) && !mine.has(v as never))
       return [...new Set(list.map(String))]
     }
     const candidates = new Map(idParams.map((p) => [p.name, candidatesFor(p)]))

@@ -6,6 +6,7 @@ export * from './plugin.ts'
 export * from './accounts.ts'
 export * from './validation.ts'
 export * from './storage.ts'
+export * from './template.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 

@@ -135,6 +135,9 @@ export default definePlugin({
     kernel.services.provide('messaging', {
       version: 1 as const,
       send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body),
+      flush: (companyId: number, whatsappId: number) => {
+        void rpc.invoke(companyId, whatsappId, 'kick', {}).catch(() => {})
+      },
     } satisfies MessagingService)
     kernel.services.provide('channelSessions', {
       processId: leases.owner,

@@ -5,6 +5,8 @@ export interface QueuesService {
   exists(companyId: number, ids: number[]): Promise<boolean>
   /** id, name and colour of these queues (ticket lists hydrate their rows); missing ids are skipped. */
   byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]>
+  /** Every queue of the company (id, name, colour) in the menu's order. */
+  names(companyId: number): Promise<{ id: number; name: string; color: string }[]>
 }
 
 /** A queue and a chatbot option as the API answers them (the routes' schemas). */

@@ -45,6 +45,7 @@ export default definePlugin({
       version: 1,
       exists: queues.exists,
       byIds: queues.byIds,
+      names: queues.names,
     } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)

@@ -22,9 +22,6 @@ export const DEFAULT_SCHEDULES: ScheduleRow[] = [
   { weekday: 'Domingo', weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
 ]
 
-/** Companies have no time zone column: TZ from the environment, else Brazil's (the product's market). */
-export const companyTimeZone = () => process.env.TZ || 'America/Sao_Paulo'
-
 const minutes = (hhmm: string) => {
   const m = /^(\d{2}):(\d{2})$/.exec(hhmm)
   return m ? Number(m[1]) * 60 + Number(m[2]) : null

@@ -120,9 +120,13 @@ export interface TicketsService {
     whatsapp: { id: number; expiresTicket: number },
     items: IngestItem[],
   ): Promise<IngestOutcome[]>
-  get(companyId: number, id: number): Promise<Ticket | null>
-  /** Routing steps and other features move a ticket (queue, status, bot flags); announced as ticket.updated. */
-  update(companyId: number, id: number, patch: TicketPatch): Promise<Ticket>
+  /** Inside the caller's unit of work when given (embedded mode has one connection). */
+  get(companyId: number, id: number, uow?: UnitOfWork): Promise<Ticket | null>
+  /**
+   * Routing steps and other features move a ticket (queue, status, bot flags); announced as
+   * ticket.updated. Inside the caller's unit of work when given (the event follows its commit).
+   */
+  update(companyId: number, id: number, patch: TicketPatch, uow?: UnitOfWork): Promise<Ticket>
   /** The contact's active ticket on the connection, or a new open one assigned to `userId` (forwarding to a number). */
   findOrOpen(
     uow: UnitOfWork,

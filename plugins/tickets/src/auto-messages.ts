@@ -5,7 +5,7 @@
  * without the move's answer waiting for them: a failed send is logged, never undoes the move (the
  * `messaging` service stores each message before the network sees it, so a slow network loses nothing).
  */
-import type { Kernel } from '@atende/sdk'
+import { renderVariables, type Kernel, type VariableContext } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { MessagingService } from './messaging-api.ts'
 import { askRating } from './rating.ts'
@@ -21,69 +21,6 @@ export const TRANSFER_TO_QUEUE =
   '*Mensagem automática*:\nVocê foi transferido para o departamento *{{queueName}}*\nAguarde, já vamos te atender!'
 export const TRANSFER_TO_USER =
   '*Mensagem automática*:\nVocê foi transferido para o atendente *{{userName}}* do departamento *{{queueName}}*\nAguarde, já vamos te atender!'
-
-/** Companies have no time zone column: TZ from the environment, else Brazil's (as the queues' business hours). */
-export const companyTimeZone = () => process.env.TZ || 'America/Sao_Paulo'
-
-export interface VariableContext {
-  contactName: string
-  ticketId: number
-  ticketCreatedAt: Date | string
-  userName?: string
-  queueName?: string
-  connectionName?: string
-  now?: Date
-  timeZone?: string
-}
-
-function localParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at)
-  const get = (type: string) => parts.find((p) => p.type === type)!.value
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') }
-}
-
-/** By the local hour: 05–11 morning, 12–17 afternoon, otherwise night. */
-export function greetingAt(at: Date, timeZone: string) {
-  const h = Number(localParts(at, timeZone).h)
-  return h >= 5 && h < 12 ? 'Bom dia' : h >= 12 && h < 18 ? 'Boa tarde' : 'Boa noite'
-}
-
-/**
- * The message variables (core.md §8): {{firstName}}, {{name}}, {{greeting}} (also {{ms}} and
- * {{gretting}}, the names templates carried over from the older product use), {{protocol}}
- * (the ticket's opening day yyyyMMdd followed by its id: the same on every message of the ticket),
- * {{date}} (dd/MM/yyyy), {{hour}} (HH:mm) in the company's time zone, and {{userName}}, {{queueName}},
- * {{connectionName}}. An unknown variable renders empty, as the older product's templates did.
- */
-export function renderVariables(template: string, ctx: VariableContext): string {
-  const tz = ctx.timeZone ?? companyTimeZone()
-  const now = localParts(ctx.now ?? new Date(), tz)
-  const opened = localParts(new Date(ctx.ticketCreatedAt), tz)
-  const greeting = greetingAt(ctx.now ?? new Date(), tz)
-  const name = ctx.contactName.trim()
-  const values: Record<string, string> = {
-    firstName: name.split(/\s+/)[0] ?? '',
-    name,
-    greeting,
-    ms: greeting,
-    gretting: greeting,
-    protocol: `${opened.y}${opened.m}${opened.d}${ctx.ticketId}`,
-    date: `${now.d}/${now.m}/${now.y}`,
-    hour: `${now.h}:${now.min}`,
-    userName: ctx.userName ?? '',
-    queueName: ctx.queueName ?? '',
-    connectionName: ctx.connectionName ?? '',
-  }
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => (Object.hasOwn(values, key) ? values[key] : ''))
-}
 
 export interface MoveDone {
   companyId: number

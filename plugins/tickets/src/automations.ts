@@ -13,11 +13,11 @@
  * drains over runs in short transactions; the indexes are migration 006's.
  */
 import type { Knex } from 'knex'
-import type { Kernel } from '@atende/sdk'
+import { renderVariables, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
 import type { MessagingService } from './messaging-api.ts'
-import { afterMove, renderVariables } from './auto-messages.ts'
+import { afterMove } from './auto-messages.ts'
 import { ticketView, withContact } from './views.ts'
 import { byId, queuesById, userNames } from './names.ts'
 import { CLOSED } from './transitions.ts'

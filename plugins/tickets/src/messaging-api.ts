@@ -8,4 +8,9 @@ export interface MessagingService {
   readonly version: 1
   /** Resolves once the message is stored (not when the network takes it). */
   send(companyId: number, ticketId: number, body: string): Promise<void>
+  /**
+   * Ask the connection's session owner to send what is pending. For features that store their
+   * messages inside their own unit of work (`TicketsService.addOutgoing`), after it commits.
+   */
+  flush(companyId: number, whatsappId: number): void
 }

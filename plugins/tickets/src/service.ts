@@ -46,12 +46,12 @@ export function createTicketsService(kernel: Kernel): TicketsService {
     version: 1,
     ingest: (uow, whatsapp, items) => ingest(kernel, uow, whatsapp, items),
 
-    async get(companyId, id) {
-      const row = await kernel.tenant(companyId)('tickets').where({ id }).first()
+    async get(companyId, id, uow) {
+      const row = await (uow?.t ?? kernel.tenant(companyId))('tickets').where({ id }).first()
       return row ? ticketView(row) : null
     },
 
-    async update(companyId, id, patch) {
+    async update(companyId, id, patch, uow) {
       const allowed = [
         'queueId',
         'userId',
@@ -63,17 +63,15 @@ export function createTicketsService(kernel: Kernel): TicketsService {
         'promptId',
       ] as const
       const clean = Object.fromEntries(allowed.filter((k) => patch[k] !== undefined).map((k) => [k, patch[k]]))
-      const [row] = await kernel
-        .tenant(companyId)('tickets')
+      const [row] = await (uow?.t ?? kernel.tenant(companyId))('tickets')
         .where({ id })
         .update({ ...clean, updatedAt: kernel.db.fn.now() })
         .returning('*')
       if (!row) throw new Error(`Ticket ${id} not found`)
       const ticket = ticketView(row)
-      await kernel.bus.emit('ticket.updated', {
-        companyId,
-        ticket: withContact(ticket, await contacts().get(companyId, ticket.contactId)),
-      })
+      const payload = { companyId, ticket: withContact(ticket, await contacts().get(companyId, ticket.contactId, uow)) }
+      if (uow) uow.emit('ticket.updated', payload)
+      else await kernel.bus.emit('ticket.updated', payload)
       return ticket
     },
 

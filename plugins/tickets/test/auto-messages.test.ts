@@ -8,7 +8,8 @@ import {
   userIn,
   type TestApp,
 } from '../../queues/test/support.ts'
-import { GREETING_ACCEPTED, greetingAt, renderVariables } from '../src/auto-messages.ts'
+import { greetingAt, renderVariables } from '@atende/sdk'
+import { GREETING_ACCEPTED } from '../src/auto-messages.ts'
 import { RATING_OPTIONS } from '../src/rating.ts'
 
 describe('renderVariables', () => {

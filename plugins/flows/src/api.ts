@@ -1,0 +1,26 @@
+/**
+ * The flows plugin's published contract, version 1: the wire types of its routes (for the flows
+ * module) and the `flows` service other plugins may use (the integrations' `flowbuilder` type starts
+ * a flow on a ticket). Types only: `import type { … } from '@atende/plugin-flows/api'`.
+ */
+import type { Static } from '@sinclair/typebox'
+import type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType } from './graph.ts'
+import type { Flow, FlowCampaign, FlowWithGraph, QueueFlow, QueueFlowBody } from './schemas.ts'
+
+export type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType }
+export type FlowWire = Static<typeof Flow>
+export type FlowWithGraphWire = Static<typeof FlowWithGraph>
+export type FlowCampaignWire = Static<typeof FlowCampaign>
+export type QueueFlowWire = Static<typeof QueueFlow>
+export type QueueFlowInput = Static<typeof QueueFlowBody>
+
+export interface FlowsService {
+  readonly version: 1
+  /**
+   * Start a company's flow (its published version) on a ticket waiting with nobody on it. False
+   * when the flow is not active or saved, or the ticket already runs a flow.
+   */
+  start(companyId: number, ticket: { id: number; whatsappId: number }, flowId: number): Promise<boolean>
+  /** Is a flow running on the ticket? */
+  running(companyId: number, ticketId: number): Promise<boolean>
+}
