@@ -12,6 +12,7 @@ import {
   useReactFlow,
   type Connection,
   type Edge,
+  type ReactFlowProps,
 } from '@xyflow/react'
 import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
 import { Button, ErrorCard, Loading, cx } from '@atende/ui'
@@ -21,6 +22,7 @@ import type { FlowWithGraphWire, NodeDataMap, NodeType } from '../types.ts'
 import { EditorContext, type EditorActions } from './context.ts'
 import { NodeDialog, type DialogState } from './dialogs/NodeDialog.tsx'
 import {
+  NODE_WIDTH,
   START_ID,
   appendPosition,
   connect,
@@ -77,19 +79,22 @@ function Editor({ flow }: { flow: Flow }) {
   )
   const duplicate = useCallback(
     (id: string) => {
-      setNodes((list) => {
-        const original = list.find((n) => n.id === id)
-        if (!original || original.type === 'start') return list
-        const copy: EditorNode = {
-          id: randomId(),
-          type: original.type,
-          position: duplicatePosition(list, original),
-          data: structuredClone(original.data),
-        }
-        return [...list.map((n) => (n.selected ? { ...n, selected: false } : n)), { ...copy, selected: true }]
-      })
+      const list = rf.getNodes()
+      const original = list.find((n) => n.id === id)
+      if (!original || original.type === 'start') return
+      // §4: 240 px right of the rightmost node; the view follows it there.
+      const position = duplicatePosition(list, original)
+      const copy: EditorNode = {
+        id: randomId(),
+        type: original.type,
+        position,
+        data: structuredClone(original.data),
+        selected: true,
+      }
+      setNodes((nodes) => [...nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), copy])
+      void rf.setCenter(position.x + NODE_WIDTH / 2, position.y + 80, { zoom: rf.getZoom(), duration: 200 })
     },
-    [setNodes],
+    [rf, setNodes],
   )
   const remove = useCallback(
     (id: string) => {
@@ -129,10 +134,13 @@ function Editor({ flow }: { flow: Flow }) {
       setNodes(next)
       setEdges((list) => pruneEdges(next, list))
     } else {
+      // §4: right of the last node, aligned with it; the view follows it there.
+      const position = appendPosition(nodes)
       setNodes((list) => [
         ...list.map((n) => (n.selected ? { ...n, selected: false } : n)),
-        { id: randomId(), type, position: appendPosition(list), data, selected: true },
+        { id: randomId(), type, position, data, selected: true },
       ])
+      void rf.setCenter(position.x + NODE_WIDTH / 2, position.y + 80, { zoom: rf.getZoom(), duration: 200 })
     }
     setDialog(null)
   }
@@ -162,12 +170,29 @@ function Editor({ flow }: { flow: Flow }) {
       const target = node ? rf.getNode(node) : undefined
       if (target) {
         setNodes((list) => list.map((n) => ({ ...n, selected: n.id === target.id })))
-        void rf.setCenter(target.position.x + 130, target.position.y + 60, { zoom: 1, duration: 300 })
+        void rf.setCenter(target.position.x + NODE_WIDTH / 2, target.position.y + 60, { zoom: 1, duration: 300 })
       }
     } finally {
       setSaving(false)
     }
   }
+
+  const ariaLabelConfig = useMemo<ReactFlowProps['ariaLabelConfig']>(
+    () => ({
+      'node.a11yDescription.default': t('editor.canvas.node'),
+      'node.a11yDescription.keyboardDisabled': t('editor.canvas.nodeKeyboard'),
+      'node.a11yDescription.ariaLiveMessage': ({ direction, x, y }) => t('editor.canvas.moved', { direction, x, y }),
+      'edge.a11yDescription.default': t('editor.canvas.edge'),
+      'controls.ariaLabel': t('editor.canvas.controls'),
+      'controls.zoomIn.ariaLabel': t('editor.canvas.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('editor.canvas.zoomOut'),
+      'controls.fitView.ariaLabel': t('editor.canvas.fitView'),
+      'controls.interactive.ariaLabel': t('editor.canvas.interactive'),
+      'minimap.ariaLabel': t('editor.canvas.minimap'),
+      'handle.ariaLabel': t('editor.canvas.handle'),
+    }),
+    [t],
+  )
 
   const shownEdges = useMemo(
     () =>
@@ -230,6 +255,7 @@ function Editor({ flow }: { flow: Flow }) {
             minZoom={0.2}
             colorMode={dark ? 'dark' : 'light'}
             proOptions={{ hideAttribution: true }}
+            ariaLabelConfig={ariaLabelConfig}
           >
             <Background />
             <Controls />

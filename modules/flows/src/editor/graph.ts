@@ -14,7 +14,7 @@ export const NEW_NODE_GAP = 40
 export const DUPLICATE_OFFSET = 240
 export const EDGE_STROKE = 6
 /** Width assumed for a node not measured yet (the node cards are this wide). */
-export const NODE_WIDTH = 260
+export const NODE_WIDTH = 220
 export const MENU_INVALID_HANDLE = 'invalid'
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'

@@ -191,13 +191,13 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
   const invalid = actions.invalidId === id
   const single = !NAMED_OUTS.includes(type) && !TERMINAL.includes(type)
   const button =
-    'nodrag rounded p-1 text-white/90 hover:bg-white/20 focus:outline-none focus-visible:ring-2 focus-visible:ring-white'
+    'nodrag nopan rounded p-1 text-white/90 hover:bg-white/20 focus:outline-none focus-visible:ring-2 focus-visible:ring-white'
   return (
     <div
       data-testid={`flow-node-${type}`}
       aria-label={title}
       className={cx(
-        'w-[260px] rounded-lg border-2 bg-white text-slate-800 shadow-md dark:bg-slate-800 dark:text-slate-100',
+        'w-[220px] rounded-lg border-2 bg-white text-slate-800 shadow-md dark:bg-slate-800 dark:text-slate-100',
         invalid
           ? 'border-red-600 ring-4 ring-red-300 dark:ring-red-800'
           : selected
@@ -219,7 +219,10 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
               className={button}
               aria-label={t('editor.node.edit', { type: title })}
               title={t('editor.node.edit', { type: title })}
-              onClick={() => actions.edit(id)}
+              onClick={(e) => {
+                e.stopPropagation()
+                actions.edit(id)
+              }}
             >
               <EditIcon className="h-3.5 w-3.5" />
             </button>
@@ -228,7 +231,10 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
               className={button}
               aria-label={t('editor.node.duplicate', { type: title })}
               title={t('editor.node.duplicate', { type: title })}
-              onClick={() => actions.duplicate(id)}
+              onClick={(e) => {
+                e.stopPropagation()
+                actions.duplicate(id)
+              }}
             >
               <CopyIcon className="h-3.5 w-3.5" />
             </button>
@@ -237,7 +243,10 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
               className={button}
               aria-label={t('editor.node.delete', { type: title })}
               title={t('editor.node.delete', { type: title })}
-              onClick={() => actions.remove(id)}
+              onClick={(e) => {
+                e.stopPropagation()
+                actions.remove(id)
+              }}
             >
               <TrashIcon className="h-3.5 w-3.5" />
             </button>
