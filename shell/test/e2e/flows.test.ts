@@ -1,0 +1,364 @@
+/**
+ * modules/flows in a real browser against the real kernel (administration.md §2 "Flow list", "Flow
+ * editor", "Phrase campaigns", "Sub-queue flow management"): an admin creates a flow, builds it in
+ * the editor through the add menu and the node dialogs, connects the nodes by dragging their
+ * handles, saves it, and the saved graph is read back through the API; phrase campaigns and
+ * sub-queue flows are created, switched and deleted; the cshow pages follow campaignsEnabled.
+ * Each test makes its own company and data and signs in its own page.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { superHeaders } from '@atende/kernel/testing'
+import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
+
+let app: BrowserApp
+
+beforeAll(async () => {
+  if (!canRun) return
+  app = await openBrowserApp()
+}, 240_000)
+afterAll(async () => {
+  await app?.close()
+})
+
+/** A company of the test's own; with `campaigns`, its campaignsEnabled setting is on (the cshow pages). */
+async function company(name: string, campaigns = true) {
+  const co = await aCompany(app, name)
+  if (campaigns)
+    await app.call('PUT', `/api/companies/${co.id}`, await superHeaders(app.t.app), { campaignsEnabled: 'enabled' })
+  const admin = (await app.api(co.cnpj, co.email, co.password)).headers
+  return { co, admin }
+}
+
+const drawer = (p: Page) => p.getByRole('navigation', { name: 'menu' })
+/** The canvas node of a type (the first, or the one showing `text`). */
+const node = (p: Page, type: string, text?: string) => {
+  const n = p.locator('.react-flow__node').filter({ has: p.getByTestId(`flow-node-${type}`) })
+  return text ? n.filter({ hasText: text }) : n.first()
+}
+
+/** Drags from one handle to another with the mouse, as a user draws an edge. */
+async function drag(p: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox()
+  const b = await to.boundingBox()
+  if (!a || !b) throw new Error('handle not on screen')
+  await p.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await p.mouse.down()
+  await p.mouse.move(a.x + a.width / 2 + 20, a.y + a.height / 2 + 5, { steps: 3 })
+  await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
+  await p.mouse.up()
+}
+
+/** Opens the editor's add menu and picks a node type. */
+async function addNode(p: Page, label: string) {
+  await p.getByRole('button', { name: '+ Adicionar' }).click()
+  await p.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click()
+}
+
+describe.skipIf(!canRun)('flows in a browser', () => {
+  let current: Page | undefined
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && current && !current.isClosed())
+      await app.shot(current, `flows-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+    current = undefined
+  })
+
+  it('builds a flow in the editor, connects it by dragging, saves it and reads it back', async () => {
+    const { co, admin } = await company('Empresa Fluxos')
+    const vendas = await app.call('POST', '/api/queue', admin, {
+      name: 'Vendas',
+      color: '#e53935',
+      greetingMessage: 'Vendas aqui',
+    })
+    const { page: p, context } = await app.signedIn(co)
+    current = p
+
+    // The list: empty, the name rules, then the new flow.
+    await drawer(p).getByRole('link', { name: 'Fluxos de conversa' }).click({ timeout: 15_000 })
+    await p.getByText('Nenhum fluxo cadastrado.').waitFor({ timeout: 15_000 })
+    expect(await p.evaluate(() => localStorage.getItem('cshow'))).toBe('1')
+    await p.getByRole('button', { name: 'Adicionar fluxo' }).click()
+    const nameDialog = p.getByRole('dialog')
+    await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
+    await nameDialog.getByText('Digite um nome!').waitFor()
+    await nameDialog.getByLabel('Nome').fill('A')
+    await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
+    await nameDialog.getByText('Muito curto!').waitFor()
+    await nameDialog.getByLabel('Nome').fill('x'.repeat(51))
+    await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
+    await nameDialog.getByText('Muito longo!').waitFor()
+    await nameDialog.getByLabel('Nome').fill('Atendimento inicial')
+    await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
+    await p.getByText('Fluxo adicionado com sucesso!').waitFor()
+    const row = p.getByRole('row').filter({ hasText: 'Atendimento inicial' })
+    await row.waitFor()
+    await app.shot(p, 'flows-01-list')
+    const flows = await app.callAs(p, 'GET', '/api/flowbuilder')
+    const flowId: number = flows.flows[0].id
+
+    // A row opens its editor: a new flow has its start node.
+    await row.getByRole('cell', { name: 'Atendimento inicial', exact: true }).click()
+    await p.waitForURL(new RegExp(`/flowbuilder/${flowId}$`))
+    await p.getByRole('heading', { name: 'Desenhe seu fluxo' }).waitFor()
+    await p.getByText('Não se esqueça de salvar seu fluxo!').waitFor()
+    await node(p, 'start').getByText('Inicio do fluxo').waitFor()
+
+    // Menu with two options.
+    await addNode(p, 'Menu')
+    let dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Mensagem').fill('Escolha uma opção')
+    await dialog.getByLabel('Opção 1').fill('Vendas')
+    await dialog.getByRole('button', { name: 'Adicionar opção' }).click()
+    await dialog.getByLabel('Opção 2').fill('Suporte')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await node(p, 'menu').getByText('[2] Suporte').waitFor()
+
+    // Pergunta: its answer key joins the 'variables' list.
+    await addNode(p, 'Pergunta')
+    dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Mensagem').fill('Qual é o seu nome?')
+    await dialog.getByLabel('Salvar resposta').fill('1nome')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.getByText('Use letras, números e _ (sem começar com número)').waitFor()
+    await dialog.getByLabel('Salvar resposta').fill('nome')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await node(p, 'question').getByText('Qual é o seu nome?').waitFor()
+    expect(JSON.parse((await p.evaluate(() => localStorage.getItem('variables'))) ?? '[]')).toEqual(['nome'])
+
+    // Conteúdo with a message (an empty one is refused first).
+    await addNode(p, 'Conteúdo')
+    dialog = p.getByRole('dialog')
+    await dialog.getByRole('button', { name: '+ Mensagem' }).click()
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await p.getByText('Campos de mensagem vazio!').first().waitFor()
+    await dialog.getByRole('textbox', { name: 'Mensagem 1' }).fill('Obrigado, {{nome}}!')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await node(p, 'singleBlock').getByText('Obrigado, {{nome}}!').waitFor()
+
+    // The interval dialog's limits, then cancelled.
+    await addNode(p, 'Intervalo')
+    dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Tempo em segundos').fill('0')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.getByText('Adicione o valor de intervalo').waitFor()
+    await dialog.getByLabel('Tempo em segundos').fill('121')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.getByText('Máximo de tempo atingido 120 segundos').waitFor()
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Ticket to Vendas (a queue is required).
+    await addNode(p, 'Ticket')
+    dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Fila').waitFor()
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.getByText('Adicione uma fila').waitFor()
+    await dialog.getByLabel('Fila').selectOption({ label: 'Vendas' })
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await node(p, 'ticket').getByText('Vendas').waitFor()
+
+    // A randomizer added and removed with the Delete key; a duplicate removed by its button.
+    await addNode(p, 'Randomizador')
+    await p.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await node(p, 'randomizer').waitFor()
+    await node(p, 'randomizer').click()
+    await p.keyboard.press('Delete')
+    await node(p, 'randomizer').waitFor({ state: 'detached' })
+    /** The whole graph in view (the controls' button), once the viewport has stopped moving. */
+    const fitView = async () => {
+      await p.getByRole('button', { name: 'Ajustar à tela' }).click()
+      let last = ''
+      await expect
+        .poll(async () => {
+          const now = await p.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform)
+          const still = now === last
+          last = now
+          return still
+        })
+        .toBe(true)
+    }
+    await fitView()
+    await node(p, 'question').getByRole('button', { name: 'Duplicar Pergunta' }).click()
+    await expect.poll(() => p.getByTestId('flow-node-question').count()).toBe(2)
+    // The copy is the selected one.
+    await p.locator('.react-flow__node.selected').getByRole('button', { name: 'Excluir Pergunta' }).click()
+    await expect.poll(() => p.getByTestId('flow-node-question').count()).toBe(1)
+
+    // Edges drawn by dragging from each way out to the next node's input.
+    await fitView()
+    const edges = p.locator('.react-flow__edge')
+    const connect = async (from: Locator, to: Locator, count: number) => {
+      await drag(p, from, to)
+      await expect.poll(() => edges.count(), { message: `edge ${count}` }).toBe(count)
+    }
+    await connect(node(p, 'start').getByTestId('handle-out'), node(p, 'menu').getByTestId('handle-in'), 1)
+    await connect(node(p, 'menu').getByTestId('handle-a1'), node(p, 'question').getByTestId('handle-in'), 2)
+    await connect(node(p, 'question').getByTestId('handle-out'), node(p, 'singleBlock').getByTestId('handle-in'), 3)
+    await connect(node(p, 'singleBlock').getByTestId('handle-out'), node(p, 'ticket').getByTestId('handle-in'), 4)
+    await connect(node(p, 'menu').getByTestId('handle-a2'), node(p, 'ticket').getByTestId('handle-in'), 5)
+
+    // Double-click opens a node's dialog with its values.
+    await node(p, 'menu').dblclick()
+    dialog = p.getByRole('dialog', { name: 'Editar menu' })
+    expect(await dialog.getByLabel('Opção 2').inputValue()).toBe('Suporte')
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await app.shot(p, 'flows-02-editor')
+
+    await p.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await p.getByText('Fluxo salvo com sucesso').waitFor()
+
+    // What the server kept.
+    const saved = (await app.callAs(p, 'GET', `/api/flowbuilder/flow/${flowId}`)).flow.flow as {
+      nodes: { id: string; type: string; data: Record<string, any> }[]
+      connections: { source: string; target: string; sourceHandle: string | null }[]
+    }
+    const byType = (type: string) => saved.nodes.find((n) => n.type === type)!
+    expect(saved.nodes.map((n) => n.type).sort()).toEqual(['menu', 'question', 'singleBlock', 'start', 'ticket'])
+    expect(byType('start').id).toBe('1')
+    for (const n of saved.nodes.filter((n) => n.type !== 'start')) expect(n.id).toMatch(/^[A-Za-z0-9]{30}$/)
+    expect(byType('menu').data).toMatchObject({
+      message: 'Escolha uma opção',
+      arrayOption: [
+        { number: 1, value: 'Vendas' },
+        { number: 2, value: 'Suporte' },
+      ],
+    })
+    expect(byType('question').data.typebotIntegration).toEqual({ message: 'Qual é o seu nome?', answerKey: 'nome' })
+    expect(byType('singleBlock').data).toEqual({
+      seq: ['message1'],
+      elements: [{ type: 'message', value: 'Obrigado, {{nome}}!', number: 'message1' }],
+    })
+    expect(byType('ticket').data.queue).toEqual({ id: vendas.id, name: 'Vendas' })
+    const edge = (from: string, handle: string | null) =>
+      saved.connections.find((c) => c.source === byType(from).id && (c.sourceHandle ?? null) === handle)?.target
+    expect(saved.connections).toHaveLength(5)
+    expect(edge('start', null)).toBe(byType('menu').id)
+    expect(edge('menu', 'a1')).toBe(byType('question').id)
+    expect(edge('menu', 'a2')).toBe(byType('ticket').id)
+    expect(edge('question', null)).toBe(byType('singleBlock').id)
+    expect(edge('singleBlock', null)).toBe(byType('ticket').id)
+
+    // Opened again, the editor shows the saved graph.
+    await p.reload()
+    await node(p, 'ticket').waitFor()
+    await expect.poll(() => edges.count()).toBe(5)
+    await context.close()
+  }, 120_000)
+
+  it('creates, switches and deletes a phrase campaign', async () => {
+    const { co, admin } = await company('Empresa Frases')
+    await app.call('POST', '/api/flowbuilder', admin, { name: 'Boas-vindas' })
+    await app.call('POST', '/api/whatsapp', admin, { name: 'Loja', provider: 'simulator' })
+    const { page: p, context } = await app.signedIn(co)
+    current = p
+    await drawer(p).getByRole('link', { name: 'Campanhas por frase' }).click({ timeout: 15_000 })
+    await p.getByText('Nenhuma frase cadastrada.').waitFor({ timeout: 15_000 })
+
+    await p.getByRole('button', { name: 'Adicionar' }).click()
+    const dialog = p.getByRole('dialog', { name: 'Adicionar frase' })
+    await dialog.getByLabel('Nome').waitFor()
+    await dialog.getByRole('button', { name: 'Adicionar' }).click()
+    await expect.poll(() => dialog.getByText('Obrigatório').count()).toBe(4)
+    await dialog.getByLabel('Nome').fill('Promoção')
+    await dialog.getByLabel('Fluxo').selectOption({ label: 'Boas-vindas' })
+    await dialog.getByLabel('Frase', { exact: true }).fill('quero a promoção')
+    await dialog.getByLabel('Conexão').selectOption({ label: 'Loja' })
+    await dialog.getByRole('button', { name: 'Adicionar' }).click()
+    await p.getByText('Frase criada com sucesso!').waitFor()
+    const row = p.getByTestId('phrases-table').getByRole('row').filter({ hasText: 'Promoção' })
+    await row.getByText('Ativo').waitFor()
+    await app.shot(p, 'flows-03-phrases')
+
+    await row.getByRole('switch', { name: 'Status de Promoção' }).click()
+    await row.getByText('Desativado').waitFor()
+    await p.getByText('Frase alterada com sucesso!').first().waitFor()
+    const [kept] = (await app.callAs(p, 'GET', '/api/flowcampaign')).flow
+    expect(kept).toMatchObject({ name: 'Promoção', phrase: 'quero a promoção', status: false })
+
+    await row.getByRole('button', { name: 'Excluir Promoção' }).click()
+    await p.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click()
+    await p.getByText('Frase excluída com sucesso!').waitFor()
+    await p.getByText('Nenhuma frase cadastrada.').waitFor()
+    expect((await app.callAs(p, 'GET', '/api/flowcampaign')).flow).toEqual([])
+    await context.close()
+  })
+
+  it('creates, switches and deletes a sub-queue flow', async () => {
+    const { co, admin } = await company('Empresa Sub-filas', false)
+    const queue = (name: string, color: string) =>
+      app.call('POST', '/api/queue', admin, { name, color, greetingMessage: `${name} aqui` })
+    const principal = await queue('Principal', '#1e88e5')
+    const financeiro = await queue('Financeiro', '#43a047')
+    const comercial = await queue('Comercial', '#fb8c00')
+    const { page: p, context } = await app.signedIn(co)
+    current = p
+    await drawer(p).getByRole('link', { name: 'Fluxos de sub-filas' }).click({ timeout: 15_000 })
+    await p.getByRole('heading', { name: 'Gerenciamento de Fluxos com Sub-filas' }).waitFor()
+    await p.getByText('Nenhum fluxo de sub-filas cadastrado.').waitFor({ timeout: 15_000 })
+
+    await p.getByRole('button', { name: 'Novo Fluxo de Filas' }).click()
+    const dialog = p.getByRole('dialog', { name: 'Novo Fluxo de Filas' })
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.getByTestId('queue-flow-error').getByText('Nome e fila são obrigatórios').waitFor()
+    await dialog.getByLabel('Nome do Fluxo').fill('Triagem')
+    await dialog.getByLabel('Descrição', { exact: true }).fill('Separa financeiro e comercial')
+    await dialog.getByLabel('Fila Principal').selectOption({ label: 'Principal' })
+    await dialog.getByLabel('Mensagem de Boas-vindas', { exact: true }).fill('Com quem deseja falar?')
+    const first = dialog.getByTestId('queue-flow-option-1')
+    await first.getByLabel('Nome da Opção').fill('Financeiro')
+    await first.getByLabel('Fila de Destino').selectOption({ label: 'Financeiro' })
+    await dialog.getByRole('button', { name: 'Adicionar Sub-fila' }).click()
+    const second = dialog.getByTestId('queue-flow-option-2')
+    await second.getByLabel('Nome da Opção').fill('Comercial')
+    await second.getByLabel('Fila de Destino').selectOption({ label: 'Comercial' })
+    await second.getByLabel('Mensagem de boas-vindas da sub-fila (opcional)').fill('Um vendedor já vem')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await p.getByText('Fluxo criado com sucesso').waitFor()
+    const card = p.getByRole('listitem', { name: 'Triagem' })
+    await card.getByTestId('queue-flow-status').getByText('Ativo').waitFor()
+    await card.getByText('Sub-filas (2)').waitFor()
+    await app.shot(p, 'flows-04-queue-flows')
+    const [made] = await app.callAs(p, 'GET', `/api/queue-flow/sub-flows/company/${co.id}`)
+    expect(made).toMatchObject({
+      name: 'Triagem',
+      queueId: principal.id,
+      welcomeMessage: 'Com quem deseja falar?',
+      isActive: true,
+      subFlows: [
+        { name: 'Financeiro', targetQueueId: financeiro.id, welcomeMessage: '' },
+        { name: 'Comercial', targetQueueId: comercial.id, welcomeMessage: 'Um vendedor já vem' },
+      ],
+    })
+
+    await card.getByRole('button', { name: 'Desativar' }).click()
+    await p.getByText('Fluxo desativado com sucesso').waitFor()
+    await card.getByTestId('queue-flow-status').getByText('Inativo').waitFor()
+    expect((await app.callAs(p, 'GET', `/api/queue-flow/sub-flows/company/${co.id}`))[0].isActive).toBe(false)
+    await card.getByRole('button', { name: 'Ativar' }).click()
+    await p.getByText('Fluxo ativado com sucesso').waitFor()
+    await card.getByTestId('queue-flow-status').getByText('Ativo').waitFor()
+
+    await card.getByRole('button', { name: 'Excluir Triagem' }).click()
+    const confirm = p.getByRole('dialog', { name: 'Tem certeza que deseja excluir este fluxo?' })
+    await confirm.getByRole('button', { name: 'Excluir' }).click()
+    await p.getByText('Fluxo excluído com sucesso').waitFor()
+    await p.getByText('Nenhum fluxo de sub-filas cadastrado.').waitFor()
+    expect(await app.callAs(p, 'GET', `/api/queue-flow/sub-flows/company/${co.id}`)).toEqual([])
+    await context.close()
+  })
+
+  it('shows the cshow pages only while the company has campaigns on', async () => {
+    const { co } = await company('Empresa Sem Campanhas', false)
+    const { page: p, context } = await app.signedIn(co)
+    current = p
+    await drawer(p).getByRole('link', { name: 'Fluxos de sub-filas' }).waitFor({ timeout: 15_000 })
+    expect(await drawer(p).getByRole('link', { name: 'Fluxos de conversa' }).count()).toBe(0)
+    expect(await drawer(p).getByRole('link', { name: 'Campanhas por frase' }).count()).toBe(0)
+    await p.goto(`${app.base}/flowbuilders`)
+    await p.getByTestId('flows-no-access').waitFor({ timeout: 15_000 })
+    await p.waitForURL(/\/tickets/)
+    expect(await p.evaluate(() => localStorage.getItem('cshow'))).toBeNull()
+    await context.close()
+  })
+})
