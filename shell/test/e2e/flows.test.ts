@@ -246,6 +246,46 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await context.close()
   }, 120_000)
 
+  it('shows a refused save: the message, and the node the server names highlighted', async () => {
+    const { co, admin } = await company('Empresa Fluxo Recusado')
+    const flow = await app.call('POST', '/api/flowbuilder', admin, { name: 'Com mensagem' })
+    const messageId = 'M'.repeat(30)
+    await app.call('POST', '/api/flowbuilder/flow', admin, {
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Inicio do fluxo' } },
+        { id: messageId, type: 'message', position: { x: 300, y: 0 }, data: { label: 'Olá!' } },
+      ],
+      connections: [{ source: '1', target: messageId, sourceHandle: null }],
+    })
+    const { page: p, context } = await app.signedIn(co, `/flowbuilder/${flow.id}`)
+    current = p
+    await node(p, 'message').getByText('Olá!').waitFor({ timeout: 15_000 })
+    await expect.poll(() => p.locator('.react-flow__edge').count()).toBe(1)
+    expect(await node(p, 'message').getByTestId('flow-node-message').getAttribute('data-invalid')).toBeNull()
+    // What the server answers for a graph breaking one of its rules (the editor cannot build one).
+    const refusal = `Node "${messageId}" (message): the file "x.png" does not exist`
+    await context.route(`${app.base}/api/flowbuilder/flow`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'ERR_FLOW_INVALID',
+              message: refusal,
+              statusCode: 400,
+              field: `nodes.${messageId}`,
+            }),
+          })
+        : route.fallback(),
+    )
+    await p.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await p.getByTestId('flow-problem').getByText(`O fluxo não foi salvo: ${refusal}`).waitFor()
+    expect(await node(p, 'message').getByTestId('flow-node-message').getAttribute('data-invalid')).toBe('true')
+    await app.shot(p, 'flows-05-refused')
+    await context.close()
+  })
+
   it('creates, switches and deletes a phrase campaign', async () => {
     const { co, admin } = await company('Empresa Frases')
     await app.call('POST', '/api/flowbuilder', admin, { name: 'Boas-vindas' })

@@ -195,6 +195,7 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
   return (
     <div
       data-testid={`flow-node-${type}`}
+      data-invalid={invalid || undefined}
       aria-label={title}
       className={cx(
         'w-[220px] rounded-lg border-2 bg-white text-slate-800 shadow-md dark:bg-slate-800 dark:text-slate-100',
