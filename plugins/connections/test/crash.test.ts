@@ -1,14 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
-import { testDatabase, hasPostgres, SUPER } from '@atende/kernel/testing'
+import { appProcesses, bootAppProcess, testDatabase, hasPostgres, SUPER } from '@atende/kernel/testing'
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const SERVER = fileURLToPath(new URL('./fixtures/server.ts', import.meta.url))
 const BURST = 400
 const NUMBERS = ['5547991230001', '5547991230002', '5547991230003', '5547991230004']
 const IN_FLIGHT = 16
@@ -25,7 +22,6 @@ describe.skipIf(!hasPostgres)(
   () => {
     let db: Awaited<ReturnType<typeof testDatabase>>
     const dataDir = mkdtempSync(join(tmpdir(), 'atende-crash-'))
-    const children = new Set<ChildProcess>()
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       REDIS_PREFIX: `atende-test-crash-${randomBytes(4).toString('hex')}`,
@@ -48,39 +44,12 @@ describe.skipIf(!hasPostgres)(
       env.DATABASE_URL = db.url
     })
     afterAll(async () => {
-      for (const c of children) c.kill('SIGKILL')
+      for (const c of appProcesses) c.kill('SIGKILL')
       await db?.drop()
       rmSync(dataDir, { recursive: true, force: true })
     })
 
-    /** Start the app as a process; resolves with its URL once it serves. */
-    function boot(): Promise<{ child: ChildProcess; base: string }> {
-      const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      children.add(child)
-      child.once('exit', () => children.delete(child))
-      let out = ''
-      let err = ''
-      return new Promise((resolve, reject) => {
-        child.stderr!.on('data', (d) => {
-          err = (err + d).slice(-4000)
-        })
-        child.stdout!.on('data', (d) => {
-          out += d
-          const m = /^ATENDE_READY (\S+)$/m.exec(out)
-          if (m) {
-            out = ''
-            resolve({ child, base: m[1] })
-          } else out = out.slice(-4000)
-        })
-        child.once('exit', (code) =>
-          reject(new Error(`the app process exited (${code}) before serving:\n${err}${out}`)),
-        )
-      })
-    }
+    const boot = () => bootAppProcess(env)
 
     let live: { child: ChildProcess; base: string }
     let headers: Record<string, string>
