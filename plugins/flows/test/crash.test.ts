@@ -108,7 +108,7 @@ describe.skipIf(!hasPostgres)(
         Object.fromEntries(
           (
             await db.knex('flow_runs').where({ whatsappId: w.id }).groupBy('status').select('status').count({ n: '*' })
-          ).map((r) => [r.status, Number(r.n)]),
+          ).map((r) => [(r as { status: string }).status, Number(r.n)]),
         )
       expect(await counts()).toEqual({ waiting_timer: waiters.length, waiting_input: askers.length })
 
@@ -144,7 +144,7 @@ describe.skipIf(!hasPostgres)(
               .groupBy('sendStatus')
               .select('sendStatus')
               .count({ n: '*' })
-          ).map((r) => [r.sendStatus, Number(r.n)]),
+          ).map((r) => [(r as { sendStatus: string }).sendStatus, Number(r.n)]),
         )
       await until(async () => (await sendStatuses()).sent === CONVERSATIONS * 3, 60_000).catch(async (err) => {
         const failed = await db
