@@ -86,6 +86,12 @@ export interface BrowserApp {
     colorScheme?: 'light' | 'dark',
   ): Promise<{ page: Page; context: BrowserContext }>
   shot(page: Page, name: string): Promise<void>
+  /**
+   * For afterEach: when the test failed, a screenshot of each page it left open
+   * (`<prefix>-failed-<n>-<test>`); then their contexts close, so nothing of a failed test runs on
+   * into the next one.
+   */
+  settle(prefix: string, task: { name: string; result?: { state?: string } }): Promise<void>
   /** Logs in through the login form and waits for the private layout. */
   loginUI(page: Page, cnpj: string, email: string, password: string): Promise<void>
   /**
@@ -115,6 +121,8 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  /** Contexts opened and not closed yet (settle closes a failed test's). */
+  const open = new Set<BrowserContext>()
   const call = async (method: ApiMethod, url: string, headers: { authorization: string }, payload?: object) => {
     const res = await t.app.inject({ method, url, headers, payload })
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
@@ -130,12 +138,25 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
         (url) => !url.href.startsWith(base),
         (route) => route.abort(),
       )
+      open.add(context)
+      context.on('close', () => open.delete(context))
       const page = await context.newPage()
       page.on('pageerror', (err) => console.error('[page error]', err))
       return { page, context }
     },
     async shot(page, name) {
       await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+    },
+    async settle(prefix, task) {
+      const left = [...open]
+      if (task.result?.state === 'fail') {
+        const pages = left.flatMap((c) => c.pages())
+        for (const [i, page] of pages.entries())
+          await self
+            .shot(page, `${prefix}-failed-${i + 1}-${task.name.slice(0, 30).replace(/\W+/g, '-')}`)
+            .catch((err) => console.error('[failure screenshot]', err))
+      }
+      await Promise.all(left.map((c) => c.close()))
     },
     async loginUI(page, cnpj, email, password) {
       await page.goto(`${base}/login`)
