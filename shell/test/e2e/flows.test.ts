@@ -10,6 +10,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
+import {
+  answerKeyError,
+  fileError,
+  flowNameError,
+  intervalError,
+  CONTENT_RULES,
+} from '../../../modules/flows/src/validation.ts'
+import { contentError, nextNumber } from '../../../modules/flows/src/editor/content.ts'
+import {
+  appendPosition,
+  connect,
+  duplicatePosition,
+  handlesOf,
+  pruneEdges,
+  randomId,
+  updateVariables,
+  variablesOf,
+  type EditorNode,
+} from '../../../modules/flows/src/editor/graph.ts'
 
 let app: BrowserApp
 
@@ -54,6 +73,82 @@ async function addNode(p: Page, label: string) {
   await p.getByRole('button', { name: '+ Adicionar' }).click()
   await p.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click()
 }
+
+describe('flows module rules (no browser)', () => {
+  it('checks names, intervals, answer keys and files as administration.md §5 says', () => {
+    expect(flowNameError('')).toBe('flowsCommon.validation.nameRequired')
+    expect(flowNameError(' a ')).toBe('flowsCommon.validation.tooShort')
+    expect(flowNameError('x'.repeat(51))).toBe('flowsCommon.validation.tooLong')
+    expect(flowNameError('Vendas')).toBeNull()
+    expect(intervalError(0)).toBe('editor.validation.intervalMin')
+    expect(intervalError(121)).toBe('editor.validation.intervalMax')
+    expect(intervalError(120)).toBeNull()
+    expect(answerKeyError('1nome')).toBe('editor.validation.answerKey')
+    expect(answerKeyError('nome_cliente')).toBeNull()
+    expect(fileError({ name: 'a.gif', size: 1 }, CONTENT_RULES.img)?.[0]).toBe('editor.validation.fileType')
+    expect(fileError({ name: 'a.png', size: 2 * 1024 * 1024 + 1 }, CONTENT_RULES.img)).toEqual([
+      'editor.validation.fileTooLarge',
+      { max: '2MB' },
+    ])
+    expect(fileError({ name: 'a.OPUS', size: 20 * 1024 * 1024 }, CONTENT_RULES.audio)).toBeNull()
+  })
+
+  it('checks a content sequence and numbers its elements', () => {
+    const msg = (value: string, number = 'message1') => ({ type: 'message' as const, value, number })
+    expect(contentError([])).toBe('editor.content.empty')
+    expect(contentError([msg(' ')])).toBe('editor.validation.emptyMessage')
+    expect(contentError([msg('oi'), { type: 'img', value: '', number: 'img1' }])).toBe('editor.validation.emptyMedia')
+    expect(contentError([{ type: 'interval', value: '0', number: 'interval1' }])).toBe(
+      'editor.validation.contentInterval',
+    )
+    expect(contentError([{ type: 'interval', value: '121', number: 'interval1' }])).toBe(
+      'editor.validation.contentInterval',
+    )
+    expect(contentError([msg('oi'), { type: 'interval', value: '5', number: 'interval1' }])).toBeNull()
+    expect(nextNumber([msg('a', 'message1'), msg('b', 'message3')], 'message')).toBe('message4')
+    expect(nextNumber([msg('a')], 'img')).toBe('img1')
+  })
+
+  it('places, connects and prunes as the editor rules of §4 say', () => {
+    const at = (id: string, type: EditorNode['type'], x: number, data: Record<string, unknown> = {}): EditorNode => ({
+      id,
+      type,
+      position: { x, y: 50 },
+      data,
+    })
+    const menu = at('m', 'menu', 300, {
+      message: 'x',
+      arrayOption: [
+        { number: 1, value: 'a' },
+        { number: 2, value: 'b' },
+      ],
+    })
+    const nodes = [at('1', 'start', 0), menu, at('t', 'ticket', 600)]
+    expect(appendPosition(nodes)).toEqual({ x: 600 + 220 + 40, y: 50 })
+    expect(duplicatePosition(nodes, menu)).toEqual({ x: 840, y: 50 })
+    expect(handlesOf('menu', menu.data)).toEqual(['a1', 'a2', 'invalid'])
+    expect(handlesOf('randomizer', {})).toEqual(['a', 'b'])
+    expect(handlesOf('condition', {})).toEqual(['true', 'false'])
+    expect(handlesOf('ticket', {})).toEqual([])
+    expect(handlesOf('singleBlock', {})).toEqual([null])
+    let edges = connect([], { source: 'm', target: 't', sourceHandle: 'a2' })
+    edges = connect(edges, { source: 'm', target: '1', sourceHandle: 'a2' })
+    expect(edges.map((e) => [e.sourceHandle, e.target, e.style?.strokeWidth])).toEqual([['a2', '1', 6]])
+    const fewer = [nodes[0]!, { ...menu, data: { message: 'x', arrayOption: [{ number: 1, value: 'a' }] } }, nodes[2]!]
+    expect(pruneEdges(fewer, edges)).toEqual([])
+    expect(randomId()).toMatch(/^[A-Za-z0-9]{30}$/)
+    const question = (answerKey: string) => ({
+      type: 'question',
+      data: { typebotIntegration: { message: '?', answerKey } },
+    })
+    expect(variablesOf([question('nome'), question('nome'), question('cpf'), { type: 'menu', data: {} }])).toEqual([
+      'nome',
+      'cpf',
+    ])
+    expect(updateVariables(['nome', 'cpf'], 'nome', 'cidade')).toEqual(['cpf', 'cidade'])
+    expect(updateVariables(['nome'], undefined, 'nome')).toEqual(['nome'])
+  })
+})
 
 describe.skipIf(!canRun)('flows in a browser', () => {
   let current: Page | undefined
@@ -205,8 +300,10 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await dialog.waitFor({ state: 'detached' })
     await app.shot(p, 'flows-02-editor')
 
+    await p.getByTestId('flow-dirty').getByText('Há alterações não salvas.').waitFor()
     await p.getByRole('button', { name: 'Salvar', exact: true }).click()
     await p.getByText('Fluxo salvo com sucesso').waitFor()
+    await p.getByTestId('flow-dirty').waitFor({ state: 'detached' })
 
     // What the server kept.
     const saved = (await app.callAs(p, 'GET', `/api/flowbuilder/flow/${flowId}`)).flow.flow as {

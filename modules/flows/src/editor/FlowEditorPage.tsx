@@ -59,6 +59,15 @@ function Editor({ flow }: { flow: Flow }) {
   const [saving, setSaving] = useState(false)
   const [problem, setProblem] = useState<{ message: string; node: string | null; edge: number | null } | null>(null)
   const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
+  // What was last saved (or loaded), to tell unsaved changes apart.
+  const [savedGraph, setSavedGraph] = useState(() => JSON.stringify(toWire(initial.nodes, initial.edges)))
+  const dirty = useMemo(() => JSON.stringify(toWire(nodes, edges)) !== savedGraph, [nodes, edges, savedGraph])
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
 
   const storeVariables = useCallback(
     (list: string[]) => {
@@ -159,6 +168,7 @@ function Editor({ flow }: { flow: Flow }) {
     try {
       const graph = toWire(nodes, edges)
       await api.post('/flowbuilder/flow', { body: { idFlow: flow.id, ...graph } })
+      setSavedGraph(JSON.stringify(graph))
       ok(t('editor.saved'))
     } catch (err) {
       const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
@@ -213,7 +223,14 @@ function Editor({ flow }: { flow: Flow }) {
             </Link>{' '}
             / <span data-testid="flow-name">{flow.name}</span>
           </p>
-          <p className="text-xs text-amber-800 dark:text-amber-300">{t('editor.hint')}</p>
+          <p className="text-xs text-amber-800 dark:text-amber-300">
+            {t('editor.hint')}
+            {dirty && (
+              <span className="ml-2 font-semibold" data-testid="flow-dirty">
+                {t('editor.unsaved')}
+              </span>
+            )}
+          </p>
         </div>
         <RowMenu
           label={t('editor.addNode')}

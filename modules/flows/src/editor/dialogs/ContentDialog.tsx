@@ -5,37 +5,11 @@ import { Button, TextField, cx } from '@atende/ui'
 import { fail, ok } from '../../access.tsx'
 import type { ContentElement, NodeDataMap } from '../../types.ts'
 import { CONTENT_RULES, INTERVAL_MAX, fileError, type MediaKind } from '../../validation.ts'
+import { contentError, nextNumber, type ElementType } from '../content.ts'
 import { uploadMedia } from '../upload.ts'
 import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
 
-type ElementType = ContentElement['type']
 const TYPES: ElementType[] = ['message', 'interval', 'img', 'audio', 'video']
-const isMedia = (type: ElementType): type is MediaKind => type === 'img' || type === 'audio' || type === 'video'
-
-/** The next free identifier of a type: message1, message2, … (§3 Content element `number`). */
-export function nextNumber(elements: ContentElement[], type: ElementType): string {
-  const used = elements
-    .filter((e) => e.type === type)
-    .map((e) => Number(e.number.slice(type.length)))
-    .filter(Number.isFinite)
-  return `${type}${Math.max(0, ...used) + 1}`
-}
-
-/** The sequence's rules (§5), as the i18n key of the first one broken; null when it may be saved. */
-export function contentError(elements: ContentElement[]): string | null {
-  if (!elements.length) return 'editor.content.empty'
-  if (elements.some((e) => e.type === 'message' && !e.value.trim())) return 'editor.validation.emptyMessage'
-  if (elements.some((e) => isMedia(e.type) && !e.value)) return 'editor.validation.emptyMedia'
-  if (
-    elements.some((e) => {
-      if (e.type !== 'interval') return false
-      const n = Number(e.value)
-      return !Number.isInteger(n) || n <= 0 || n > INTERVAL_MAX
-    })
-  )
-    return 'editor.validation.contentInterval'
-  return null
-}
 
 const ArrowIcon = ({ up }: { up?: boolean }) => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-4 w-4" aria-hidden>
