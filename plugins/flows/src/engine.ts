@@ -338,6 +338,13 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
      * or — when `movedTo` is given — only if the ticket now sits in another queue than the run saw.
      */
     async cancel(companyId: number, ticketId: number, reason: string, movedTo?: { queueId: number | null }) {
+      // The common case (every bot message moves the ticket's lastMessage): a plain read, no transaction.
+      const seen = await kernel
+        .tenant(companyId)('flow_runs')
+        .where({ ticketId })
+        .whereIn('status', LIVE)
+        .first('queueId')
+      if (!seen || (movedTo && (seen.queueId ?? null) === (movedTo.queueId ?? null))) return
       await kernel.unitOfWork(companyId, async (uow) => {
         const row = await uow
           .t('flow_runs')
