@@ -9,6 +9,7 @@ import type {
   FlowEdge,
   FlowGraph,
   FlowNode,
+  FlowChoiceWire,
   FlowWire,
   FlowWithGraphWire,
   NodeType,
@@ -20,6 +21,7 @@ import type { ConnectionWire } from '@atende/plugin-connections/api'
 export type {
   ContentElement,
   FlowCampaignWire,
+  FlowChoiceWire,
   FlowEdge,
   FlowGraph,
   FlowNode,

@@ -5,11 +5,13 @@
  */
 import type { Static } from '@sinclair/typebox'
 import type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType } from './graph.ts'
-import type { Flow, FlowCampaign, FlowWithGraph, QueueFlow, QueueFlowBody } from './schemas.ts'
+import type { Flow, FlowCampaign, FlowChoices, FlowWithGraph, QueueFlow, QueueFlowBody } from './schemas.ts'
 
 export type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType }
 export type FlowWire = Static<typeof Flow>
 export type FlowWithGraphWire = Static<typeof FlowWithGraph>
+/** One entry of GET /flowbuilder/list. */
+export type FlowChoiceWire = Static<typeof FlowChoices>['flows'][number]
 export type FlowCampaignWire = Static<typeof FlowCampaign>
 export type QueueFlowWire = Static<typeof QueueFlow>
 export type QueueFlowInput = Static<typeof QueueFlowBody>

@@ -25,10 +25,41 @@ interface Row {
   updatedAt: Date | string
 }
 const COLUMNS = ['id', 'companyId', 'name', 'flowId', 'whatsappId', 'phrase', 'status', 'createdAt', 'updatedAt']
-const view = (r: Row): FlowCampaign => ({ ...r, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
 
 export function createCampaignService(kernel: Kernel) {
   const connections = () => kernel.services.get<ConnectionsService>('connections')
+
+  /** The rows with the names the list shows: two queries for any number of rows. */
+  async function views(companyId: number, rows: Row[]): Promise<FlowCampaign[]> {
+    if (!rows.length) return []
+    const flowIds = [...new Set(rows.map((r) => r.flowId))]
+    const flowNames = new Map<number, string>(
+      (await kernel.tenant(companyId)('flows').whereIn('id', flowIds).select('id', 'name')).map(
+        (f: { id: number; name: string }) => [f.id, f.name],
+      ),
+    )
+    const whatsappNames = new Map(
+      (
+        await connections().namesByIds(
+          companyId,
+          rows.map((r) => r.whatsappId),
+        )
+      ).map((w) => [w.id, w.name]),
+    )
+    return rows.map((r) => ({
+      id: r.id,
+      companyId: r.companyId,
+      name: r.name,
+      flowId: r.flowId,
+      whatsappId: r.whatsappId,
+      phrase: r.phrase,
+      status: r.status,
+      flowName: flowNames.get(r.flowId) ?? '',
+      whatsappName: whatsappNames.get(r.whatsappId) ?? null,
+      createdAt: toIso(r.createdAt),
+      updatedAt: toIso(r.updatedAt),
+    }))
+  }
 
   /** Read before the unit of work opens (embedded mode has one connection). */
   async function assertConnection(companyId: number, whatsappId: number) {
@@ -66,37 +97,39 @@ export function createCampaignService(kernel: Kernel) {
         .orderBy([{ column: 'name' }, { column: 'id' }])
         .limit(1000)
         .select(COLUMNS)
-      return rows.map(view)
+      return views(companyId, rows)
     },
 
     async get(companyId: number, id: number) {
       const row = await kernel.tenant(companyId)('flow_campaigns').where({ id }).first(COLUMNS)
       if (!row) throw notFound(ERR_NO_FLOW_CAMPAIGN_FOUND, 'Phrase campaign not found')
-      return view(row)
+      return (await views(companyId, [row]))[0]
     },
 
     async create(companyId: number, body: CreateCampaignBody) {
       await assertConnection(companyId, body.whatsappId)
-      return kernel.unitOfWork(companyId, async ({ t }) => {
+      const row = await kernel.unitOfWork(companyId, async ({ t }) => {
         const fields = await checked(t, body)
-        const [row] = await t.insert('flow_campaigns', { ...fields, status: true }).returning(COLUMNS)
-        return view(row)
+        const [created] = await t.insert('flow_campaigns', { ...fields, status: true }).returning(COLUMNS)
+        return created as Row
       })
+      return (await views(companyId, [row]))[0]
     },
 
     async update(companyId: number, body: UpdateCampaignBody) {
       await assertConnection(companyId, body.whatsappId)
-      return kernel.unitOfWork(companyId, async ({ t }) => {
+      const row = await kernel.unitOfWork(companyId, async ({ t }) => {
         const current = await t('flow_campaigns').where({ id: body.id }).first('status')
         if (!current) throw notFound(ERR_NO_FLOW_CAMPAIGN_FOUND, 'Phrase campaign not found')
         const status = body.status ?? current.status
         const fields = await checked(t, body, body.id, status)
-        const [row] = await t('flow_campaigns')
+        const [updated] = await t('flow_campaigns')
           .where({ id: body.id })
           .update({ ...fields, status, updatedAt: new Date() })
           .returning(COLUMNS)
-        return view(row)
+        return updated as Row
       })
+      return (await views(companyId, [row]))[0]
     },
 
     async remove(companyId: number, id: number) {

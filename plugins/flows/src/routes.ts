@@ -11,6 +11,7 @@ import {
   DuplicateFlowBody,
   Flow,
   FlowCampaign,
+  FlowChoices,
   FlowWithGraph,
   FlowsPage,
   FlowsQuery,
@@ -53,6 +54,18 @@ export function registerFlowRoutes(
       },
     },
     async (req) => flows.page(req.auth.companyId, req.query.searchParam, req.query.pageNumber),
+  )
+  app.get(
+    '/flowbuilder/list',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Every flow’s id and name, for pickers (at most 1000, by name)',
+        response: { 200: FlowChoices, ...errors },
+      },
+    },
+    async (req) => flows.choices(req.auth.companyId),
   )
   app.post(
     '/flowbuilder',

@@ -28,6 +28,10 @@ export const FlowsQuery = Type.Object({
   searchParam: Type.Optional(Type.String({ maxLength: 200 })),
   pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
 })
+/** GET /flowbuilder/list: every flow's id and name, for pickers (bounded, by name). */
+export const FlowChoices = Type.Object({
+  flows: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), active: Type.Boolean() })),
+})
 export const CreateFlowBody = Type.Object({ name: Name })
 export const RenameFlowBody = Type.Object({ flowId: Type.Integer({ minimum: 1 }), name: Name })
 export const DuplicateFlowBody = Type.Object({ flowId: Type.Integer({ minimum: 1 }) })
@@ -58,6 +62,9 @@ export const FlowCampaign = Type.Object({
   whatsappId: Type.Integer(),
   phrase: Type.String(),
   status: Type.Boolean(),
+  /** The names the list shows (the flow's; the connection's, null when it is gone). */
+  flowName: Type.String(),
+  whatsappName: Nullable(Type.String()),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 })

@@ -8,6 +8,7 @@ export const ERR_NO_FLOW_FOUND = 'ERR_NO_FLOW_FOUND'
 export const ERR_FLOW_INVALID = 'ERR_FLOW_INVALID'
 /** Where uploads of the flow editor are stored (`kernel.storage` area). */
 export const MEDIA_AREA = 'flows'
+export const CHOICES_MAX = 1000
 
 interface Row {
   id: number
@@ -104,6 +105,16 @@ export function createFlowService(kernel: Kernel) {
         .offset(pageOffset(pageNumber))
         .select(COLUMNS)
       return { flows: rows.slice(0, PAGE_SIZE).map(view), hasMore: rows.length > PAGE_SIZE }
+    },
+
+    /** Every flow for a picker (the phrase dialog): id, name, active, by name; at most CHOICES_MAX. */
+    async choices(companyId: number) {
+      const flows = await kernel
+        .tenant(companyId)('flows')
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+        .limit(CHOICES_MAX)
+        .select('id', 'name', 'active')
+      return { flows }
     },
 
     async withGraph(companyId: number, id: number): Promise<FlowWithGraph> {

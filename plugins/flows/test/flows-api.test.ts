@@ -357,7 +357,17 @@ describe('flows API', () => {
           phrase: ' Quero PROMO ',
         }),
       )
-      expect(created).toMatchObject({ name: 'Promo', phrase: 'Quero PROMO', status: true, companyId })
+      expect(created).toMatchObject({
+        name: 'Promo',
+        phrase: 'Quero PROMO',
+        status: true,
+        companyId,
+        flowName: 'Promo',
+        whatsappName: w.name,
+      })
+      expect(await ok(call('GET', '/api/flowbuilder/list'))).toEqual({
+        flows: [{ id: flow.id, name: 'Promo', active: true }],
+      })
       expect((await ok(call('GET', '/api/flowcampaign'))).flow).toHaveLength(1)
       expect(await ok(call('GET', `/api/flowcampaign/${created.id}`))).toEqual(created)
       const off = await ok(call('PUT', '/api/flowcampaign', { ...created, status: false }))

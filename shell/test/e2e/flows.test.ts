@@ -2,7 +2,8 @@
  * modules/flows in a real browser against the real kernel (administration.md §2 "Flow list", "Flow
  * editor", "Phrase campaigns", "Sub-queue flow management"): an admin creates a flow, builds it in
  * the editor through the add menu and the node dialogs, connects the nodes by dragging their
- * handles, saves it, and the saved graph is read back through the API; phrase campaigns and
+ * handles, saves it, and the saved graph is read back through the API; tied to a phrase, it walks
+ * a simulator customer to the queue, the conversation visible on the ticket; phrase campaigns and
  * sub-queue flows are created, switched and deleted; the cshow pages follow campaignsEnabled.
  * Each test makes its own company and data and signs in its own page.
  */
@@ -340,6 +341,42 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await p.reload()
     await node(p, 'ticket').waitFor()
     await expect.poll(() => edges.count()).toBe(5)
+
+    // Tied to a phrase on a simulator connection, the flow walks a customer to the queue.
+    const w = await app.callAs(p, 'POST', '/api/whatsapp', { name: 'Celular da loja', provider: 'simulator' })
+    await app.callAs(p, 'POST', `/api/simulator/${w.id}/scan`, {})
+    await app.callAs(p, 'POST', '/api/flowcampaign', {
+      name: 'Início',
+      flowId,
+      whatsappId: w.id,
+      phrase: 'quero atendimento',
+    })
+    const from = '5547988776655'
+    const outbox = async () =>
+      ((await app.callAs(p, 'GET', `/api/simulator/${w.id}/outbox?to=${from}`)).messages as { body: string }[]).map(
+        (m) => m.body,
+      )
+    let ticketId = 0
+    const say = async (body: string, bot: string[]) => {
+      const res = await app.callAs(p, 'POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Ana Cliente', body })
+      ticketId = res.message.ticketId
+      await expect.poll(outbox, { timeout: 15_000 }).toEqual(bot)
+    }
+    const menu = 'Escolha uma opção\n\n[1] Vendas\n[2] Suporte'
+    await say('Quero atendimento', [menu])
+    await say('1', [menu, 'Qual é o seu nome?'])
+    await say('Ana', [menu, 'Qual é o seu nome?', 'Obrigado, Ana!'])
+    await expect
+      .poll(async () => {
+        const tk = await app.callAs(p, 'GET', `/api/tickets/${ticketId}`)
+        return [tk.status, tk.queueId]
+      })
+      .toEqual(['pending', vendas.id])
+    // The attendant who opens it sees the whole conversation.
+    await p.goto(`${app.base}/tickets/${ticketId}`)
+    for (const text of ['Quero atendimento', 'Escolha uma opção', 'Qual é o seu nome?', 'Obrigado, Ana!'])
+      await p.getByText(text).first().waitFor({ timeout: 15_000 })
+    await app.shot(p, 'flows-03-conversation')
     await context.close()
   }, 120_000)
 

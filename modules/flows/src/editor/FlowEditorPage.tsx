@@ -171,8 +171,13 @@ function Editor({ flow }: { flow: Flow }) {
       setSavedGraph(JSON.stringify(graph))
       ok(t('editor.saved'))
     } catch (err) {
-      const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
       const field = isApiError(err) ? (err.field ?? '') : ''
+      // A refused graph names its rule (plugins/flows graph.ts): said in the user's language when known.
+      const rule = isApiError(err) && typeof err.data?.rule === 'string' ? err.data.rule : ''
+      const message =
+        rule && i18n.exists(`editor.rules.${rule}`)
+          ? t(`editor.rules.${rule}`)
+          : errorMessage(err, t, { exists: (k) => i18n.exists(k) })
       const node = field.startsWith('nodes.') ? field.slice('nodes.'.length) : null
       const edge = field.startsWith('connections.') ? Number(field.slice('connections.'.length)) : null
       setProblem({ message, node, edge })

@@ -88,6 +88,8 @@ function PhraseLists() {
               <tr>
                 <th className="px-3 py-2">{t('phrases.columns.name')}</th>
                 <th className="hidden px-3 py-2 sm:table-cell">{t('phrases.columns.phrase')}</th>
+                <th className="hidden px-3 py-2 md:table-cell">{t('phrases.columns.flow')}</th>
+                <th className="hidden px-3 py-2 lg:table-cell">{t('phrases.columns.connection')}</th>
                 <th className="px-3 py-2">{t('phrases.columns.status')}</th>
                 <th className="px-3 py-2 text-right">{t('phrases.columns.actions')}</th>
               </tr>
@@ -101,6 +103,8 @@ function PhraseLists() {
                 >
                   <td className="px-3 py-2 font-medium">{c.name}</td>
                   <td className="hidden max-w-xs truncate px-3 py-2 sm:table-cell">{c.phrase}</td>
+                  <td className="hidden max-w-xs truncate px-3 py-2 md:table-cell">{c.flowName}</td>
+                  <td className="hidden max-w-xs truncate px-3 py-2 lg:table-cell">{c.whatsappName ?? '—'}</td>
                   <td className="px-3 py-2">
                     <Switch
                       label={t('phrases.statusOf', { name: c.name })}

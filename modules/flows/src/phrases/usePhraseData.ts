@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '@atende/client'
-import type { ConnectionWire, FlowCampaignWire, FlowWire } from '../types.ts'
+import type { ConnectionWire, FlowCampaignWire, FlowChoiceWire } from '../types.ts'
 
 /** GET /api/flowcampaign ({ flow: [...] }), by name. */
 export function usePhrases() {
@@ -37,10 +37,10 @@ export function usePhrases() {
   return { items, failed, reload: () => void reload(), upsert, drop }
 }
 
-/** What the phrase dialog picks from: every flow (all pages of GET /flowbuilder) and the connections (GET /whatsapp). */
+/** What the phrase dialog picks from: every flow (GET /flowbuilder/list) and the connections (GET /whatsapp). */
 export function usePhraseChoices(enabled: boolean) {
   const api = useApi()
-  const [flows, setFlows] = useState<FlowWire[] | null>(null)
+  const [flows, setFlows] = useState<FlowChoiceWire[] | null>(null)
   const [connections, setConnections] = useState<ConnectionWire[] | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
@@ -48,18 +48,7 @@ export function usePhraseChoices(enabled: boolean) {
     const ctrl = new AbortController()
     const signal = ctrl.signal
     setFailed(false)
-    const allFlows = async () => {
-      const out: FlowWire[] = []
-      for (let page = 1; page <= 50; page++) {
-        const res = await api.get<{ flows: FlowWire[]; hasMore: boolean }>('/flowbuilder', {
-          params: { pageNumber: page },
-          signal,
-        })
-        out.push(...res.flows)
-        if (!res.hasMore) break
-      }
-      return out
-    }
+    const allFlows = async () => (await api.get<{ flows: FlowChoiceWire[] }>('/flowbuilder/list', { signal })).flows
     Promise.all([allFlows(), api.get<ConnectionWire[]>('/whatsapp', { signal })])
       .then(([f, c]) => {
         setFlows(f)
