@@ -67,8 +67,26 @@ export function compileQueueFlow(welcomeMessage: string, subFlows: SubFlowRow[])
   return { nodes, connections }
 }
 
+/** How long a process trusts its list of a company's main queues (another process's edit shows within it). */
+export const MAIN_QUEUES_TTL_MS = 5000
+
 export function createQueueFlowService(kernel: Kernel) {
   const queues = () => kernel.services.get<QueuesService>('queues')
+  const cache = new Map<number, { ids: Set<number>; at: number }>()
+
+  async function mainQueues(companyId: number) {
+    const hit = cache.get(companyId)
+    if (hit && Date.now() - hit.at < MAIN_QUEUES_TTL_MS) return hit.ids
+    const rows: { queueId: number }[] = await kernel
+      .tenant(companyId)('queue_flows')
+      .where({ isActive: true })
+      .distinct('queueId')
+    const ids = new Set(rows.map((r) => r.queueId))
+    if (cache.size > 10_000) cache.clear()
+    cache.set(companyId, { ids, at: Date.now() })
+    return ids
+  }
+  const changed = (companyId: number) => cache.delete(companyId)
 
   function assertOwn(auth: { companyId: number }, companyId: number) {
     if (auth.companyId !== companyId) throw forbidden('ERR_NO_PERMISSION', 'Another company’s queue flows')
@@ -145,6 +163,7 @@ export function createQueueFlowService(kernel: Kernel) {
           .returning('*')
         return r as Row
       })
+      changed(companyId)
       return (await views(companyId, [created]))[0]
     },
 
@@ -166,16 +185,20 @@ export function createQueueFlowService(kernel: Kernel) {
           .returning('*')
         return r as Row
       })
+      changed(companyId)
       return (await views(companyId, [updated]))[0]
     },
 
     async remove(companyId: number, id: number) {
       const rows = await kernel.tenant(companyId)('queue_flows').where({ id }).delete().returning('id')
+      changed(companyId)
       if (!rows.length) throw notFound(ERR_NO_QUEUE_FLOW_FOUND, 'Queue flow not found')
     },
 
     /** The active queue flow of a main queue (the newest, if an admin made two). */
     async forQueue(companyId: number, queueId: number) {
+      // Asked on every move of a waiting ticket: most companies have no queue flow, known without a query.
+      if (!(await mainQueues(companyId)).has(queueId)) return null
       const row = await kernel
         .tenant(companyId)('queue_flows')
         .where({ queueId, isActive: true })
@@ -188,6 +211,7 @@ export function createQueueFlowService(kernel: Kernel) {
     /** A deleted queue takes its queue flows with it. */
     async forgetQueue(companyId: number, queueId: number) {
       await kernel.tenant(companyId)('queue_flows').where({ queueId }).delete()
+      changed(companyId)
     },
   }
 }
