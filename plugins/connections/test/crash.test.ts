@@ -1,10 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import { appProcesses, bootAppProcess, testDatabase, hasPostgres, SUPER } from '@atende/kernel/testing'
+import { rmSync } from 'node:fs'
+import { appProcessEnv, appProcesses, bootAppProcess, testDatabase, hasPostgres, SUPER } from '@atende/kernel/testing'
 
 const BURST = 400
 const NUMBERS = ['5547991230001', '5547991230002', '5547991230003', '5547991230004']
@@ -21,23 +18,7 @@ describe.skipIf(!hasPostgres)(
   'a process killed mid-burst (skipped: set DATABASE_URL — processes share a Postgres database)',
   () => {
     let db: Awaited<ReturnType<typeof testDatabase>>
-    const dataDir = mkdtempSync(join(tmpdir(), 'atende-crash-'))
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      REDIS_PREFIX: `atende-test-crash-${randomBytes(4).toString('hex')}`,
-      JWT_SECRET: 'crash-access-secret',
-      JWT_REFRESH_SECRET: 'crash-refresh-secret',
-      SUPERUSER_CNPJ: SUPER.cnpj,
-      SUPERUSER_EMAIL: SUPER.email,
-      SUPERUSER_PASSWORD: SUPER.password,
-      SIMULATOR_ENABLED: 'true',
-      SIMULATOR_ACK_MS: '0',
-      CONNECTION_LEASE_MS: '2000',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    }
+    const env = appProcessEnv('crash')
 
     beforeAll(async () => {
       db = await testDatabase()
@@ -46,7 +27,7 @@ describe.skipIf(!hasPostgres)(
     afterAll(async () => {
       for (const c of appProcesses) c.kill('SIGKILL')
       await db?.drop()
-      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(env.DATA_DIR!, { recursive: true, force: true })
     })
 
     const boot = () => bootAppProcess(env)

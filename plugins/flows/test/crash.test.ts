@@ -1,9 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import { appProcesses, bootAppProcess, testDatabase, hasPostgres, until, SUPER } from '@atende/kernel/testing'
+import { rmSync } from 'node:fs'
+import {
+  appProcessEnv,
+  appProcesses,
+  bootAppProcess,
+  testDatabase,
+  hasPostgres,
+  until,
+  SUPER,
+} from '@atende/kernel/testing'
 import { edge, node } from './support.ts'
 
 const CONVERSATIONS = 100
@@ -21,23 +26,7 @@ describe.skipIf(!hasPostgres)(
   'flows across a kill -9 (skipped: set DATABASE_URL — processes share a Postgres database)',
   () => {
     let db: Awaited<ReturnType<typeof testDatabase>>
-    const dataDir = mkdtempSync(join(tmpdir(), 'atende-flows-crash-'))
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      REDIS_PREFIX: `atende-test-flows-crash-${randomBytes(4).toString('hex')}`,
-      JWT_SECRET: 'flows-crash-access-secret',
-      JWT_REFRESH_SECRET: 'flows-crash-refresh-secret',
-      SUPERUSER_CNPJ: SUPER.cnpj,
-      SUPERUSER_EMAIL: SUPER.email,
-      SUPERUSER_PASSWORD: SUPER.password,
-      SIMULATOR_ENABLED: 'true',
-      SIMULATOR_ACK_MS: '0',
-      CONNECTION_LEASE_MS: '2000',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    }
+    const env = appProcessEnv('flows-crash')
     beforeAll(async () => {
       db = await testDatabase()
       env.DATABASE_URL = db.url
@@ -45,7 +34,7 @@ describe.skipIf(!hasPostgres)(
     afterAll(async () => {
       for (const c of appProcesses) c.kill('SIGKILL')
       await db?.drop()
-      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(env.DATA_DIR!, { recursive: true, force: true })
     })
 
     it('every conversation continues after the restart, each bot message stored and sent exactly once', async () => {

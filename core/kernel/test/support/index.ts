@@ -138,4 +138,4 @@ export {
   type Headers,
 } from './fixtures.ts'
 export { until, sleep } from './wait.ts'
-export { bootAppProcess, appProcesses } from './process.ts'
+export { appProcessEnv, bootAppProcess, appProcesses } from './process.ts'

@@ -1,8 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url))
+
+/**
+ * The environment of an app process for a crash test named `name`: this process's (DATABASE_URL is
+ * the test's to add, REDIS_URL is kept), a data directory and a Redis prefix of its own, the test
+ * super user, the simulator, short connection leases, a free port.
+ */
+export function appProcessEnv(name: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    REDIS_PREFIX: `atende-test-${name}-${randomBytes(4).toString('hex')}`,
+    JWT_SECRET: `${name}-access-secret`,
+    JWT_REFRESH_SECRET: `${name}-refresh-secret`,
+    SUPERUSER_CNPJ: EMBEDDED_SUPERUSER.cnpj,
+    SUPERUSER_EMAIL: EMBEDDED_SUPERUSER.email,
+    SUPERUSER_PASSWORD: EMBEDDED_SUPERUSER.password,
+    SIMULATOR_ENABLED: 'true',
+    SIMULATOR_ACK_MS: '0',
+    CONNECTION_LEASE_MS: '2000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), `atende-${name}-`)),
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  }
+}
 
 /** Processes started by `bootAppProcess`, for a test's afterAll to kill. */
 export const appProcesses = new Set<ChildProcess>()
