@@ -4,7 +4,8 @@
  * contact is already being served), the queue an attendant must choose, the search tab with its tag
  * and user filters, the admin's item menu (close without message, delete — gone live from the
  * attendant's list too), the read-only peek, and ticket addresses that are not valid or not allowed.
- * The company's owner sets things up through the API; Sofia (admin) and Tiago (attendant) use the UI.
+ * The company's owner sets things up through the API; Sofia (admin) and Tiago (attendant) use the UI,
+ * each test on pages of its own with data of its own.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -13,8 +14,6 @@ import { canRun, cnpj, openBrowserApp, type ApiMethod, type BrowserApp } from '.
 type Method = ApiMethod
 
 let app: BrowserApp
-let sofia: Page
-let tiago: Page
 let ownerHeaders: { authorization: string }
 let whatsappId = 0
 let salesId = 0
@@ -44,12 +43,11 @@ const outboxTo = async (to: string) =>
 const statusOf = async (ticketId: number) => (await owner('GET', `/api/tickets/${ticketId}`)).status as string
 
 const item = (p: Page, id: number) => p.getByTestId('ticket-item').and(p.locator(`[data-ticket-id="${id}"]`))
-/** Each test starts from a freshly loaded list, whatever the one before left open. */
-async function fresh(...pages: Page[]) {
-  for (const p of pages) {
-    await p.goto(`${app.base}/tickets`)
-    await p.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
-  }
+/** A page of its own signed in on the tickets list, once the list shows. */
+async function atTickets(who: { name: string; email: string }) {
+  const signed = await app.signedIn({ cnpj: CNPJ, email: who.email, password: PASSWORD })
+  await signed.page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
+  return signed
 }
 async function pendingTab(p: Page) {
   await p.getByTestId('tab-open').click()
@@ -108,10 +106,6 @@ beforeAll(async () => {
     await owner('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator', complationMessage: COMPLETION })
   ).id
   await owner('POST', `/api/simulator/${whatsappId}/scan`, {})
-  ;({ page: sofia } = await app.newPage())
-  ;({ page: tiago } = await app.newPage())
-  await app.loginUI(sofia, CNPJ, SOFIA.email, PASSWORD)
-  await app.loginUI(tiago, CNPJ, TIAGO.email, PASSWORD)
 }, 240_000)
 
 afterAll(async () => {
@@ -119,20 +113,14 @@ afterAll(async () => {
 })
 
 describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return
-    for (const [name, p] of [
-      ['sofia', sofia],
-      ['tiago', tiago],
-    ] as const)
-      if (p && !p.isClosed())
-        await app.shot(p, `tickets-admin-failed-${name}-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
-  })
+  // A failed test leaves screenshots of its pages, and its contexts closed.
+  afterEach((ctx) => app.settle('tickets-admin', ctx.task))
 
   it(
     'Novo opens a ticket for a contact; the same contact for the attendant names who has it',
     async () => {
-      await fresh(sofia, tiago)
+      const { page: sofia, context } = await atTickets(SOFIA)
+      const { page: tiago, context: tiagoContext } = await atTickets(TIAGO)
       const name = `Helena Prado ${uid()}`
       await as(sofia, 'POST', '/api/contacts', { name, number: newCustomer() })
       const dialog = await newTicketFor(sofia, name)
@@ -161,6 +149,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       expect(tiago.url()).toMatch(/\/tickets$/)
       await again.getByRole('button', { name: 'Cancelar' }).click()
       await again.waitFor({ state: 'detached' })
+      await Promise.all([context.close(), tiagoContext.close()])
     },
     TEST_MS,
   )
@@ -168,7 +157,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
   it(
     'an attendant who picks no queue is told to',
     async () => {
-      await fresh(tiago)
+      const { page: tiago, context } = await atTickets(TIAGO)
       const name = `Igor Matos ${uid()}`
       const contact = await owner('POST', '/api/contacts', { name, number: newCustomer() })
       const dialog = await newTicketFor(tiago, name)
@@ -179,6 +168,8 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       expect(await dialog.getByTestId('new-ticket-save').isVisible()).toBe(true)
       expect((await owner('GET', `/api/tickets?contactId=${contact.id}&showAll=true`)).tickets).toEqual([])
       await dialog.getByRole('button', { name: 'Cancelar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await context.close()
     },
     TEST_MS,
   )
@@ -191,7 +182,8 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       const b = await writes(newCustomer(), 'Lara Mendes', `Tem ${word} azeda?`)
       const tag = await owner('POST', '/api/tags', { name: `VIP ${uid()}`, color: '#e53935' })
       await owner('POST', '/api/tags/sync', { ticketId: a.ticketId, tags: [{ id: tag.id }] })
-      await fresh(sofia, tiago)
+      const { page: sofia, context } = await atTickets(SOFIA)
+      const { page: tiago, context: tiagoContext } = await atTickets(TIAGO)
 
       await sofia.getByTestId('tab-search').click()
       await sofia.getByRole('searchbox', { name: 'Buscar tickets' }).fill(word)
@@ -208,6 +200,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       await tiago.getByTestId('tab-search').click()
       await tiago.getByTestId('tag-filter').waitFor()
       expect(await tiago.getByTestId('user-filter').count()).toBe(0)
+      await Promise.all([context.close(), tiagoContext.close()])
     },
     TEST_MS,
   )
@@ -219,10 +212,12 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       const silent = await writes(silentFrom, 'Marcos Dias', 'Pode encerrar, obrigado')
       const normalFrom = newCustomer()
       const normal = await writes(normalFrom, 'Nair Costa', 'Era só isso')
+      const { page: sofia, context } = await atTickets(SOFIA)
       for (const m of [silent, normal])
         await as(sofia, 'PUT', `/api/tickets/${m.ticketId}`, { status: 'open', userId: sofiaId })
-      await fresh(sofia)
-      await item(sofia, silent.ticketId).waitFor()
+      // Loaded again, so the list has them from the server rather than from the live events.
+      await sofia.reload()
+      await item(sofia, silent.ticketId).waitFor({ timeout: 20_000 })
 
       await item(sofia, silent.ticketId).getByTestId('ticket-options').click()
       await sofia.getByRole('menuitem', { name: 'Resolver sem mensagem' }).click()
@@ -236,6 +231,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
         .poll(async () => (await outboxTo(normalFrom)).map((m) => m.body), { timeout: 15_000 })
         .toContain(COMPLETION)
       expect(await outboxTo(silentFrom)).toEqual([])
+      await context.close()
     },
     TEST_MS,
   )
@@ -245,7 +241,8 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
     async () => {
       const name = 'Otávio Reis'
       const m = await writes(newCustomer(), name, 'Mensagem por engano')
-      await fresh(sofia, tiago)
+      const { page: sofia, context } = await atTickets(SOFIA)
+      const { page: tiago, context: tiagoContext } = await atTickets(TIAGO)
       for (const p of [sofia, tiago]) {
         await pendingTab(p)
         await item(p, m.ticketId).waitFor()
@@ -260,6 +257,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       await item(tiago, m.ticketId).waitFor({ state: 'detached' })
       const res = await app.t.app.inject({ method: 'GET', url: `/api/tickets/${m.ticketId}`, headers: ownerHeaders })
       expect(res.statusCode).toBe(404)
+      await Promise.all([context.close(), tiagoContext.close()])
     },
     TEST_MS,
   )
@@ -271,7 +269,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       const from = newCustomer()
       const m = await writes(from, name, 'Boa tarde, quero um orçamento')
       await writes(from, name, 'É para 3 cadeiras')
-      await fresh(sofia)
+      const { page: sofia, context } = await atTickets(SOFIA)
       await pendingTab(sofia)
       await item(sofia, m.ticketId).getByTestId('peek-button').click()
       const dialog = sofia.getByRole('dialog').filter({ has: sofia.getByTestId('peek-dialog') })
@@ -288,6 +286,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       expect(sofia.url()).toMatch(/\/tickets$/)
       expect(await statusOf(m.ticketId)).toBe('pending')
       await item(sofia, m.ticketId).getByTestId('accept-button').waitFor()
+      await context.close()
     },
     TEST_MS,
   )
@@ -295,6 +294,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
   it(
     'bad ticket addresses go back to the list; one outside the rule says so',
     async () => {
+      const { page: tiago, context } = await atTickets(TIAGO)
       for (const bad of ['undefined', 'abc']) {
         await tiago.goto(`${app.base}/tickets/${bad}`)
         await tiago.waitForURL(/\/tickets$/)
@@ -313,6 +313,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       await tiago.waitForURL(/\/tickets$/)
       await tiago.getByTestId('tickets-welcome').waitFor()
       expect(await tiago.getByText(contact.name).count()).toBe(0)
+      await context.close()
     },
     TEST_MS,
   )

@@ -4,10 +4,11 @@
  * quoted message; editing and deleting one's own message; a quick reply picked after "/"; the
  * contact drawer's notes; older pages loading at the top without moving the reading position; the
  * contact's earlier ticket above with its markers; the composer disabled on a resolved ticket.
- * Each test writes as its own customer, so it owns its ticket and needs nothing from the others.
+ * Each test signs the attendant in on a page of its own and writes as its own customer, so it owns
+ * its ticket and needs nothing from the others.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { canRun, cnpj, until, openBrowserApp, type ApiMethod, type BrowserApp } from './support.ts'
 
 type Method = ApiMethod
@@ -21,7 +22,9 @@ interface Outbox {
 }
 
 let app: BrowserApp
+/** The running test's own page and context (each test signs in anew: signIn). */
 let page: Page
+let context: BrowserContext
 let ownerHeaders: { authorization: string }
 let whatsappId = 0
 let attendantId = 0
@@ -87,6 +90,12 @@ async function openMenu(m: Locator, item: 'Responder' | 'Editar' | 'Apagar') {
   await page.getByRole('menuitem', { name: item, exact: true }).click()
 }
 
+/** The attendant on a page of the running test's own, on the tickets screen; the test closes `context`. */
+async function signIn() {
+  ;({ page, context } = await app.signedIn({ cnpj: CNPJ, email: ATTENDANT.email, password: PASSWORD }))
+  await page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
+}
+
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
@@ -118,9 +127,6 @@ beforeAll(async () => {
   ).id
   whatsappId = (await owner('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator' })).id
   await owner('POST', `/api/simulator/${whatsappId}/scan`, {})
-  ;({ page } = await app.newPage())
-  await app.loginUI(page, CNPJ, ATTENDANT.email, PASSWORD)
-  await page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
 }, 240_000)
 
 afterAll(async () => {
@@ -128,14 +134,13 @@ afterAll(async () => {
 })
 
 describe.skipIf(!canRun)('the conversation of an open ticket', () => {
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
-      await app.shot(page, `tickets-chat-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
-  })
+  // A failed test leaves a screenshot of its page, and its context closed.
+  afterEach((ctx) => app.settle('tickets-chat', ctx.task))
 
   it(
     'replies quoting a message; the quote jumps to the original and the phone gets quotedId',
     async () => {
+      await signIn()
       const firstId = `SIMQ${uid().toUpperCase()}1`
       // Tall messages in between, so the original is out of view once the reply is at the bottom.
       const filler = Array.from(
@@ -170,6 +175,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       const sent = await until(outbox, (o) => o.some((x) => x.body.includes('saiu para entrega hoje')))
       expect(sent.find((x) => x.body.includes('saiu para entrega hoje'))!.quotedId).toBe(firstId)
       await app.shot(page, 'tickets-chat-01-quote')
+      await context.close()
     },
     TEST_MS,
   )
@@ -177,6 +183,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     "edits then deletes the attendant's own message; the phone sees both",
     async () => {
+      await signIn()
       const { ticketId } = await openTicket('Edu Prado', ['Vocês abrem sábado?'])
       await goChat(ticketId)
       await bubble('abrem sábado').waitFor()
@@ -207,6 +214,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       expect(await mine.getByTestId('message-edited').count()).toBe(0)
       await until(outbox, (o) => o.some((x) => x.body.includes('Abrimos das 8h às 13h.') && x.deleted))
       await app.shot(page, 'tickets-chat-02-deleted')
+      await context.close()
     },
     TEST_MS,
   )
@@ -214,6 +222,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     'picks a quick reply after "/" and sends it',
     async () => {
+      await signIn()
       const code = `prazo${uid()}`
       const text = `Entregamos em até 2 dias úteis (${code}).`
       await asAttendant('POST', '/api/quick-messages', { shortcode: code, message: text })
@@ -228,6 +237,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       await box.press('Enter')
       await chat().locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: code }).waitFor()
       await until(outbox, (o) => o.some((x) => x.body.includes(text)))
+      await context.close()
     },
     TEST_MS,
   )
@@ -235,6 +245,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     'adds and deletes a note in the contact drawer',
     async () => {
+      await signIn()
       const { ticketId } = await openTicket('Otto Lima', ['Preciso de ajuda com a nota fiscal'])
       await goChat(ticketId)
       await chat().getByTestId('chat-drawer-toggle').click()
@@ -266,6 +277,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       await page.getByText('Observação excluída com sucesso!').waitFor()
       await row.waitFor({ state: 'detached' })
       await notes.getByText('Nenhuma observação.').waitFor()
+      await context.close()
     },
     TEST_MS,
   )
@@ -273,6 +285,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     'loads older messages at the top and keeps the reading position',
     async () => {
+      await signIn()
       const tag = uid()
       const bodies = Array.from({ length: 60 }, (_, i) => ({
         body: `Antiga ${tag} ${String(i + 1).padStart(2, '0')}`,
@@ -304,6 +317,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       await expect.poll(() => shown(bubble(`Antiga ${tag} 01`))).toBe('all')
       expect(await messages.count()).toBe(60)
       await app.shot(page, 'tickets-chat-04-older')
+      await context.close()
     },
     TEST_MS,
   )
@@ -311,6 +325,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     "shows the contact's earlier ticket above, between markers",
     async () => {
+      await signIn()
       const from = newCustomer()
       const first = await writes(from, 'Sara Gomes', 'Primeiro contato: orçamento')
       await accept(first.ticketId)
@@ -330,6 +345,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       expect(await started.textContent()).toContain(`Conversa iniciada · #${second.ticketId}`)
       const ys = await Promise.all([earlier, closed, started, later].map(async (l) => (await l.boundingBox())!.y))
       expect(ys).toEqual([...ys].sort((a, b) => a - b))
+      await context.close()
     },
     TEST_MS,
   )
@@ -337,6 +353,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
   it(
     'disables the composer on a resolved ticket opened from Resolvidos',
     async () => {
+      await signIn()
       const { ticketId } = await openTicket('Caio Nunes', ['Obrigado, resolvido!'])
       await asAttendant('PUT', `/api/tickets/${ticketId}`, { status: 'closed' })
       await page.goto(`${app.base}/tickets`)
@@ -351,6 +368,7 @@ describe.skipIf(!canRun)('the conversation of an open ticket', () => {
       expect(await box.getAttribute('placeholder')).toBe('Atendimento resolvido: reabra para responder')
       expect(await chat().getByTestId('composer-send').isDisabled()).toBe(true)
       await chat().getByTestId('chat-reopen').waitFor()
+      await context.close()
     },
     TEST_MS,
   )

@@ -3,10 +3,11 @@
  * attached with a caption; an image drawn on in the editor before sending; a contact card; a
  * customer's message forwarded to a new number; voice notes from Chromium's fake microphone (a
  * recording too short to keep is dropped, a longer one goes out as audio).
- * Each test writes as its own customer, so it owns its ticket and needs nothing from the others.
+ * Each test signs the attendant in on a page of its own and writes as its own customer, so it owns
+ * its ticket and needs nothing from the others.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { canRun, cnpj, until, openBrowserApp, type ApiMethod, type BrowserApp } from './support.ts'
 
 type Method = ApiMethod
@@ -19,7 +20,9 @@ interface Outbox {
 }
 
 let app: BrowserApp
+/** The running test's own page and context (each test signs in anew: signIn). */
 let page: Page
+let context: BrowserContext
 let ownerHeaders: { authorization: string }
 let whatsappId = 0
 let attendantId = 0
@@ -86,6 +89,12 @@ async function attach(name: string) {
   await chat().getByTestId('composer-files').getByText(name).waitFor()
 }
 
+/** The attendant on a page of the running test's own, on the tickets screen; the test closes `context`. */
+async function signIn() {
+  ;({ page, context } = await app.signedIn({ cnpj: CNPJ, email: ATTENDANT.email, password: PASSWORD }))
+  await page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
+}
+
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
@@ -117,9 +126,6 @@ beforeAll(async () => {
   ).id
   whatsappId = (await owner('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator' })).id
   await owner('POST', `/api/simulator/${whatsappId}/scan`, {})
-  ;({ page } = await app.newPage())
-  await app.loginUI(page, CNPJ, ATTENDANT.email, PASSWORD)
-  await page.getByTestId('tickets-manager').waitFor({ timeout: 20_000 })
 }, 240_000)
 
 afterAll(async () => {
@@ -127,14 +133,13 @@ afterAll(async () => {
 })
 
 describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwarding, voice notes', () => {
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
-      await app.shot(page, `tickets-composer-failed-${ctx.task.name.slice(0, 24).replace(/\W+/g, '-')}`)
-  })
+  // A failed test leaves a screenshot of its page, and its context closed.
+  afterEach((ctx) => app.settle('tickets-composer', ctx.task))
 
   it(
     'sends an attached image with a caption',
     async () => {
+      await signIn()
       const { from, ticketId } = await openTicket('Bia Castro', 'Pode mandar a foto do produto?')
       await goChat(ticketId)
       await bubble('foto do produto').waitFor()
@@ -156,6 +161,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
       expect(entry.body).toContain(caption)
       expect(entry.media!.mimetype).toBe('image/png')
       await app.shot(page, 'tickets-composer-01-image')
+      await context.close()
     },
     TEST_MS,
   )
@@ -163,6 +169,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
   it(
     'draws on an attached image in the editor and sends the edited picture',
     async () => {
+      await signIn()
       const { from, ticketId } = await openTicket('Caio Mendes', 'Marca onde está o defeito?')
       await goChat(ticketId)
       await bubble('defeito').waitFor()
@@ -198,6 +205,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
       const entry = phone.find((x) => x.media?.kind === 'image')!
       expect(entry.media!.mimetype).toBe('image/png')
       expect(entry.media!.fileName).toContain(name.replace(/\.png$/, ''))
+      await context.close()
     },
     TEST_MS,
   )
@@ -205,6 +213,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
   it(
     'sends a contact card picked in the send-contact dialog',
     async () => {
+      await signIn()
       const tag = uid()
       const card = { name: `Fornecedor ${tag}`, number: newCustomer() }
       await owner('POST', '/api/contacts', card)
@@ -225,6 +234,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
         (o) => o.some((x) => !!x.contact),
       )
       expect(phone.find((x) => x.contact)!.contact).toEqual({ name: card.name, number: card.number })
+      await context.close()
     },
     TEST_MS,
   )
@@ -232,6 +242,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
   it(
     "forwards a customer's message to a new number",
     async () => {
+      await signIn()
       const text = `Meu pedido é o ${uid()}`
       const { ticketId } = await openTicket('Eva Lopes', text)
       await goChat(ticketId)
@@ -251,6 +262,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
         (o) => o.some((x) => x.body.includes(text)),
       )
       expect(phone.filter((x) => x.body.includes(text))).toHaveLength(1)
+      await context.close()
     },
     TEST_MS,
   )
@@ -258,6 +270,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
   it(
     'drops a voice note too short to keep and sends a longer one as audio',
     async () => {
+      await signIn()
       const { from, ticketId } = await openTicket('Fábio Reis', 'Pode me mandar um áudio?')
       await goChat(ticketId)
       await bubble('mandar um áudio').waitFor()
@@ -287,6 +300,7 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
       expect(phone.filter((x) => x.media?.kind === 'audio')).toHaveLength(1)
       // A browser's recording is a webm (or ogg) container: it goes out typed as audio, not video.
       expect(phone.find((x) => x.media?.kind === 'audio')!.media!.mimetype).toMatch(/^audio\//)
+      await context.close()
     },
     TEST_MS,
   )
