@@ -291,7 +291,7 @@ describe('realtime gateway', () => {
     // Every socket of the user goes away (the earlier tests' ones too).
     for (const s of open) s.ws.close()
     await until(() => t.app.kernel.realtime.onlineUserIds(other.companyId).length === 0)
-    await until(async () => (await t.db('users').where({ id: other.id }).first()).online === false, 4000)
+    await until(async () => (await t.db('users').where({ id: other.id }).first()).online === false, 20_000)
     // Announced once per change, not on every tick.
     const flips = c.find(`company-${other.companyId}-user`, (f) => f.data.user.id === other.id).length
     expect(flips).toBe(1)
@@ -304,7 +304,7 @@ describe('realtime gateway', () => {
     expect(before).toBeGreaterThan(0)
     // Stop reading: the client no longer answers ping frames.
     ;(c.ws as unknown as { _socket: { pause(): void } })._socket.pause()
-    await until(() => t.app.kernel.realtime.onlineUserIds(superUser.companyId).length === before - 1, 3000)
+    await until(() => t.app.kernel.realtime.onlineUserIds(superUser.companyId).length === before - 1, 20_000)
   })
 })
 
