@@ -7,6 +7,7 @@ export * from './accounts.ts'
 export * from './validation.ts'
 export * from './storage.ts'
 export * from './template.ts'
+export * from './net.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 

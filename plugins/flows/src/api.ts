@@ -23,6 +23,8 @@ export interface FlowsService {
    * when the flow is not active or saved, or the ticket already runs a flow.
    */
   start(companyId: number, ticket: { id: number; whatsappId: number }, flowId: number): Promise<boolean>
+  /** Is this one of the company's flows? */
+  exists(companyId: number, flowId: number): Promise<boolean>
   /** Is a flow running on the ticket? */
   running(companyId: number, ticketId: number): Promise<boolean>
 }

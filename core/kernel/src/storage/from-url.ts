@@ -2,40 +2,18 @@ import { createReadStream, existsSync } from 'node:fs'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
-import { AppError, parseDataUri, type StoredFile, type StorageFromUrlOptions, type StorageService } from '@atende/sdk'
+import {
+  AppError,
+  isPrivateAddress,
+  parseDataUri,
+  type StoredFile,
+  type StorageFromUrlOptions,
+  type StorageService,
+} from '@atende/sdk'
 import { contentTypeOf, parseKey } from './names.ts'
 import type { Signer } from './signing.ts'
 
 const TIMEOUT_MS = 10_000
-
-/** Loopback, private, link-local, unique-local and unspecified addresses: never fetched for a user. */
-export function isPrivateAddress(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip
-  if (isIP(v4) === 4) {
-    const [a, b] = v4.split('.').map(Number)
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      a >= 224
-    )
-  }
-  const v6 = ip.toLowerCase()
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    v6.startsWith('fc') ||
-    v6.startsWith('fd') ||
-    v6.startsWith('fe8') ||
-    v6.startsWith('fe9') ||
-    v6.startsWith('fea') ||
-    v6.startsWith('feb')
-  )
-}
 
 /**
  * A file named by URL, stored for a company as an upload would be (type and size checked while

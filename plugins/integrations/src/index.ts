@@ -1,0 +1,37 @@
+import { definePlugin } from '@atende/sdk'
+import { mapRealtime } from './events.ts'
+import { registerIntegrationRoutes } from './routes.ts'
+import { createIntegrationService } from './service.ts'
+
+/**
+ * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §7; plan flag
+ * useIntegrations): the outside engines — Dialogflow, n8n, webhooks, Typebot, a flow — that a queue
+ * or connection hands its customers to. This part holds their records; the clients that talk to
+ * each engine come next (issue "Queue integrations and AI prompts").
+ *
+ * Decisions where the spec is silent:
+ * - Admins only. Fields are checked per type on the server as the dialog checks them (§5): n8n and
+ *   webhook need a URL, Typebot a URL and a slug, Dialogflow a project and a service-account key,
+ *   flowbuilder a flow of the company (`flowId`, an addition: the spec names no field for it).
+ * - URLs must be http(s) and public: a private, loopback or link-local address is refused
+ *   (ERR_OUTBOUND_URL_REFUSED); OUTBOUND_ALLOWED_HOSTS lets named hosts past (never link-local).
+ * - The Dialogflow key is never answered back (`jsonContent` is empty, `jsonContentSet` says one is
+ *   stored; an edit with an empty key keeps it). Webhook and n8n calls will be signed with the
+ *   integration's `secret` (HMAC-SHA256), shown to admins, never in realtime frames.
+ * - Live: `company-{id}-queueIntegration` with create / update / delete (integrationId).
+ */
+export default definePlugin({
+  name: 'integrations',
+  version: '1.0.0',
+  host: '^1.0.0',
+  planFlag: 'useIntegrations',
+  essential: false,
+  module: true,
+  moduleRoutes: ['/queue-integration'],
+  services: { optional: ['flows'] },
+  migrations: new URL('../migrations', import.meta.url),
+  register(app, kernel) {
+    mapRealtime(kernel)
+    registerIntegrationRoutes(app, createIntegrationService(kernel))
+  },
+})

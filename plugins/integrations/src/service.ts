@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto'
+import { AppError, PAGE_SIZE, assertPublicUrl, badRequest, notFound, pageOffset, toIso, type Kernel } from '@atende/sdk'
+import type { FlowsService } from '@atende/plugin-flows/api'
+import type { IntegrationBody, IntegrationType, QueueIntegration } from './schemas.ts'
+
+export const ERR_NO_INTEGRATION_FOUND = 'ERR_NO_INTEGRATION_FOUND'
+
+interface Row extends Omit<QueueIntegration, 'createdAt' | 'updatedAt' | 'jsonContentSet'> {
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+const COLUMNS = [
+  'id',
+  'companyId',
+  'type',
+  'name',
+  'projectName',
+  'jsonContent',
+  'language',
+  'urlN8N',
+  'typebotSlug',
+  'typebotExpires',
+  'typebotDelayMessage',
+  'typebotKeywordFinish',
+  'typebotKeywordRestart',
+  'typebotRestartMessage',
+  'typebotUnknownMessage',
+  'flowId',
+  'secret',
+  'createdAt',
+  'updatedAt',
+]
+
+/** The Dialogflow key stays on the server: answers say only whether one is stored. */
+export const view = (r: Row): QueueIntegration => ({
+  ...r,
+  jsonContent: '',
+  jsonContentSet: !!r.jsonContent,
+  createdAt: toIso(r.createdAt),
+  updatedAt: toIso(r.updatedAt),
+})
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** Types whose projectName is their name (administration.md §5). */
+const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuilder']
+
+/** Queue integrations (administration.md §7): every query scoped to the caller's company. */
+export function createIntegrationService(kernel: Kernel) {
+  const flows = () => kernel.services.find<FlowsService>('flows')
+
+  /** The row an integration body writes, picked by name and checked per type (§5); `current` on edits. */
+  async function fields(companyId: number, body: IntegrationBody, current?: Row) {
+    const name = body.name.trim()
+    if (name.length < 2) throw badRequest('name', 'Too Short!')
+    const url = body.urlN8N?.trim() ?? ''
+    if (['n8n', 'webhook', 'typebot'].includes(body.type)) {
+      if (!url) throw badRequest('urlN8N', 'Required')
+      await assertPublicUrl(url, 'urlN8N')
+    }
+    const slug = body.typebotSlug?.trim() ?? ''
+    if (body.type === 'typebot' && !slug) throw badRequest('typebotSlug', 'Required')
+    let flowId: number | null = null
+    if (body.type === 'flowbuilder') {
+      if (!body.flowId) throw badRequest('flowId', 'Required')
+      if (!(await flows()?.exists(companyId, body.flowId)))
+        throw new AppError('ERR_NO_FLOW_FOUND', 400, 'The flow is not one of this company', { field: 'flowId' })
+      flowId = body.flowId
+    }
+    // An edit that leaves the key empty keeps the stored one (the browser never had it).
+    const jsonContent = body.jsonContent?.trim() || (current?.type === 'dialogflow' ? current.jsonContent : '')
+    if (body.type === 'dialogflow') {
+      if (!body.projectName?.trim()) throw badRequest('projectName', 'Required')
+      if (!jsonContent) throw badRequest('jsonContent', 'Required')
+      try {
+        const key = JSON.parse(jsonContent) as { client_email?: unknown; private_key?: unknown }
+        if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') throw new Error('fields')
+      } catch {
+        throw badRequest('jsonContent', 'A service-account key (JSON with client_email and private_key) is required')
+      }
+    }
+    return {
+      type: body.type,
+      name,
+      projectName: NAMED_PROJECT.includes(body.type) ? name : (body.projectName?.trim() ?? ''),
+      jsonContent: body.type === 'dialogflow' ? jsonContent : '',
+      language: body.language ?? 'pt-BR',
+      urlN8N: url,
+      typebotSlug: slug,
+      typebotExpires: body.typebotExpires ?? 1,
+      typebotDelayMessage: body.typebotDelayMessage ?? 1000,
+      typebotKeywordFinish: body.typebotKeywordFinish?.trim() ?? '',
+      typebotKeywordRestart: body.typebotKeywordRestart?.trim() ?? '',
+      typebotRestartMessage: body.typebotRestartMessage ?? '',
+      typebotUnknownMessage: body.typebotUnknownMessage ?? '',
+      flowId,
+    }
+  }
+
+  async function find(companyId: number, id: number): Promise<Row> {
+    const row = await kernel.tenant(companyId)('queue_integrations').where({ id }).first(COLUMNS)
+    if (!row) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
+    return row
+  }
+
+  return {
+    async page(companyId: number, searchParam = '', pageNumber = 1) {
+      const q = kernel.tenant(companyId)('queue_integrations')
+      const s = searchParam.trim()
+      if (s) q.whereILike('name', likePattern(s))
+      const rows: Row[] = await q
+        .orderBy([{ column: 'name' }, { column: 'id' }])
+        .limit(PAGE_SIZE + 1)
+        .offset(pageOffset(pageNumber))
+        .select(COLUMNS)
+      return { queueIntegrations: rows.slice(0, PAGE_SIZE).map(view), hasMore: rows.length > PAGE_SIZE }
+    },
+
+    get: async (companyId: number, id: number) => view(await find(companyId, id)),
+    /** For the runtime: the row with its secrets. */
+    row: (companyId: number, id: number) => find(companyId, id),
+
+    async create(companyId: number, body: IntegrationBody) {
+      const data = await fields(companyId, body)
+      return kernel.unitOfWork(companyId, async ({ t, emit }) => {
+        const [row] = await t
+          .insert('queue_integrations', { ...data, secret: randomBytes(24).toString('hex') })
+          .returning(COLUMNS)
+        const integration = view(row)
+        emit('integration.saved', { companyId, action: 'create', integration })
+        return integration
+      })
+    },
+
+    async update(companyId: number, id: number, body: IntegrationBody) {
+      const data = await fields(companyId, body, await find(companyId, id))
+      return kernel.unitOfWork(companyId, async ({ t, emit }) => {
+        const [row] = await t('queue_integrations')
+          .where({ id })
+          .update({ ...data, updatedAt: new Date() })
+          .returning(COLUMNS)
+        if (!row) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
+        const integration = view(row)
+        emit('integration.saved', { companyId, action: 'update', integration })
+        return integration
+      })
+    },
+
+    /** The Dialogflow client is the next step of this plugin: until then the test says so clearly. */
+    async testSession(): Promise<{ message: string }> {
+      throw new AppError('ERR_INTEGRATION_TEST_UNAVAILABLE', 400, 'Testing a Dialogflow agent is not available yet')
+    },
+
+    async remove(companyId: number, id: number) {
+      await kernel.unitOfWork(companyId, async ({ t, emit }) => {
+        const rows = await t('queue_integrations').where({ id }).delete().returning('id')
+        if (!rows.length) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
+        emit('integration.deleted', { companyId, integrationId: id })
+      })
+    },
+  }
+}
+
+export type IntegrationService = ReturnType<typeof createIntegrationService>
