@@ -1,13 +1,15 @@
 import { definePlugin } from '@atende/sdk'
+import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
+import { WEBHOOK_JOB, createIntegrationRuntime } from './runtime.ts'
 import { registerIntegrationRoutes } from './routes.ts'
 import { createIntegrationService } from './service.ts'
 
 /**
  * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §7; plan flag
  * useIntegrations): the outside engines — Dialogflow, n8n, webhooks, Typebot, a flow — that a queue
- * or connection hands its customers to. This part holds their records; the clients that talk to
- * each engine come next (issue "Queue integrations and AI prompts").
+ * or connection hands its customers to. Webhook, n8n and flowbuilder run (runtime.ts, webhook.ts);
+ * the Typebot and Dialogflow clients come next (issue "Queue integrations and AI prompts").
  *
  * Decisions where the spec is silent:
  * - Admins only. Fields are checked per type on the server as the dialog checks them (§5): n8n and
@@ -28,10 +30,18 @@ export default definePlugin({
   essential: false,
   module: true,
   moduleRoutes: ['/queue-integration'],
-  services: { optional: ['flows'] },
+  dependsOn: ['tickets', 'connections'],
+  services: {
+    requires: ['tickets', 'contacts', 'connections', 'inbound'],
+    optional: ['flows', 'queues', 'messaging'],
+  },
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
+    const service = createIntegrationService(kernel)
     mapRealtime(kernel)
-    registerIntegrationRoutes(app, createIntegrationService(kernel))
+    registerIntegrationRoutes(app, service)
+    const runtime = createIntegrationRuntime(kernel, service)
+    kernel.services.get<InboundRouting>('inbound').register(runtime.step)
+    kernel.jobs.define(WEBHOOK_JOB, runtime.deliver)
   },
 })

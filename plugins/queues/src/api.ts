@@ -5,6 +5,8 @@ export interface QueuesService {
   exists(companyId: number, ids: number[]): Promise<boolean>
   /** id, name and colour of these queues (ticket lists hydrate their rows); missing ids are skipped. */
   byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]>
+  /** The integration and prompt a queue hands its customers to (null when the queue is not the company's). */
+  botsOf(companyId: number, queueId: number): Promise<{ integrationId: number | null; promptId: number | null } | null>
   /** Every queue of the company (id, name, colour) in the menu's order. */
   names(companyId: number): Promise<{ id: number; name: string; color: string }[]>
 }

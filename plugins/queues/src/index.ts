@@ -46,6 +46,7 @@ export default definePlugin({
       exists: queues.exists,
       byIds: queues.byIds,
       names: queues.names,
+      botsOf: queues.botsOf,
     } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)

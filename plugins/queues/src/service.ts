@@ -123,6 +123,11 @@ export function createQueueService(kernel: Kernel) {
       return kernel.tenant(companyId)('queues').whereIn('id', unique).select('id', 'name', 'color')
     },
 
+    async botsOf(companyId: number, queueId: number) {
+      const row = await kernel.tenant(companyId)('queues').where({ id: queueId }).first('integrationId', 'promptId')
+      return row ? { integrationId: row.integrationId ?? null, promptId: row.promptId ?? null } : null
+    },
+
     /** Every queue of the company in the menu's order (a company has tens, not thousands). */
     async names(companyId: number): Promise<{ id: number; name: string; color: string }[]> {
       return ordered(kernel.tenant(companyId)('queues')).select('id', 'name', 'color')

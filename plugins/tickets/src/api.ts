@@ -134,6 +134,8 @@ export interface TicketsService {
   ): Promise<Ticket>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
+  /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */
+  addNote(companyId: number, ticketId: number, note: string): Promise<void>
   getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>
   findByProviderId(companyId: number, whatsappId: number, providerId: string): Promise<Message | null>
   /** Oldest first: what a connection still has to send. */

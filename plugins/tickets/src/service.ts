@@ -138,6 +138,13 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return message
     },
 
+    async addNote(companyId, ticketId, note) {
+      const t = kernel.tenant(companyId)
+      const ticket = await t('tickets').where({ id: ticketId }).first('contactId')
+      if (!ticket) return
+      await t.insert('ticket_notes', { ticketId, contactId: ticket.contactId, userId: null, note: note.slice(0, 4000) })
+    },
+
     async getMessage(companyId, id) {
       const row = await kernel.tenant(companyId)('messages').where({ id }).first()
       return row ? messageView(kernel, row) : null

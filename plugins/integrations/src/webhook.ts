@@ -1,0 +1,109 @@
+/**
+ * The webhook / n8n client. Each customer message is POSTed as one JSON event, signed:
+ * `X-Atende-Signature: sha256=<hex HMAC-SHA256 of the raw body with the integration's secret>` and
+ * `X-Atende-Timestamp` (ms; inside the signed body too, so a receiver can refuse replays).
+ *
+ * The answer may steer the conversation, synchronously:
+ *   { "replies": ["text", …], "action": { "type": "transfer", "queueId": 3 } }
+ * Both optional; an empty body or a non-JSON 2xx means "received, nothing to say" (n8n's
+ * fire-and-forget webhooks). A timeout (WEBHOOK_TIMEOUT_MS, 5 s), a network error, 429 or 5xx is
+ * retried with growing pauses; another 4xx or a JSON body that is not this shape fails at once.
+ */
+import { createHmac } from 'node:crypto'
+import { assertPublicUrl } from '@atende/sdk'
+
+export interface WebhookEvent {
+  event: 'message.received'
+  timestamp: number
+  company: { id: number }
+  connection: { id: number; name: string }
+  ticket: { id: number; uuid: string; status: string; queueId: number | null }
+  contact: { id: number; name: string; number: string }
+  message: { id: number; body: string; mediaType: string | null; createdAt: string }
+}
+
+export type WebhookAction = { type: 'transfer'; queueId: number }
+export interface WebhookAnswer {
+  replies: string[]
+  action: WebhookAction | null
+}
+
+export class WebhookFailure extends Error {}
+
+export interface WebhookOptions {
+  timeoutMs?: number
+  /** Pauses before each retry; their count is the number of retries. */
+  backoffMs?: number[]
+}
+
+export const sign = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`
+
+function parseAnswer(text: string): WebhookAnswer {
+  const none = { replies: [], action: null }
+  if (!text.trim()) return none
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return none // n8n's "Workflow was started" and other plain answers
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new WebhookFailure('the answer is not an object')
+  const { replies, action } = data as { replies?: unknown; action?: unknown }
+  if (replies !== undefined && (!Array.isArray(replies) || replies.some((r) => typeof r !== 'string')))
+    throw new WebhookFailure('"replies" must be a list of texts')
+  let parsed: WebhookAction | null = null
+  if (action !== undefined && action !== null) {
+    const a = action as { type?: unknown; queueId?: unknown }
+    if (a.type !== 'transfer' || !Number.isInteger(a.queueId))
+      throw new WebhookFailure('"action" must be { type: "transfer", queueId }')
+    parsed = { type: 'transfer', queueId: a.queueId as number }
+  }
+  return { replies: ((replies as string[] | undefined) ?? []).map((r) => r.trim()).filter(Boolean), action: parsed }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+export async function callWebhook(
+  url: string,
+  secret: string,
+  event: WebhookEvent,
+  opts: WebhookOptions = {},
+): Promise<WebhookAnswer> {
+  const timeoutMs = opts.timeoutMs ?? Number(process.env.WEBHOOK_TIMEOUT_MS || 5000)
+  const backoff = opts.backoffMs ?? [1000, 3000, 9000]
+  // Checked on every call: a name that resolved publicly when saved may point inside now.
+  await assertPublicUrl(url, 'urlN8N')
+  const body = JSON.stringify(event)
+  let last = ''
+  for (let attempt = 0; attempt <= backoff.length; attempt++) {
+    if (attempt) await sleep(backoff[attempt - 1])
+    let res: Response
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Atende-Webhook/1',
+          'x-atende-signature': sign(secret, body),
+          'x-atende-timestamp': String(event.timestamp),
+        },
+        body,
+      })
+    } catch (err) {
+      last = (err as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'could not connect'
+      continue
+    }
+    const text = await res.text().catch(() => '')
+    if (res.status === 429 || res.status >= 500) {
+      last = `answered HTTP ${res.status}`
+      continue
+    }
+    if (res.status < 200 || res.status >= 300) throw new WebhookFailure(`answered HTTP ${res.status}`)
+    return parseAnswer(text)
+  }
+  throw new WebhookFailure(last)
+}
