@@ -75,6 +75,7 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
         row.secret,
         {
           event: 'message.received',
+          eventId: `${companyId}-${message.id}`,
           timestamp: Date.now(),
           company: { id: companyId },
           connection: { id: conn.id, name: conn.name },

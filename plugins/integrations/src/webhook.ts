@@ -4,7 +4,8 @@
  * `X-Atende-Timestamp` (ms; inside the signed body too, so a receiver can refuse replays).
  *
  * The answer may steer the conversation, synchronously:
- *   { "replies": ["text", …], "action": { "type": "transfer", "queueId": 3 } }
+ *   { "replies": ["text", { "type": "text", "text": "…" }, …], "action": { "type": "transfer", "queueId": 3 } }
+ * (`actions: [ … ]` with one action is accepted too).
  * Both optional; an empty body or a non-JSON 2xx means "received, nothing to say" (n8n's
  * fire-and-forget webhooks). A timeout (WEBHOOK_TIMEOUT_MS, 5 s), a network error, 429 or 5xx is
  * retried with growing pauses; another 4xx or a JSON body that is not this shape fails at once.
@@ -14,6 +15,8 @@ import { assertPublicUrl } from '@atende/sdk'
 
 export interface WebhookEvent {
   event: 'message.received'
+  /** The same for every delivery of one message: a receiver drops repeats by it. */
+  eventId: string
   timestamp: number
   company: { id: number }
   connection: { id: number; name: string }
@@ -50,17 +53,27 @@ function parseAnswer(text: string): WebhookAnswer {
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new WebhookFailure('the answer is not an object')
-  const { replies, action } = data as { replies?: unknown; action?: unknown }
-  if (replies !== undefined && (!Array.isArray(replies) || replies.some((r) => typeof r !== 'string')))
+  const { replies, action, actions } = data as { replies?: unknown; action?: unknown; actions?: unknown }
+  // A reply is a text, or { type: "text", text } as n8n's Respond to Webhook node often builds it.
+  const textOf = (r: unknown) =>
+    typeof r === 'string'
+      ? r
+      : r && typeof r === 'object' && typeof (r as { text?: unknown }).text === 'string'
+        ? (r as { text: string }).text
+        : null
+  if (replies !== undefined && (!Array.isArray(replies) || replies.some((r) => textOf(r) === null)))
     throw new WebhookFailure('"replies" must be a list of texts')
+  const steps = actions === undefined ? (action === undefined || action === null ? [] : [action]) : actions
+  if (!Array.isArray(steps) || steps.length > 1) throw new WebhookFailure('one action at most')
   let parsed: WebhookAction | null = null
-  if (action !== undefined && action !== null) {
-    const a = action as { type?: unknown; queueId?: unknown }
-    if (a.type !== 'transfer' || !Number.isInteger(a.queueId))
+  if (steps.length) {
+    const a = steps[0] as { type?: unknown; queueId?: unknown }
+    if (a?.type !== 'transfer' || !Number.isInteger(a.queueId))
       throw new WebhookFailure('"action" must be { type: "transfer", queueId }')
     parsed = { type: 'transfer', queueId: a.queueId as number }
   }
-  return { replies: ((replies as string[] | undefined) ?? []).map((r) => r.trim()).filter(Boolean), action: parsed }
+  const texts = ((replies as unknown[] | undefined) ?? []).map((r) => textOf(r)!.trim()).filter(Boolean)
+  return { replies: texts, action: parsed }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -90,6 +103,7 @@ export async function callWebhook(
           'user-agent': 'Atende-Webhook/1',
           'x-atende-signature': sign(secret, body),
           'x-atende-timestamp': String(event.timestamp),
+          'x-atende-event-id': event.eventId,
         },
         body,
       })

@@ -85,15 +85,19 @@ describe('webhook and n8n integrations through the simulator', () => {
 
   it('posts each message signed; the answer’s replies go to the customer and its transfer moves the ticket', async () => {
     const s = await setup()
-    hook.json({ replies: ['Olá, Rita! Vou te passar para Vendas.'], action: { type: 'transfer', queueId: s.sales.id } })
+    hook.json({
+      replies: ['Olá, Rita!', { type: 'text', text: 'Vou te passar para Vendas.' }],
+      actions: [{ type: 'transfer', queueId: s.sales.id }],
+    })
     const before = hook.calls.length
     const { message } = await s.say('quero comprar')
-    await until(async () => (await s.outbox()).length === 1)
-    expect(await s.outbox()).toEqual(['Olá, Rita! Vou te passar para Vendas.'])
+    await until(async () => (await s.outbox()).length === 2)
+    expect(await s.outbox()).toEqual(['Olá, Rita!', 'Vou te passar para Vendas.'])
     const call = hook.calls[before]
     expect(call.signed).toBe(true)
     expect(call.body).toMatchObject({
       event: 'message.received',
+      eventId: `${s.companyId}-${message.id}`,
       company: { id: s.companyId },
       connection: { id: s.w.id },
       ticket: { id: message.ticketId, status: 'pending' },
