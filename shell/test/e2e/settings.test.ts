@@ -5,26 +5,29 @@
  * reset its admin's password, switch the helps module off for the plan (the company's admin then
  * loses the Help item and /helps says so), add a help video. Screenshots on desktop and phone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { SUPER, superHeaders } from '@atende/kernel/testing'
-import { canRun, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
+import { aCompany, canRun, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
 import { dueTone, formatDate, daysLeft, maskDate, parseTypedDate } from '../../../modules/settings/src/lib/dates.ts'
 import { formatMoney, isTime, maskTime } from '../../../modules/settings/src/lib/format.ts'
 import { companyBody, validateCompany, EMPTY_COMPANY } from '../../../modules/settings/src/tabs/CompanyForm.tsx'
 
 const CNPJ = '45723174000110'
 const ADMIN_EMAIL = 'dono@empresa-e2e.test'
+const PASSWORD = 'Senha@123'
 const NEW_PASSWORD = 'Atende@456'
 const NO_PERMISSION = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'
 
-type Headers = Record<string, string>
 let app: BrowserApp
-let su: Headers
-let page: Page
 
-async function call(method: string, url: string, headers: Headers, payload?: object) {
-  const res = await app.t.app.inject({ method: method as 'GET', url, headers, payload })
+/**
+ * An API call as the super user, on a session issued for it (a login of the super user, as the
+ * tests' own, ends the sessions before it).
+ */
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const headers = await superHeaders(app.t.app)
+  const res = await app.t.app.inject({ method, url, headers, payload })
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
   return res.json()
 }
@@ -36,6 +39,10 @@ function dayFromToday(days: number) {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
 }
 
+/** A plan made for one test (every module on, as a new plan has them). */
+const aPlan = (name: string): Promise<{ id: number; name: string }> =>
+  call('POST', '/api/plans', { name, users: 0, connections: 0, queues: 0, value: 0 })
+
 const tab = (p: Page, name: string) => p.getByRole('tab', { name, exact: true })
 const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text })
 const toastText = (p: Page, text: string) => p.getByText(text).first().waitFor()
@@ -43,27 +50,6 @@ const toastText = (p: Page, text: string) => p.getByText(text).first().waitFor()
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
-  su = (await app.api()).headers
-  // Companies whose rows show the three due-date colours (administration.md §4).
-  const plan = (await call('GET', '/api/plans/all', su))[0]
-  const seed = [
-    ['Vence em cinco', 5, '11444777000161'],
-    ['Vence amanhã', 1, '11222333000181'],
-    ['Atrasada', -10, '60701190000104'],
-  ] as const
-  for (const [name, days, cnpj] of seed) {
-    await call('POST', '/api/companies', su, {
-      name,
-      email: `${cnpj}@empresa.test`,
-      planId: plan.id,
-      cnpj,
-      dueDate: dayFromToday(days),
-    })
-  }
-  page = (await app.newPage()).page
-  await app.loginUI(page, SUPER.cnpj, SUPER.email, SUPER.password)
-  // A login ends the user's other sessions: the API calls below use one issued without a login.
-  su = await superHeaders(app.t.app)
 }, 240_000)
 
 afterAll(async () => {
@@ -118,8 +104,23 @@ describe('settings module rules (no browser)', () => {
 })
 
 describe.skipIf(!canRun)('settings screen in a real browser', () => {
+  // A failed test leaves screenshots of its pages, and its contexts closed.
+  afterEach((ctx) => app.settle('settings', ctx.task))
+
+  /** The super user on a page of its own at /settings, once the options show. */
+  async function superAtSettings(viewport?: { width: number; height: number }) {
+    const signed = await app.signedIn(SUPER, '/settings', viewport)
+    await signed.page.getByRole('switch', { name: 'Avaliações' }).waitFor({ timeout: 15_000 })
+    return signed
+  }
+
   it('saves an option on change and keeps it after a reload', async () => {
-    await page.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Configurações' }).click()
+    await call('PUT', '/api/settings/userRating', { value: 'disabled' })
+    const { page, context } = await app.signedIn(SUPER)
+    await page
+      .getByRole('navigation', { name: 'menu' })
+      .getByRole('link', { name: 'Configurações' })
+      .click({ timeout: 15_000 })
     await page.waitForURL(/\/settings$/)
     const rating = page.getByRole('switch', { name: 'Avaliações' })
     await rating.waitFor()
@@ -130,12 +131,16 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await page.reload()
     await page.getByRole('switch', { name: 'Avaliações' }).waitFor()
     expect(await page.getByRole('switch', { name: 'Avaliações' }).getAttribute('aria-checked')).toBe('true')
-    const settings: Array<{ key: string; value: string }> = await call('GET', '/api/settings', su)
+    const settings: Array<{ key: string; value: string }> = await call('GET', '/api/settings')
     expect(settings.find((s) => s.key === 'userRating')?.value).toBe('enabled')
     await app.shot(page, 'settings-01-options')
+    await context.close()
   })
 
   it('shows the Schedules tab only while scheduleType is company, and saves HH:MM rows', async () => {
+    await call('PUT', '/api/settings/scheduleType', { value: 'disabled' })
+    const { page, context } = await superAtSettings()
+    expect(await page.getByLabel('Gerenciamento de Expediente').inputValue()).toBe('disabled')
     expect(await tab(page, 'Horários').count()).toBe(0)
     await page.getByLabel('Gerenciamento de Expediente').selectOption('company')
     await tab(page, 'Horários').click()
@@ -148,12 +153,14 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await page.getByLabel('Domingo Hora final').fill('0000')
     await page.getByRole('button', { name: 'Salvar' }).click()
     await toastText(page, 'Horários atualizados com sucesso.')
-    const company = await call('GET', '/api/companies/1', su)
+    const company = await call('GET', '/api/companies/1')
     expect(company.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTime: '09:30', weekday: 'Segunda-feira' })
     await app.shot(page, 'settings-02-schedules')
+    await context.close()
   })
 
   it('creates a plan in the Plans tab', async () => {
+    const { page, context } = await superAtSettings()
     await tab(page, 'Planos').click()
     await page.getByLabel('Nome', { exact: true }).fill('Plano E2E')
     await page.getByLabel('Usuários', { exact: true }).fill('5')
@@ -168,9 +175,21 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
       .getByRole('group', { name: 'Módulos do plano Plano E2E' })
       .getByRole('switch', { name: /helps/ })
       .waitFor()
+    const plan = (await call('GET', '/api/plans/all')).find((p: { name: string }) => p.name === 'Plano E2E')
+    expect(plan).toMatchObject({ users: 5, connections: 2, queues: 3, value: 49.9 })
+    await context.close()
   })
 
   it('creates a company from the Companies tab, colours rows by due date and expires it by its recurrence', async () => {
+    // Companies whose rows show the three due-date colours (administration.md §4), and a plan to pick.
+    for (const [name, days] of [
+      ['Vence em cinco', 5],
+      ['Vence amanhã', 1],
+      ['Atrasada', -10],
+    ] as const)
+      await aCompany(app, name, { dueDate: dayFromToday(days) })
+    await aPlan('Plano Empresas')
+    const { page, context } = await superAtSettings()
     await tab(page, 'Empresas').click()
     await row(page, 'Atrasada').waitFor()
     expect(await row(page, 'Vence em cinco').getAttribute('data-tone')).toBe('warning')
@@ -183,7 +202,7 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await page.getByLabel('E-mail', { exact: true }).fill(ADMIN_EMAIL)
     await page.getByLabel('Telefone').fill('5547999998888')
     expect(await page.getByLabel('Telefone').inputValue()).toBe('+55 (47) 99999-8888')
-    await page.getByLabel('Plano', { exact: true }).selectOption({ label: 'Plano E2E' })
+    await page.getByLabel('Plano', { exact: true }).selectOption({ label: 'Plano Empresas' })
     await page.getByLabel('Data de vencimento').fill('15012099')
     expect(await page.getByLabel('Data de vencimento').inputValue()).toBe('15/01/2099')
     await page.getByLabel('CNPJ', { exact: true }).fill(CNPJ)
@@ -192,12 +211,13 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await toastText(page, 'Operação atualizada com sucesso.')
     const created = row(page, 'Empresa E2E')
     await created.filter({ hasText: '15/01/2099' }).waitFor()
-    const list = await call('GET', '/api/companies?searchParam=dono', su)
+    const list = await call('GET', '/api/companies?searchParam=dono')
     expect(list.companies[0]).toMatchObject({
       name: 'Empresa E2E',
       phone: '5547999998888',
       cnpj: CNPJ,
       recurrence: 'MENSAL',
+      plan: { name: 'Plano Empresas' },
     })
     await app.shot(page, 'settings-03-companies')
 
@@ -207,13 +227,19 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await toastText(page, 'Vencimento movido para 15/02/2099.')
     await row(page, 'Empresa E2E').filter({ hasText: '15/02/2099' }).waitFor()
     expect(await page.getByLabel('Data de vencimento').inputValue()).toBe('15/02/2099')
+    await context.close()
   })
 
   it("resets the company admin's password from the user dialog", async () => {
+    const company = await aCompany(app, 'Empresa Senha')
+    const { page, context } = await superAtSettings()
+    await tab(page, 'Empresas').click()
+    await row(page, 'Empresa Senha').click()
+    await page.getByRole('heading', { name: 'Editando Empresa Senha' }).waitFor()
     await page.getByRole('button', { name: 'Usuário', exact: true }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByLabel('E-mail').waitFor()
-    expect(await dialog.getByLabel('E-mail').inputValue()).toBe(ADMIN_EMAIL)
+    expect(await dialog.getByLabel('E-mail').inputValue()).toBe(company.email)
     await dialog.getByLabel('Nova senha').fill('fraca')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await dialog.getByText(/A senha deve ter pelo menos 8 caracteres/).waitFor()
@@ -221,26 +247,33 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await toastText(page, 'Usuário atualizado com sucesso.')
     await dialog.waitFor({ state: 'detached' })
+    // The admin signs in with the new password only.
+    await app.api(company.cnpj, company.email, NEW_PASSWORD)
+    await expect(app.api(company.cnpj, company.email, PASSWORD)).rejects.toThrow(/login failed/)
+    await context.close()
   })
 
   it("switches the helps module off for the company's plan: its admin loses Help and /helps says so", async () => {
+    const plan = await aPlan('Plano Ajuda')
+    const company = await aCompany(app, 'Empresa Ajuda', { planId: plan.id })
     // Before: the company's admin sees Help.
-    const admin = (await app.newPage()).page
-    await app.loginUI(admin, CNPJ, ADMIN_EMAIL, NEW_PASSWORD)
+    const { page: admin, context: adminContext } = await app.signedIn(company)
     const nav = admin.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
 
+    const { page, context } = await superAtSettings()
     await tab(page, 'Planos').click()
-    await row(page, 'Plano E2E').click()
-    const helps = page.getByRole('group', { name: 'Módulos do plano Plano E2E' }).getByRole('switch', { name: /helps/ })
+    await row(page, 'Plano Ajuda').click()
+    const helps = page
+      .getByRole('group', { name: 'Módulos do plano Plano Ajuda' })
+      .getByRole('switch', { name: /helps/ })
     expect(await helps.getAttribute('aria-checked')).toBe('true')
     await helps.click()
     await page.getByText('Ajuda (helps): Desabilitado').first().waitFor()
     expect(await helps.getAttribute('aria-checked')).toBe('false')
-    const plan = (await call('GET', '/api/plans/all', su)).find((p: { name: string }) => p.name === 'Plano E2E')
-    expect(plan.modules.helps).toBe(false)
+    const saved = (await call('GET', '/api/plans/all')).find((p: { id: number }) => p.id === plan.id)
+    expect(saved.modules.helps).toBe(false)
     await app.shot(page, 'settings-04-plans')
-
     await admin.reload()
     await nav.getByRole('link', { name: 'Configurações' }).waitFor({ timeout: 15_000 })
     expect(await nav.getByRole('link', { name: 'Ajuda' }).count()).toBe(0)
@@ -252,10 +285,11 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await admin.goto(`${app.base}/settings`)
     await admin.getByRole('switch', { name: 'Avaliações' }).waitFor()
     expect(await admin.getByRole('tab').allTextContents()).toEqual(['Opções'])
-    await admin.context().close()
+    await Promise.all([context.close(), adminContext.close()])
   }, 90_000)
 
   it('adds a help video from the Helps tab', async () => {
+    const { page, context } = await superAtSettings()
     await tab(page, 'Ajuda').click()
     await page.getByLabel('Título').fill('Como usar o sistema')
     await page.getByLabel('Código do vídeo').fill('abc123XYZ')
@@ -263,25 +297,25 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await page.getByRole('button', { name: 'Salvar' }).click()
     await toastText(page, 'Operação realizada com sucesso!')
     await row(page, 'Como usar o sistema').filter({ hasText: 'abc123XYZ' }).waitFor()
-    const helps = await call('GET', '/api/helps/list', su)
+    const helps = await call('GET', '/api/helps/list')
     expect(helps.map((h: { title: string }) => h.title)).toContain('Como usar o sistema')
     await app.shot(page, 'settings-06-helps')
+    await context.close()
   })
 
   it('fits a phone screen', async () => {
-    const { page: phone, context } = await app.newPage(PHONE)
-    await app.loginUI(phone, SUPER.cnpj, SUPER.email, SUPER.password)
-    await phone.goto(`${app.base}/settings`)
-    await phone.getByRole('switch', { name: 'Avaliações' }).waitFor()
+    const plan = await aPlan('Plano Celular')
+    await aCompany(app, 'Empresa Celular', { planId: plan.id })
+    const { page: phone, context } = await superAtSettings(PHONE)
     await app.shot(phone, 'settings-07-phone-options')
     await tab(phone, 'Empresas').click()
-    await row(phone, 'Empresa E2E').waitFor()
+    await row(phone, 'Empresa Celular').waitFor()
     // Nothing but the table scrolls sideways.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     await app.shot(phone, 'settings-08-phone-companies')
     await tab(phone, 'Planos').click()
-    await row(phone, 'Plano E2E').click()
-    await phone.getByRole('group', { name: 'Módulos do plano Plano E2E' }).waitFor()
+    await row(phone, 'Plano Celular').click()
+    await phone.getByRole('group', { name: 'Módulos do plano Plano Celular' }).waitFor()
     await app.shot(phone, 'settings-09-phone-plans')
     await context.close()
   })
