@@ -1,20 +1,34 @@
 /**
  * modules/connections in a real browser against the real kernel (core.md §2 "Connections", §4):
  * the super user adds a simulator connection through the dialog, sees the QR status and the
- * drawer's warning dot, opens the QR modal, the simulator's phone scans it (the modal closes and
- * the row turns Conectado live, the dot goes), disconnects, and deletes it with confirmation.
+ * drawer's warning dot, opens the QR modal; the simulator's phone scans it (the modal closes and
+ * the row turns Conectado live, the dot goes); a connected one disconnects, fits a phone, and is
+ * deleted with confirmation. Each test has a company of its own (the first, the super user's), so
+ * the empty list and the warning dot answer for its connections alone.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { canRun, DESKTOP, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
+import { SUPER } from '@atende/kernel/testing'
+import { aCompany, canRun, DESKTOP, openBrowserApp, PHONE, type Account, type BrowserApp } from './support.ts'
 import { countError, nameError } from '../../../modules/connections/src/validation.ts'
 import { formatDateTime } from '../../../modules/connections/src/types.ts'
 
 let app: BrowserApp
-let page: Page | undefined
 
 const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text })
+
+/**
+ * A simulator connection of `who`'s company made through the API (its session starts at once and
+ * waits for a QR scan), scanned by the simulated phone when `connected`.
+ */
+async function aConnection(who: Account, name: string, connected = false) {
+  // The admin's own API session: their UI login later ends it, which setup no longer needs.
+  const h = { authorization: `Bearer ${(await app.api(who.cnpj, who.email, who.password)).token}` }
+  const c = (await app.call('POST', '/api/whatsapp', h, { name, provider: 'simulator' })) as { id: number }
+  if (connected) await app.call('POST', `/api/simulator/${c.id}/scan`, h, {})
+  return c
+}
 
 beforeAll(async () => {
   if (!canRun) return
@@ -53,15 +67,11 @@ describe('connections module rules (no browser)', () => {
 })
 
 describe.skipIf(!canRun)('/connections in a browser', () => {
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail' && page && !page.isClosed())
-      await app.shot(page, `connections-failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`)
-  })
+  // A failed test leaves screenshots of its pages, and its contexts closed.
+  afterEach((ctx) => app.settle('connections', ctx.task))
 
-  it('adds a simulator connection, scans its QR code live, disconnects and deletes it', async () => {
-    ;({ page } = await app.newPage())
-    const p = page
-    await app.loginUI(p, '00000000000191', 'admin@atende.local', 'Atende@123')
+  it('adds a simulator connection through the dialog; it waits for its QR code and the drawer warns', async () => {
+    const { page: p, context } = await app.signedIn(SUPER)
     const nav = p.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Conexões' }).click({ timeout: 15_000 })
     await p.waitForURL(`${app.base}/connections`)
@@ -88,6 +98,11 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await r.getByText('Aguardando leitura do QR code').waitFor({ timeout: 15_000 })
     await nav.getByTestId('connections-warning').waitFor({ timeout: 10_000 })
     expect(await r.getByRole('img', { name: 'Padrão' }).count()).toBe(1)
+    const saved = (await app.callAs(p, 'GET', '/api/whatsapp')) as { name: string; maxUseBotQueues: number }[]
+    expect(saved.find((c) => c.name === 'Loja Centro')).toMatchObject({
+      greetingMessage: 'Olá! Como podemos ajudar?',
+      maxUseBotQueues: 4,
+    })
     await app.shot(p, 'connections-02-qrcode')
 
     await r.getByRole('button', { name: 'QR CODE' }).click()
@@ -96,16 +111,21 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     const box = await qr.getByTestId('connection-qr').boundingBox()
     expect(Math.round(box!.width)).toBe(256)
     await app.shot(p, 'connections-03-qr-modal')
+    await context.close()
+  })
 
-    // The phone scans: the modal closes itself and the row turns Conectado, live.
-    // The browser's own token: a new login would end the browser's session (one session per user).
-    const token = await p.evaluate(() => localStorage.getItem('token'))
-    const su = { authorization: `Bearer ${token}` }
-    const list = (await app.t.app.inject({ method: 'GET', url: '/api/whatsapp', headers: su })).json() as {
-      id: number
-      name: string
-    }[]
-    const id = list.find((c) => c.name === 'Loja Centro')!.id
+  it('the simulated phone scans the QR code: the modal closes, the row turns Conectado live, the warning goes', async () => {
+    const admin = await aCompany(app, 'Conexões Leitura')
+    const { id } = await aConnection(admin, 'Loja Norte')
+    const { page: p, context } = await app.signedIn(admin, '/connections')
+    const nav = p.getByRole('navigation', { name: 'menu' })
+    const r = row(p, 'Loja Norte')
+    await r.getByText('Aguardando leitura do QR code').waitFor({ timeout: 15_000 })
+    await nav.getByTestId('connections-warning').waitFor({ timeout: 10_000 })
+
+    await r.getByRole('button', { name: 'QR CODE' }).click()
+    const qr = p.getByRole('dialog')
+    await qr.getByTestId('connection-qr').waitFor()
     // The simulated phone reads it from the modal's own button.
     await qr.getByRole('button', { name: 'Ler com o celular simulado' }).click()
     await qr.waitFor({ state: 'hidden', timeout: 10_000 })
@@ -113,8 +133,19 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await r.getByText(`5511999990000${id}`).waitFor()
     await nav.getByTestId('connections-warning').waitFor({ state: 'detached', timeout: 10_000 })
     await app.shot(p, 'connections-04-connected')
+    await context.close()
+  })
 
-    // Disconnect: the row offers Tentar novamente and Novo QR code.
+  it('disconnects a connected one (retry and a new QR code offered), fits a phone, and deletes it after confirmation', async () => {
+    const admin = await aCompany(app, 'Conexões Saída')
+    const { id } = await aConnection(admin, 'Loja Sul', true)
+    const { page: p, context } = await app.signedIn(admin, '/connections')
+    const nav = p.getByRole('navigation', { name: 'menu' })
+    const r = row(p, 'Loja Sul')
+    await r.getByText('Conectado', { exact: true }).waitFor({ timeout: 15_000 })
+    expect(await nav.getByTestId('connections-warning').count()).toBe(0)
+
+    // Disconnect: the row offers Tentar novamente and Novo QR code, and the drawer warns again.
     await r.getByRole('button', { name: 'Desconectar' }).click()
     await r.getByText('Desconectado', { exact: true }).waitFor({ timeout: 10_000 })
     await r.getByRole('button', { name: 'Tentar novamente' }).waitFor()
@@ -122,7 +153,7 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await nav.getByTestId('connections-warning').waitFor({ timeout: 10_000 })
     await app.shot(p, 'connections-05-disconnected')
 
-    // Phone layout (same page: a second login would replace this session).
+    // Phone layout: cards instead of the table.
     await p.setViewportSize(PHONE)
     const card = p.getByTestId(`connection-card-${id}`)
     await card.getByRole('button', { name: 'Novo QR code' }).waitFor()
@@ -131,12 +162,13 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await p.setViewportSize(DESKTOP)
 
     // Delete with confirmation.
-    await r.getByRole('button', { name: 'Excluir Loja Centro' }).click()
+    await r.getByRole('button', { name: 'Excluir Loja Sul' }).click()
     const confirm = p.getByRole('dialog')
-    await confirm.getByText('Excluir Loja Centro?').waitFor()
+    await confirm.getByText('Excluir Loja Sul?').waitFor()
     await confirm.getByRole('button', { name: 'Excluir', exact: true }).click()
     await p.getByText('Conexão excluída com sucesso!').waitFor()
     await r.waitFor({ state: 'detached' })
     await p.getByText('Nenhuma conexão cadastrada ainda.').waitFor()
-  }, 120_000)
+    await context.close()
+  })
 })

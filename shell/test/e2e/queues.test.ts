@@ -1,19 +1,24 @@
 /**
  * Queues in a real browser: the admin sets up two queues on /queues (Vendas with a chatbot option),
- * links them to a simulator connection, and walks the menu as a customer from the simulator phone
- * panel; the ticket ends pending in the chosen queue (checked through the API).
+ * and, in a company of its own with such queues made through the API and linked to a simulator
+ * connection, a customer walks the menu from the simulator phone panel; the ticket ends pending in
+ * the chosen queue (checked through the API).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { canRun, DESKTOP, openBrowserApp, type BrowserApp } from './support.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SUPER } from '@atende/kernel/testing'
+import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
 
 let app: BrowserApp
 
-async function inject(p: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  const token = await p.evaluate(() => localStorage.getItem('token'))
-  const res = await app.t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload })
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
-  return res.json()
+/** A queue made through the API with `headers`, and its top-level chatbot options in order. */
+async function aQueue(
+  headers: { authorization: string },
+  queue: { name: string; color: string; greetingMessage: string },
+  options: { title: string; message: string }[] = [],
+) {
+  const q = (await app.call('POST', '/api/queue', headers, queue)) as { id: number; name: string }
+  for (const o of options) await app.call('POST', '/api/queue-options', headers, { queueId: q.id, parentId: -1, ...o })
+  return q
 }
 
 beforeAll(async () => {
@@ -26,9 +31,11 @@ afterAll(async () => {
 })
 
 describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
-  it('sets up two queues with a menu and walks it from the simulator phone', async () => {
-    const { page: p } = await app.newPage(DESKTOP)
-    await app.loginUI(p, '00000000000191', 'admin@atende.local', 'Atende@123')
+  // A failed test leaves screenshots of its pages, and its contexts closed.
+  afterEach((ctx) => app.settle('queues', ctx.task))
+
+  it('sets up two queues on /queues, Vendas with a chatbot option', async () => {
+    const { page: p, context } = await app.signedIn(SUPER)
     await p
       .getByRole('navigation', { name: 'menu' })
       .getByRole('link', { name: 'Filas & Chatbot' })
@@ -62,18 +69,43 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     await p.getByTestId('queues-table').getByText('Suporte', { exact: true }).waitFor()
     await app.shot(p, 'queues-02-list')
 
-    const queues: { id: number; name: string }[] = await inject(p, 'GET', '/api/queue')
+    // What the chatbot will read: both queues, Vendas with its option at the top level.
+    const queues: { id: number; name: string; color: string; greetingMessage: string }[] = await app.callAs(
+      p,
+      'GET',
+      '/api/queue',
+    )
+    expect(queues.map(({ name, color, greetingMessage }) => ({ name, color, greetingMessage }))).toEqual(
+      expect.arrayContaining([
+        { name: 'Vendas', color: '#e53935', greetingMessage: 'Vendas aqui' },
+        { name: 'Suporte', color: '#43a047', greetingMessage: 'Suporte aqui' },
+      ]),
+    )
     const vendas = queues.find((q) => q.name === 'Vendas')!
-    const suporte = queues.find((q) => q.name === 'Suporte')!
-    const w = await inject(p, 'POST', '/api/whatsapp', {
+    const options = await app.callAs(p, 'GET', `/api/queue-options?queueId=${vendas.id}&parentId=-1`)
+    expect(options).toEqual([
+      expect.objectContaining({ title: 'Planos', message: 'Um vendedor já vai falar sobre os planos', option: 1 }),
+    ])
+    await context.close()
+  }, 60_000)
+
+  it('walks the chatbot menu from the simulator phone; the ticket ends pending in the chosen queue', async () => {
+    const admin = await aCompany(app, 'Filas & Cia')
+    // The admin's own API session: their UI login below ends it, which setup no longer needs.
+    const h = { authorization: `Bearer ${(await app.api(admin.cnpj, admin.email, admin.password)).token}` }
+    const vendas = await aQueue(h, { name: 'Vendas', color: '#e53935', greetingMessage: 'Vendas aqui' }, [
+      { title: 'Planos', message: 'Um vendedor já vai falar sobre os planos' },
+    ])
+    const suporte = await aQueue(h, { name: 'Suporte', color: '#43a047', greetingMessage: 'Suporte aqui' })
+    const w = await app.call('POST', '/api/whatsapp', h, {
       name: 'Loja Filas',
       provider: 'simulator',
       greetingMessage: 'Bem-vindo!',
       queueIds: [vendas.id, suporte.id],
     })
-    await inject(p, 'POST', `/api/simulator/${w.id}/scan`, {})
+    await app.call('POST', `/api/simulator/${w.id}/scan`, h, {})
 
-    await p.getByRole('navigation', { name: 'menu' }).getByRole('link', { name: 'Conexões' }).click()
+    const { page: p, context } = await app.signedIn(admin, '/connections')
     const row = p.getByRole('row').filter({ hasText: 'Loja Filas' })
     await row.getByText('Conectado', { exact: true }).waitFor({ timeout: 15_000 })
     await row.getByRole('button', { name: 'Abrir o telefone simulado de Loja Filas' }).click()
@@ -86,12 +118,7 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     await box.press('Enter')
     await panel.getByTestId('phone-customer-message').filter({ hasText: 'oi' }).first().waitFor()
     // Neither has an orderQueue: by name.
-    try {
-      await platform('2 - Vendas')
-    } catch (err) {
-      await app.shot(p, 'queues-failed-menu')
-      throw err
-    }
+    await platform('2 - Vendas')
     await box.fill('2')
     await box.press('Enter')
     await platform('1 - Planos')
@@ -101,8 +128,9 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     await app.shot(p, 'queues-03-phone')
 
     const number = (await panel.getByLabel('Número do cliente').inputValue()).replace(/\D/g, '')
-    const contact = await app.t.db('contacts').where({ number }).first('id')
+    const contact = await app.t.db('contacts').where({ companyId: admin.id, number }).first('id')
     const ticket = await app.t.db('tickets').where({ contactId: contact.id }).first()
     expect(ticket).toMatchObject({ status: 'pending', queueId: vendas.id, chatbot: false })
+    await context.close()
   }, 120_000)
 })
