@@ -88,7 +88,8 @@ async function connectionOf(kernel: Kernel, companyId: number, whatsappId: numbe
 }
 
 /** What the templates may name, read only when a message is about to go out. */
-async function variables(
+/** The ticket's message variables (also for the composer's quick messages: POST /tickets/{id}/render). */
+export async function variables(
   kernel: Kernel,
   companyId: number,
   ticket: TicketRow,

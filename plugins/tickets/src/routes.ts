@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { IdParams, MessageResponse, type Kernel } from '@atende/sdk'
+import { IdParams, MessageResponse, renderVariables, type Kernel } from '@atende/sdk'
+import { Type } from '@sinclair/typebox'
+import { variables } from './auto-messages.ts'
+import type { ConnectionsForTickets } from './neighbours-api.ts'
 import { loadViewer, visibleRow } from './access.ts'
 import { hydrate } from './hydrate.ts'
 import type { TicketRow } from './rows.ts'
@@ -100,6 +103,31 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
     async (request) => {
       const v = await viewer(request)
       return one(v.companyId, await visibleRow(kernel, v, { id: request.params.id }))
+    },
+  )
+
+  app.post(
+    '/tickets/:id/render',
+    {
+      schema: {
+        tags,
+        summary:
+          "A text with the ticket's message variables filled in ({{firstName}}, {{protocol}}…): the composer's quick messages",
+        params: IdParams,
+        body: Type.Object({ text: Type.String({ maxLength: 10_000 }) }),
+        response: { 200: Type.Object({ text: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const v = await viewer(request)
+      const row = await visibleRow(kernel, v, { id: request.params.id })
+      const [named] = row.whatsappId
+        ? ((await kernel.services
+            .find<ConnectionsForTickets>('connections')
+            ?.namesByIds(v.companyId, [row.whatsappId])) ?? [])
+        : []
+      const connection = named ? { name: named.name, complationMessage: null, ratingMessage: null } : null
+      return { text: renderVariables(request.body.text, await variables(kernel, v.companyId, row, connection)) }
     },
   )
 

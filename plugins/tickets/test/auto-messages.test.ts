@@ -99,6 +99,21 @@ describe('automatic messages on ticket moves', () => {
     }
   }
 
+  it("fills a quick message's variables for the composer (POST /tickets/{id}/render), within the access rule", async () => {
+    const s = await setup()
+    const { ticketId } = await s.customer('Joana Prado')
+    const res = await s.call('POST', `/api/tickets/${ticketId}/render`, {
+      text: '{{greeting}}, {{firstName}}! Protocolo {{protocol}} em {{connectionName}}. {{nada}}',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().text).toMatch(
+      new RegExp(`^(Bom dia|Boa tarde|Boa noite), Joana! Protocolo \\d{8}${ticketId} em Auto \\d+\\. $`),
+    )
+    // An attendant outside the ticket's queue rule is refused, as for the ticket itself.
+    const other = await companyOnPlan(t)
+    const outsider = await caller(t, other.headers)('POST', `/api/tickets/${ticketId}/render`, { text: '{{name}}' })
+    expect(outsider.statusCode).toBe(404)
+  })
   it('accept: the greeting only with sendGreetingAccepted on, never for groups or landing-page tickets', async () => {
     const s = await setup()
     const off = await s.customer()

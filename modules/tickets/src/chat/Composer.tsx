@@ -153,6 +153,16 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
       if (q) {
         setText(q.message)
         setCaret(q.message.length)
+        // The message variables ({{firstName}}, {{protocol}}…) filled in by the server's one renderer,
+        // unless the attendant has typed meanwhile.
+        if (q.message.includes('{{'))
+          void api
+            .post<{ text: string }>(`/tickets/${ticket.id}/render`, { body: { text: q.message } })
+            .then((r) => {
+              setText((now) => (now === q.message ? r.text : now))
+              setCaret(r.text.length)
+            })
+            .catch(() => {})
       }
     } else if (sugg.kind === 'mention') {
       const p = sugg.people[i]
