@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-/** Newest modification time under a path (skipping node_modules and build output). */
+/** Newest modification time under a path (skipping node_modules, build output and tests: a test is no web source). */
 function newest(path: string): number {
   if (!existsSync(path)) return 0
   const st = statSync(path)
   if (!st.isDirectory()) return st.mtimeMs
   let max = 0
   for (const name of readdirSync(path))
-    if (name !== 'node_modules' && name !== 'dist') max = Math.max(max, newest(join(path, name)))
+    if (name !== 'node_modules' && name !== 'dist' && name !== 'test') max = Math.max(max, newest(join(path, name)))
   return max
 }
 
