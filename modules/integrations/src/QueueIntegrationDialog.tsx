@@ -311,7 +311,7 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
         if (!busy) onClose()
       }}
       size="lg"
-      title={t(record ? 'integrations.form.editTitle' : 'integrations.form.addTitle')}
+      title={t(record && !justCreated ? 'integrations.form.editTitle' : 'integrations.form.addTitle')}
       footer={
         justCreated ? (
           <Button onClick={onClose}>{t('integrations.form.done')}</Button>
@@ -344,81 +344,83 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
         noValidate
         className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
       >
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Select
-            label={t('integrations.form.type')}
-            value={type}
-            onChange={(v) => set('type', v as IntegrationType)}
-            options={INTEGRATION_TYPES.map((x) => ({ value: x, label: t(`integrations.types.${x}`) }))}
-            disabled={justCreated}
-          />
-          <TextField
-            label={t('integrations.form.name')}
-            value={values.name}
-            onChange={(v) => set('name', v)}
-            error={errors.name}
-            autoFocus
-            maxLength={NAME_MAX + 10}
-          />
-        </div>
+        {/* Once a new integration is saved, the dialog only shows it (and its secret): edits go through Edit. */}
+        <fieldset disabled={justCreated} className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Select
+              label={t('integrations.form.type')}
+              value={type}
+              onChange={(v) => set('type', v as IntegrationType)}
+              options={INTEGRATION_TYPES.map((x) => ({ value: x, label: t(`integrations.types.${x}`) }))}
+            />
+            <TextField
+              label={t('integrations.form.name')}
+              value={values.name}
+              onChange={(v) => set('name', v)}
+              error={errors.name}
+              autoFocus
+              maxLength={NAME_MAX + 10}
+            />
+          </div>
 
-        {type === 'dialogflow' && (
-          <>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {text('projectName', 100)}
-              <Select
-                label={t('integrations.form.language')}
-                value={values.language}
-                onChange={(v) => set('language', v as Language)}
-                options={LANGUAGES.map((l) => ({ value: l, label: t(`integrations.languages.${l}`) }))}
-              />
-            </div>
-            {textarea(
-              'jsonContent',
-              6,
-              keyStored ? t('integrations.form.jsonContentStored') : t('integrations.form.jsonContentHint'),
-            )}
-          </>
-        )}
+          {type === 'dialogflow' && (
+            <>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {text('projectName', 100)}
+                <Select
+                  label={t('integrations.form.language')}
+                  value={values.language}
+                  onChange={(v) => set('language', v as Language)}
+                  options={LANGUAGES.map((l) => ({ value: l, label: t(`integrations.languages.${l}`) }))}
+                />
+              </div>
+              {textarea(
+                'jsonContent',
+                6,
+                keyStored ? t('integrations.form.jsonContentStored') : t('integrations.form.jsonContentHint'),
+              )}
+            </>
+          )}
 
-        {usesUrl(type) && text('urlN8N', URL_MAX, { placeholder: 'https://', hint: t('integrations.form.urlHint') })}
+          {usesUrl(type) && text('urlN8N', URL_MAX, { placeholder: 'https://', hint: t('integrations.form.urlHint') })}
 
-        {type === 'typebot' && (
-          <>
-            <div className="grid gap-3 sm:grid-cols-3">
-              {text('typebotSlug', 200)}
-              {text('typebotExpires', 6, { inputMode: 'numeric', hint: t('integrations.form.typebotExpiresHint') })}
-              {text('typebotDelayMessage', 6, { inputMode: 'numeric' })}
-            </div>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {text('typebotKeywordFinish', 100)}
-              {text('typebotKeywordRestart', 100)}
-            </div>
-            {textarea('typebotRestartMessage', 2)}
-            {textarea('typebotUnknownMessage', 2)}
-          </>
-        )}
+          {type === 'typebot' && (
+            <>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {text('typebotSlug', 200)}
+                {text('typebotExpires', 6, { inputMode: 'numeric', hint: t('integrations.form.typebotExpiresHint') })}
+                {text('typebotDelayMessage', 6, { inputMode: 'numeric' })}
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {text('typebotKeywordFinish', 100)}
+                {text('typebotKeywordRestart', 100)}
+              </div>
+              {textarea('typebotRestartMessage', 2)}
+              {textarea('typebotUnknownMessage', 2)}
+            </>
+          )}
 
-        {type === 'flowbuilder' && (
-          <Select
-            label={t('integrations.form.flowId')}
-            value={values.flowId}
-            onChange={(v) => set('flowId', v)}
-            placeholder={flows ? t('integrations.form.flowPlaceholder') : t('integrations.form.flowsLoading')}
-            options={(flows ?? []).map((f) => ({
-              value: f.id,
-              label: f.active ? f.name : `${f.name} (${t('integrations.form.flowInactive')})`,
-            }))}
-            error={
-              errors.flowId ??
-              (flowsFailed
-                ? t('integrations.form.flowsError')
-                : flows && flows.length === 0
-                  ? t('integrations.form.noFlows')
-                  : undefined)
-            }
-          />
-        )}
+          {type === 'flowbuilder' && (
+            <Select
+              label={t('integrations.form.flowId')}
+              value={values.flowId}
+              onChange={(v) => set('flowId', v)}
+              placeholder={flows ? t('integrations.form.flowPlaceholder') : t('integrations.form.flowsLoading')}
+              options={(flows ?? []).map((f) => ({
+                value: f.id,
+                label: f.active ? f.name : `${f.name} (${t('integrations.form.flowInactive')})`,
+              }))}
+              error={
+                errors.flowId ??
+                (flowsFailed
+                  ? t('integrations.form.flowsError')
+                  : flows && flows.length === 0
+                    ? t('integrations.form.noFlows')
+                    : undefined)
+              }
+            />
+          )}
+        </fieldset>
 
         {signsCalls(type) && record && signsCalls(record.type) && secret && (
           <div

@@ -83,6 +83,7 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
     expect(n8n).toMatchObject({ type: 'n8n', name: 'Automação N8N', projectName: 'Automação N8N', urlN8N: N8N_URL })
     expect(n8n.secret).toMatch(/^[0-9a-f]{48}$/)
     expect(await secretBox.getByLabel('Chave de assinatura').inputValue()).toBe(n8n.secret)
+    await app.shot(p, 'integrations-00-secret')
     await dialog.getByRole('button', { name: 'Concluir' }).click()
     await dialog.waitFor({ state: 'detached' })
     const n8nRow = row(p, 'Automação N8N')
@@ -222,6 +223,48 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
       .first()
       .waitFor()
     await p.waitForURL((u) => u.pathname === '/' || u.pathname === '/tickets', { timeout: 10_000 })
+    await context.close()
+  })
+
+  it('keeps a Dialogflow key it never shows back, and says the agent test is not available', async () => {
+    const co = await aCompany(app, 'Empresa Dialogflow')
+    const { page: p, context } = await app.signedIn(co, '/queue-integration')
+    await p.getByText('Nenhuma integração cadastrada.').waitFor({ timeout: 15_000 })
+    const key = JSON.stringify({ client_email: 'bot@projeto.iam.gserviceaccount.com', private_key: 'chave' })
+
+    await p.getByRole('button', { name: 'Adicionar projeto' }).click()
+    let dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Tipo').selectOption('dialogflow')
+    await dialog.getByLabel('Nome', { exact: true }).fill('Agente Google')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    expect(await dialog.getByText('Required').count()).toBe(2)
+    await dialog.getByLabel('Nome do projeto').fill('projeto-123')
+    await dialog.getByLabel('Chave da conta de serviço (JSON)').fill(key)
+    await dialog.getByLabel('Linguagem').selectOption('en')
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    await p.getByText('O teste do Dialogflow ainda não está disponível neste servidor.', { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const r = row(p, 'Agente Google')
+    await r.getByTestId('integration-type-dialogflow').waitFor()
+
+    // Edit: the key is stored, the box empty; saving without it keeps it.
+    await r.getByRole('button', { name: 'Editar Agente Google' }).click()
+    dialog = p.getByRole('dialog')
+    await dialog.getByText('Uma chave já está guardada.', { exact: false }).waitFor()
+    expect(await dialog.getByLabel('Chave da conta de serviço (JSON)').inputValue()).toBe('')
+    expect(await dialog.getByLabel('Linguagem').inputValue()).toBe('en')
+    await dialog.getByLabel('Nome do projeto').fill('projeto-456')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const [saved] = (await app.callAs(p, 'GET', '/api/queueIntegration')).queueIntegrations
+    expect(saved).toMatchObject({
+      type: 'dialogflow',
+      projectName: 'projeto-456',
+      language: 'en',
+      jsonContentSet: true,
+    })
+    expect(saved.jsonContent).toBe('')
     await context.close()
   })
 })
