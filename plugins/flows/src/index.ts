@@ -80,7 +80,8 @@ export default definePlugin({
           startedBy: 'integration',
         })
       },
-      exists: async (companyId, flowId) => !!(await kernel.tenant(companyId)('flows').where({ id: flowId }).first('id')),
+      exists: async (companyId, flowId) =>
+        !!(await kernel.tenant(companyId)('flows').where({ id: flowId }).first('id')),
       running: async (companyId, ticketId) => (await engine.liveRun(companyId, ticketId)) !== null,
       sweep: (at?: Date) => engine.sweep(at),
     } satisfies FlowsService & { sweep(at?: Date): Promise<number> })
