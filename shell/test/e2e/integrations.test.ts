@@ -99,7 +99,7 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
     await dialog.getByLabel('Nome', { exact: true }).fill('Interno')
     await dialog.getByLabel('URL', { exact: true }).fill('http://10.0.0.5/x')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
-    await dialog.getByText(/Endereço recusado: use uma URL http\(s\) pública/).waitFor()
+    await dialog.getByText(/Endereço recusado: use uma URL http ou https pública/).waitFor()
     expect(await dialog.getByLabel('URL', { exact: true }).getAttribute('aria-invalid')).toBe('true')
     await dialog.getByRole('button', { name: 'Cancelar' }).click()
     await dialog.waitFor({ state: 'detached' })
