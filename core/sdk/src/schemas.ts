@@ -41,6 +41,9 @@ export function ListResponse<K extends string, T extends TSchema>(key: K, item: 
   return Type.Object(props as Record<K, TArray<T>> & { hasMore: TBoolean; count: TOptional<TInteger> })
 }
 
+/** An ILIKE pattern that finds `s` anywhere, its own % _ and \ taken literally (search boxes). */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
 /** Offset for a 1-based page number. */
 export const pageOffset = (pageNumber = 1, pageSize = PAGE_SIZE) => (Math.max(1, pageNumber) - 1) * pageSize
 

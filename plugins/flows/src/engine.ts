@@ -308,6 +308,8 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
      * ignores it: the bot owns the conversation); false when there is no live run any more.
      */
     async input(companyId: number, ticketId: number, message: { id: number; body: string }): Promise<boolean> {
+      // Most customer messages meet no flow: a plain read decides that without a transaction.
+      if ((await this.liveRun(companyId, ticketId)) === null) return false
       const outcome = await kernel.unitOfWork(companyId, async (uow) => {
         const row = await uow
           .t('flow_runs')

@@ -1,5 +1,15 @@
 import { access } from 'node:fs/promises'
-import { AppError, PAGE_SIZE, badRequest, notFound, pageOffset, toIso, type Kernel, type TenantDb } from '@atende/sdk'
+import {
+  AppError,
+  PAGE_SIZE,
+  badRequest,
+  notFound,
+  pageOffset,
+  toIso,
+  type Kernel,
+  type TenantDb,
+  likePattern,
+} from '@atende/sdk'
 import type { QueuesService } from '@atende/plugin-queues/api'
 import { validateGraph, type FlowGraph, type GraphChecks } from './graph.ts'
 import type { Flow, FlowWithGraph, SaveGraphBody } from './schemas.ts'
@@ -31,7 +41,6 @@ const view = (r: Row): Flow => ({
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
 })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function cleanName(name: string) {
   const trimmed = name.trim()

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel, toIso } from '@atende/sdk'
+import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel, toIso, likePattern } from '@atende/sdk'
 
 export const ERR_NO_HELP_FOUND = 'ERR_NO_HELP_FOUND'
 export interface HelpInput {
@@ -16,7 +16,6 @@ const view = (r: {
   createdAt: Date
   updatedAt: Date
 }) => ({ ...r, createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt) })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function clean(input: Partial<HelpInput>) {
   const out: Partial<HelpInput> = {}

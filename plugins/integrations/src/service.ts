@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { AppError, PAGE_SIZE, assertPublicUrl, badRequest, notFound, pageOffset, toIso, type Kernel } from '@atende/sdk'
+import {
+  AppError,
+  PAGE_SIZE,
+  assertPublicUrl,
+  badRequest,
+  notFound,
+  pageOffset,
+  toIso,
+  type Kernel,
+  likePattern,
+} from '@atende/sdk'
 import type { FlowsService } from '@atende/plugin-flows/api'
 import type { IntegrationBody, IntegrationType, QueueIntegration } from './schemas.ts'
 
@@ -39,7 +49,6 @@ export const view = (r: Row): QueueIntegration => ({
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
 })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 /** Types whose projectName is their name (administration.md §5). */
 const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuilder']
 

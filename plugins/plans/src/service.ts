@@ -8,6 +8,7 @@ import {
   pageOffset,
   type Kernel,
   type UnitOfWork,
+  likePattern,
 } from '@atende/sdk'
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from './schemas.ts'
 
@@ -28,7 +29,6 @@ interface PlanRow {
 const COLUMNS = ['id', 'name', 'users', 'connections', 'queues', 'value', 'isPublic'] as const
 
 /** LIKE pattern for a free-text search, with the caller's wildcards taken literally. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * Plans are platform data (no companyId): the super user manages them for every company, so these

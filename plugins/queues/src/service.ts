@@ -1,4 +1,14 @@
-import { AppError, ErrorCodes, badRequest, notFound, pickDefined, type Kernel, type TenantDb, toIso } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  badRequest,
+  notFound,
+  pickDefined,
+  type Kernel,
+  type TenantDb,
+  toIso,
+  likePattern,
+} from '@atende/sdk'
 import type { Knex } from 'knex'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
@@ -19,7 +29,6 @@ export const queueView = (r: Row): Queue => ({
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
 })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
 // Serialises writes of one company's queues (plan count, greeting rule), per transaction.
 const LOCK_SPACE = 7501

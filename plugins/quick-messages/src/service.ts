@@ -11,6 +11,7 @@ import {
   type StoredFile,
   type TenantDb,
   toIso,
+  likePattern,
 } from '@atende/sdk'
 import { LOOKUP_MAX, MESSAGE_MAX, SHORTCODE_MAX, type QuickMessageView } from './schemas.ts'
 
@@ -44,7 +45,6 @@ export interface Upload {
   mimetype: string
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
 const KINDS = ['image', 'audio', 'video'] as const

@@ -10,6 +10,7 @@ import {
   type Kernel,
   type TenantDb,
   toIso,
+  likePattern,
 } from '@atende/sdk'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { Tag, TicketTag } from './api.ts'
@@ -54,7 +55,6 @@ const view = (r: Row, ticketsCount: number): Tag => ({
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
 })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505'
 // Serialises syncs of one ticket (delete + insert of its links), per transaction.

@@ -1,4 +1,13 @@
-import { AppError, ErrorCodes, PAGE_SIZE, notFound, pageOffset, type AuthInfo, type Kernel } from '@atende/sdk'
+import {
+  AppError,
+  ErrorCodes,
+  PAGE_SIZE,
+  notFound,
+  pageOffset,
+  type AuthInfo,
+  type Kernel,
+  likePattern,
+} from '@atende/sdk'
 
 export interface TargetUser {
   id: number
@@ -8,7 +17,6 @@ export interface TargetUser {
   email: string
 }
 
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 export const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
 
 /** Read side of the users plugin: every query is bound to one company through kernel.tenant. */

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, badRequest, notFound, pageOffset, pickDefined, toIso, type Kernel, type TenantDb } from '@atende/sdk'
+import { PAGE_SIZE, badRequest, likePattern, notFound, pageOffset, pickDefined, toIso, type Kernel, type TenantDb } from '@atende/sdk'
 import type { __Entity__ } from './api.ts'
 import type { CreateBody, UpdateBody } from './schemas.ts'
 
@@ -13,7 +13,6 @@ const view = (r: Row): __Entity__ => ({
   id: r.id, companyId: r.companyId, name: r.name, description: r.description,
   createdAt: toIso(r.createdAt), updatedAt: toIso(r.updatedAt),
 })
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** The schema counts spaces as characters; a name of spaces only is still no name. */
 function cleanName(name: string) {
