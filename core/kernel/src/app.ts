@@ -31,6 +31,7 @@ import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
 import { createStorage, registerFileRoutes } from './storage/index.ts'
+import { createVault } from './vault.ts'
 import { KERNEL_VERSION } from './version.ts'
 import { moduleMenus, registerWeb } from './web.ts'
 import { registerSecurity } from './security.ts'
@@ -153,6 +154,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     accounts: createAccounts(db, () => settings.definitions(), config.superuser.cnpj),
     services: createServiceRegistry(),
     storage,
+    vault: createVault(config.encryptionKey, config.jwtSecret),
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
     invalidatePlanCache: () => gate.invalidate(),
     modules: () => moduleInfos,

@@ -42,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'atende',
     jwtSecret: need('JWT_SECRET', () => secrets().jwt, overrides.jwtSecret),
     jwtRefreshSecret: need('JWT_REFRESH_SECRET', () => secrets().refresh, overrides.jwtRefreshSecret),
+    encryptionKey: env.ENCRYPTION_KEY || undefined,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL || 15 * 60),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL || 7 * 24 * 3600),
     superuser: {

@@ -26,6 +26,8 @@ export interface KernelConfig {
   redisPrefix: string
   jwtSecret: string
   jwtRefreshSecret: string
+  /** ENCRYPTION_KEY: the key of the vault (tenants' secrets at rest); derived from jwtSecret when unset. */
+  encryptionKey?: string
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
   superuser: { cnpj: string; email: string; password: string; name: string }
@@ -152,6 +154,13 @@ export interface MailService {
   send(msg: { to: string; subject: string; text: string; html?: string }): Promise<void>
 }
 
+/** Seals tenants' secrets (API keys, service accounts) for storage; `open` reverses it. Empty stays empty. */
+export interface Vault {
+  seal(plain: string): string
+  /** Throws when the value was sealed under another key or altered. */
+  open(sealed: string): string
+}
+
 export interface ServiceRegistry {
   provide<T>(name: string, impl: T): void
   get<T>(name: string): T
@@ -199,6 +208,7 @@ export interface Kernel {
   services: ServiceRegistry
   /** Media and attachment files of every company (keys, signed URLs). */
   storage: StorageService
+  vault: Vault
   /** Is the module (plugin name) enabled for the company's plan? */
   moduleEnabled(companyId: number, module: string): Promise<boolean>
   /** Drop cached plan↔module answers (after a plan or company changes). */
