@@ -1,0 +1,120 @@
+import { rules } from '@atende/ui'
+import type { Prompt, PromptInput } from './types.ts'
+
+/** Models offered (administration.md §5), the first the default. */
+export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
+/** Text answers only; any other voice answers with audio too (needs the Azure key and region). */
+export const TEXT_ONLY = 'texto'
+/** The Brazilian Portuguese neural voices (administration.md §2 "OpenAI"). */
+export const VOICES = [
+  'Francisca',
+  'Antonio',
+  'Brenda',
+  'Donato',
+  'Elza',
+  'Fabio',
+  'Giovanna',
+  'Humberto',
+  'Julio',
+  'Leila',
+  'Leticia',
+  'Manuela',
+  'Nicolau',
+  'Valerio',
+  'Yara',
+].map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))
+
+export const NAME_MIN = 5
+export const NAME_MAX = 100
+export const PROMPT_MIN = 50
+
+/** The form as typed (numbers as text until saved). */
+export interface PromptValues {
+  name: string
+  prompt: string
+  model: string
+  apiKey: string
+  queueId: string
+  maxTokens: string
+  temperature: string
+  maxMessages: string
+  voice: string
+  voiceKey: string
+  voiceRegion: string
+}
+export type PromptErrors = Partial<Record<keyof PromptValues, string>>
+
+/** administration.md §9: a new prompt's values; an edited one's, its keys left empty (kept when so). */
+export const initialValues = (p: Prompt | null): PromptValues => ({
+  name: p?.name ?? '',
+  prompt: p?.prompt ?? '',
+  model: p?.model ?? MODELS[0],
+  apiKey: '',
+  queueId: p?.queueId != null ? String(p.queueId) : '',
+  maxTokens: String(p?.maxTokens ?? 100),
+  temperature: String(p?.temperature ?? 1),
+  maxMessages: String(p?.maxMessages ?? 10),
+  voice: p?.voice || TEXT_ONLY,
+  voiceKey: '',
+  voiceRegion: p?.voiceRegion ?? '',
+})
+
+const wholeNumber = (v: string, min: number): string | null => {
+  if (!v.trim()) return 'validation.required'
+  const n = Number(v)
+  return Number.isInteger(n) && n >= min ? null : 'prompts.validation.wholeNumber'
+}
+const temperature = (v: string): string | null => {
+  if (!v.trim()) return 'validation.required'
+  const n = Number(v)
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? null : 'prompts.validation.temperature'
+}
+
+/**
+ * The form's rules (administration.md §5 "Prompt"), as i18n keys; the server checks the same.
+ * `stored`: the prompt being edited, whose stored keys an empty box keeps.
+ */
+export function promptErrors(v: PromptValues, stored: Prompt | null): PromptErrors {
+  const found: PromptErrors = {}
+  const add = (key: keyof PromptValues, error: string | null) => {
+    if (error) found[key] = error
+  }
+  add('name', rules.length(NAME_MIN, NAME_MAX)(v.name))
+  add(
+    'prompt',
+    rules.required(v.prompt) ?? (v.prompt.trim().length < PROMPT_MIN ? 'prompts.validation.promptShort' : null),
+  )
+  if (!stored?.apiKeySet) add('apiKey', rules.required(v.apiKey))
+  add('queueId', v.queueId ? null : 'prompts.validation.queue')
+  add('maxTokens', wholeNumber(v.maxTokens, 1))
+  add('temperature', temperature(v.temperature))
+  add('maxMessages', wholeNumber(v.maxMessages, 1))
+  if (v.voice !== TEXT_ONLY) {
+    if (!stored?.voiceKeySet) add('voiceKey', rules.required(v.voiceKey))
+    add('voiceRegion', rules.required(v.voiceRegion))
+  }
+  return found
+}
+
+/** What POST / PUT send; a text-only prompt sends no voice key or region. */
+export function promptBody(v: PromptValues): PromptInput {
+  const voiced = v.voice !== TEXT_ONLY
+  return {
+    name: v.name.trim(),
+    prompt: v.prompt.trim(),
+    model: v.model,
+    apiKey: v.apiKey.trim(),
+    queueId: Number(v.queueId),
+    maxTokens: Number(v.maxTokens),
+    temperature: Number(v.temperature),
+    maxMessages: Number(v.maxMessages),
+    voice: v.voice,
+    voiceKey: voiced ? v.voiceKey.trim() : '',
+    voiceRegion: voiced ? v.voiceRegion.trim() : '',
+  }
+}
+
+/** The server's order (name, then id): rows changed live land where a reload would put them. */
+export const byName = (a: Prompt, b: Prompt) => a.name.localeCompare(b.name) || a.id - b.id
+/** The list has no search: every prompt belongs. */
+export const always = () => true

@@ -1,0 +1,50 @@
+/**
+ * A prompt as the API answers it (administration.md §3 Prompt): the keys are never sent back, only
+ * whether one is stored and a mask of it. Written from plugins/prompts' route contract; the
+ * plugin's published api.ts is the source once it exports these.
+ */
+export interface Prompt {
+  id: number
+  name: string
+  prompt: string
+  model: string
+  maxTokens: number
+  temperature: number
+  apiKey: string
+  apiKeySet: boolean
+  apiKeyMask: string
+  queueId: number | null
+  queue: { id: number; name: string } | null
+  maxMessages: number
+  voice: string
+  voiceKey: string
+  voiceKeySet: boolean
+  voiceKeyMask: string
+  voiceRegion: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** The body of POST /prompt and PUT /prompt/:id (on PUT an empty key keeps the stored one). */
+export interface PromptInput {
+  name: string
+  prompt: string
+  model: string
+  maxTokens: number
+  temperature: number
+  apiKey: string
+  queueId: number
+  maxMessages: number
+  voice: string
+  voiceKey: string
+  voiceRegion: string
+}
+
+/** `company-{id}-prompt` frames (administration.md §4: a delete carries promptId). */
+export type PromptFrame = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number }
+
+/** A queue a prompt answers in (GET /api/queue). */
+export interface QueueChoice {
+  id: number
+  name: string
+}

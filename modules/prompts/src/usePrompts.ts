@@ -1,0 +1,28 @@
+import { useRealtime, useSession } from '@atende/client'
+import { usePagedList } from '@atende/ui'
+import { always, byName } from './rules.ts'
+import type { Prompt, PromptFrame } from './types.ts'
+
+/**
+ * GET /api/prompt (the company's prompts, by name, in one answer), kept live by the company's
+ * prompt events (administration.md §4 "Live updates"; a delete carries promptId).
+ */
+export function usePrompts() {
+  const { companyId } = useSession()
+  const list = usePagedList<Prompt>({
+    path: '/prompt',
+    key: 'prompts',
+    search: '',
+    compare: byName,
+    matches: always,
+    name: 'prompts',
+  })
+  const { upsert, remove } = list
+  useRealtime<PromptFrame>(companyId ? `company-${companyId}-prompt` : null, (frame) => {
+    if (!frame || typeof frame !== 'object') return
+    if (frame.action === 'delete') {
+      if (typeof frame.promptId === 'number') remove(frame.promptId)
+    } else if (frame.prompt) upsert(frame.prompt)
+  })
+  return list
+}
