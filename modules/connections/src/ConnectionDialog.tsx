@@ -14,6 +14,7 @@ import {
   inputErrorClass,
   toast,
 } from '@atende/ui'
+import { BotPickers } from './BotPickers.tsx'
 import { HoursFields } from './HoursFields.tsx'
 import { QueuesField } from './QueuesField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
@@ -29,11 +30,23 @@ interface Values extends Record<TextKey | NumberKey, string> {
   token: string
   hours: HoursRow[]
   queueIds: number[]
+  integrationId: number | null
+  promptId: number | null
 }
-type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours' | 'queueIds'> | 'queueIds', string>>
+type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours'>, string>>
 type Tab = 'general' | 'hours' | 'advanced'
 
-const FIELDS = new Set<string>(['name', 'provider', 'isDefault', 'token', 'queueIds', ...TEXT_FIELDS, ...NUMBER_FIELDS])
+const FIELDS = new Set<string>([
+  'name',
+  'provider',
+  'isDefault',
+  'token',
+  'queueIds',
+  'integrationId',
+  'promptId',
+  ...TEXT_FIELDS,
+  ...NUMBER_FIELDS,
+])
 /** The tab that holds a field (for a field the server refused). */
 const tabOf = (field: string): Tab =>
   field.startsWith('schedules')
@@ -60,6 +73,8 @@ function initial(c: Connection | null): Values {
     timeToTransfer: String(c?.timeToTransfer ?? 0),
     hours: hoursRows(c?.schedules),
     queueIds: c?.queueIds ?? [],
+    integrationId: c?.integrationId ?? null,
+    promptId: c?.promptId ?? null,
   }
 }
 
@@ -72,8 +87,9 @@ export interface ConnectionDialogProps {
 
 /**
  * Add/edit a connection (core.md §2 "Connections", §3 Connection): messages on "Geral", the weekly
- * business hours on their own tab, counters and the token on "Avançado". Queues, integration, prompt
- * and transfer queue wait for the queues plugin.
+ * business hours on their own tab, counters and the token on "Avançado". The queues, and the
+ * integration and prompt the connection's customers are answered by (each only with its plan flag),
+ * on "Geral"; the transfer queue is still to come.
  */
 export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogProps) {
   const { t, i18n } = useTranslation()
@@ -125,6 +141,8 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
       schedules: toSchedules(values.hours, (d) => t(`connections.weekdays.${d}`)),
       queueIds: values.queueIds,
+      integrationId: values.integrationId,
+      promptId: values.promptId,
     }
     setBusy(true)
     try {
@@ -228,6 +246,15 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
                 {t('connections.form.isDefault')}
               </label>
               <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
+              <BotPickers
+                integrationId={values.integrationId}
+                promptId={values.promptId}
+                onChange={(patch) => {
+                  setValues((v) => ({ ...v, ...patch }))
+                  setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
+                }}
+                errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
+              />
               {area('greetingMessage')}
               {area('complationMessage')}
               {area('outOfHoursMessage')}

@@ -14,6 +14,7 @@ import {
   inputErrorClass,
   toast,
 } from '@atende/ui'
+import { BotPickers } from './BotPickers.tsx'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
 import { WEEKDAYS, type Queue, type ScheduleRow } from './types.ts'
@@ -27,6 +28,8 @@ interface Values {
   outOfHoursMessage: string
   maxAttemptsWithoutResponse: string
   redirectQueueId: string
+  integrationId: number | null
+  promptId: number | null
   schedules: ScheduleRow[]
 }
 type Errors = Partial<Record<keyof Values, string>>
@@ -38,6 +41,8 @@ const FIELDS = new Set([
   'outOfHoursMessage',
   'maxAttemptsWithoutResponse',
   'redirectQueueId',
+  'integrationId',
+  'promptId',
 ])
 
 /** The default week (administration.md §9) for a new queue. */
@@ -57,6 +62,8 @@ const initial = (q: Queue | null, dayName: (d: string) => string): Values => ({
   outOfHoursMessage: q?.outOfHoursMessage ?? '',
   maxAttemptsWithoutResponse: String(q?.maxAttemptsWithoutResponse ?? 0),
   redirectQueueId: q?.redirectQueueId ?? '',
+  integrationId: q?.integrationId ?? null,
+  promptId: q?.promptId ?? null,
   schedules: q?.schedules?.length ? q.schedules : defaultSchedules(dayName),
 })
 
@@ -123,6 +130,8 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
       outOfHoursMessage: values.outOfHoursMessage,
       maxAttemptsWithoutResponse: Number(values.maxAttemptsWithoutResponse || 0),
       redirectQueueId: values.redirectQueueId || null,
+      integrationId: values.integrationId,
+      promptId: values.promptId,
       schedules: values.schedules,
     }
     setBusy(true)
@@ -258,6 +267,15 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                     error={errors.redirectQueueId}
                   />
                 </div>
+                <BotPickers
+                  integrationId={values.integrationId}
+                  promptId={values.promptId}
+                  onChange={(patch) => {
+                    setValues((v) => ({ ...v, ...patch }))
+                    setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
+                  }}
+                  errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
+                />
               </>
             ) : (
               <ScheduleFields rows={values.schedules} onChange={(rows) => set('schedules', rows)} />
