@@ -2,6 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { WEBHOOK_JOB, createIntegrationRuntime } from './runtime.ts'
+import { BOT_JOB, BOT_SWEEP_JOB, BOT_SWEEP_MS, type BotJob } from './bots.ts'
 import { registerIntegrationRoutes } from './routes.ts'
 import { createIntegrationService } from './service.ts'
 
@@ -36,12 +37,22 @@ export default definePlugin({
     optional: ['flows', 'queues', 'messaging'],
   },
   migrations: new URL('../migrations', import.meta.url),
-  register(app, kernel) {
+  async register(app, kernel) {
     const service = createIntegrationService(kernel)
     mapRealtime(kernel)
     registerIntegrationRoutes(app, service)
     const runtime = createIntegrationRuntime(kernel, service)
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
     kernel.jobs.define(WEBHOOK_JOB, runtime.deliver)
+    // Drains of different tickets run side by side; one ticket's are serialized by its lease.
+    kernel.jobs.define<BotJob>(BOT_JOB, (job) => runtime.bots.drain(job), { concurrency: 8 })
+    kernel.jobs.define(BOT_SWEEP_JOB, async () => {
+      await runtime.bots.sweep()
+    })
+    await kernel.jobs.add(BOT_SWEEP_JOB, {}, { jobId: 'integrations-bot-sweep', repeat: { every: BOT_SWEEP_MS } })
+    app.addHook('onReady', async () => {
+      // Held-back messages and inboxes whose job died with a process: picked up at start.
+      void runtime.bots.sweep().catch((err) => kernel.log.warn({ err }, 'integrations: start sweep failed'))
+    })
   },
 })

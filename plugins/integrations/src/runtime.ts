@@ -7,7 +7,8 @@
  *   dead endpoint never holds the pipeline; the job calls the endpoint (webhook.ts), sends its
  *   replies as the bot and applies its action. If the call fails for good, the ticket is handed to
  *   people: the integration stops for it (useIntegration false) and a note on the ticket says why.
- * - typebot and dialogflow are not run yet: the chain goes on to the next step.
+ * - typebot / dialogflow: the message goes to the conversation's inbox, answered by a job in
+ *   order (bots.ts), so the pipeline never waits for the engine either.
  * A person who takes the ticket ends it all: the step and the job both look again before acting.
  */
 import type { Kernel } from '@atende/sdk'
@@ -15,9 +16,12 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
 import type { FlowsService } from '@atende/plugin-flows/api'
 import type { QueuesService } from '@atende/plugin-queues/api'
-import type { MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
 import type { IntegrationService } from './service.ts'
 import { WebhookFailure, callWebhook } from './webhook.ts'
+import { createBotRuntime, unattended } from './bots.ts'
+import { createBotStore } from './bot-store.ts'
+import { typebotEngine } from './typebot-engine.ts'
 
 export const WEBHOOK_JOB = 'integrations.webhook'
 interface WebhookJob {
@@ -27,8 +31,6 @@ interface WebhookJob {
   integrationId: number
 }
 
-const unattended = (t: Pick<Ticket, 'status' | 'userId' | 'isGroup'>) =>
-  t.status === 'pending' && !t.userId && !t.isGroup
 /** WEBHOOK_RETRY_MS: the pauses before each retry, comma-separated (default 1 s, 3 s, 9 s). */
 const backoff = () =>
   (process.env.WEBHOOK_RETRY_MS ?? '1000,3000,9000')
@@ -55,6 +57,8 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
     await tickets().update(companyId, ticketId, { useIntegration: false })
     kernel.log.warn({ companyId, ticketId, why }, 'integration handed the ticket over')
   }
+
+  const bots = createBotRuntime(kernel, service, createBotStore(kernel), { typebot: typebotEngine }, handOver)
 
   async function deliver(job: WebhookJob) {
     const { companyId, ticketId, messageId, integrationId } = job
@@ -135,9 +139,12 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
           (await flows.start(companyId, { id: ticket.id, whatsappId: ctx.whatsapp.id }, row.flowId))
         )
       }
-      if (row.type !== 'webhook' && row.type !== 'n8n') return false
       if (!ticket.useIntegration || ticket.integrationId !== integrationId)
         await tickets().update(companyId, ticket.id, { useIntegration: true, integrationId })
+      if (row.type === 'typebot' || row.type === 'dialogflow') {
+        await bots.enqueue(companyId, ticket.id, integrationId, ctx.message.id)
+        return true
+      }
       await kernel.jobs.add<WebhookJob>(
         WEBHOOK_JOB,
         { companyId, ticketId: ticket.id, messageId: ctx.message.id, integrationId },
@@ -147,5 +154,5 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
     },
   }
 
-  return { step, deliver }
+  return { step, deliver, bots }
 }

@@ -169,3 +169,5 @@ export function createIntegrationService(kernel: Kernel) {
 }
 
 export type IntegrationService = ReturnType<typeof createIntegrationService>
+/** An integration with its secrets, for the runtime. */
+export type IntegrationRow = Row

@@ -83,7 +83,11 @@ describe('Typebot answers as WhatsApp messages', () => {
 
   it('splits at waits, lists choices, and maps a number back to its item', () => {
     const segs = segments({
-      messages: [text('b1', 'Um'), { id: 'b2', type: 'image', content: { url: 'https://x/y.png' } }, text('b3', 'Três')],
+      messages: [
+        text('b1', 'Um'),
+        { id: 'b2', type: 'image', content: { url: 'https://x/y.png' } },
+        text('b3', 'Três'),
+      ],
       input: choice('Vendas', 'Suporte'),
       clientSideActions: [
         { type: 'wait', wait: { secondsToWaitFor: 3 }, lastBubbleBlockId: 'b2' },
