@@ -4,6 +4,8 @@ import { ClientErrorCodes, errorMessage, isApiError, useApi } from '@atende/clie
 import { Button, Dialog, FieldShell, Select, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
 import { SecretField } from './SecretField.tsx'
 import {
+  MAX_MESSAGES_MAX,
+  MAX_TOKENS_MAX,
   MODELS,
   NAME_MAX,
   TEXT_ONLY,
@@ -69,7 +71,8 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = promptErrors(values, record)
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])))
+    const max = (k: string) => (k === 'maxTokens' ? MAX_TOKENS_MAX : MAX_MESSAGES_MAX)
+    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key, { max: max(k) })])))
     if (Object.keys(found).length) return
     setBusy(true)
     try {
@@ -183,9 +186,9 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
           storedMask={record?.apiKeySet ? record.apiKeyMask : undefined}
         />
         <div className="grid gap-3 sm:grid-cols-3">
-          {number('maxTokens')}
+          {number('maxTokens', { max: MAX_TOKENS_MAX })}
           {number('temperature', { step: 0.1, max: 1 })}
-          {number('maxMessages')}
+          {number('maxMessages', { max: MAX_MESSAGES_MAX })}
         </div>
         <Select
           label={t('prompts.form.voice')}

@@ -39,7 +39,7 @@ export function PromptsTable({ records, onEdit, onDelete }: PromptsTableProps) {
       {
         key: 'maxTokens',
         header: t('prompts.columns.maxTokens'),
-        headerClassName: 'hidden w-32 px-3 text-right sm:table-cell',
+        headerClassName: 'hidden w-44 px-3 text-right sm:table-cell',
         className: 'hidden px-3 text-right font-mono text-sm sm:table-cell',
         cell: (r) => r.maxTokens,
       },

@@ -27,7 +27,7 @@ export function SecretField({ label, value, onChange, error, storedMask, autoFoc
         value={value}
         onChange={onChange}
         error={error}
-        maxLength={300}
+        maxLength={500}
         autoFocus={autoFocus}
         placeholder={storedMask || undefined}
         hint={storedMask != null ? t('prompts.form.keepKey') : undefined}

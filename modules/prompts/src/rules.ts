@@ -27,6 +27,11 @@ export const VOICES = [
 export const NAME_MIN = 5
 export const NAME_MAX = 100
 export const PROMPT_MIN = 50
+/** The server's bounds where the spec leaves them open (plugins/prompts/src/schemas.ts). */
+export const MAX_TOKENS_MAX = 4096
+export const MAX_MESSAGES_MAX = 50
+/** Azure speech regions are lowercase letters and digits ('brazilsouth'). */
+const REGION = /^[a-z0-9]{2,30}$/
 
 /** The form as typed (numbers as text until saved). */
 export interface PromptValues {
@@ -59,16 +64,22 @@ export const initialValues = (p: Prompt | null): PromptValues => ({
   voiceRegion: p?.voiceRegion ?? '',
 })
 
-const wholeNumber = (v: string, min: number): string | null => {
+const wholeNumber = (v: string, max: number): string | null => {
   if (!v.trim()) return 'validation.required'
   const n = Number(v)
-  return Number.isInteger(n) && n >= min ? null : 'prompts.validation.wholeNumber'
+  return Number.isInteger(n) && n >= 1 && n <= max ? null : 'prompts.validation.wholeNumber'
 }
+/** 0 to 1 in steps of 0.1 (administration.md §5). */
 const temperature = (v: string): string | null => {
   if (!v.trim()) return 'validation.required'
   const n = Number(v)
-  return Number.isFinite(n) && n >= 0 && n <= 1 ? null : 'prompts.validation.temperature'
+  const tenths = n * 10
+  return Number.isFinite(n) && n >= 0 && n <= 1 && Math.abs(tenths - Math.round(tenths)) < 1e-9
+    ? null
+    : 'prompts.validation.temperature'
 }
+const region = (v: string): string | null =>
+  rules.required(v) ?? (REGION.test(v.trim().toLowerCase()) ? null : 'prompts.validation.region')
 
 /**
  * The form's rules (administration.md §5 "Prompt"), as i18n keys; the server checks the same.
@@ -86,12 +97,12 @@ export function promptErrors(v: PromptValues, stored: Prompt | null): PromptErro
   )
   if (!stored?.apiKeySet) add('apiKey', rules.required(v.apiKey))
   add('queueId', v.queueId ? null : 'prompts.validation.queue')
-  add('maxTokens', wholeNumber(v.maxTokens, 1))
+  add('maxTokens', wholeNumber(v.maxTokens, MAX_TOKENS_MAX))
   add('temperature', temperature(v.temperature))
-  add('maxMessages', wholeNumber(v.maxMessages, 1))
+  add('maxMessages', wholeNumber(v.maxMessages, MAX_MESSAGES_MAX))
   if (v.voice !== TEXT_ONLY) {
     if (!stored?.voiceKeySet) add('voiceKey', rules.required(v.voiceKey))
-    add('voiceRegion', rules.required(v.voiceRegion))
+    add('voiceRegion', region(v.voiceRegion))
   }
   return found
 }
@@ -110,7 +121,7 @@ export function promptBody(v: PromptValues): PromptInput {
     maxMessages: Number(v.maxMessages),
     voice: v.voice,
     voiceKey: voiced ? v.voiceKey.trim() : '',
-    voiceRegion: voiced ? v.voiceRegion.trim() : '',
+    voiceRegion: voiced ? v.voiceRegion.trim().toLowerCase() : '',
   }
 }
 

@@ -1,29 +1,10 @@
+import type { Prompt } from '@atende/plugin-prompts/api'
+
 /**
- * A prompt as the API answers it (administration.md §3 Prompt): the keys are never sent back, only
- * whether one is stored and a mask of it. Written from plugins/prompts' route contract; the
- * plugin's published api.ts is the source once it exports these.
+ * A prompt as the API answers it (administration.md §3 Prompt): the prompts plugin's published
+ * contract. The keys are never sent back, only whether one is stored and a mask of it.
  */
-export interface Prompt {
-  id: number
-  name: string
-  prompt: string
-  model: string
-  maxTokens: number
-  temperature: number
-  apiKey: string
-  apiKeySet: boolean
-  apiKeyMask: string
-  queueId: number | null
-  queue: { id: number; name: string } | null
-  maxMessages: number
-  voice: string
-  voiceKey: string
-  voiceKeySet: boolean
-  voiceKeyMask: string
-  voiceRegion: string
-  createdAt: string
-  updatedAt: string
-}
+export type { Prompt }
 
 /** The body of POST /prompt and PUT /prompt/:id (on PUT an empty key keeps the stored one). */
 export interface PromptInput {

@@ -4,12 +4,14 @@
  * drawer's warning dot, opens the QR modal; the simulator's phone scans it (the modal closes and
  * the row turns Conectado live, the dot goes); a connected one disconnects, fits a phone, and is
  * deleted with confirmation. Each test has a company of its own (the first, the super user's), so
- * the empty list and the warning dot answer for its connections alone.
+ * the empty list and the warning dot answer for its connections alone. The dialog picks the
+ * connection's integration and prompt (kept when reopened, cleared to null), and hides the integration
+ * select on a plan without useIntegrations.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { SUPER } from '@atende/kernel/testing'
+import { SUPER, superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, DESKTOP, openBrowserApp, PHONE, type Account, type BrowserApp } from './support.ts'
 import { countError, nameError } from '../../../modules/connections/src/validation.ts'
 import { formatDateTime } from '../../../modules/connections/src/types.ts'
@@ -169,6 +171,83 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await p.getByText('Conexão excluída com sucesso!').waitFor()
     await r.waitFor({ state: 'detached' })
     await p.getByText('Nenhuma conexão cadastrada ainda.').waitFor()
+    await context.close()
+  })
+
+  it("picks the connection's integration and prompt, keeps them when reopened, and clears one", async () => {
+    const admin = await aCompany(app, 'Conexões com bots')
+    const h = { authorization: `Bearer ${(await app.api(admin.cnpj, admin.email, admin.password)).token}` }
+    const c = await app.call('POST', '/api/whatsapp', h, { name: 'Loja Robô', provider: 'simulator' })
+    const queue = await app.call('POST', '/api/queue', h, { name: 'Robôs', color: '#8e24aa', greetingMessage: 'Olá' })
+    const integration = await app.call('POST', '/api/queueIntegration', h, {
+      type: 'dialogflow',
+      name: 'Agente Google',
+      projectName: 'projeto-123',
+      jsonContent: JSON.stringify({ client_email: 'bot@projeto.iam.gserviceaccount.com', private_key: 'chave' }),
+      language: 'pt-BR',
+    })
+    const prompt = await app.call('POST', '/api/prompt', h, {
+      name: 'Assistente da loja',
+      prompt: 'Você é o assistente da loja: responda com educação e em poucas frases, sempre em português.',
+      apiKey: 'sk-teste-0123456789abcdef',
+      queueId: queue.id,
+    })
+
+    const { page: p, context } = await app.signedIn(admin, '/connections')
+    const open = async () => {
+      await row(p, 'Loja Robô').getByRole('button', { name: 'Editar Loja Robô' }).click({ timeout: 15_000 })
+      const dialog = p.getByRole('dialog')
+      await dialog.getByRole('heading', { name: 'Editar WhatsApp' }).waitFor()
+      await dialog.getByRole('option', { name: integration.name }).waitFor({ state: 'attached' })
+      await dialog.getByRole('option', { name: prompt.name }).waitFor({ state: 'attached' })
+      return dialog
+    }
+    let dialog = await open()
+    await dialog.getByLabel('Integração').selectOption({ label: integration.name })
+    await dialog.getByLabel('Prompt').selectOption({ label: prompt.name })
+    await app.shot(p, 'connections-07-bots')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await p.getByText('Conexão salva com sucesso!').first().waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await app.callAs(p, 'GET', `/api/whatsapp/${c.id}`)).toMatchObject({
+      integrationId: integration.id,
+      promptId: prompt.id,
+    })
+
+    // Reopened: both kept; the integration cleared sends null.
+    dialog = await open()
+    expect(await dialog.getByLabel('Integração').inputValue()).toBe(String(integration.id))
+    expect(await dialog.getByLabel('Prompt').inputValue()).toBe(String(prompt.id))
+    await dialog.getByLabel('Integração').selectOption({ label: 'Sem integração' })
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await app.callAs(p, 'GET', `/api/whatsapp/${c.id}`)).toMatchObject({
+      integrationId: null,
+      promptId: prompt.id,
+    })
+    await context.close()
+  })
+
+  it('hides the integration select when the plan lacks integrations', async () => {
+    const su = await superHeaders(app.t.app)
+    const plan = await app.call('POST', '/api/plans', su, {
+      name: 'Conexões sem integrações',
+      users: 0,
+      connections: 0,
+      queues: 0,
+      value: 0,
+      useIntegrations: false,
+    })
+    const admin = await aCompany(app, 'Conexões sem integrações', { planId: plan.id })
+    await aConnection(admin, 'Loja Simples')
+
+    const { page: p, context } = await app.signedIn(admin, '/connections')
+    const refused = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/queueIntegration')
+    await row(p, 'Loja Simples').getByRole('button', { name: 'Editar Loja Simples' }).click({ timeout: 15_000 })
+    expect((await refused).status()).toBe(403)
+    const dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Prompt').waitFor()
+    await dialog.getByLabel('Integração').waitFor({ state: 'detached' })
     await context.close()
   })
 })

@@ -2,10 +2,11 @@
  * Queues in a real browser: the admin sets up two queues on /queues (Vendas with a chatbot option),
  * and, in a company of its own with such queues made through the API and linked to a simulator
  * connection, a customer walks the menu from the simulator phone panel; the ticket ends pending in
- * the chosen queue (checked through the API).
+ * the chosen queue (checked through the API). The queue dialog picks the queue's integration and
+ * prompt (kept when reopened, cleared to null), and hides the prompt select on a plan without useOpenAi.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { SUPER } from '@atende/kernel/testing'
+import { SUPER, superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
 
 let app: BrowserApp
@@ -133,4 +134,88 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     expect(ticket).toMatchObject({ status: 'pending', queueId: vendas.id, chatbot: false })
     await context.close()
   }, 120_000)
+
+  it("picks the queue's integration and prompt, keeps them when reopened, and clears one", async () => {
+    const admin = await aCompany(app, 'Filas com bots')
+    const h = { authorization: `Bearer ${(await app.api(admin.cnpj, admin.email, admin.password)).token}` }
+    const queue = await aQueue(h, { name: 'Robôs', color: '#8e24aa', greetingMessage: 'Olá' })
+    const { integration, prompt } = await bots(h, queue.id)
+
+    const { page: p, context } = await app.signedIn(admin, '/queues')
+    const open = async () => {
+      await p.getByRole('button', { name: 'Editar Robôs' }).click({ timeout: 15_000 })
+      const dialog = p.getByRole('dialog')
+      await dialog.getByRole('heading', { name: 'Editar fila' }).waitFor()
+      await dialog.getByRole('option', { name: integration.name }).waitFor({ state: 'attached' })
+      await dialog.getByRole('option', { name: prompt.name }).waitFor({ state: 'attached' })
+      return dialog
+    }
+    let dialog = await open()
+    expect(await dialog.getByLabel('Integração').inputValue()).toBe('')
+    expect(await dialog.getByLabel('Prompt').inputValue()).toBe('')
+    await dialog.getByLabel('Integração').selectOption({ label: integration.name })
+    await dialog.getByLabel('Prompt').selectOption({ label: prompt.name })
+    await app.shot(p, 'queues-04-bots')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await app.callAs(p, 'GET', `/api/queue/${queue.id}`)).toMatchObject({
+      integrationId: integration.id,
+      promptId: prompt.id,
+    })
+
+    // Reopened: both kept; the prompt cleared sends null.
+    dialog = await open()
+    expect(await dialog.getByLabel('Integração').inputValue()).toBe(String(integration.id))
+    expect(await dialog.getByLabel('Prompt').inputValue()).toBe(String(prompt.id))
+    await dialog.getByLabel('Prompt').selectOption({ label: 'Sem prompt' })
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await app.callAs(p, 'GET', `/api/queue/${queue.id}`)).toMatchObject({
+      integrationId: integration.id,
+      promptId: null,
+    })
+    await context.close()
+  })
+
+  it('hides the prompt select when the plan lacks OpenAI', async () => {
+    const su = await superHeaders(app.t.app)
+    const plan = await app.call('POST', '/api/plans', su, {
+      name: 'Filas sem OpenAI',
+      users: 0,
+      connections: 0,
+      queues: 0,
+      value: 0,
+      useOpenAi: false,
+    })
+    const admin = await aCompany(app, 'Filas sem OpenAI', { planId: plan.id })
+    const h = { authorization: `Bearer ${(await app.api(admin.cnpj, admin.email, admin.password)).token}` }
+    await aQueue(h, { name: 'Humanos', color: '#6d4c41', greetingMessage: 'Olá' })
+
+    const { page: p, context } = await app.signedIn(admin, '/queues')
+    const refused = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/prompt')
+    await p.getByRole('button', { name: 'Editar Humanos' }).click({ timeout: 15_000 })
+    expect((await refused).status()).toBe(403)
+    const dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Integração').waitFor()
+    await dialog.getByLabel('Prompt').waitFor({ state: 'detached' })
+    await context.close()
+  })
 })
+
+/** A Dialogflow integration and a prompt (on `queueId`) of the company of `h`, made through the API. */
+async function bots(h: { authorization: string }, queueId: number) {
+  const integration = (await app.call('POST', '/api/queueIntegration', h, {
+    type: 'dialogflow',
+    name: 'Agente Google',
+    projectName: 'projeto-123',
+    jsonContent: JSON.stringify({ client_email: 'bot@projeto.iam.gserviceaccount.com', private_key: 'chave' }),
+    language: 'pt-BR',
+  })) as { id: number; name: string }
+  const prompt = (await app.call('POST', '/api/prompt', h, {
+    name: 'Assistente da fila',
+    prompt: 'Você é o assistente da fila: responda com educação e em poucas frases, sempre em português.',
+    apiKey: 'sk-teste-0123456789abcdef',
+    queueId,
+  })) as { id: number; name: string }
+  return { integration, prompt }
+}
