@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { superHeaders } from '@atende/kernel/testing'
-import { aCompany, canRun, openBrowserApp, type Account, type BrowserApp } from './support.ts'
+import { aCompany, canRun, DESKTOP, openBrowserApp, PHONE, type Account, type BrowserApp } from './support.ts'
 import { initialValues, promptErrors } from '../../../modules/prompts/src/rules.ts'
 
 let app: BrowserApp
@@ -221,6 +221,12 @@ describe.skipIf(!canRun)('prompts in a browser', () => {
     const body = { name: 'Assistente externo', prompt: PROMPT_TEXT, apiKey: API_KEY, queueId: queue.id }
     const made = await app.callAs(p, 'POST', '/api/prompt', body)
     await row(p, 'Assistente externo').getByRole('cell', { name: queue.name }).waitFor()
+    // On a phone the max-tokens column steps aside; the actions stay.
+    await p.setViewportSize(PHONE)
+    await row(p, 'Assistente externo').getByRole('button', { name: 'Editar Assistente externo' }).waitFor()
+    expect(await p.getByRole('columnheader', { name: 'Máximo de tokens' }).isVisible()).toBe(false)
+    await app.shot(p, 'prompts-03-phone')
+    await p.setViewportSize(DESKTOP)
     await app.callAs(p, 'PUT', `/api/prompt/${made.id}`, { ...body, name: 'Assistente renomeado', apiKey: '' })
     await row(p, 'Assistente renomeado').waitFor()
     expect(await row(p, 'Assistente externo').count()).toBe(0)
