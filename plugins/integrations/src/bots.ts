@@ -164,12 +164,13 @@ export function createBotRuntime(
       lastActivityAt: new Date(),
       ...(turn.input !== undefined ? { input: turn.input } : {}),
     })
-    if (turn.ended) await tickets().update(companyId, ticket.id, { useIntegration: false })
     const [first, ...rest] = turn.segments
     if (first && first.waitMs === 0) {
       await holdBack(s, rest)
       await deliver(companyId, ticket.id, first.items, gapOf(integration))
     } else await holdBack(s, turn.segments)
+    // The bot's last words are out: the ticket goes on without it (what a wait holds back still follows).
+    if (turn.ended) await tickets().update(companyId, ticket.id, { useIntegration: false })
   }
 
   /** Everything the conversation has to do now, in order, while holding its lease. */

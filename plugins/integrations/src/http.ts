@@ -9,6 +9,8 @@ export class EngineFailure extends Error {
     message: string,
     /** The HTTP status when the engine answered (4xx other than 429), else 0. */
     readonly status = 0,
+    /** The last attempt had no answer in time. */
+    readonly timedOut = false,
   ) {
     super(message)
   }
@@ -42,6 +44,7 @@ export async function postJson(
   await assertPublicUrl(url, opts.field)
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   let last = ''
+  let timedOut = false
   for (let attempt = 0; attempt <= opts.backoffMs.length; attempt++) {
     if (attempt) await sleep(opts.backoffMs[attempt - 1])
     let res: Response
@@ -58,11 +61,13 @@ export async function postJson(
         body: raw,
       })
     } catch (err) {
-      last = (err as Error).name === 'TimeoutError' ? `no answer in ${opts.timeoutMs} ms` : 'could not connect'
+      timedOut = (err as Error).name === 'TimeoutError'
+      last = timedOut ? `no answer in ${opts.timeoutMs} ms` : 'could not connect'
       continue
     }
     const text = await res.text().catch(() => '')
     if (res.status === 429 || res.status >= 500) {
+      timedOut = false
       last = `answered HTTP ${res.status}`
       continue
     }
@@ -74,5 +79,5 @@ export async function postJson(
     }
     return { status: res.status, data, text }
   }
-  throw new EngineFailure(last)
+  throw new EngineFailure(last, 0, timedOut)
 }

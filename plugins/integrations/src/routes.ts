@@ -88,11 +88,12 @@ export function registerIntegrationRoutes(root: FastifyInstance, service: Integr
       config: admin,
       schema: {
         tags,
-        summary: 'Test a Dialogflow agent (not available yet: 400 ERR_INTEGRATION_TEST_UNAVAILABLE)',
+        summary:
+          'Test a Dialogflow agent: a token for the key and "Olá" to the agent (400 ERR_DIALOGFLOW_* with the reason)',
         body: TestSessionBody,
         response: { 200: Type.Object({ message: Type.String() }), ...errors },
       },
     },
-    async () => service.testSession(),
+    async (req) => service.testSession(req.body),
   )
 }

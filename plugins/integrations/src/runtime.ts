@@ -22,6 +22,7 @@ import { WebhookFailure, callWebhook } from './webhook.ts'
 import { createBotRuntime, unattended } from './bots.ts'
 import { createBotStore } from './bot-store.ts'
 import { typebotEngine } from './typebot-engine.ts'
+import { dialogflowEngine } from './dialogflow-engine.ts'
 
 export const WEBHOOK_JOB = 'integrations.webhook'
 interface WebhookJob {
@@ -58,7 +59,13 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
     kernel.log.warn({ companyId, ticketId, why }, 'integration handed the ticket over')
   }
 
-  const bots = createBotRuntime(kernel, service, createBotStore(kernel), { typebot: typebotEngine }, handOver)
+  const bots = createBotRuntime(
+    kernel,
+    service,
+    createBotStore(kernel),
+    { typebot: typebotEngine, dialogflow: dialogflowEngine(kernel) },
+    handOver,
+  )
 
   async function deliver(job: WebhookJob) {
     const { companyId, ticketId, messageId, integrationId } = job

@@ -59,5 +59,6 @@ export const TestSessionBody = Type.Object({
   jsonContent: Type.String({ minLength: 1, maxLength: 20_000 }),
   language: Type.Union(LANGUAGES.map((l) => Type.Literal(l))),
 })
+export type TestSessionBody = Static<typeof TestSessionBody>
 
 export const errors = errorResponses(400, 403, 404)

@@ -11,7 +11,8 @@ import {
   likePattern,
 } from '@atende/sdk'
 import type { FlowsService } from '@atende/plugin-flows/api'
-import type { IntegrationBody, IntegrationType, QueueIntegration } from './schemas.ts'
+import type { IntegrationBody, IntegrationType, QueueIntegration, TestSessionBody } from './schemas.ts'
+import { DialogflowFailure, detectIntent } from './dialogflow.ts'
 
 export const ERR_NO_INTEGRATION_FOUND = 'ERR_NO_INTEGRATION_FOUND'
 
@@ -55,6 +56,14 @@ const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuil
 /** Queue integrations (administration.md §7): every query scoped to the caller's company. */
 export function createIntegrationService(kernel: Kernel) {
   const flows = () => kernel.services.find<FlowsService>('flows')
+  /** A key sealed under another ENCRYPTION_KEY cannot be read: as if none were stored. */
+  const open = (sealed: string) => {
+    try {
+      return kernel.vault.open(sealed)
+    } catch {
+      return ''
+    }
+  }
 
   /** The row an integration body writes, picked by name and checked per type (§5); `current` on edits. */
   async function fields(companyId: number, body: IntegrationBody, current?: Row) {
@@ -75,7 +84,7 @@ export function createIntegrationService(kernel: Kernel) {
       flowId = body.flowId
     }
     // An edit that leaves the key empty keeps the stored one (the browser never had it).
-    const jsonContent = body.jsonContent?.trim() || (current?.type === 'dialogflow' ? current.jsonContent : '')
+    const jsonContent = body.jsonContent?.trim() || (current?.type === 'dialogflow' ? open(current.jsonContent) : '')
     if (body.type === 'dialogflow') {
       if (!body.projectName?.trim()) throw badRequest('projectName', 'Required')
       if (!jsonContent) throw badRequest('jsonContent', 'Required')
@@ -90,7 +99,8 @@ export function createIntegrationService(kernel: Kernel) {
       type: body.type,
       name,
       projectName: NAMED_PROJECT.includes(body.type) ? name : (body.projectName?.trim() ?? ''),
-      jsonContent: body.type === 'dialogflow' ? jsonContent : '',
+      // Sealed at rest (kernel vault); opened only for the runtime and the test.
+      jsonContent: body.type === 'dialogflow' ? kernel.vault.seal(jsonContent) : '',
       language: body.language ?? 'pt-BR',
       urlN8N: url,
       typebotSlug: slug,
@@ -124,8 +134,11 @@ export function createIntegrationService(kernel: Kernel) {
     },
 
     get: async (companyId: number, id: number) => view(await find(companyId, id)),
-    /** For the runtime: the row with its secrets. */
-    row: (companyId: number, id: number) => find(companyId, id),
+    /** For the runtime: the row with its secrets, the key opened. */
+    async row(companyId: number, id: number): Promise<Row> {
+      const row = await find(companyId, id)
+      return { ...row, jsonContent: open(row.jsonContent) }
+    },
 
     async create(companyId: number, body: IntegrationBody) {
       const data = await fields(companyId, body)
@@ -153,9 +166,26 @@ export function createIntegrationService(kernel: Kernel) {
       })
     },
 
-    /** The Dialogflow client is the next step of this plugin: until then the test says so clearly. */
-    async testSession(): Promise<{ message: string }> {
-      throw new AppError('ERR_INTEGRATION_TEST_UNAVAILABLE', 400, 'Testing a Dialogflow agent is not available yet')
+    /**
+     * The dialog's "test" (administration.md §7): a token for the key, then "Olá" to the agent in a
+     * session of its own. A failure is a 400 with the reason's code (bad key, refused, no such
+     * project, timeout) naming the field to fix.
+     */
+    async testSession(body: TestSessionBody): Promise<{ message: string }> {
+      try {
+        const reply = await detectIntent(
+          body.jsonContent,
+          body.projectName.trim(),
+          `atende-test-${randomBytes(8).toString('hex')}`,
+          body.language,
+          { text: 'Olá' },
+        )
+        return { message: reply.texts.length ? `The agent answered: ${reply.texts.join(' ')}` : 'The agent answered' }
+      } catch (err) {
+        if (!(err instanceof DialogflowFailure)) throw err
+        const field = err.code === 'ERR_DIALOGFLOW_PROJECT_NOT_FOUND' ? 'projectName' : 'jsonContent'
+        throw new AppError(err.code, 400, err.message, { field })
+      }
     },
 
     async remove(companyId: number, id: number) {

@@ -89,7 +89,9 @@ describe('queue integrations API', () => {
       c('PUT', `/api/queueIntegration/${df.id}`, { type: 'dialogflow', name: 'Agente 2', projectName: 'agente-123' }),
     )
     expect(edited).toMatchObject({ name: 'Agente 2', jsonContentSet: true, jsonContent: '' })
-    expect((await t.db('queue_integrations').where({ id: df.id }).first()).jsonContent).toBe(KEY)
+    expect(t.app.kernel.vault.open((await t.db('queue_integrations').where({ id: df.id }).first()).jsonContent)).toBe(
+      KEY,
+    )
     expect(await ok(c('DELETE', `/api/queueIntegration/${n8n.id}`))).toEqual({ message: 'Integration deleted' })
     expect((await c('GET', `/api/queueIntegration/${n8n.id}`)).statusCode).toBe(404)
   })
@@ -162,14 +164,34 @@ describe('queue integrations API', () => {
     expect((await attendant('GET', '/api/queueIntegration')).statusCode).toBe(403)
   })
 
-  it('says the Dialogflow test is not available yet, rather than pretending', async () => {
-    const { call: c } = await admin()
+  it('seals the Dialogflow key at rest, keeps it on an edit without one, and tests a key that cannot sign as invalid', async () => {
+    const { call: c, companyId } = await admin()
+    const saved = await ok(
+      c('POST', '/api/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'p', jsonContent: KEY }),
+    )
+    const stored = async () =>
+      (await t.db('queue_integrations').where({ companyId, id: saved.id }).first('jsonContent')).jsonContent
+    expect(await stored()).toMatch(/^v1:/)
+    expect(await stored()).not.toContain('bot@agent')
+    await ok(
+      c('PUT', `/api/queueIntegration/${saved.id}`, {
+        type: 'dialogflow',
+        name: 'Agente 2',
+        projectName: 'p',
+        jsonContent: '',
+      }),
+    )
+    expect(t.app.kernel.vault.open(await stored())).toBe(KEY)
     const res = await c('POST', '/api/queueIntegration/testSession', {
       projectName: 'p',
       jsonContent: KEY,
       language: 'pt-BR',
     })
-    expect([res.statusCode, res.json().error]).toEqual([400, 'ERR_INTEGRATION_TEST_UNAVAILABLE'])
+    expect([res.statusCode, res.json().error, res.json().field]).toEqual([
+      400,
+      'ERR_DIALOGFLOW_KEY_INVALID',
+      'jsonContent',
+    ])
   })
 
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
