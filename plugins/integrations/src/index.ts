@@ -9,8 +9,9 @@ import { createIntegrationService } from './service.ts'
 /**
  * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §7; plan flag
  * useIntegrations): the outside engines — Dialogflow, n8n, webhooks, Typebot, a flow — that a queue
- * or connection hands its customers to. Webhook, n8n and flowbuilder run (runtime.ts, webhook.ts);
- * the Typebot and Dialogflow clients come next (issue "Queue integrations and AI prompts").
+ * or connection hands its customers to. All five run (runtime.ts): webhook / n8n per message
+ * (webhook.ts); Typebot (typebot.ts, Chat API v1) and Dialogflow ES (dialogflow.ts, REST) as
+ * conversations whose messages a job answers in order per ticket (bots.ts); flowbuilder starts a flow.
  *
  * Decisions where the spec is silent:
  * - Admins only. Fields are checked per type on the server as the dialog checks them (§5): n8n and
@@ -18,9 +19,16 @@ import { createIntegrationService } from './service.ts'
  *   flowbuilder a flow of the company (`flowId`, an addition: the spec names no field for it).
  * - URLs must be http(s) and public: a private, loopback or link-local address is refused
  *   (ERR_OUTBOUND_URL_REFUSED); OUTBOUND_ALLOWED_HOSTS lets named hosts past (never link-local).
- * - The Dialogflow key is never answered back (`jsonContent` is empty, `jsonContentSet` says one is
- *   stored; an edit with an empty key keeps it). Webhook and n8n calls will be signed with the
- *   integration's `secret` (HMAC-SHA256), shown to admins, never in realtime frames.
+ *   Every call checks again (also the token_uri a Dialogflow key names).
+ * - The Dialogflow key is sealed at rest (kernel vault) and never answered back (`jsonContent` is
+ *   empty, `jsonContentSet` says one is stored; an edit with an empty key keeps it). testSession
+ *   asks the agent "Olá"; failures are 400 ERR_DIALOGFLOW_KEY_INVALID / _UNAUTHORIZED /
+ *   _PROJECT_NOT_FOUND (field projectName) / _TIMEOUT / _FAILED with the reason.
+ * - Webhook and n8n calls are signed with the integration's `secret` (HMAC-SHA256), shown to admins,
+ *   never in realtime frames.
+ * - A bot that ends (Typebot answers without an input, Dialogflow's end_conversation, the finish
+ *   keyword) sets useIntegration false: the ticket stays pending in its queue for people. A bot
+ *   that fails does the same with a note on the ticket. Either way the bot stays out of that ticket.
  * - Live: `company-{id}-queueIntegration` with create / update / delete (integrationId).
  */
 export default definePlugin({
