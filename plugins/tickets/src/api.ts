@@ -136,6 +136,8 @@ export interface TicketsService {
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */
   addNote(companyId: number, ticketId: number, note: string): Promise<void>
+  /** The ticket's last `limit` messages (at most 200), oldest first: a bot's view of the conversation. */
+  recentMessages(companyId: number, ticketId: number, limit: number): Promise<Message[]>
   getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>
   findByProviderId(companyId: number, whatsappId: number, providerId: string): Promise<Message | null>
   /** Oldest first: what a connection still has to send. */

@@ -145,6 +145,16 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       await t.insert('ticket_notes', { ticketId, contactId: ticket.contactId, userId: null, note: note.slice(0, 4000) })
     },
 
+    async recentMessages(companyId, ticketId, limit) {
+      // The newest first by the (ticketId, id) index, then turned to reading order.
+      const rows: MessageRow[] = await kernel
+        .tenant(companyId)('messages')
+        .where({ ticketId, isDeleted: false })
+        .orderBy('id', 'desc')
+        .limit(Math.max(1, Math.min(limit, 200)))
+      return rows.reverse().map((r) => publicMessage(messageView(kernel, r)))
+    },
+
     async getMessage(companyId, id) {
       const row = await kernel.tenant(companyId)('messages').where({ id }).first()
       return row ? messageView(kernel, row) : null

@@ -1,0 +1,54 @@
+/**
+ * The prompts plugin's published contract, version 1: the record the API answers and the module
+ * shows. TypeBox only (no SDK), so the front end's types stay small.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+
+/** The models offered (administration.md §5); the first is the default. */
+export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
+/** 'texto' answers in text; the others are Azure's pt-BR neural voices, spoken as voice notes. */
+export const VOICES = [
+  'texto',
+  ...[
+    'Francisca',
+    'Antonio',
+    'Brenda',
+    'Donato',
+    'Elza',
+    'Fabio',
+    'Giovanna',
+    'Humberto',
+    'Julio',
+    'Leila',
+    'Leticia',
+    'Manuela',
+    'Nicolau',
+    'Valerio',
+    'Yara',
+  ].map((n) => `pt-BR-${n}Neural`),
+] as const
+
+/** A prompt as every answer carries it. Keys never leave the server: `…Set` and a mask say one is stored. */
+export const Prompt = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  prompt: Type.String(),
+  model: Type.String(),
+  maxTokens: Type.Integer(),
+  temperature: Type.Number(),
+  apiKey: Type.String({ description: 'always empty in answers (a secret); see apiKeySet and apiKeyMask' }),
+  apiKeySet: Type.Boolean(),
+  apiKeyMask: Type.String({ description: "the key's first and last characters, e.g. sk-…a1b2" }),
+  queueId: Type.Union([Type.Null(), Type.Integer()]),
+  queue: Type.Union([Type.Null(), Type.Object({ id: Type.Integer(), name: Type.String() })]),
+  maxMessages: Type.Integer(),
+  voice: Type.String(),
+  voiceKey: Type.String({ description: 'always empty in answers; see voiceKeySet and voiceKeyMask' }),
+  voiceKeySet: Type.Boolean(),
+  voiceKeyMask: Type.String(),
+  voiceRegion: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+export type Prompt = Static<typeof Prompt>

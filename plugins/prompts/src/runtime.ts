@@ -1,0 +1,211 @@
+/**
+ * Prompts at run time: a step of the connections routing chain (order 300: after flows and
+ * integrations, before the queues' chatbot). For a ticket waiting with nobody on it whose queue —
+ * or else connection — names a prompt, each customer message becomes a job (`prompts.reply`, one
+ * per message) so the model's seconds never hold the pipeline. The job:
+ * - answers a burst once: a job whose message is no longer the customer's last leaves the answer
+ *   to the newer one, which sees both (Chatwoot's coalescing);
+ * - sends the prompt as the system message and the LAST `maxMessages` messages of the ticket
+ *   (customer voice notes as their transcripts; internal notes are never messages);
+ * - answers in text, or as a voice note spoken by Azure when the prompt has a voice;
+ * - hands over when the model calls transfer_to_human: the ticket goes pending to the prompt's
+ *   queue with the reason as a note, and the prompt stops for it.
+ * Any outside failure (no answer, refused key, no quota) tells the customer someone will answer,
+ * leaves a note saying why, and stops the prompt for the ticket: never silence. A person who takes
+ * the ticket ends it all: the step and the job look again before acting.
+ */
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { Kernel } from '@atende/sdk'
+import type { ConnectionsService, RoutingStep } from '@atende/plugin-connections/api'
+import type { QueuesService } from '@atende/plugin-queues/api'
+import type { Message, MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import { AiFailure, chat, transcribe, type Turn } from './openai.ts'
+import type { PromptService } from './service.ts'
+import { speak } from './tts.ts'
+
+export const REPLY_JOB = 'prompts.reply'
+export interface ReplyJob {
+  companyId: number
+  ticketId: number
+  messageId: number
+  promptId: number
+}
+
+/** What the customer reads when the assistant cannot go on (pt: the customers' language). */
+export const HANDOVER_MESSAGE = 'Um momento, por favor: vou encaminhar você para um de nossos atendentes.'
+
+const unattended = (t: Pick<Ticket, 'status' | 'userId' | 'isGroup'>) =>
+  t.status === 'pending' && !t.userId && !t.isGroup
+const providerId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`
+
+const FAILURE_TEXT: Record<AiFailure['kind'], string> = {
+  auth: 'a chave da OpenAI foi recusada',
+  quota: 'a conta da OpenAI está sem créditos',
+  config: 'a OpenAI recusou o pedido',
+  unavailable: 'a OpenAI não respondeu',
+  malformed: 'a OpenAI respondeu algo inválido',
+}
+
+export function createPromptRuntime(kernel: Kernel, service: PromptService) {
+  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const messaging = () => kernel.services.find<MessagingService>('messaging')
+
+  /** The queue's prompt, else the connection's. */
+  async function promptOf(companyId: number, ticket: Ticket, whatsappId: number) {
+    if (ticket.queueId) {
+      const bots = await kernel.services.find<QueuesService>('queues')?.botsOf(companyId, ticket.queueId)
+      if (bots?.promptId) return bots.promptId
+    }
+    return (await kernel.services.get<ConnectionsService>('connections').get(companyId, whatsappId)).promptId ?? null
+  }
+
+  /** Still the assistant's to answer: nobody took it, nobody stopped the prompt. */
+  const live = (t: Ticket | null, promptId: number): t is Ticket =>
+    !!t && unattended(t) && t.useIntegration && t.promptId === promptId
+
+  async function handOver(companyId: number, ticket: Ticket, why: string, tell = true) {
+    if (tell) await messaging()?.send(companyId, ticket.id, HANDOVER_MESSAGE)
+    await tickets().addNote(companyId, ticket.id, why)
+    await tickets().update(companyId, ticket.id, { useIntegration: false })
+    kernel.log.warn({ companyId, ticketId: ticket.id, why }, 'prompt handed the ticket over')
+  }
+
+  /** Customer voice notes as text: stored transcripts, and the new one transcribed now. */
+  async function withTranscripts(companyId: number, apiKey: string, recent: Message[], current: number) {
+    const voice = recent.filter((m) => !m.fromMe && m.mediaType === 'audio' && !m.body.trim())
+    if (!voice.length) return new Map<number, string>()
+    const t = kernel.tenant(companyId)
+    const rows: { messageId: number; text: string }[] = await t('prompt_transcripts')
+      .whereIn(
+        'messageId',
+        voice.map((m) => m.id),
+      )
+      .select('messageId', 'text')
+    const known = new Map(rows.map((r) => [r.messageId, r.text]))
+    const fresh = voice.find((m) => m.id === current && !known.has(m.id))
+    if (fresh) {
+      const stored = await tickets().getMessage(companyId, fresh.id)
+      if (stored?.mediaKey) {
+        const text = await transcribe(apiKey, await readFile(kernel.storage.path(stored.mediaKey)))
+        await t.insert('prompt_transcripts', { messageId: fresh.id, text }).onConflict(['companyId', 'messageId']).ignore()
+        known.set(fresh.id, text)
+      }
+    }
+    return known
+  }
+
+  async function sendVoice(companyId: number, ticketId: number, audio: Buffer) {
+    const file = await kernel.storage.put(companyId, {
+      data: audio,
+      fileName: 'resposta.ogg',
+      mimetype: 'audio/ogg',
+      allow: ['audio'],
+      area: 'media',
+    })
+    const whatsappId = await kernel.unitOfWork(companyId, async (uow) => {
+      const ticket = await tickets().get(companyId, ticketId, uow)
+      if (!ticket?.whatsappId) return null
+      await tickets().addOutgoing(uow, ticket, {
+        providerId: providerId(),
+        body: '',
+        userId: null,
+        mediaType: 'audio',
+        mediaKey: file.key,
+        mediaName: 'resposta.ogg',
+      })
+      return ticket.whatsappId
+    })
+    if (whatsappId) messaging()?.flush(companyId, whatsappId)
+  }
+
+  async function reply(job: ReplyJob) {
+    const { companyId, ticketId, messageId, promptId } = job
+    const ticket = await tickets().get(companyId, ticketId)
+    if (!live(ticket, promptId)) return
+    const prompt = await service.secrets(companyId, promptId)
+    if (!prompt) return handOver(companyId, ticket, 'O prompt foi excluído; o atendimento segue com a equipe.')
+    const recent = await tickets().recentMessages(companyId, ticketId, prompt.maxMessages)
+    const newer = () => recent.some((m) => !m.fromMe && m.id > messageId)
+    if (newer()) return // the newer message's job answers both
+    let answer
+    try {
+      const transcripts = await withTranscripts(companyId, prompt.apiKey, recent, messageId)
+      const turns: Turn[] = [{ role: 'system', content: prompt.prompt }]
+      for (const m of recent) {
+        const content = (transcripts.get(m.id) ?? m.body).trim() || (m.mediaType ? `[${m.mediaType}]` : '')
+        if (content) turns.push({ role: m.fromMe ? 'assistant' : 'user', content })
+      }
+      answer = await chat({
+        apiKey: prompt.apiKey,
+        model: prompt.model,
+        messages: turns,
+        maxTokens: prompt.maxTokens,
+        temperature: prompt.temperature,
+      })
+    } catch (err) {
+      const why = err instanceof AiFailure ? FAILURE_TEXT[err.kind] : 'erro inesperado'
+      if (!(err instanceof AiFailure)) kernel.log.error({ err, companyId, ticketId }, 'prompt reply failed')
+      const now = await tickets().get(companyId, ticketId)
+      if (!live(now, promptId)) return
+      return handOver(companyId, now, `O prompt "${prompt.name}" parou (${why}); o atendimento segue com a equipe.`)
+    }
+    // Someone may have taken the ticket, or the customer written again, while the model thought.
+    const now = await tickets().get(companyId, ticketId)
+    if (!live(now, promptId)) return
+    const latest = await tickets().recentMessages(companyId, ticketId, 1)
+    if (latest.some((m) => !m.fromMe && m.id > messageId)) return
+    if (answer.text) {
+      let spoken = false
+      if (prompt.voice !== 'texto') {
+        try {
+          const audio = await speak({ key: prompt.voiceKey, region: prompt.voiceRegion, voice: prompt.voice, text: answer.text })
+          await sendVoice(companyId, ticketId, audio)
+          spoken = true
+        } catch (err) {
+          // The words still reach the customer; the attendant learns why they were not spoken.
+          const why = err instanceof AiFailure ? err.message : 'erro inesperado'
+          await tickets().addNote(companyId, ticketId, `A resposta foi enviada em texto: a voz falhou (${why}).`)
+        }
+      }
+      if (!spoken) await messaging()?.send(companyId, ticketId, answer.text)
+    }
+    if (answer.handoff) {
+      await tickets().addNote(
+        companyId,
+        ticketId,
+        `O prompt "${prompt.name}" transferiu o atendimento${answer.handoff.reason ? `: ${answer.handoff.reason}` : '.'}`,
+      )
+      await tickets().update(companyId, ticketId, {
+        useIntegration: false,
+        status: 'pending',
+        ...(prompt.queueId ? { queueId: prompt.queueId } : {}),
+      })
+    }
+  }
+
+  const step: RoutingStep = {
+    name: 'prompts',
+    order: 300,
+    async run(ctx) {
+      const { companyId, ticket } = ctx
+      if (!unattended(ticket)) return false
+      // Handed over to people (a failure or a transfer): the prompt stays out of this ticket.
+      if (ticket.promptId && !ticket.useIntegration) return false
+      // An integration owns it (its step runs first).
+      if (ticket.integrationId && ticket.useIntegration) return false
+      const promptId = ticket.promptId ?? (await promptOf(companyId, ticket, ctx.whatsapp.id))
+      if (!promptId) return false
+      if (!ticket.useIntegration || ticket.promptId !== promptId)
+        await tickets().update(companyId, ticket.id, { useIntegration: true, promptId })
+      await kernel.jobs.add<ReplyJob>(
+        REPLY_JOB,
+        { companyId, ticketId: ticket.id, messageId: ctx.message.id, promptId },
+        { jobId: `prompt-${companyId}-${ctx.message.id}` },
+      )
+      return true
+    },
+  }
+
+  return { step, reply }
+}
