@@ -135,7 +135,7 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
     await context.close()
   }, 120_000)
 
-  it("picks the queue's integration and prompt, keeps them when reopened, and clears one", async () => {
+  it("picks the queue's integration and prompt, keeps them when reopened, clears one, and refuses a deleted one", async () => {
     const admin = await aCompany(app, 'Filas com bots')
     const h = { authorization: `Bearer ${(await app.api(admin.cnpj, admin.email, admin.password)).token}` }
     const queue = await aQueue(h, { name: 'Robôs', color: '#8e24aa', greetingMessage: 'Olá' })
@@ -174,6 +174,25 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
       integrationId: integration.id,
       promptId: null,
     })
+
+    // A prompt deleted while a queue still names it: the choice reads as not found, and is refused until cleared.
+    const gone = await app.callAs(p, 'POST', '/api/prompt', {
+      name: 'Assistente antigo',
+      prompt: 'Você é o assistente antigo: responda com educação e em poucas frases, sempre em português.',
+      apiKey: 'sk-teste-0123456789abcdef',
+      queueId: queue.id,
+    })
+    await app.callAs(p, 'PUT', `/api/queue/${queue.id}`, { promptId: gone.id })
+    await app.callAs(p, 'DELETE', `/api/prompt/${gone.id}`)
+    dialog = await open()
+    await dialog.getByRole('option', { name: `Nº ${gone.id} (não encontrado)` }).waitFor({ state: 'attached' })
+    expect(await dialog.getByLabel('Prompt').inputValue()).toBe(String(gone.id))
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.getByText('Este registro não existe mais. Escolha outro.').waitFor()
+    await dialog.getByLabel('Prompt').selectOption({ label: 'Sem prompt' })
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await app.callAs(p, 'GET', `/api/queue/${queue.id}`)).promptId).toBeNull()
     await context.close()
   })
 
