@@ -3,8 +3,8 @@
  * §5, §8, §9): an admin opens /prompts from the drawer, meets the form's rules, adds a prompt with
  * its defaults, edits it (the stored key is never shown back: its mask is the placeholder and an empty
  * box keeps it), adds a spoken one and deletes it after the confirmation; the list follows prompts
- * changed through the API; a plan without useOpenAi has no menu item and sends the page home. Each
- * test makes its own company and signs in its own page.
+ * changed through the API; a plan that loses useOpenAi sends the open page home, then has no menu
+ * item and refuses /prompts. Each test makes its own company and signs in its own page.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -235,28 +235,48 @@ describe.skipIf(!canRun)('prompts in a browser', () => {
     await context.close()
   })
 
-  it('has no menu item without the OpenAI plan flag, and sends /prompts home', async () => {
+  it('goes home when the plan loses OpenAI; then has no menu item, and /prompts is refused', async () => {
     const su = await superHeaders(app.t.app)
     const plan = await app.call('POST', '/api/plans', su, {
-      name: 'Plano sem OpenAI',
+      name: 'Plano OpenAI',
       users: 0,
       connections: 0,
       queues: 0,
       value: 0,
-      useOpenAi: false,
     })
-    const co = await aCompany(app, 'Empresa sem OpenAI', { planId: plan.id })
-    const { page: p, context } = await app.signedIn(co)
-    // The admin section is there (its other items), without Prompts.
-    await drawer(p).getByRole('link', { name: 'Filas & Chatbot' }).waitFor({ timeout: 15_000 })
-    expect(await drawer(p).getByRole('link', { name: 'Prompts' }).count()).toBe(0)
+    const co = await aCompany(app, 'Empresa perde OpenAI', { planId: plan.id })
+    const queue = await aQueue(co, 'Vendas IA')
+    const { page: p, context } = await app.signedIn(co, '/prompts')
+    await app.callAs(p, 'POST', '/api/prompt', {
+      name: 'Assistente',
+      prompt: PROMPT_TEXT,
+      apiKey: API_KEY,
+      queueId: queue.id,
+    })
+    const r = row(p, 'Assistente')
+    await r.waitFor({ timeout: 15_000 })
 
-    await p.goto(`${app.base}/prompts`)
-    await p
+    // The plan loses the feature while the page is open: the next write says so and the page goes home.
+    await app.call('PUT', `/api/plans/${plan.id}`, su, { useOpenAi: false })
+    await r.getByRole('button', { name: 'Excluir Assistente' }).click()
+    await p.getByRole('dialog').getByRole('button', { name: 'Excluir', exact: true }).click()
+    const notice = p.getByText(
+      'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    )
+    await notice.first().waitFor()
+    await p.waitForURL((u) => u.pathname === '/' || u.pathname === '/tickets', { timeout: 10_000 })
+
+    // Signed in afresh: no menu item (the admin section is there, without Prompts), and /prompts is refused.
+    await context.close()
+    const again = await app.signedIn(co)
+    await drawer(again.page).getByRole('link', { name: 'Filas & Chatbot' }).waitFor({ timeout: 15_000 })
+    expect(await drawer(again.page).getByRole('link', { name: 'Prompts' }).count()).toBe(0)
+    await again.page.goto(`${app.base}/prompts`)
+    await again.page
       .getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
       .first()
       .waitFor()
-    await p.waitForURL((u) => u.pathname === '/' || u.pathname === '/tickets', { timeout: 10_000 })
-    await context.close()
+    await again.page.waitForURL((u) => u.pathname === '/' || u.pathname === '/tickets', { timeout: 10_000 })
+    await again.context.close()
   })
 })
