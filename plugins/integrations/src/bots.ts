@@ -46,6 +46,7 @@ export type Engine = (turn: TurnInput) => Promise<Turn>
 export const unattended = (t: Pick<Ticket, 'status' | 'userId' | 'isGroup'>) =>
   t.status === 'pending' && !t.userId && !t.isGroup
 
+type Renew = () => Promise<boolean>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const providerId = () => `3EB0${randomBytes(10).toString('hex').toUpperCase()}`
 
@@ -80,10 +81,13 @@ export function createBotRuntime(
     }
   }
 
-  /** Sends in order, `gapMs` apart; false when the ticket stopped being the bot's. */
-  async function deliver(companyId: number, ticketId: number, items: BotOutput[], gapMs: number) {
+  /** Sends in order, `gapMs` apart (the lease renewed meanwhile); false when the ticket stopped being the bot's. */
+  async function deliver(companyId: number, ticketId: number, items: BotOutput[], gapMs: number, renew: Renew) {
     for (const [i, item] of items.entries()) {
-      if (i && gapMs) await sleep(gapMs)
+      if (i && gapMs) {
+        await renew()
+        await sleep(gapMs)
+      }
       const ticket = await tickets().get(companyId, ticketId)
       if (!ticket || !unattended(ticket)) return false
       if (item.kind === 'text') await messaging()?.send(companyId, ticketId, item.body)
@@ -110,15 +114,15 @@ export function createBotRuntime(
   }
 
   /** A wait is over: its segment goes out (taken off first, so a crash never sends it twice). */
-  async function resume(s: SessionRow) {
+  async function resume(s: SessionRow, renew: Renew) {
     const [segment, ...rest] = s.pending
     await holdBack(s, rest)
     if (!segment) return
     const integration = await service.row(s.companyId, s.integrationId).catch(() => null)
-    await deliver(s.companyId, s.ticketId, segment.items, gapOf(integration))
+    await deliver(s.companyId, s.ticketId, segment.items, gapOf(integration), renew)
   }
 
-  async function answer(s: SessionRow, messageId: number) {
+  async function answer(s: SessionRow, messageId: number, renew: Renew) {
     const { companyId } = s
     const ticket = await tickets().get(companyId, s.ticketId)
     if (!ticket || !unattended(ticket) || !ticket.useIntegration || ticket.integrationId !== s.integrationId) return
@@ -132,7 +136,7 @@ export function createBotRuntime(
       await store.save(companyId, s.id, { pending: [], pendingDueAt: null })
       const held = s.pending.flatMap((p) => p.items)
       s.pending = []
-      if (!(await deliver(companyId, ticket.id, held, gapOf(integration)))) return
+      if (!(await deliver(companyId, ticket.id, held, gapOf(integration), renew))) return
     }
     const [message, contact] = await Promise.all([
       tickets().getMessage(companyId, messageId),
@@ -167,7 +171,7 @@ export function createBotRuntime(
     const [first, ...rest] = turn.segments
     if (first && first.waitMs === 0) {
       await holdBack(s, rest)
-      await deliver(companyId, ticket.id, first.items, gapOf(integration))
+      await deliver(companyId, ticket.id, first.items, gapOf(integration), renew)
     } else await holdBack(s, turn.segments)
     // The bot's last words are out: the ticket goes on without it (what a wait holds back still follows).
     if (turn.ended) await tickets().update(companyId, ticket.id, { useIntegration: false })
@@ -175,18 +179,19 @@ export function createBotRuntime(
 
   /** Everything the conversation has to do now, in order, while holding its lease. */
   async function work(companyId: number, id: number, owner: string) {
+    const renew = () => store.claim(companyId, id, owner)
     for (;;) {
       if (!(await store.claim(companyId, id, owner))) return // extended; lost only if it ran out
       const s = await store.get(companyId, id)
       if (!s) return
       if (s.pendingDueAt && s.pendingDueAt <= new Date()) {
-        await resume(s)
+        await resume(s, renew)
         continue
       }
       const next = await store.next(companyId, id)
       if (!next) return
       try {
-        await answer(s, next.messageId)
+        await answer(s, next.messageId, renew)
       } finally {
         await store.done(companyId, next.id)
       }

@@ -94,6 +94,6 @@ export function registerIntegrationRoutes(root: FastifyInstance, service: Integr
         response: { 200: Type.Object({ message: Type.String() }), ...errors },
       },
     },
-    async (req) => service.testSession(req.body),
+    async (req) => service.testSession(req.auth.companyId, req.body),
   )
 }

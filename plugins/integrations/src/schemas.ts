@@ -56,7 +56,9 @@ export const IntegrationsQuery = Type.Object({
 })
 export const TestSessionBody = Type.Object({
   projectName: Type.String({ minLength: 1, maxLength: 100 }),
-  jsonContent: Type.String({ minLength: 1, maxLength: 20_000 }),
+  jsonContent: Type.String({ maxLength: 20_000, description: 'empty: the stored key of integration `id`' }),
+  /** An addition: the integration being edited, whose stored key (never sent to the browser) is tested when jsonContent is empty. */
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
   language: Type.Union(LANGUAGES.map((l) => Type.Literal(l))),
 })
 export type TestSessionBody = Static<typeof TestSessionBody>

@@ -169,12 +169,16 @@ export function createIntegrationService(kernel: Kernel) {
     /**
      * The dialog's "test" (administration.md §7): a token for the key, then "Olá" to the agent in a
      * session of its own. A failure is a 400 with the reason's code (bad key, refused, no such
-     * project, timeout) naming the field to fix.
+     * project, timeout) naming the field to fix. An empty key with the `id` of a Dialogflow
+     * integration tests the key stored for it (the edit dialog never has it).
      */
-    async testSession(body: TestSessionBody): Promise<{ message: string }> {
+    async testSession(companyId: number, body: TestSessionBody): Promise<{ message: string }> {
+      const stored = !body.jsonContent.trim() && body.id ? await find(companyId, body.id) : null
+      const key = body.jsonContent.trim() || (stored?.type === 'dialogflow' ? open(stored.jsonContent) : '')
+      if (!key) throw badRequest('jsonContent', 'Required')
       try {
         const reply = await detectIntent(
-          body.jsonContent,
+          key,
           body.projectName.trim(),
           `atende-test-${randomBytes(8).toString('hex')}`,
           body.language,

@@ -65,6 +65,40 @@ describe('Dialogflow ES integrations against a local Google', () => {
       expect(fake.detects.at(-1)!.body).toEqual({ queryInput: { text: { text: 'Olá', languageCode: 'pt-BR' } } })
     })
 
+    it('an empty key with the id of an integration tests the key stored for it', async () => {
+      const { call } = await admin()
+      fake.answer(() => said(['Oi!']))
+      const saved = (
+        await call('POST', '/api/queueIntegration', {
+          type: 'dialogflow',
+          name: 'Guardada',
+          projectName: 'agente',
+          jsonContent: account.json,
+        })
+      ).json()
+      const res = await call('POST', '/api/queueIntegration/testSession', {
+        projectName: 'agente',
+        jsonContent: '',
+        language: 'pt-BR',
+        id: saved.id,
+      })
+      expect([res.statusCode, res.json().message]).toEqual([200, 'The agent answered: Oi!'])
+      const other = await admin()
+      const theirs = await other.call('POST', '/api/queueIntegration/testSession', {
+        projectName: 'agente',
+        jsonContent: '',
+        language: 'pt-BR',
+        id: saved.id,
+      })
+      expect([theirs.statusCode, theirs.json().error]).toEqual([404, 'ERR_NO_INTEGRATION_FOUND'])
+      const none = await call('POST', '/api/queueIntegration/testSession', {
+        projectName: 'agente',
+        jsonContent: '',
+        language: 'pt-BR',
+      })
+      expect([none.statusCode, none.json().field]).toEqual([400, 'jsonContent'])
+    })
+
     it.each([
       [
         'a key of an account Google does not know',
