@@ -1,12 +1,14 @@
 import { rules } from '@atende/ui'
+// Types only: the plugin's lists check ours at compile time and stay out of the bundle.
+import type { MODELS as SERVER_MODELS, VOICES as SERVER_VOICES } from '@atende/plugin-prompts/api'
 import type { Prompt, PromptInput } from './types.ts'
 
-/** Models offered (administration.md §5), the first the default. */
-export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
+/** Models offered (administration.md §5), the first the default; typed by the plugin's list, so they cannot drift. */
+export const MODELS: typeof SERVER_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini']
+type Voice = (typeof SERVER_VOICES)[number]
 /** Text answers only; any other voice answers with audio too (needs the Azure key and region). */
-export const TEXT_ONLY = 'texto'
-/** The Brazilian Portuguese neural voices (administration.md §2 "OpenAI"). */
-export const VOICES = [
+export const TEXT_ONLY: Voice = 'texto'
+const VOICE_NAMES = [
   'Francisca',
   'Antonio',
   'Brenda',
@@ -22,7 +24,10 @@ export const VOICES = [
   'Nicolau',
   'Valerio',
   'Yara',
-].map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))
+] as const
+const voice = (name: (typeof VOICE_NAMES)[number]): Voice => `pt-BR-${name}Neural`
+/** The Brazilian Portuguese neural voices (administration.md §2 "OpenAI"), by name. */
+export const VOICES = VOICE_NAMES.map((name) => ({ value: voice(name), label: name }))
 
 export const NAME_MIN = 5
 export const NAME_MAX = 100
