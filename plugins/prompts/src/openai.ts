@@ -85,7 +85,9 @@ async function call(path: string, apiKey: string, init: { body: string | FormDat
     } catch (err) {
       last = new AiFailure(
         'unavailable',
-        (err as Error).name === 'TimeoutError' ? `OpenAI did not answer in ${timeoutMs()} ms` : 'OpenAI could not be reached',
+        (err as Error).name === 'TimeoutError'
+          ? `OpenAI did not answer in ${timeoutMs()} ms`
+          : 'OpenAI could not be reached',
       )
       continue
     }
@@ -102,7 +104,8 @@ async function call(path: string, apiKey: string, init: { body: string | FormDat
     }
     const error = (data as { error?: { code?: string; type?: string; message?: string } } | null)?.error
     const detail = error?.message ? `: ${error.message.slice(0, 200)}` : ''
-    if (res.status === 401 || res.status === 403) throw new AiFailure('auth', `OpenAI refused the key (HTTP ${res.status})`)
+    if (res.status === 401 || res.status === 403)
+      throw new AiFailure('auth', `OpenAI refused the key (HTTP ${res.status})`)
     if (res.status === 429 && (error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota'))
       throw new AiFailure('quota', 'The OpenAI account has no quota left')
     if (res.status === 429 || res.status >= 500) {

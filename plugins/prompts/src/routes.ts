@@ -13,7 +13,10 @@ export function registerPromptRoutes(root: FastifyInstance, service: PromptServi
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/prompt',
-    { config: admin, schema: { tags, summary: 'Every prompt of the company, by name', response: { 200: PromptsList, ...errors } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Every prompt of the company, by name', response: { 200: PromptsList, ...errors } },
+    },
     async (req) => service.list(req.auth.companyId),
   )
   app.get(
@@ -23,7 +26,10 @@ export function registerPromptRoutes(root: FastifyInstance, service: PromptServi
   )
   app.post(
     '/prompt',
-    { config: admin, schema: { tags, summary: 'Add a prompt', body: PromptBody, response: { 200: Prompt, ...errors } } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Add a prompt', body: PromptBody, response: { 200: Prompt, ...errors } },
+    },
     async (req) => service.create(req.auth.companyId, req.body),
   )
   app.put(

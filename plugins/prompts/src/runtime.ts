@@ -88,7 +88,10 @@ export function createPromptRuntime(kernel: Kernel, service: PromptService) {
       const stored = await tickets().getMessage(companyId, fresh.id)
       if (stored?.mediaKey) {
         const text = await transcribe(apiKey, await readFile(kernel.storage.path(stored.mediaKey)))
-        await t.insert('prompt_transcripts', { messageId: fresh.id, text }).onConflict(['companyId', 'messageId']).ignore()
+        await t
+          .insert('prompt_transcripts', { messageId: fresh.id, text })
+          .onConflict(['companyId', 'messageId'])
+          .ignore()
         known.set(fresh.id, text)
       }
     }
@@ -159,7 +162,12 @@ export function createPromptRuntime(kernel: Kernel, service: PromptService) {
       let spoken = false
       if (prompt.voice !== 'texto') {
         try {
-          const audio = await speak({ key: prompt.voiceKey, region: prompt.voiceRegion, voice: prompt.voice, text: answer.text })
+          const audio = await speak({
+            key: prompt.voiceKey,
+            region: prompt.voiceRegion,
+            voice: prompt.voice,
+            text: answer.text,
+          })
           await sendVoice(companyId, ticketId, audio)
           spoken = true
         } catch (err) {

@@ -18,7 +18,9 @@ export const PromptBody = Type.Object({
   model: Type.Optional(literals(MODELS)),
   maxTokens: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TOKENS_MAX })),
   temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: '0 to 1 in steps of 0.1' })),
-  apiKey: Type.Optional(Type.String({ maxLength: 500, description: 'required on create; empty on edit keeps the stored key' })),
+  apiKey: Type.Optional(
+    Type.String({ maxLength: 500, description: 'required on create; empty on edit keeps the stored key' }),
+  ),
   queueId: Type.Integer({ minimum: 1, description: 'the queue a transfer to people goes to' }),
   maxMessages: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MESSAGES_MAX })),
   voice: Type.Optional(literals(VOICES)),

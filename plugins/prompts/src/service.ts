@@ -94,7 +94,8 @@ export function createPromptService(kernel: Kernel) {
     const voiceRegion = (body.voiceRegion ?? current?.voiceRegion ?? '').trim().toLowerCase()
     if (voice !== 'texto') {
       if (!voiceKey) throw badRequest('voiceKey', 'A spoken voice needs the Azure speech key')
-      if (!REGION.test(voiceRegion)) throw badRequest('voiceRegion', 'A spoken voice needs the Azure region, e.g. brazilsouth')
+      if (!REGION.test(voiceRegion))
+        throw badRequest('voiceRegion', 'A spoken voice needs the Azure region, e.g. brazilsouth')
     }
     return {
       name,

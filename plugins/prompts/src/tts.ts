@@ -35,10 +35,18 @@ export async function speak(input: { key: string; region: string; voice: string;
       body: ssml,
     })
   } catch (err) {
-    throw new AiFailure('unavailable', (err as Error).name === 'TimeoutError' ? 'Azure speech did not answer' : 'Azure speech could not be reached')
+    throw new AiFailure(
+      'unavailable',
+      (err as Error).name === 'TimeoutError' ? 'Azure speech did not answer' : 'Azure speech could not be reached',
+    )
   }
-  if (res.status === 401 || res.status === 403) throw new AiFailure('auth', `Azure speech refused the key (HTTP ${res.status})`)
-  if (!res.ok) throw new AiFailure(res.status >= 500 || res.status === 429 ? 'unavailable' : 'config', `Azure speech answered HTTP ${res.status}`)
+  if (res.status === 401 || res.status === 403)
+    throw new AiFailure('auth', `Azure speech refused the key (HTTP ${res.status})`)
+  if (!res.ok)
+    throw new AiFailure(
+      res.status >= 500 || res.status === 429 ? 'unavailable' : 'config',
+      `Azure speech answered HTTP ${res.status}`,
+    )
   const audio = Buffer.from(await res.arrayBuffer())
   if (!isOggOpus(audio)) throw new AiFailure('malformed', 'Azure speech answered audio that is not OGG/Opus')
   return audio

@@ -12,7 +12,9 @@ const PROMPT = 'Você é a assistente da Loja Azul. Responda com gentileza e em 
 describe('prompts API', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin] })
+    t = await createTestApp({
+      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
+    })
   })
   afterAll(async () => {
     await t?.close()
@@ -70,9 +72,18 @@ describe('prompts API', () => {
     const { call, queue } = await admin()
     const p = await ok(call('POST', '/api/prompt', body(queue.id)))
     const edited = await ok(
-      call('PUT', `/api/prompt/${p.id}`, body(queue.id, { apiKey: '', name: 'Assistente 2', temperature: 0.7, model: 'gpt-4o-mini' })),
+      call(
+        'PUT',
+        `/api/prompt/${p.id}`,
+        body(queue.id, { apiKey: '', name: 'Assistente 2', temperature: 0.7, model: 'gpt-4o-mini' }),
+      ),
     )
-    expect(edited).toMatchObject({ name: 'Assistente 2', temperature: 0.7, model: 'gpt-4o-mini', apiKeyMask: 'sk-…abcd' })
+    expect(edited).toMatchObject({
+      name: 'Assistente 2',
+      temperature: 0.7,
+      model: 'gpt-4o-mini',
+      apiKeyMask: 'sk-…abcd',
+    })
     const row = await t.db('prompts').where({ id: p.id }).first()
     expect(t.app.kernel.vault.open(row.apiKey)).toBe('sk-test-0123456789abcd')
     expect(Number(row.temperature)).toBe(0.7)
@@ -115,9 +126,16 @@ describe('prompts API', () => {
   it('deletes with a message; queues and connections may then name it no more', async () => {
     const { call, queue } = await admin()
     const p = await ok(call('POST', '/api/prompt', body(queue.id)))
-    await ok(call('PUT', `/api/queue/${queue.id}`, { name: 'Suporte', color: '#00f', greetingMessage: '', promptId: p.id }))
+    await ok(
+      call('PUT', `/api/queue/${queue.id}`, { name: 'Suporte', color: '#00f', greetingMessage: '', promptId: p.id }),
+    )
     expect(await ok(call('DELETE', `/api/prompt/${p.id}`))).toEqual({ message: 'Prompt deleted' })
-    const res = await call('PUT', `/api/queue/${queue.id}`, { name: 'Suporte', color: '#00f', greetingMessage: '', promptId: p.id })
+    const res = await call('PUT', `/api/queue/${queue.id}`, {
+      name: 'Suporte',
+      color: '#00f',
+      greetingMessage: '',
+      promptId: p.id,
+    })
     expect([res.statusCode, res.json().field]).toEqual([400, 'promptId'])
   })
 
