@@ -7,7 +7,7 @@ import connectionsPlugin from '@atende/plugin-connections'
 import queuesPlugin from '@atende/plugin-queues'
 import flowsPlugin from '@atende/plugin-flows'
 import plugin from '../src/index.ts'
-import { BOT_JOB } from '../src/bots.ts'
+import { BOT_JOB, BOT_SWEEP_JOB } from '../src/bots.ts'
 import { choice, fakeTypebot, text, textInput } from './fakes/typebot.ts'
 
 /** Typebot conversations end to end: the simulator phone, the real pipeline and jobs, a local Typebot. */
@@ -41,6 +41,17 @@ describe('typebot integrations through the simulator', () => {
           ? { status: 400, json: { message: 'Invalid message' } }
           : { json: { messages: [text(`e${turn}`, `Eco: ${answer}`)], input: textInput } },
     )
+    // An echo that thinks a while: messages of one ticket must reach it one at a time, in order.
+    fake.bot('lento', (turn, answer) => ({
+      json: {
+        messages:
+          turn === 0
+            ? [{ id: 'p', type: 'image', content: { url: `${url}/logo.png` } }]
+            : [text(`l${turn}`, `Eco: ${answer}`)],
+        input: textInput,
+      },
+      delayMs: turn === 0 ? 0 : 150,
+    }))
     t = await createTestApp({
       plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, flowsPlugin, plugin],
     })
@@ -236,6 +247,64 @@ describe('typebot integrations through the simulator', () => {
     } finally {
       fake.force(null)
     }
+  })
+
+  it('answers one message of a ticket at a time, in order; an image bubble it cannot fetch goes as its link', async () => {
+    const s = await setup('lento')
+    const first = await s.say('oi')
+    await until(async () => (await s.outbox()).length === 1)
+    expect(await s.outbox()).toEqual([`${url}/logo.png`])
+    for (const word of ['um', 'dois', 'três']) await s.say(word)
+    await until(async () => (await s.outbox()).length === 4, 10_000)
+    expect((await s.outbox()).slice(1)).toEqual(['Eco: um', 'Eco: dois', 'Eco: três'])
+    expect(fake.maxInflight()).toBe(1)
+    await s.settled(first.ticketId)
+  })
+
+  it('a message left by a dead job is answered once its lease runs out, by the sweep', async () => {
+    const s = await setup('lento')
+    const first = await s.say('oi')
+    await until(async () => (await s.outbox()).length === 1)
+    await s.settled(first.ticketId)
+    const row = await s.session(first.ticketId)
+    // A job that died holding the lease: the next message's job finds it taken and leaves.
+    await t
+      .db('integration_sessions')
+      .where({ id: row.id })
+      .update({ leaseOwner: 'morto', leaseUntil: new Date(Date.now() + 60_000) })
+    await s.say('alô')
+    await until(async () => (await t.db('integration_inbox').where({ sessionRowId: row.id })).length === 1)
+    expect(await s.outbox()).toHaveLength(1)
+    // Its lease runs out (the row's clock), and the sweep starts a drain.
+    await t
+      .db('integration_sessions')
+      .where({ id: row.id })
+      .update({ leaseUntil: new Date(Date.now() - 1000) })
+    await t
+      .db('integration_inbox')
+      .where({ sessionRowId: row.id })
+      .update({ createdAt: new Date(Date.now() - 60_000) })
+    await t.app.kernel.jobs.add(BOT_SWEEP_JOB, {})
+    await until(async () => (await s.outbox()).length === 2)
+    expect((await s.outbox())[1]).toBe('Eco: alô')
+  })
+
+  it('a wait whose time comes after an attendant took the ticket sends nothing', async () => {
+    const s = await setup('espera')
+    const first = await s.say('oi')
+    await until(async () => (await s.session(first.ticketId))?.pendingDueAt)
+    await s.settled(first.ticketId)
+    const [user] = await t.db('users').where({ companyId: s.companyId }).select('id')
+    await t.db('tickets').where({ id: first.ticketId }).update({ userId: user.id, status: 'open' })
+    const held = await s.session(first.ticketId)
+    await t
+      .db('integration_sessions')
+      .where({ id: held.id })
+      .update({ pendingDueAt: new Date(Date.now() - 1000) })
+    await t.app.kernel.jobs.add(BOT_JOB, { companyId: s.companyId, sessionRowId: held.id })
+    await until(async () => (await s.session(first.ticketId)).pendingDueAt === null)
+    await s.settled(first.ticketId)
+    expect(await s.outbox()).toEqual(['Vou verificar...'])
   })
 
   it('says nothing once an attendant has the ticket', async () => {

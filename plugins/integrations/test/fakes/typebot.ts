@@ -9,7 +9,7 @@ export interface TypebotCall {
   raw: string
 }
 /** What one turn answers: JSON (status 200 unless given), or a raw response the test writes itself. */
-export type Reply = { status?: number; json?: unknown; raw?: (res: ServerResponse) => void }
+export type Reply = { status?: number; json?: unknown; raw?: (res: ServerResponse) => void; delayMs?: number }
 /** A bot: the answer to its start, then to each customer answer (by turn, with the text received). */
 export type Bot = (turn: number, text: string | null) => Reply
 
@@ -24,9 +24,18 @@ export function fakeTypebot() {
   const sessions = new Map<string, { slug: string; turn: number }>()
   let forced: Reply | null = null
   let seq = 0
-  const send = (res: ServerResponse, reply: Reply) => {
+  /** Calls in progress per session, and the most seen at once. */
+  const inflight = new Map<string, number>()
+  let maxInflight = 0
+  const send = (res: ServerResponse, reply: Reply, session?: string) => {
     if (reply.raw) return reply.raw(res)
-    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json ?? {}))
+    const n = (inflight.get(session ?? '') ?? 0) + 1
+    inflight.set(session ?? '', n)
+    maxInflight = Math.max(maxInflight, n)
+    setTimeout(() => {
+      inflight.set(session ?? '', (inflight.get(session ?? '') ?? 1) - 1)
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json ?? {}))
+    }, reply.delayMs ?? 0)
   }
   const server: Server = createServer((req: IncomingMessage, res) => {
     let raw = ''
@@ -50,7 +59,7 @@ export function fakeTypebot() {
         const session = sessions.get(decodeURIComponent(cont[1]))
         if (!session) return send(res, { status: 404, json: { message: 'Session not found.' } })
         session.turn++
-        return send(res, bots.get(session.slug)!(session.turn, body?.message?.text ?? null))
+        return send(res, bots.get(session.slug)!(session.turn, body?.message?.text ?? null), cont[1])
       }
       send(res, { status: 404, json: { message: 'no route' } })
     })
@@ -61,6 +70,7 @@ export function fakeTypebot() {
     /** Every call answers this until cleared (null). */
     force: (reply: Reply | null) => (forced = reply),
     forget: (sessionId: string) => sessions.delete(sessionId),
+    maxInflight: () => maxInflight,
     async start() {
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
