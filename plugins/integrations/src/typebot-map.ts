@@ -18,7 +18,9 @@ export function toWhatsapp(md: string): string {
     .replace(/__(.+?)__/gs, `${BOLD}$1${BOLD}`)
     .replace(/(^|[^\w*])\*(?!\s)(.+?)\*(?!\w)/gs, '$1_$2_')
     .replace(/~~(.+?)~~/gs, '~$1~')
-    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, text: string, link: string) => (text === link ? link : `${text} (${link})`))
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, text: string, link: string) =>
+      text === link ? link : `${text} (${link})`,
+    )
     .replace(new RegExp(BOLD, 'g'), '*')
     .replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, '$1')
     .trim()
@@ -37,7 +39,11 @@ function output(m: TypebotMessage): BotOutput | null {
   const c = m.content ?? {}
   if (m.type === 'text') {
     const text =
-      typeof c.markdown === 'string' ? toWhatsapp(c.markdown) : typeof c.plainText === 'string' ? c.plainText : plain(c.richText)
+      typeof c.markdown === 'string'
+        ? toWhatsapp(c.markdown)
+        : typeof c.plainText === 'string'
+          ? c.plainText
+          : plain(c.richText)
     return text.trim() ? { kind: 'text', body: text } : null
   }
   const url = typeof c.url === 'string' ? c.url : ''
