@@ -47,6 +47,11 @@ export function createBotStore(kernel: Kernel) {
       return row.id
     },
 
+    /** A deleted ticket's conversations go with it (their inbox by cascade). */
+    async forgetTicket(companyId: number, ticketId: number) {
+      await sessions(companyId).where({ ticketId }).delete()
+    },
+
     /** Queue a customer message (once: a re-delivered message is not queued again). */
     async enqueue(companyId: number, sessionRowId: number, messageId: number) {
       await kernel

@@ -111,6 +111,7 @@ async function accessToken(key: ServiceAccount): Promise<string> {
   if (res.status !== 200 || typeof data?.access_token !== 'string')
     throw new DialogflowFailure('ERR_DIALOGFLOW_FAILED', `token: answered HTTP ${res.status} without a token`)
   const ttl = Number(data.expires_in) || 3600
+  if (tokens.size > 1000) tokens.clear() // keys of deleted integrations are not kept forever
   tokens.set(id, { token: data.access_token, until: Date.now() + (ttl - 60) * 1000 })
   return data.access_token
 }
@@ -145,7 +146,7 @@ export async function detectIntent(
   const token = await accessToken(key)
   const body =
     'text' in query
-      ? { queryInput: { text: { text: query.text.slice(0, 256), languageCode } } }
+      ? { queryInput: { text: { text: query.text.slice(0, 256), languageCode } } } // Dialogflow's limit
       : {
           queryInput: {
             audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16000, languageCode },

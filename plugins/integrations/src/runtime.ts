@@ -59,13 +59,16 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
     kernel.log.warn({ companyId, ticketId, why }, 'integration handed the ticket over')
   }
 
+  const store = createBotStore(kernel)
   const bots = createBotRuntime(
     kernel,
     service,
-    createBotStore(kernel),
+    store,
     { typebot: typebotEngine, dialogflow: dialogflowEngine(kernel) },
     handOver,
   )
+  // A deleted ticket's conversations go with it.
+  kernel.bus.on('ticket.deleted', ({ companyId, ticketId }) => store.forgetTicket(companyId, ticketId))
 
   async function deliver(job: WebhookJob) {
     const { companyId, ticketId, messageId, integrationId } = job

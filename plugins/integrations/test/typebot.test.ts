@@ -65,7 +65,7 @@ describe('typebot integrations through the simulator', () => {
   let seq = 0
   async function setup(slug: string, extra: object = {}) {
     const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
-    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
       t.app.inject({ method, url: path, headers: headers as Headers, payload })
     const ok = async (p: ReturnType<typeof call>) => {
       const res = await p
@@ -137,6 +137,10 @@ describe('typebot integrations through the simulator', () => {
     await s.settled(first.ticketId)
     expect(fake.calls.length).toBe(calls)
     expect(await t.db('ticket_notes').where({ ticketId: first.ticketId })).toEqual([])
+
+    // Deleting the ticket deletes its conversation.
+    expect((await s.call('DELETE', `/api/tickets/${first.ticketId}`)).statusCode).toBe(200)
+    await until(async () => !(await s.session(first.ticketId)))
   })
 
   it('a wait holds the later bubbles back until its job runs; a refused answer gets the unknown message', async () => {
