@@ -52,8 +52,9 @@ export default definePlugin({
     const runtime = createIntegrationRuntime(kernel, service)
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
     kernel.jobs.define(WEBHOOK_JOB, runtime.deliver)
-    // Drains of different tickets run side by side; one ticket's are serialized by its lease.
-    kernel.jobs.define<BotJob>(BOT_JOB, (job) => runtime.bots.drain(job), { concurrency: 8 })
+    // Drains of different tickets run side by side (mostly waiting on engines and message pacing);
+    // one ticket's are serialized by its lease.
+    kernel.jobs.define<BotJob>(BOT_JOB, (job) => runtime.bots.drain(job), { concurrency: 16 })
     kernel.jobs.define(BOT_SWEEP_JOB, async () => {
       await runtime.bots.sweep()
     })

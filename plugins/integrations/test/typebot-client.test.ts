@@ -110,6 +110,16 @@ describe('Typebot answers as WhatsApp messages', () => {
         ],
       },
     ])
+    // A wait before every bubble holds them all; rich text (an older server) is read as plain text.
+    expect(
+      segments({
+        messages: [
+          { id: 'r', type: 'text', content: { type: 'richText', richText: [{ children: [{ text: 'Oi' }] }] } },
+        ],
+        input: null,
+        clientSideActions: [{ type: 'wait', wait: { secondsToWaitFor: 2 } }],
+      }),
+    ).toEqual([{ waitMs: 2000, items: [{ kind: 'text', body: 'Oi' }] }])
     expect(answerFor('2', ['Vendas', 'Suporte'])).toBe('Suporte')
     expect(answerFor(' 1. ', ['Vendas', 'Suporte'])).toBe('Vendas')
     expect(answerFor('3', ['Vendas', 'Suporte'])).toBe('3')
