@@ -8,6 +8,7 @@ export * from './validation.ts'
 export * from './storage.ts'
 export * from './template.ts'
 export * from './net.ts'
+export * from './audio.ts'
 export { Type } from '@sinclair/typebox'
 export type { Static, TSchema } from '@sinclair/typebox'
 
