@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { IdParams, badRequest, type Kernel } from '@atende/sdk'
+import { IdParams, badRequest, type Kernel, type StoredFile } from '@atende/sdk'
 import type { Draft, Messaging } from './messages.ts'
 import {
   EditBody,
@@ -15,10 +15,12 @@ import {
   TicketIdParams,
 } from './message-schemas.ts'
 import { errors } from './schemas.ts'
+import { createVoiceUploads } from './voice-upload.ts'
 
 const tags = ['messages']
 const MAX_FILES = 10
 const KINDS = ['image', 'audio', 'video'] as const
+export const ERR_VOICE_NOTE_NOT_AUDIO = 'ERR_VOICE_NOTE_NOT_AUDIO'
 
 /** The spec's media type for an uploaded file: image/audio/video by its mimetype, else document. */
 const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(`${k}/`)) ?? 'document'
@@ -29,10 +31,16 @@ const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(
  */
 export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, messaging: Messaging) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
-  /** Multipart: every `medias` file stored first (size and type checked while streaming), then one message each; `body` captions the first. */
+  const voiceUploads = createVoiceUploads(kernel)
+  /**
+   * Multipart: every `medias` file stored first (size and type checked while streaming), then one
+   * message each; `body` captions the first. `voiceNote=true` marks the composer's recording: one
+   * audio file, converted to Ogg/Opus so it goes out as push-to-talk (in any field order).
+   */
   async function multipartDrafts(request: FastifyRequest): Promise<Draft[]> {
-    const files = []
+    const files: StoredFile[] = []
     let body = ''
+    let voiceNote = 'false'
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'medias') {
@@ -49,6 +57,18 @@ export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, mes
           }),
         )
       } else if (part.fieldname === 'body') body = String(part.value ?? '')
+      else if (part.fieldname === 'voiceNote') voiceNote = String(part.value ?? '')
+    }
+    // A refused request leaves no stored file behind.
+    const refuse = async (err: Error) => {
+      await Promise.all(files.map((f) => kernel.storage.remove(f.key).catch(() => undefined)))
+      return err
+    }
+    if (voiceNote !== 'true' && voiceNote !== 'false') throw await refuse(badRequest('voiceNote', 'true or false'))
+    if (voiceNote === 'true') {
+      if (files.length !== 1 || mediaTypeOf(files[0].mimetype) !== 'audio')
+        throw await refuse(badRequest('voiceNote', 'A voice note is one audio file', ERR_VOICE_NOTE_NOT_AUDIO))
+      files[0] = await voiceUploads.convert(request.auth.companyId, files[0])
     }
     if (!files.length) return [{ body }]
     return files.map((f, i) => ({ body: i === 0 ? body : '', media: f, mediaType: mediaTypeOf(f.mimetype) }))

@@ -80,10 +80,12 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
     if (replyTo) input.current?.focus()
   }, [replyTo])
 
-  const postFiles = async (list: File[], body: string) => {
+  // voiceNote: the recording, which the server converts to OGG/Opus and sends as push-to-talk.
+  const postFiles = async (list: File[], body: string, voiceNote = false) => {
     const fd = new FormData()
     for (const f of list) fd.append('medias', f, f.name)
     fd.append('body', body)
+    if (voiceNote) fd.append('voiceNote', 'true')
     const r = await api.post<{ messages: Message[] }>(`/messages/${ticket.id}`, {
       body: fd,
       timeoutMs: UPLOAD_TIMEOUT_MS,
@@ -94,7 +96,7 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
   const recorder = useRecorder(
     async (file) => {
       try {
-        await postFiles([file], '')
+        await postFiles([file], '', true)
       } catch (err) {
         showError(err)
       }
