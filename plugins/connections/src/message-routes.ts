@@ -79,7 +79,7 @@ export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, mes
     {
       schema: {
         tags,
-        summary: 'Send on a ticket: JSON { body, quotedMsg } or multipart (medias[], body)',
+        summary: 'Send on a ticket: JSON { body, quotedMsg } or multipart (medias[], body, voiceNote)',
         consumes: ['application/json', 'multipart/form-data'],
         params: TicketIdParams,
         response: { 200: SendResult, ...errors },
