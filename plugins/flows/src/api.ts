@@ -28,3 +28,18 @@ export interface FlowsService {
   /** Is a flow running on the ticket? */
   running(companyId: number, ticketId: number): Promise<boolean>
 }
+
+/**
+ * An outside engine a flow's typebot or openai node hands the conversation to, with the node's
+ * settings (its dialog's values; keys sealed with the kernel vault). Other plugins provide it as
+ * the services `flowEngine.typebot` (integrations) and `flowEngine.openai` (prompts); the flows
+ * engine looks it up when a run reaches the node, after its messages are stored. False (or no
+ * provider) leaves the ticket to people, with a note.
+ */
+export interface FlowNodeEngine {
+  readonly version: 1
+  adopt(
+    companyId: number,
+    handoff: { ticketId: number; flowId: number | null; nodeId: string; settings: Record<string, unknown> },
+  ): Promise<boolean>
+}

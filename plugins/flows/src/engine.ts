@@ -13,6 +13,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { renderVariables, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import type { FlowNodeEngine } from './api.ts'
 import type { FlowGraph } from './graph.ts'
 import {
   LIVE,
@@ -130,6 +131,7 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
   async function applyEffects(uow: UnitOfWork, ticket: Ticket, effects: Effect[]) {
     let sent = false
     for (const e of effects) {
+      if (e.kind === 'handoff') continue // after the commit (see after())
       if (e.kind === 'transfer') {
         await tickets().update(
           ticket.companyId,
@@ -158,6 +160,7 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
     sent: boolean
     whatsappId: number
     wake: (WakeJob & { at: Date }) | null
+    handoffs?: { ticketId: number; flowId: number | null; effect: Extract<Effect, { kind: 'handoff' }> }[]
   }
 
   /** One event on a locked run, inside the caller's unit of work. */
@@ -220,7 +223,10 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
     if (s.status === 'failed')
       kernel.log.warn({ companyId, runId, ticketId: row.ticketId, reason: s.endedReason }, 'flow run stopped')
     const wake = s.status === 'waiting_timer' && s.wakeAt ? { companyId, runId, step: s.step, at: s.wakeAt } : null
-    return { applied: true, live, sent, whatsappId: row.whatsappId, wake }
+    const handoffs = result.effects.flatMap((effect) =>
+      effect.kind === 'handoff' ? [{ ticketId: row.ticketId, flowId: row.flowId, effect }] : [],
+    )
+    return { applied: true, live, sent, whatsappId: row.whatsappId, wake, handoffs }
   }
 
   async function finish(uow: UnitOfWork, row: RunRow, status: RunStatus, reason: string, stepNo: number) {
@@ -239,6 +245,21 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
   /** After the commit: the connection sends what was stored; the wait becomes a job. */
   async function after(companyId: number, o: Outcome) {
     if (o.sent) messaging()?.flush(companyId, o.whatsappId)
+    for (const { ticketId, flowId, effect } of o.handoffs ?? []) {
+      const engine = kernel.services.find<FlowNodeEngine>(`flowEngine.${effect.engine}`)
+      const adopted = await engine
+        ?.adopt(companyId, { ticketId, flowId, nodeId: effect.nodeId, settings: effect.settings })
+        .catch((err) => {
+          kernel.log.warn({ err, companyId, ticketId, engine: effect.engine }, 'flow handoff failed')
+          return false
+        })
+      if (!adopted)
+        await tickets().addNote(
+          companyId,
+          ticketId,
+          `O fluxo chegou ao nó ${effect.engine === 'openai' ? 'OpenAI' : 'Typebot'}, que não pôde assumir a conversa; o atendimento segue com a equipe.`,
+        )
+    }
     if (o.wake) {
       const { at, ...job } = o.wake
       await kernel.jobs

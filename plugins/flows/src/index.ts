@@ -43,7 +43,7 @@ export default definePlugin({
   services: {
     provides: ['flows'],
     requires: ['tickets', 'contacts', 'connections', 'inbound', 'queues'],
-    optional: ['messaging'],
+    optional: ['messaging', 'flowEngine.typebot', 'flowEngine.openai'],
   },
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {

@@ -15,7 +15,8 @@
  *   greater / less compare numbers) and takes the `true` or `false` edge;
  * - randomizer takes `a` with `percent`% chance, else `b`; the draw is logged;
  * - ticket moves the conversation to the queue (pending) and ends the flow;
- * - typebot / openai end the flow with a logged reason until the integrations land;
+ * - typebot / openai end the flow and hand the conversation to that engine with the node's settings
+ *   (an effect the engine applies after the commit, through the engine's published service);
  * - a node without an edge out ends the flow: the ticket waits for a person, queue unchanged.
  */
 import { INTERVAL_MAX, MENU_INVALID_HANDLE, type FlowGraph, type FlowNode, type NodeData } from './graph.ts'
@@ -51,6 +52,8 @@ export type Effect =
   | { kind: 'text'; body: string }
   | { kind: 'media'; mediaType: 'image' | 'audio' | 'video'; name: string; voice?: boolean }
   | { kind: 'transfer'; queueId: number }
+  /** The conversation goes to an outside engine with the node's settings (after the commit). */
+  | { kind: 'handoff'; engine: 'typebot' | 'openai'; nodeId: string; settings: Record<string, unknown> }
 
 export interface LogEntry {
   type: string
@@ -163,7 +166,8 @@ export function advance(flow: CompiledFlow, prev: RunState, event: FlowEvent, ct
     note('end', { reason, nodeId: s.nodeId })
   }
   const emit = (e: Effect) => {
-    if (e.kind !== 'transfer') {
+    // The loop guard counts what the customer receives.
+    if (e.kind === 'text' || e.kind === 'media') {
       if (!s.windowStart || ctx.now.getTime() - s.windowStart.getTime() >= 60_000) {
         s.windowStart = ctx.now
         s.windowCount = 0
@@ -326,9 +330,13 @@ export function advance(flow: CompiledFlow, prev: RunState, event: FlowEvent, ct
         break
       }
       case 'typebot':
-      case 'openai':
-        end('done', `${node.type}_unavailable`)
+      case 'openai': {
+        const settings = (node.data as NodeData<'openai'>).typebotIntegration as Record<string, unknown>
+        emit({ kind: 'handoff', engine: node.type, nodeId: node.id, settings })
+        note('handoff', { nodeId: node.id, engine: node.type })
+        end('done', `handed_to_${node.type}`)
         break
+      }
     }
   }
   s.step = prev.step + 1

@@ -12,6 +12,7 @@ import {
 } from '@atende/sdk'
 import type { QueuesService } from '@atende/plugin-queues/api'
 import { validateGraph, type FlowGraph, type GraphChecks } from './graph.ts'
+import { maskGraph, sealGraph } from './node-secrets.ts'
 import type { Flow, FlowWithGraph, SaveGraphBody } from './schemas.ts'
 
 export const ERR_NO_FLOW_FOUND = 'ERR_NO_FLOW_FOUND'
@@ -47,6 +48,8 @@ function cleanName(name: string) {
   if (trimmed.length < 2) throw badRequest('name', 'Muito curto!')
   return trimmed
 }
+
+const parsed = (flow: Row['flow']) => (typeof flow === 'string' ? (JSON.parse(flow) as FlowGraph) : flow)
 
 /** Flows and their versions (administration.md §7 "Flows"). Every query is scoped to the caller's company. */
 export function createFlowService(kernel: Kernel) {
@@ -91,11 +94,12 @@ export function createFlowService(kernel: Kernel) {
       })
     }
     return kernel.unitOfWork(companyId, async ({ t }) => {
-      await find(t, flowId)
-      const [version] = await t.insert('flow_versions', { flowId, graph: JSON.stringify(graph) }).returning('id')
+      const current = await find(t, flowId)
+      const stored = JSON.stringify(sealGraph(graph, parsed(current.flow), kernel.vault))
+      const [version] = await t.insert('flow_versions', { flowId, graph: stored }).returning('id')
       const [row] = await t('flows')
         .where({ id: flowId })
-        .update({ flow: JSON.stringify(graph), versionId: version.id, updatedAt: new Date() })
+        .update({ flow: stored, versionId: version.id, updatedAt: new Date() })
         .returning([...COLUMNS, 'flow'])
       return row as Row
     })
@@ -128,8 +132,8 @@ export function createFlowService(kernel: Kernel) {
 
     async withGraph(companyId: number, id: number): Promise<FlowWithGraph> {
       const row = await find(kernel.tenant(companyId), id)
-      const graph = typeof row.flow === 'string' ? (JSON.parse(row.flow) as FlowGraph) : row.flow
-      return { flow: { ...view(row), flow: graph ?? null } }
+      const graph = parsed(row.flow)
+      return { flow: { ...view(row), flow: graph ? maskGraph(graph) : null } }
     },
 
     async create(companyId: number, name: string) {

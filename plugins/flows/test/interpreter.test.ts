@@ -34,7 +34,13 @@ function play(graph: FlowGraph, script: [FlowEvent['kind'] | string, string[]][]
   const now = new Date('2026-01-01T12:00:00Z')
   const said = (effects: Effect[]) =>
     effects.map((e) =>
-      e.kind === 'text' ? e.body : e.kind === 'media' ? `<${e.mediaType} ${e.name}>` : `→ queue ${e.queueId}`,
+      e.kind === 'text'
+        ? e.body
+        : e.kind === 'media'
+          ? `<${e.mediaType} ${e.name}>`
+          : e.kind === 'transfer'
+            ? `→ queue ${e.queueId}`
+            : `→ ${e.engine}`,
     )
   for (const [line, expected] of script) {
     const event: FlowEvent =
@@ -212,14 +218,26 @@ describe('flow interpreter: scripted conversations', () => {
     expect(r.state).toMatchObject({ status: 'failed', endedReason: 'loop_guard' })
   })
 
-  it('typebot and openai end the flow with a reason until the integrations exist', () => {
-    const graph: FlowGraph = {
-      nodes: [node('1', 'start'), node('o', 'openai', { typebotIntegration: {} })],
-      connections: [edge('1', 'o')],
-    }
-    const r = advance(compile(graph), initialState('1', 1), { kind: 'start' }, { now: new Date(), render })
-    expect(r.state).toMatchObject({ status: 'done', endedReason: 'openai_unavailable' })
-  })
+  it.each(['typebot', 'openai'] as const)(
+    'a %s node ends the flow handing the conversation over with its settings',
+    (type) => {
+      const settings = { name: 'Bot', prompt: 'p' }
+      const graph: FlowGraph = {
+        nodes: [
+          node('1', 'start'),
+          node('m', 'message', { label: 'Um momento' }),
+          node('o', type, { typebotIntegration: settings }),
+        ],
+        connections: [edge('1', 'm'), edge('m', 'o')],
+      }
+      const r = advance(compile(graph), initialState('1', 1), { kind: 'start' }, { now: new Date(), render })
+      expect(r.state).toMatchObject({ status: 'done', endedReason: `handed_to_${type}` })
+      expect(r.effects).toEqual([
+        { kind: 'text', body: 'Um momento' },
+        { kind: 'handoff', engine: type, nodeId: 'o', settings },
+      ])
+    },
+  )
 
   it('a run pointing at a node its version lacks ends cleanly instead of crashing', () => {
     const flow = compile(menuFlow)

@@ -18,9 +18,13 @@ export async function up(knex: Knex) {
     t.string('voice', 50).notNullable().defaultTo('texto')
     t.text('voiceKey').notNullable().defaultTo('')
     t.string('voiceRegion', 50).notNullable().defaultTo('')
+    // A flow's OpenAI node keeps its settings as a prompt of its own ('flow:<flowId>:<nodeId>'),
+    // out of the lists; null for the prompts admins make.
+    t.string('origin', 100).nullable()
     t.timestamp('createdAt', { useTz: true }).notNullable().defaultTo(knex.fn.now())
     t.timestamp('updatedAt', { useTz: true }).notNullable().defaultTo(knex.fn.now())
     t.index(['companyId', 'name'])
+    t.unique(['companyId', 'origin'])
   })
   // What a customer's voice note said, once transcribed: later turns read it as text.
   await knex.schema.createTable('prompt_transcripts', (t) => {

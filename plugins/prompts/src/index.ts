@@ -1,6 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
+import { createFlowEngine } from './flow-engine.ts'
 import { registerPromptRoutes } from './routes.ts'
 import { REPLY_JOB, createPromptRuntime } from './runtime.ts'
 import { createPromptService } from './service.ts'
@@ -18,6 +19,7 @@ import { createPromptService } from './service.ts'
  * - Outside services: OPENAI_BASE_URL (default https://api.openai.com/v1), OPENAI_TIMEOUT_MS (30 s),
  *   OPENAI_RETRY_MS (1 s, 4 s), OPENAI_TRANSCRIBE_MODEL (whisper-1), AZURE_TTS_URL (with {region}).
  * - Live: `company-{id}-prompt` with create / update / delete (promptId).
+ * - A flow's OpenAI node runs as a prompt of its own (flow-engine.ts), hidden from the list.
  */
 export default definePlugin({
   name: 'prompts',
@@ -28,7 +30,11 @@ export default definePlugin({
   module: true,
   moduleRoutes: ['/prompts'],
   dependsOn: ['tickets', 'connections', 'queues'],
-  services: { requires: ['tickets', 'connections', 'inbound'], optional: ['queues', 'messaging'] },
+  services: {
+    provides: ['flowEngine.openai'],
+    requires: ['tickets', 'connections', 'inbound'],
+    optional: ['queues', 'messaging'],
+  },
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
     const service = createPromptService(kernel)
@@ -37,5 +43,6 @@ export default definePlugin({
     const runtime = createPromptRuntime(kernel, service)
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
     kernel.jobs.define(REPLY_JOB, runtime.reply)
+    kernel.services.provide('flowEngine.openai', createFlowEngine(kernel))
   },
 })

@@ -113,7 +113,7 @@ export function createPromptService(kernel: Kernel) {
   }
 
   async function find(companyId: number, id: number): Promise<PromptRow> {
-    const row = await kernel.tenant(companyId)(TABLE).where({ id }).first(COLUMNS)
+    const row = await kernel.tenant(companyId)(TABLE).where({ id }).whereNull('origin').first(COLUMNS)
     if (!row) throw notFound(ERR_NO_PROMPT_FOUND, 'Prompt not found')
     return row
   }
@@ -123,6 +123,7 @@ export function createPromptService(kernel: Kernel) {
     async list(companyId: number) {
       const rows: PromptRow[] = await kernel
         .tenant(companyId)(TABLE)
+        .whereNull('origin')
         .orderBy([{ column: 'name' }, { column: 'id' }])
         .select(COLUMNS)
       const names = await queueNames(companyId, rows)
@@ -163,6 +164,7 @@ export function createPromptService(kernel: Kernel) {
       return kernel.unitOfWork(companyId, async ({ t, emit }) => {
         const [row] = await t(TABLE)
           .where({ id })
+          .whereNull('origin')
           .update({ ...data, updatedAt: new Date() })
           .returning(COLUMNS)
         if (!row) throw notFound(ERR_NO_PROMPT_FOUND, 'Prompt not found')
@@ -174,7 +176,7 @@ export function createPromptService(kernel: Kernel) {
 
     async remove(companyId: number, id: number) {
       await kernel.unitOfWork(companyId, async ({ t, emit }) => {
-        const rows = await t(TABLE).where({ id }).delete().returning('id')
+        const rows = await t(TABLE).where({ id }).whereNull('origin').delete().returning('id')
         if (!rows.length) throw notFound(ERR_NO_PROMPT_FOUND, 'Prompt not found')
         emit('prompt.deleted', { companyId, promptId: id })
       })

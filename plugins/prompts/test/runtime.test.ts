@@ -6,6 +6,7 @@ import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import queuesPlugin from '@atende/plugin-queues'
+import flowsPlugin from '@atende/plugin-flows'
 import plugin from '../src/index.ts'
 import { HANDOVER_MESSAGE, createPromptRuntime } from '../src/runtime.ts'
 import { createPromptService } from '../src/service.ts'
@@ -26,7 +27,7 @@ describe('prompts answer customers through the simulator', () => {
     process.env.OPENAI_RETRY_MS = '0,0'
     process.env.OPENAI_TIMEOUT_MS = '5000'
     t = await createTestApp({
-      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
+      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, flowsPlugin, plugin],
     })
   })
   afterAll(async () => {
@@ -239,5 +240,70 @@ describe('prompts answer customers through the simulator', () => {
     await job
     expect(await s.texts()).not.toContain('tarde demais')
     expect(await s.ticket(message.ticketId)).toMatchObject({ status: 'open', userId: s.userId })
+  })
+
+  it("a flow's OpenAI node hands the conversation to the assistant with the node's settings; its key never leaves", async () => {
+    const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+      t.app.inject({ method, url: path, headers, payload })
+    const ok = async (p: ReturnType<typeof call>) => {
+      const res = await p
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+    const flow = await ok(call('POST', '/api/flowbuilder', { name: 'Com IA' }))
+    const settings = {
+      name: 'IA do fluxo',
+      apiKey: 'sk-flow-node-key-1234',
+      prompt: 'Você atende clientes da padaria do fluxo.',
+      voice: 'texto',
+      temperature: '0.4',
+      maxTokens: '80',
+      maxMessages: '5',
+    }
+    const graph = (openai: object) => ({
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+        { id: 'm', type: 'message', position: { x: 0, y: 0 }, data: { label: 'Um instante…' } },
+        { id: 'ai', type: 'openai', position: { x: 0, y: 0 }, data: { typebotIntegration: openai } },
+      ],
+      connections: [
+        { source: '1', target: 'm', sourceHandle: null },
+        { source: 'm', target: 'ai', sourceHandle: null },
+      ],
+    })
+    await ok(call('POST', '/api/flowbuilder/flow', graph(settings)))
+    const read = async () =>
+      (await ok(call('GET', `/api/flowbuilder/flow/${flow.id}`))).flow.flow.nodes[2].data.typebotIntegration
+    expect(await read()).toMatchObject({ apiKey: '', apiKeySet: true, prompt: settings.prompt })
+    // The editor sends the node back without the key: the stored one stays.
+    await ok(call('POST', '/api/flowbuilder/flow', graph({ ...(await read()), apiKey: '' })))
+    expect(JSON.stringify(await t.db('flows').where({ id: flow.id }).first('flow'))).not.toContain('sk-flow')
+    const w = await ok(call('POST', '/api/whatsapp', { name: `Sim fluxo ${++seq}`, provider: 'simulator' }))
+    await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
+    await ok(call('POST', '/api/flowcampaign', { name: 'ia', flowId: flow.id, whatsappId: w.id, phrase: 'padaria' }))
+    const from = `55479${String(70_000_001 + seq)}`
+    ai.answer(completion('Temos pão quentinho!'))
+    const before = ai.chats.length
+    const { message } = await ok(
+      call('POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Rita', body: 'padaria' }),
+    )
+    const texts = async () =>
+      (await ok(call('GET', `/api/simulator/${w.id}/outbox?to=${from}`))).messages.map((m: { body: string }) => m.body)
+    await until(async () => (await texts()).length === 2)
+    expect(await texts()).toEqual(['Um instante…', 'Temos pão quentinho!'])
+    const sent = ai.chats[before]
+    expect(sent.auth).toBe('Bearer sk-flow-node-key-1234')
+    expect(sent.body).toMatchObject({ max_tokens: 80, temperature: 0.4 })
+    expect(sent.body.messages[0]).toEqual({ role: 'system', content: settings.prompt })
+    const ticket = await t.db('tickets').where({ id: message.ticketId }).first()
+    expect(ticket).toMatchObject({ useIntegration: true, status: 'pending' })
+    // The node's prompt is no admin's: not listed, not editable.
+    expect((await ok(call('GET', '/api/prompt'))).prompts).toEqual([])
+    expect((await call('GET', `/api/prompt/${ticket.promptId}`)).statusCode).toBe(404)
+    expect(await t.db('prompts').where({ companyId, id: ticket.promptId }).first('origin')).toEqual({
+      origin: `flow:${flow.id}:ai`,
+    })
   })
 })
