@@ -25,7 +25,10 @@ export function createVault(encryptionKey: string | undefined, jwtSecret: string
     },
     open(sealed) {
       if (!sealed?.startsWith(PREFIX)) return sealed ?? ''
-      const [iv, tag, body] = sealed.slice(PREFIX.length).split('.').map((s) => Buffer.from(s, 'base64url'))
+      const [iv, tag, body] = sealed
+        .slice(PREFIX.length)
+        .split('.')
+        .map((s) => Buffer.from(s, 'base64url'))
       const decipher = createDecipheriv('aes-256-gcm', key, iv)
       decipher.setAuthTag(tag)
       return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')

@@ -5,7 +5,7 @@
  * elsewhere (tests, a proxy).
  */
 import { AiFailure } from './openai.ts'
-import { isOggOpus } from './ogg.ts'
+import { isOggOpus } from '@atende/sdk'
 
 export const TTS_FORMAT = 'ogg-16khz-16bit-mono-opus'
 

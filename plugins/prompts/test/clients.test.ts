@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AiFailure, chat, transcribe } from '../src/openai.ts'
 import { speak } from '../src/tts.ts'
-import { isOggOpus } from '../src/ogg.ts'
+import { isOggOpus } from '@atende/sdk'
 import { completion, failure, fakeAi, oggOpus } from './fakes/ai.ts'
 
 const input = (model = 'gpt-4o-mini') => ({

@@ -10,7 +10,7 @@ import flowsPlugin from '@atende/plugin-flows'
 import plugin from '../src/index.ts'
 import { HANDOVER_MESSAGE, createPromptRuntime } from '../src/runtime.ts'
 import { createPromptService } from '../src/service.ts'
-import { opusHead } from '../src/ogg.ts'
+import { opusHead } from '@atende/sdk'
 import { completion, failure, fakeAi, oggOpus } from './fakes/ai.ts'
 
 const PROMPT = 'Você é a assistente da Loja Azul. Responda com gentileza e em poucas frases.'
