@@ -1,6 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
+import { createTypebotFlowEngine } from './flow-engine.ts'
 import { WEBHOOK_JOB, createIntegrationRuntime } from './runtime.ts'
 import { BOT_JOB, BOT_SWEEP_JOB, BOT_SWEEP_MS, type BotJob } from './bots.ts'
 import { registerIntegrationRoutes } from './routes.ts'
@@ -41,6 +42,7 @@ export default definePlugin({
   moduleRoutes: ['/queue-integration'],
   dependsOn: ['tickets', 'connections'],
   services: {
+    provides: ['flowEngine.typebot'],
     requires: ['tickets', 'contacts', 'connections', 'inbound'],
     optional: ['flows', 'queues', 'messaging'],
   },
@@ -52,6 +54,7 @@ export default definePlugin({
     const runtime = createIntegrationRuntime(kernel, service)
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
     kernel.jobs.define(WEBHOOK_JOB, runtime.deliver)
+    kernel.services.provide('flowEngine.typebot', createTypebotFlowEngine(kernel, runtime.bots.enqueue))
     // Drains of different tickets run side by side (mostly waiting on engines and message pacing);
     // one ticket's are serialized by its lease.
     kernel.jobs.define<BotJob>(BOT_JOB, (job) => runtime.bots.drain(job), { concurrency: 16 })

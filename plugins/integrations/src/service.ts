@@ -114,15 +114,18 @@ export function createIntegrationService(kernel: Kernel) {
     }
   }
 
-  async function find(companyId: number, id: number): Promise<Row> {
-    const row = await kernel.tenant(companyId)('queue_integrations').where({ id }).first(COLUMNS)
+  /** An admin's integration (a flow node's own are not theirs to see or edit), or any for the runtime. */
+  async function find(companyId: number, id: number, flowNodes = false): Promise<Row> {
+    const q = kernel.tenant(companyId)('queue_integrations').where({ id })
+    if (!flowNodes) q.whereNull('origin')
+    const row = await q.first(COLUMNS)
     if (!row) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
     return row
   }
 
   return {
     async page(companyId: number, searchParam = '', pageNumber = 1) {
-      const q = kernel.tenant(companyId)('queue_integrations')
+      const q = kernel.tenant(companyId)('queue_integrations').whereNull('origin')
       const s = searchParam.trim()
       if (s) q.whereILike('name', likePattern(s))
       const rows: Row[] = await q
@@ -136,7 +139,7 @@ export function createIntegrationService(kernel: Kernel) {
     get: async (companyId: number, id: number) => view(await find(companyId, id)),
     /** For the runtime: the row with its secrets, the key opened. */
     async row(companyId: number, id: number): Promise<Row> {
-      const row = await find(companyId, id)
+      const row = await find(companyId, id, true)
       return { ...row, jsonContent: open(row.jsonContent) }
     },
 
@@ -157,6 +160,7 @@ export function createIntegrationService(kernel: Kernel) {
       return kernel.unitOfWork(companyId, async ({ t, emit }) => {
         const [row] = await t('queue_integrations')
           .where({ id })
+          .whereNull('origin')
           .update({ ...data, updatedAt: new Date() })
           .returning(COLUMNS)
         if (!row) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
@@ -194,7 +198,7 @@ export function createIntegrationService(kernel: Kernel) {
 
     async remove(companyId: number, id: number) {
       await kernel.unitOfWork(companyId, async ({ t, emit }) => {
-        const rows = await t('queue_integrations').where({ id }).delete().returning('id')
+        const rows = await t('queue_integrations').where({ id }).whereNull('origin').delete().returning('id')
         if (!rows.length) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
         emit('integration.deleted', { companyId, integrationId: id })
       })

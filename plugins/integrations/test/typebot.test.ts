@@ -323,4 +323,55 @@ describe('typebot integrations through the simulator', () => {
     expect(fake.calls.length).toBe(calls)
     expect(await s.outbox()).toHaveLength(2)
   })
+
+  it("a flow's Typebot node hands the conversation to that bot, kept out of the integrations list", async () => {
+    const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const call = (method: 'GET' | 'POST', path: string, payload?: object) =>
+      t.app.inject({ method, url: path, headers: headers as Headers, payload })
+    const ok = async (p: ReturnType<typeof call>) => {
+      const res = await p
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+    const flow = await ok(call('POST', '/api/flowbuilder', { name: 'Com Typebot' }))
+    await ok(
+      call('POST', '/api/flowbuilder/flow', {
+        idFlow: flow.id,
+        nodes: [
+          { id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} },
+          { id: 'm', type: 'message', position: { x: 0, y: 0 }, data: { label: 'Chamando o robô' } },
+          {
+            id: 'tb',
+            type: 'typebot',
+            position: { x: 0, y: 0 },
+            data: {
+              typebotIntegration: { name: 'Robô do fluxo', urlN8N: url, typebotSlug: 'menu', typebotDelayMessage: 0 },
+            },
+          },
+        ],
+        connections: [
+          { source: '1', target: 'm', sourceHandle: null },
+          { source: 'm', target: 'tb', sourceHandle: null },
+        ],
+      }),
+    )
+    const w = await ok(call('POST', '/api/whatsapp', { name: `Tb fluxo ${++seq}`, provider: 'simulator' }))
+    await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
+    await ok(call('POST', '/api/flowcampaign', { name: 'robo', flowId: flow.id, whatsappId: w.id, phrase: 'robô' }))
+    const from = `55479${String(60_000_001 + seq)}`
+    const outbox = async (): Promise<string[]> =>
+      (await ok(call('GET', `/api/simulator/${w.id}/outbox?to=${from}`))).messages.map((m: { body: string }) => m.body)
+    const { message } = await ok(call('POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Rita', body: 'robô' }))
+    await until(async () => (await outbox()).length === 3)
+    expect(await outbox()).toEqual(['Chamando o robô', 'Olá *{{name}}*!', '1. Vendas\n2. Suporte'])
+    await ok(call('POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Rita', body: '1' }))
+    await until(async () => (await outbox()).length === 4)
+    expect((await outbox())[3]).toBe('Você escolheu Vendas. Até logo!')
+    const ticket = await t.db('tickets').where({ id: message.ticketId }).first()
+    expect(await t.db('queue_integrations').where({ companyId, id: ticket.integrationId }).first('origin')).toEqual({
+      origin: `flow:${flow.id}:tb`,
+    })
+    expect((await ok(call('GET', '/api/queueIntegration'))).queueIntegrations).toEqual([])
+    expect((await call('GET', `/api/queueIntegration/${ticket.integrationId}`)).statusCode).toBe(404)
+  })
 })
