@@ -91,7 +91,14 @@ export const OutboxEntry = Type.Object({
   to: Type.String(),
   isGroup: Type.Boolean(),
   body: Type.String(),
-  media: Type.Optional(Type.Object({ kind: Type.String(), fileName: Type.String(), mimetype: Type.String() })),
+  media: Type.Optional(
+    Type.Object({
+      kind: Type.String(),
+      fileName: Type.String(),
+      mimetype: Type.String(),
+      voiceNote: Type.Boolean({ description: 'sent as push-to-talk (an OGG/Opus file)' }),
+    }),
+  ),
   contact: Type.Optional(Type.Object({ name: Type.String(), number: Type.String() })),
   location: Type.Optional(
     Type.Object({ latitude: Type.Number(), longitude: Type.Number(), name: Type.Optional(Type.String()) }),

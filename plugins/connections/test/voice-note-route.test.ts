@@ -43,9 +43,9 @@ async function setup(t: TestApp) {
     stored: async (mediaUrl: string) => (await t.app.inject({ method: 'GET', url: mediaUrl })).rawPayload,
     async sent(providerId: string) {
       const box = await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox?to=${from}`)
-      return (box.json().messages as Array<{ id: string; media?: { kind: string; mimetype: string } }>).find(
-        (o) => o.id === providerId,
-      )
+      return (
+        box.json().messages as Array<{ id: string; media?: { kind: string; mimetype: string; voiceNote: boolean } }>
+      ).find((o) => o.id === providerId)
     },
   }
 }
@@ -80,7 +80,9 @@ describe.skipIf(!hasFfmpeg)('recorded voice notes (skipped: install ffmpeg with 
     const bytes = await s.stored(m.mediaUrl)
     expect(opusHead(bytes)).toEqual({ channels: 1, sampleRate: 16000 })
     expect(await probe(bytes, dir)).toEqual({ format: 'ogg', codec: 'opus', channels: 1 })
-    expect(await s.sent(m.providerId)).toMatchObject({ media: { kind: 'audio', mimetype: 'audio/ogg' } })
+    expect(await s.sent(m.providerId)).toMatchObject({
+      media: { kind: 'audio', mimetype: 'audio/ogg', voiceNote: true },
+    })
   })
 
   it("converts Safari's MP4/AAC recording too, whatever the order of the form's fields", async () => {
@@ -108,8 +110,23 @@ describe.skipIf(!hasFfmpeg)('recorded voice notes (skipped: install ffmpeg with 
     expect([a.mediaName, b.mediaName]).toEqual(['reuniao.webm', 'song.mp3'])
     expect((await s.stored(a.mediaUrl)).equals(webm)).toBe(true)
     expect((await s.stored(b.mediaUrl)).equals(mp3)).toBe(true)
-    expect(await s.sent(a.providerId)).toMatchObject({ media: { kind: 'audio', mimetype: 'audio/webm' } })
-    expect(await s.sent(b.providerId)).toMatchObject({ media: { kind: 'audio', mimetype: 'audio/mpeg' } })
+    expect(await s.sent(a.providerId)).toMatchObject({
+      media: { kind: 'audio', mimetype: 'audio/webm', voiceNote: false },
+    })
+    expect(await s.sent(b.providerId)).toMatchObject({
+      media: { kind: 'audio', mimetype: 'audio/mpeg', voiceNote: false },
+    })
+  })
+
+  it('an .ogg in Vorbis is sent as an audio file, not as Opus push-to-talk (decided by its bytes)', async () => {
+    const vorbis = await sine(dir, 'song.ogg', ['-c:a', 'libvorbis', '-f', 'ogg'])
+    const s = await setup(t)
+    const res = await s.send([{ name: 'medias', value: vorbis, file: { filename: 'song.ogg', type: 'audio/ogg' } }])
+    expect(res.statusCode, res.body).toBe(200)
+    const [m] = res.json().messages
+    expect(await s.sent(m.providerId)).toMatchObject({
+      media: { kind: 'audio', mimetype: 'audio/ogg', voiceNote: false },
+    })
   })
 
   it('sends a recording ffmpeg cannot read as recorded, with a warning each time', async () => {

@@ -1,4 +1,5 @@
-import { AppError, type Kernel } from '@atende/sdk'
+import { open, type FileHandle } from 'node:fs/promises'
+import { AppError, isOggOpus, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Message, TicketsService } from '@atende/plugin-tickets/api'
 import type { OutboundMedia, OutboundMessage } from '../providers/types.ts'
@@ -49,7 +50,8 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
         path: kernel.storage.path(m.mediaKey),
         mimetype,
         fileName: m.mediaName ?? 'file',
-        voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype),
+        // By the bytes, not the name: a song.ogg in Vorbis must not go out labelled Opus PTT.
+        voiceNote: kind === 'audio' && /ogg|opus/.test(mimetype) && (await opusFile(kernel.storage.path(m.mediaKey))),
       }
       out.body = m.body && m.body !== m.mediaName ? m.body : undefined
     } else out.body = m.body
@@ -144,4 +146,19 @@ export function mimetypeAs(kind: string, stored: string): string {
   )
     return `${kind}/${subtype}`
   return stored
+}
+
+/** Does the file begin an Ogg/Opus stream? Its first page is enough (a few hundred bytes). */
+async function opusFile(path: string): Promise<boolean> {
+  let file: FileHandle | undefined
+  try {
+    file = await open(path, 'r')
+    const head = Buffer.alloc(512)
+    const { bytesRead } = await file.read(head, 0, head.length, 0)
+    return isOggOpus(head.subarray(0, bytesRead))
+  } catch {
+    return false
+  } finally {
+    await file?.close()
+  }
 }

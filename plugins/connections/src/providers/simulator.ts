@@ -18,7 +18,7 @@ export interface OutboxEntry {
   to: string
   isGroup: boolean
   body: string
-  media?: { kind: string; fileName: string; mimetype: string }
+  media?: { kind: string; fileName: string; mimetype: string; voiceNote: boolean }
   contact?: { name: string; number: string }
   location?: { latitude: number; longitude: number; name?: string }
   quotedId?: string
@@ -114,7 +114,12 @@ export class SimulatorSession implements ChannelSession {
       isGroup: msg.isGroup,
       body: msg.body ?? '',
       media: msg.media
-        ? { kind: msg.media.kind, fileName: basename(msg.media.fileName), mimetype: msg.media.mimetype }
+        ? {
+            kind: msg.media.kind,
+            fileName: basename(msg.media.fileName),
+            mimetype: msg.media.mimetype,
+            voiceNote: !!msg.media.voiceNote,
+          }
         : undefined,
       contact: msg.contact,
       location: msg.location,
