@@ -60,6 +60,18 @@ const initial = (r: QueueIntegration | null): Values => ({
 /** The fields the server may name in a 400, and the form field each lands on. */
 const FIELDS = new Set<string>(Object.keys(initial(null)))
 
+/**
+ * The agent test's refusals (plugins/integrations dialogflow.ts) and the field each shows on; a
+ * timeout or another failure is a toast.
+ */
+const TEST_FAILURES: Record<string, keyof Values | null> = {
+  ERR_DIALOGFLOW_KEY_INVALID: 'jsonContent',
+  ERR_DIALOGFLOW_UNAUTHORIZED: 'jsonContent',
+  ERR_DIALOGFLOW_PROJECT_NOT_FOUND: 'projectName',
+  ERR_DIALOGFLOW_TIMEOUT: null,
+  ERR_DIALOGFLOW_FAILED: null,
+}
+
 /** What the body sends: only the chosen type's fields (the server ignores or blanks the rest). */
 function body(v: Values): QueueIntegrationInput {
   const base: QueueIntegrationInput = { type: v.type, name: v.name.trim() }
@@ -162,24 +174,26 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
+  /** Puts the translation of a rule's key on a field. */
+  const add = (found: Errors, key: keyof Values, k: string | null) => {
+    if (k) found[key] = t(k)
+  }
   const check = (): Errors => {
     const found: Errors = {}
-    const add = (key: keyof Values, k: string | null) => {
-      if (k) found[key] = t(k)
-    }
-    add('name', nameError(values.name))
+    add(found, 'name', nameError(values.name))
     if (values.type === 'dialogflow') {
-      add('projectName', required(values.projectName))
+      add(found, 'projectName', required(values.projectName))
       // On edit an empty key keeps the stored one.
-      if (!(record?.type === 'dialogflow' && record.jsonContentSet)) add('jsonContent', required(values.jsonContent))
+      if (!(record?.type === 'dialogflow' && record.jsonContentSet))
+        add(found, 'jsonContent', required(values.jsonContent))
     }
-    if (usesUrl(values.type)) add('urlN8N', required(values.urlN8N))
+    if (usesUrl(values.type)) add(found, 'urlN8N', required(values.urlN8N))
     if (values.type === 'typebot') {
-      add('typebotSlug', required(values.typebotSlug))
-      add('typebotExpires', integerError(values.typebotExpires, 0, 10_080))
-      add('typebotDelayMessage', integerError(values.typebotDelayMessage, 0, 60_000))
+      add(found, 'typebotSlug', required(values.typebotSlug))
+      add(found, 'typebotExpires', integerError(values.typebotExpires, 0, 10_080))
+      add(found, 'typebotDelayMessage', integerError(values.typebotDelayMessage, 0, 60_000))
     }
-    if (values.type === 'flowbuilder') add('flowId', required(values.flowId))
+    if (values.type === 'flowbuilder') add(found, 'flowId', required(values.flowId))
     return found
   }
 
@@ -226,29 +240,39 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     onClose()
   }
 
+  /**
+   * Test the agent: a token for the key and "Olá" to it. On edit an empty key tests the stored one
+   * (sent as `id`: the browser never holds it). A refusal shows in the user's language with the
+   * server's reason, on the field at fault when there is one.
+   */
   const testSession = async () => {
     const found: Errors = {}
-    const p = required(values.projectName)
-    if (p) found.projectName = t(p)
-    const j = required(values.jsonContent)
-    if (j) found.jsonContent = t(record?.jsonContentSet ? 'integrations.form.testNeedsKey' : j)
+    add(found, 'projectName', required(values.projectName))
+    const storedKey = record?.type === 'dialogflow' && record.jsonContentSet && !values.jsonContent.trim()
+    if (!storedKey) add(found, 'jsonContent', required(values.jsonContent))
     if (found.projectName || found.jsonContent) {
       setErrors((e) => ({ ...e, ...found }))
       return
     }
+    setErrors((e) => ({ ...e, projectName: undefined, jsonContent: undefined }))
     setTesting(true)
     try {
-      await api.post('/queueIntegration/testSession', {
+      await api.post<{ message: string }>('/queueIntegration/testSession', {
         body: {
           projectName: values.projectName.trim(),
-          jsonContent: values.jsonContent.trim(),
+          jsonContent: storedKey ? '' : values.jsonContent.trim(),
           language: values.language,
+          ...(storedKey ? { id: record.id } : {}),
         },
       })
       toast.success(t('integrations.toasts.tested'))
     } catch (err) {
-      if (isApiError(err) && err.code === 'ERR_INTEGRATION_TEST_UNAVAILABLE') toast.warning(message(err))
-      else showServerError(err)
+      if (isApiError(err) && TEST_FAILURES[err.code] !== undefined) {
+        const text = t('integrations.form.testReason', { text: message(err), reason: err.message })
+        const field = TEST_FAILURES[err.code]
+        if (field) setErrors((x) => ({ ...x, [field]: text }))
+        else toast.error(text)
+      } else showServerError(err)
     } finally {
       setTesting(false)
     }

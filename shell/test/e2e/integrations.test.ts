@@ -4,26 +4,37 @@
  * integration through the name rules and reads its signing secret, edits it, adds a Typebot one (the
  * slug required) and a flowbuilder one on a flow made through the API, deletes one, and a private URL
  * is refused with its translated message; the list follows changes made elsewhere; a plan that loses
- * the feature sends the page home. Each test makes its own company and signs in its own page.
+ * the feature sends the page home; a Dialogflow agent is tested against a local fake Google (token
+ * endpoint and detectIntent), with a typed key and with the stored one, and each refusal is shown
+ * translated with the server's reason. Each test makes its own company and signs in its own page.
  */
 // The integrations take tenant URLs only when public; the loopback URLs these tests use are let past
 // (the browser app runs in this process). Set before the app starts.
 process.env.OUTBOUND_ALLOWED_HOSTS = '127.0.0.1'
 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
 import { matchesSearch, nameError } from '../../../modules/integrations/src/validation.ts'
+import { fakeDialogflow, said, serviceAccount } from '../../../plugins/integrations/test/fakes/dialogflow.ts'
 
 let app: BrowserApp
+/** Google as the Dialogflow client sees it in these tests (plugins/integrations dialogflow.ts reads the env per call). */
+const google = fakeDialogflow()
 
 beforeAll(async () => {
   if (!canRun) return
+  const url = await google.start()
+  process.env.DIALOGFLOW_BASE_URL = url
+  process.env.DIALOGFLOW_TOKEN_URL = `${url}/token`
+  process.env.DIALOGFLOW_TIMEOUT_MS = '1000'
+  process.env.DIALOGFLOW_RETRY_MS = '0'
   app = await openBrowserApp()
 }, 240_000)
 afterAll(async () => {
   await app?.close()
+  await google.close()
 })
 
 const drawer = (p: Page) => p.getByRole('navigation', { name: 'menu' })
@@ -226,7 +237,7 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
     await context.close()
   })
 
-  it('keeps a Dialogflow key it never shows back, and says the agent test is not available', async () => {
+  it('keeps a Dialogflow key it never shows back, and says why the agent test refused it', async () => {
     const co = await aCompany(app, 'Empresa Dialogflow')
     const { page: p, context } = await app.signedIn(co, '/queue-integration')
     await p.getByText('Nenhuma integração cadastrada.').waitFor({ timeout: 15_000 })
@@ -241,8 +252,15 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
     await dialog.getByLabel('Nome do projeto').fill('projeto-123')
     await dialog.getByLabel('Chave da conta de serviço (JSON)').fill(key)
     await dialog.getByLabel('Linguagem').selectOption('en')
+    // A private_key that cannot sign: refused on the key, translated, with the server's reason.
     await dialog.getByRole('button', { name: 'Testar bot' }).click()
-    await p.getByText('O teste do Dialogflow ainda não está disponível neste servidor.', { exact: false }).waitFor()
+    await dialog
+      .getByText(
+        'A chave da conta de serviço não é válida: confira se é o JSON completo, com client_email e private_key. ' +
+          'Motivo: the private_key cannot sign (not a PEM RSA key)',
+      )
+      .waitFor()
+    expect(await dialog.getByLabel('Chave da conta de serviço (JSON)').getAttribute('aria-invalid')).toBe('true')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
     const r = row(p, 'Agente Google')
@@ -265,6 +283,89 @@ describe.skipIf(!canRun)('queue integrations in a browser', () => {
       jsonContentSet: true,
     })
     expect(saved.jsonContent).toBe('')
+    await context.close()
+  })
+
+  it('tests a Dialogflow agent with a typed key, then with the stored one, and shows each refusal', async () => {
+    const co = await aCompany(app, 'Empresa Agente')
+    const { page: p, context } = await app.signedIn(co, '/queue-integration')
+    await p.getByText('Nenhuma integração cadastrada.').waitFor({ timeout: 15_000 })
+    const account = serviceAccount('bot@agente-loja.iam.gserviceaccount.com')
+    google.allow(account, 'agente-loja')
+    google.answer(() => said(['Olá! Como posso ajudar?']))
+    const keyBox = (d: Locator) => d.getByLabel('Chave da conta de serviço (JSON)')
+    const calls = () => google.detects.filter((c) => c.project === 'agente-loja').length
+
+    await p.getByRole('button', { name: 'Adicionar projeto' }).click()
+    let dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Tipo').selectOption('dialogflow')
+    await dialog.getByLabel('Nome', { exact: true }).fill('Agente da loja')
+    await keyBox(dialog).fill(account.json)
+
+    // No agent in that project: said on the project name.
+    await dialog.getByLabel('Nome do projeto').fill('projeto-errado')
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    await dialog
+      .getByText(
+        'Nenhum agente do Dialogflow encontrado neste projeto: confira o nome do projeto. ' +
+          'Motivo: no agent in project "projeto-errado" (HTTP 404)',
+      )
+      .waitFor()
+    expect(await dialog.getByLabel('Nome do projeto').getAttribute('aria-invalid')).toBe('true')
+
+    // The right project: the agent answers "Olá" and the spec's success toast shows.
+    await dialog.getByLabel('Nome do projeto').fill('agente-loja')
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    await p.getByText('Integração testada com sucesso!').first().waitFor()
+    expect(await dialog.getByLabel('Nome do projeto').getAttribute('aria-invalid')).toBeNull()
+    expect(calls()).toBe(1)
+    expect(google.detects.at(-1)!.body.queryInput.text).toEqual({ text: 'Olá', languageCode: 'pt-BR' })
+
+    // A key Google does not know: refused on the key.
+    const stranger = serviceAccount('outro@agente-loja.iam.gserviceaccount.com')
+    await keyBox(dialog).fill(stranger.json)
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    await dialog
+      .getByText(
+        'O Google recusou a chave da conta de serviço: confira se ela está ativa e tem acesso ao agente. ' +
+          'Motivo: the key was refused (HTTP 400: Invalid JWT Signature.)',
+      )
+      .waitFor()
+    await keyBox(dialog).fill(account.json)
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    const r = row(p, 'Agente da loja')
+    await r.getByTestId('integration-type-dialogflow').waitFor()
+
+    // Edit: the box is empty, and the test uses the stored key (the browser never had it back).
+    await r.getByRole('button', { name: 'Editar Agente da loja' }).click()
+    dialog = p.getByRole('dialog')
+    await dialog.getByText('Uma chave já está guardada.', { exact: false }).waitFor()
+    expect(await keyBox(dialog).inputValue()).toBe('')
+    const tested = p.waitForResponse((res) => res.url().endsWith('/api/queueIntegration/testSession'))
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    const answer = await tested
+    const [stored] = (await app.callAs(p, 'GET', '/api/queueIntegration')).queueIntegrations
+    expect(answer.request().postDataJSON()).toEqual({
+      projectName: 'agente-loja',
+      jsonContent: '',
+      language: 'pt-BR',
+      id: stored.id,
+    })
+    expect(answer.status()).toBe(200)
+    expect(calls()).toBe(2)
+    await p.getByText('Integração testada com sucesso!').first().waitFor()
+
+    // An agent that does not answer in time: a toast, translated, with the reason.
+    google.answer(() => ({ hang: true }))
+    await dialog.getByRole('button', { name: 'Testar bot' }).click()
+    await p
+      .getByText('O Dialogflow não respondeu a tempo. Tente novamente em instantes. Motivo:', { exact: false })
+      .waitFor()
+    await app.shot(p, 'integrations-03-dialogflow-test')
+    google.answer(() => said(['Olá!']))
+    await dialog.getByRole('button', { name: 'Cancelar' }).click()
+    await dialog.waitFor({ state: 'detached' })
     await context.close()
   })
 })
