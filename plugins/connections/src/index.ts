@@ -19,6 +19,7 @@ import { createSessionRpc } from './session-rpc.ts'
 import { createLeases } from './lease.ts'
 import { createResume } from './resume.ts'
 import { createMessaging } from './messages.ts'
+import { clearBotLinks } from './bot-links.ts'
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d)
 
@@ -56,6 +57,7 @@ export default definePlugin({
   moduleRoutes: ['/connections'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
+    clearBotLinks(kernel)
     const routing = createRouting(kernel.log)
     kernel.services.provide('inbound', { version: routing.version, register: routing.register, steps: routing.steps })
     let messaging: ReturnType<typeof createMessaging> | undefined

@@ -44,5 +44,9 @@ export default definePlugin({
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
     kernel.jobs.define(REPLY_JOB, runtime.reply)
     kernel.services.provide('flowEngine.openai', createFlowEngine(kernel))
+    // The queues plugin's event: a prompt whose transfer queue is deleted transfers within the ticket's own queue.
+    kernel.bus.on('queue.deleted', async ({ companyId, queueId }) => {
+      await kernel.tenant(companyId)('prompts').where({ queueId }).update({ queueId: null })
+    })
   },
 })

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createTestApp, companyWithUser, userIn, type Headers, type TestApp } from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, until, userIn, type Headers, type TestApp } from '@atende/kernel/testing'
 import usersPlugin from '@atende/plugin-users'
 import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
@@ -123,13 +123,17 @@ describe('prompts API', () => {
     }
   })
 
-  it('deletes with a message; queues and connections may then name it no more', async () => {
+  it('deletes with a message; the queues and connections naming it let go of it, and may name it no more', async () => {
     const { call, queue } = await admin()
     const p = await ok(call('POST', '/api/prompt', body(queue.id)))
     await ok(
       call('PUT', `/api/queue/${queue.id}`, { name: 'Suporte', color: '#00f', greetingMessage: '', promptId: p.id }),
     )
+    const w = await ok(call('POST', '/api/whatsapp', { name: 'Sim prompt', provider: 'simulator', promptId: p.id }))
     expect(await ok(call('DELETE', `/api/prompt/${p.id}`))).toEqual({ message: 'Prompt deleted' })
+    await until(async () => (await t.db('queues').where({ id: queue.id }).first()).promptId === null)
+    await until(async () => (await t.db('whatsapps').where({ id: w.id }).first()).promptId === null)
+    await ok(call('PUT', `/api/queue/${queue.id}`, { name: 'Suporte 2', color: '#00f', greetingMessage: '' }))
     const res = await call('PUT', `/api/queue/${queue.id}`, {
       name: 'Suporte',
       color: '#00f',

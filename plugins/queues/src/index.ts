@@ -7,6 +7,7 @@ import { mapRealtime } from './events.ts'
 import { createOptionService } from './options.ts'
 import { registerQueueRoutes } from './routes.ts'
 import { createQueueService } from './service.ts'
+import { clearBotLinks } from './bot-links.ts'
 
 /**
  * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
@@ -18,7 +19,7 @@ import { createQueueService } from './service.ts'
  * - Colours are unique in any case; ERR_QUEUE_COLOR_ALREADY_EXISTS and ERR_WAPP_GREETING_REQUIRED
  *   are 400s naming the field. The greeting rule counts the queues after the save (the second
  *   queue needs one; an edit may not empty it while there are two or more).
- * - integrationId and promptId are other plugins' rows (not built yet): kept as given.
+ * - integrationId and promptId are other plugins' rows, checked as the company's; cleared when deleted (bot-links.ts).
  * - Business hours are read in TZ (env) or America/Sao_Paulo: companies have no time zone column.
  * - Option trees are not part of the realtime channel: the dialog reloads them itself.
  */
@@ -39,6 +40,7 @@ export default definePlugin({
   moduleRoutes: ['/queues'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
+    clearBotLinks(kernel)
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
     kernel.services.provide('queues', {
