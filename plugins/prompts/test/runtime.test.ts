@@ -306,4 +306,63 @@ describe('prompts answer customers through the simulator', () => {
       origin: `flow:${flow.id}:ai`,
     })
   })
+
+  it("a queue's prompt answers the customers the queue menu sent there", async () => {
+    const { headers } = await companyWithUser(t.app, { profile: 'admin' })
+    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+      t.app.inject({ method, url: path, headers, payload })
+    const ok = async (p: ReturnType<typeof call>) => {
+      const res = await p
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+    const sales = await ok(
+      call('POST', '/api/queue', { name: 'Vendas', color: '#0a0', greetingMessage: 'Bem-vinda a Vendas!' }),
+    )
+    const help = await ok(
+      call('POST', '/api/queue', { name: 'Suporte', color: '#00a', greetingMessage: 'Suporte aqui.' }),
+    )
+    const p = await ok(
+      call('POST', '/api/prompt', {
+        name: 'Vendedora',
+        prompt: PROMPT,
+        apiKey: 'sk-queue-000000000000',
+        queueId: help.id,
+      }),
+    )
+    await ok(
+      call('PUT', `/api/queue/${sales.id}`, {
+        name: 'Vendas',
+        color: '#0a0',
+        greetingMessage: 'Bem-vinda a Vendas!',
+        promptId: p.id,
+      }),
+    )
+    const w = await ok(
+      call('POST', '/api/whatsapp', {
+        name: `Sim filas ${++seq}`,
+        provider: 'simulator',
+        greetingMessage: 'Escolha:',
+        queueIds: [sales.id, help.id],
+      }),
+    )
+    await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
+    const from = `55479${String(80_000_001 + seq)}`
+    const texts = async (): Promise<string[]> =>
+      (await ok(call('GET', `/api/simulator/${w.id}/outbox?to=${from}`))).messages.map((m: { body: string }) => m.body)
+    const say = (body: string) => ok(call('POST', `/api/simulator/${w.id}/inbound`, { from, name: 'Rita', body }))
+    await say('oi')
+    await until(async () => (await texts()).length === 1)
+    expect((await texts())[0]).toContain('2 - Vendas') // the queue menu, by name
+    const before = ai.chats.length
+    await say('2')
+    await until(async () => (await texts()).some((x) => x.includes('Bem-vinda a Vendas!')))
+    expect(ai.chats.length).toBe(before) // choosing the queue is the menu's, not the assistant's
+    ai.answer(completion('Custa R$ 10.'))
+    await say('quanto custa?')
+    await until(async () => (await texts()).includes('Custa R$ 10.'))
+    const sent = ai.chats.at(-1)!
+    expect(sent.auth).toBe('Bearer sk-queue-000000000000')
+    expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'quanto custa?' })
+  })
 })
