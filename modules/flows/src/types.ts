@@ -64,6 +64,9 @@ export interface OpenAiData {
   maxTokens: number
   maxMessages: number
   queueId: number | null
+  /** Read back only: the server keeps the keys sealed and answers them empty with these flags. */
+  apiKeySet?: boolean
+  voiceKeySet?: boolean
 }
 
 /** Each node type's `data` as the editor writes it. */

@@ -420,6 +420,103 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await context.close()
   })
 
+  it("keeps an OpenAI node's key it never shows back, and saving again without typing it keeps it", async () => {
+    const { co, admin } = await company('Empresa Fluxo OpenAI')
+    const flow = await app.call('POST', '/api/flowbuilder', admin, { name: 'Assistente' })
+    const { page: p, context } = await app.signedIn(co, `/flowbuilder/${flow.id}`)
+    current = p
+    await node(p, 'start').getByText('Inicio do fluxo').waitFor({ timeout: 15_000 })
+
+    // A new node: the key is required, hidden until shown; the voice is stored by its Azure name.
+    await addNode(p, 'OpenAI')
+    let dialog = p.getByRole('dialog', { name: 'Adicionar OpenAI ao fluxo' })
+    await dialog.getByText('o assistente (OpenAI) assume a conversa', { exact: false }).waitFor()
+    await dialog.getByLabel('Nome', { exact: true }).fill('Atendente virtual')
+    await dialog.getByLabel('Prompt').fill('Você é o atendente da loja.')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.getByText('Obrigatório').waitFor()
+    let apiKey = dialog.getByLabel('API Key')
+    expect(await apiKey.getAttribute('placeholder')).toBeNull()
+    await apiKey.fill('sk-teste-123')
+    expect(await apiKey.getAttribute('type')).toBe('password')
+    await dialog.getByRole('button', { name: 'Mostrar' }).click()
+    expect(await apiKey.getAttribute('type')).toBe('text')
+    await dialog.getByLabel('Voz', { exact: true }).selectOption({ label: 'Francisca' })
+    await dialog.getByLabel('Chave da voz').fill('azure-chave')
+    await dialog.getByLabel('Região da voz').fill('brazilsouth')
+    await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await node(p, 'openai').getByText('Atendente virtual').waitFor()
+    await node(p, 'openai').getByText('O assistente (OpenAI) assume a conversa a partir daqui.').waitFor()
+    // The view follows the new node: drag once it has stopped moving.
+    let last = ''
+    await expect
+      .poll(async () => {
+        const now = await p.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform)
+        const still = now === last
+        last = now
+        return still
+      })
+      .toBe(true)
+    await drag(p, node(p, 'start').getByTestId('handle-out'), node(p, 'openai').getByTestId('handle-in'))
+    await expect.poll(() => p.locator('.react-flow__edge').count()).toBe(1)
+    await p.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await p.getByText('Fluxo salvo com sucesso').waitFor()
+
+    // The API answers the keys empty, saying they are stored; the voice as the runtime takes it.
+    const openaiData = async () =>
+      ((await app.callAs(p, 'GET', `/api/flowbuilder/flow/${flow.id}`)).flow.flow.nodes as any[]).find(
+        (n) => n.type === 'openai',
+      ).data.typebotIntegration
+    expect(await openaiData()).toMatchObject({
+      name: 'Atendente virtual',
+      prompt: 'Você é o atendente da loja.',
+      voice: 'pt-BR-FranciscaNeural',
+      voiceRegion: 'brazilsouth',
+      apiKey: '',
+      apiKeySet: true,
+      voiceKey: '',
+      voiceKeySet: true,
+    })
+
+    // Reloaded: the key field is empty with the stored placeholder and no longer required.
+    await p.reload()
+    await node(p, 'openai').getByText('Atendente virtual').waitFor({ timeout: 15_000 })
+    await node(p, 'openai').dblclick()
+    dialog = p.getByRole('dialog', { name: 'Editar OpenAI' })
+    apiKey = dialog.getByLabel('API Key')
+    expect(await apiKey.inputValue()).toBe('')
+    expect(await apiKey.getAttribute('placeholder')).toBe('•••••• (guardada — deixe em branco para manter)')
+    expect(await dialog.getByLabel('Chave da voz').getAttribute('placeholder')).toBe(
+      '•••••• (guardada — deixe em branco para manter)',
+    )
+    expect(await dialog.getByLabel('Voz', { exact: true }).inputValue()).toBe('pt-BR-FranciscaNeural')
+    expect(await dialog.getByLabel('Voz', { exact: true }).locator('option:checked').textContent()).toBe('Francisca')
+    // A newly typed key is hidden and can be shown; cleared again, the stored one stays.
+    await apiKey.fill('sk-outra')
+    expect(await apiKey.getAttribute('type')).toBe('password')
+    await dialog.getByRole('button', { name: 'Mostrar' }).click()
+    expect(await apiKey.getAttribute('type')).toBe('text')
+    await dialog.getByRole('button', { name: 'Ocultar' }).click()
+    expect(await apiKey.getAttribute('type')).toBe('password')
+    await apiKey.fill('')
+    await dialog.getByLabel('Prompt').fill('Você é o atendente da loja. Seja breve.')
+    await dialog.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await p.getByTestId('flow-dirty').waitFor()
+    await p.getByRole('button', { name: 'Salvar', exact: true }).click()
+    await p.getByText('Fluxo salvo com sucesso').waitFor()
+    await p.getByTestId('flow-dirty').waitFor({ state: 'detached' })
+    expect(await openaiData()).toMatchObject({
+      prompt: 'Você é o atendente da loja. Seja breve.',
+      apiKey: '',
+      apiKeySet: true,
+      voiceKeySet: true,
+    })
+    await app.shot(p, 'flows-06-openai')
+    await context.close()
+  })
+
   it('creates, switches and deletes a phrase campaign', async () => {
     const { co, admin } = await company('Empresa Frases')
     await app.call('POST', '/api/flowbuilder', admin, { name: 'Boas-vindas' })

@@ -93,13 +93,14 @@ function Editor({ flow }: { flow: Flow }) {
       if (!original || original.type === 'start') return
       // §4: 240 px right of the rightmost node; the view follows it there.
       const position = duplicatePosition(list, original)
-      const copy: EditorNode = {
-        id: randomId(),
-        type: original.type,
-        position,
-        data: structuredClone(original.data),
-        selected: true,
+      const data = structuredClone(original.data)
+      // The server keeps an OpenAI node's keys by node id: a copy (new id) has none until typed.
+      const keys = (data as Partial<NodeDataMap['openai']>).typebotIntegration
+      if (original.type === 'openai' && keys) {
+        delete keys.apiKeySet
+        delete keys.voiceKeySet
       }
+      const copy: EditorNode = { id: randomId(), type: original.type, position, data, selected: true }
       setNodes((nodes) => [...nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), copy])
       void rf.setCenter(position.x + NODE_WIDTH / 2, position.y + 80, { zoom: rf.getZoom(), duration: 200 })
     },

@@ -38,9 +38,13 @@ export const ADDABLE: NodeType[] = [
   'condition',
 ]
 
-/** Types with no way out: the flow ends there (ticket moves it to a queue; the integrations are not built yet). */
+/**
+ * Types with no way out: the flow ends there (ticket moves it to a queue; openai hands the
+ * conversation to the assistant, typebot to Typebot once that engine takes flows).
+ */
 export const TERMINAL: NodeType[] = ['ticket', 'typebot', 'openai']
 
+/** The §3 voices: the runtime takes 'texto' or an Azure neural voice name, shown by its first name. */
 export const OPENAI_VOICES = [
   'Francisca',
   'Antonio',
@@ -58,3 +62,9 @@ export const OPENAI_VOICES = [
   'Valerio',
   'Yara',
 ].map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))
+
+/** A voice as stored: a bare first name (older graphs) becomes its Azure voice name. */
+export function voiceValue(voice: string | undefined): string {
+  if (!voice) return 'texto'
+  return OPENAI_VOICES.find((x) => x.label === voice)?.value ?? voice
+}

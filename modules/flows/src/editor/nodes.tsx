@@ -258,7 +258,15 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
         <Body type={type} data={data} />
         <Outs type={type} data={data} />
         {TERMINAL.includes(type) && (
-          <Muted>{t(type === 'ticket' ? 'editor.endsTicket' : 'editor.endsIntegration')}</Muted>
+          <Muted>
+            {t(
+              type === 'ticket'
+                ? 'editor.endsTicket'
+                : type === 'openai'
+                  ? 'editor.endsOpenAi'
+                  : 'editor.endsIntegration',
+            )}
+          </Muted>
         )}
       </div>
       {single && (

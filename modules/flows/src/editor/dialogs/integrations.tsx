@@ -5,7 +5,7 @@ import { Button, Select, TextField } from '@atende/ui'
 import { fail, ok } from '../../access.tsx'
 import type { NodeDataMap, OpenAiData, TypebotData } from '../../types.ts'
 import { MEDIA_RULES, fileError, type MediaKind } from '../../validation.ts'
-import { OPENAI_VOICES } from '../kinds.ts'
+import { OPENAI_VOICES, voiceValue } from '../kinds.ts'
 import { uploadMedia } from '../upload.ts'
 import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
 
@@ -110,24 +110,40 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
 
 /**
  * An OpenAI node: name, apiKey (hidden unless shown) and prompt required; voice 'texto' or a
- * Brazilian Portuguese neural voice; the §3 defaults. Saved with the flow; the runtime ends the flow here for now.
+ * Brazilian Portuguese neural voice (stored as its Azure name, pt-BR-<Name>Neural); the §3
+ * defaults. The server seals the keys when the flow is saved and reads them back empty with
+ * `apiKeySet` / `voiceKeySet`: then an empty field keeps the stored key. At run time the node hands
+ * the conversation to the assistant.
  */
 export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['openai']>) {
   const { t } = useTranslation()
-  const [v, setV] = useState<OpenAiData>({ ...OPENAI_DEFAULTS, ...initial?.typebotIntegration })
+  const [v, setV] = useState<OpenAiData>(() => {
+    const data = { ...OPENAI_DEFAULTS, ...initial?.typebotIntegration }
+    return { ...data, voice: voiceValue(data.voice) }
+  })
   const [errors, setErrors] = useState<Errors>({})
   const [showKey, setShowKey] = useState(false)
   const set = <K extends keyof OpenAiData>(key: K, value: OpenAiData[K]) => {
     setV((x) => ({ ...x, [key]: value }))
     setErrors((e) => ({ ...e, [key]: null }))
   }
+  const apiKeyStored = !!initial?.typebotIntegration?.apiKeySet
+  const voiceKeyStored = !!initial?.typebotIntegration?.voiceKeySet
   const submit = () => {
     const found: Errors = {}
-    for (const k of ['name', 'apiKey', 'prompt'] as const)
-      if (required(v[k])) found[k] = t('editor.validation.required')
+    for (const k of ['name', 'prompt'] as const) if (required(v[k])) found[k] = t('editor.validation.required')
+    if (!apiKeyStored && required(v.apiKey)) found.apiKey = t('editor.validation.required')
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
-    onSave({ typebotIntegration: { ...v, name: v.name.trim(), projectName: v.name.trim() } })
+    onSave({
+      typebotIntegration: {
+        ...v,
+        name: v.name.trim(),
+        projectName: v.name.trim(),
+        apiKey: v.apiKey.trim(),
+        voiceKey: v.voiceKey.trim(),
+      },
+    })
   }
   const number = (key: 'temperature' | 'maxTokens' | 'maxMessages', step = 1) => (
     <TextField
@@ -147,7 +163,7 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       onSubmit={submit}
       size="lg"
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('editor.endsIntegration')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('editor.openai.handsOver')}</p>
       <TextField
         label={t('editor.openai.name')}
         value={v.name}
@@ -163,6 +179,7 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
           type={showKey ? 'text' : 'password'}
           autoComplete="off"
           value={v.apiKey}
+          placeholder={apiKeyStored ? t('editor.openai.keyStored') : undefined}
           error={errors.apiKey}
           maxLength={300}
           onChange={(x) => set('apiKey', x)}
@@ -187,7 +204,15 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       />
       {v.voice !== 'texto' && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('editor.openai.voiceKey')} value={v.voiceKey} onChange={(x) => set('voiceKey', x)} />
+          <TextField
+            label={t('editor.openai.voiceKey')}
+            type={showKey ? 'text' : 'password'}
+            autoComplete="off"
+            value={v.voiceKey}
+            placeholder={voiceKeyStored ? t('editor.openai.keyStored') : undefined}
+            maxLength={300}
+            onChange={(x) => set('voiceKey', x)}
+          />
           <TextField
             label={t('editor.openai.voiceRegion')}
             value={v.voiceRegion}
