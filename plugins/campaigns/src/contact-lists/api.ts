@@ -1,0 +1,2 @@
+/** Contact lists' wire types (TypeBox only): being built. */
+export {}

@@ -1,0 +1,23 @@
+import { definePlugin } from '@atende/sdk'
+import { registerContactLists } from './contact-lists/index.ts'
+
+/**
+ * Contact lists and campaigns (administration.md §2 "Contact lists and campaigns", §3, §4, §5, §7;
+ * plan flag useCampaigns): lists of numbers to reach, and campaigns that send them one of five
+ * message variants, paced, exactly once per number.
+ */
+export default definePlugin({
+  name: 'campaigns',
+  version: '1.0.0',
+  host: '^1.0.0',
+  planFlag: 'useCampaigns',
+  essential: false,
+  module: true,
+  moduleRoutes: ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config'],
+  dependsOn: ['tickets', 'connections', 'contacts'],
+  services: { requires: ['tickets', 'contacts', 'connections'], optional: ['messaging', 'tags'] },
+  migrations: new URL('../migrations', import.meta.url),
+  register(app, kernel) {
+    registerContactLists(app, kernel)
+  },
+})
