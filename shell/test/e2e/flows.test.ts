@@ -30,6 +30,7 @@ import {
   variablesOf,
   type EditorNode,
 } from '../../../modules/flows/src/editor/graph.ts'
+import { OPENAI_VOICES, voiceValue } from '../../../modules/flows/src/editor/kinds.ts'
 
 let app: BrowserApp
 
@@ -148,6 +149,33 @@ describe('flows module rules (no browser)', () => {
     ])
     expect(updateVariables(['nome', 'cpf'], 'nome', 'cidade')).toEqual(['cpf', 'cidade'])
     expect(updateVariables(['nome'], undefined, 'nome')).toEqual(['nome'])
+  })
+})
+
+describe('flows OpenAI voices (no browser)', () => {
+  it('offers the §3 voices by first name and stores what the runtime takes', () => {
+    expect(OPENAI_VOICES.map((v) => v.label)).toEqual([
+      'Francisca',
+      'Antonio',
+      'Brenda',
+      'Donato',
+      'Elza',
+      'Fabio',
+      'Giovanna',
+      'Humberto',
+      'Julio',
+      'Leila',
+      'Leticia',
+      'Manuela',
+      'Nicolau',
+      'Valerio',
+      'Yara',
+    ])
+    for (const v of OPENAI_VOICES) expect(v.value).toBe(`pt-BR-${v.label}Neural`)
+    expect(voiceValue(undefined)).toBe('texto')
+    expect(voiceValue('texto')).toBe('texto')
+    expect(voiceValue('Francisca')).toBe('pt-BR-FranciscaNeural')
+    expect(voiceValue('pt-BR-YaraNeural')).toBe('pt-BR-YaraNeural')
   })
 })
 
