@@ -39,8 +39,8 @@ export const ADDABLE: NodeType[] = [
 ]
 
 /**
- * Types with no way out: the flow ends there (ticket moves it to a queue; openai hands the
- * conversation to the assistant, typebot to Typebot once that engine takes flows).
+ * Types with no way out: the flow ends there (ticket moves it to a queue; openai and typebot hand the
+ * conversation to the assistant or to Typebot).
  */
 export const TERMINAL: NodeType[] = ['ticket', 'typebot', 'openai']
 

@@ -43,7 +43,8 @@ const required = (v: string) => !v.trim()
 
 /**
  * A typebot node (create 'Adicionar Typebot ao fluxo', edit 'Editar Typebot'): name, urlN8N and
- * typebotSlug required; projectName is the name. Saved with the flow; the runtime ends the flow here for now.
+ * typebotSlug required; projectName is the name. Saved with the flow; at run time the node hands the
+ * conversation to Typebot.
  */
 export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['typebot']>) {
   const { t } = useTranslation()
