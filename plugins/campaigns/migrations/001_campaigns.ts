@@ -71,6 +71,17 @@ export async function up(knex: Knex) {
     t.timestamp('deliveredAt', { useTz: true }).nullable()
     t.unique(['campaignId', 'number'])
     t.index(['campaignId', 'status', 'id'])
+    t.index(['messageId'])
+  })
+  // One pacer per sending connection: when it may send next and what it sent today (its daily limit).
+  await knex.schema.createTable('campaign_pacers', (t) => {
+    t.integer('companyId').notNullable().references('companies.id').onDelete('CASCADE')
+    t.integer('whatsappId').notNullable()
+    t.timestamp('nextAt', { useTz: true }).notNullable()
+    t.integer('streak').notNullable().defaultTo(0)
+    t.string('day', 10).notNullable().defaultTo('')
+    t.integer('dayCount').notNullable().defaultTo(0)
+    t.primary(['companyId', 'whatsappId'])
   })
   await knex.schema.createTable('campaign_settings', (t) => {
     t.integer('companyId').notNullable().references('companies.id').onDelete('CASCADE')
@@ -81,6 +92,6 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['campaign_settings', 'campaign_recipients', 'campaigns', 'contact_list_items', 'contact_lists'])
+  for (const table of ['campaign_settings', 'campaign_pacers', 'campaign_recipients', 'campaigns', 'contact_list_items', 'contact_lists'])
     await knex.schema.dropTableIfExists(table)
 }

@@ -3,3 +3,4 @@
  * campaigns module). TypeBox only, so the front end's types stay small.
  */
 export * from './contact-lists/api.ts'
+export * from './campaigns/wire.ts'

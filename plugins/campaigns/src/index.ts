@@ -1,4 +1,5 @@
 import { definePlugin } from '@atende/sdk'
+import { registerCampaigns } from './campaigns/index.ts'
 import { registerContactLists } from './contact-lists/index.ts'
 
 /**
@@ -15,9 +16,15 @@ export default definePlugin({
   module: true,
   moduleRoutes: ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config'],
   dependsOn: ['tickets', 'connections', 'contacts'],
-  services: { requires: ['tickets', 'contacts', 'connections'], optional: ['messaging', 'tags'] },
+  services: {
+    provides: ['campaigns.dispatcher'],
+    requires: ['tickets', 'contacts', 'connections'],
+    optional: ['messaging'],
+  },
   migrations: new URL('../migrations', import.meta.url),
-  register(app, kernel) {
+  async register(app, kernel) {
     registerContactLists(app, kernel)
+    const { dispatcher } = await registerCampaigns(app, kernel)
+    kernel.services.provide('campaigns.dispatcher', dispatcher)
   },
 })

@@ -132,6 +132,12 @@ export interface TicketsService {
     uow: UnitOfWork,
     input: { contactId: number; whatsappId: number; userId: number | null; isGroup: boolean },
   ): Promise<Ticket>
+  /**
+   * Where a message the company starts (a campaign, a schedule) goes: the contact's active ticket on
+   * the connection, else its latest ticket there, else a new closed one — never a new pending ticket
+   * in the attendants' queue; the customer's reply opens one as any message does.
+   */
+  outreachTicket(uow: UnitOfWork, input: { contactId: number; whatsappId: number }): Promise<Ticket>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */

@@ -75,6 +75,27 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return ticket
     },
 
+    async outreachTicket(uow, { contactId, whatsappId }) {
+      const { t } = uow
+      const known = await t('tickets')
+        .where({ contactId, whatsappId })
+        .orderByRaw(`CASE WHEN status IN ('open', 'pending') THEN 0 ELSE 1 END`)
+        .orderBy('id', 'desc')
+        .first()
+      if (known) return ticketView(known)
+      const [row] = await t
+        .insert('tickets', {
+          uuid: randomUUID(),
+          contactId,
+          whatsappId,
+          userId: null,
+          status: 'closed',
+          isGroup: false,
+        })
+        .returning('*')
+      return ticketView(row)
+    },
+
     async findOrOpen(uow, input) {
       const { t, db } = uow
       const active = await t('tickets')

@@ -1,0 +1,24 @@
+import type { Kernel } from '@atende/sdk'
+import type { CampaignService } from './service.ts'
+
+declare module '@atende/sdk' {
+  interface EventMap {
+    /** A campaign changed (saved, started, progressed, finished): its row is read fresh for the frame. */
+    'campaign.saved': { companyId: number; action: 'create' | 'update'; campaignId: number }
+    'campaign.deleted': { companyId: number; campaignId: number }
+  }
+}
+
+/** `company-{id}-campaign` with create / update / delete (administration.md §4 "Live updates"). */
+export function mapCampaignRealtime(kernel: Kernel, service: CampaignService) {
+  const rooms = (companyId: number) => [`company-${companyId}`]
+  kernel.realtime.map('campaign.saved', async ({ companyId, action, campaignId }) => {
+    const record = await service.get(companyId, campaignId).catch(() => null)
+    return record ? { rooms: rooms(companyId), event: `company-${companyId}-campaign`, data: { action, record } } : null
+  })
+  kernel.realtime.map('campaign.deleted', ({ companyId, campaignId }) => ({
+    rooms: rooms(companyId),
+    event: `company-${companyId}-campaign`,
+    data: { action: 'delete', id: campaignId },
+  }))
+}

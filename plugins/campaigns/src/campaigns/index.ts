@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kernel } from '@atende/sdk'
+import { progressAnnouncer } from './announce.ts'
+import { followDelivery } from './delivery.ts'
+import { TICK_JOB, createDispatcher } from './dispatch.ts'
+import { mapCampaignRealtime } from './events.ts'
+import { registerCampaignRoutes } from './routes.ts'
+import { createCampaignService } from './service.ts'
+import { createCampaignSettings } from './settings.ts'
+
+/** CAMPAIGN_TICK_MS: how often the engine looks for work (2 s; 0 turns the repeating tick off, for tests). */
+const tickMs = () => Number(process.env.CAMPAIGN_TICK_MS ?? 2000)
+
+export async function registerCampaigns(app: FastifyInstance, kernel: Kernel) {
+  const service = createCampaignService(kernel)
+  const settings = createCampaignSettings(kernel)
+  const announce = progressAnnouncer(kernel)
+  const dispatcher = createDispatcher(kernel, settings, announce)
+  mapCampaignRealtime(kernel, service)
+  followDelivery(kernel, announce)
+  registerCampaignRoutes(app, kernel, service, settings)
+  kernel.jobs.define(TICK_JOB, async () => {
+    await dispatcher.tick()
+  })
+  if (tickMs() > 0) await kernel.jobs.add(TICK_JOB, {}, { jobId: 'campaigns-tick', repeat: { every: tickMs() } })
+  return { dispatcher, service, settings }
+}

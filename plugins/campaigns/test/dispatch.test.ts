@@ -1,0 +1,161 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import { createTestApp, companyWithUser, until, type Headers, type TestApp } from '@atende/kernel/testing'
+import usersPlugin from '@atende/plugin-users'
+import contactsPlugin from '@atende/plugin-contacts'
+import ticketsPlugin from '@atende/plugin-tickets'
+import connectionsPlugin from '@atende/plugin-connections'
+import queuesPlugin from '@atende/plugin-queues'
+import plugin from '../src/index.ts'
+import type { Dispatcher } from '../src/campaigns/dispatch.ts'
+
+/** The engine driven by its own clock (dispatcher.tick(at)), sending through the simulator's phone. */
+describe('campaign dispatch', () => {
+  let t: TestApp
+  let engine: Dispatcher
+  beforeAll(async () => {
+    process.env.CAMPAIGN_TICK_MS = '0'
+    process.env.SIMULATOR_ACK_MS = '0'
+    t = await createTestApp({
+      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
+    })
+    engine = t.app.kernel.services.get<Dispatcher>('campaigns.dispatcher')
+  })
+  afterAll(async () => {
+    delete process.env.CAMPAIGN_TICK_MS
+    await t?.close()
+  })
+
+  let seq = 0
+  /** A company, a connected simulator, a list of `n` numbers and a campaign due at T (tomorrow). */
+  async function setup(n: number, settings: object = {}) {
+    const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: headers as Headers, payload })
+    const ok = async (p: ReturnType<typeof call>) => {
+      const res = await p
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json()
+    }
+    const w = await ok(call('POST', '/api/whatsapp', { name: `Sim camp ${++seq}`, provider: 'simulator' }))
+    await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
+    await ok(
+      call('POST', '/api/campaign-settings', {
+        settings: { messageInterval: 0, longerIntervalAfter: 0, windowStart: '00:00', windowEnd: '24:00', ...settings },
+      }),
+    )
+    const [list] = await t.db('contact_lists').insert({ companyId, name: 'Lista' }).returning('*')
+    const numbers = Array.from(
+      { length: n },
+      (_, i) => `55479${String(seq).padStart(2, '0')}${String(i + 1).padStart(6, '0')}`,
+    )
+    await t
+      .db('contact_list_items')
+      .insert(
+        numbers.map((number, i) => ({ companyId, contactListId: list.id, name: `Cliente ${i}`, number, email: '' })),
+      )
+    const T = new Date(Date.now() + 24 * 3600_000)
+    const campaign = await ok(
+      call('POST', '/api/campaigns', {
+        name: `Campanha ${seq}`,
+        message1: 'Olá {nome}!',
+        message2: 'Oi {{firstName}}, tudo bem?',
+        scheduledAt: T.toISOString(),
+        whatsappId: w.id,
+        contactListId: list.id,
+      }),
+    )
+    const outbox = async (): Promise<{ to: string; body: string }[]> =>
+      (await ok(call('GET', `/api/simulator/${w.id}/outbox`))).messages
+    const recipients = () => t.db('campaign_recipients').where({ campaignId: campaign.id }).orderBy('id')
+    const get = () => ok(call('GET', `/api/campaigns/${campaign.id}`))
+    return { call, ok, w, campaign, numbers, T, outbox, recipients, get, companyId }
+  }
+  const at = (T: Date, seconds: number) => new Date(T.getTime() + seconds * 1000)
+
+  it('starts when due, freezes the audience with a recorded variant, sends each number once, finishes', async () => {
+    const s = await setup(7)
+    expect(await engine.tick(at(s.T, -1))).toBe(0)
+    expect((await s.get()).status).toBe('PROGRAMADA')
+    expect(await engine.tick(s.T)).toBe(7)
+    const rows = await s.recipients()
+    expect(rows.map((r) => r.number).sort()).toEqual([...s.numbers].sort())
+    for (const r of rows) {
+      expect([1, 2]).toContain(r.variant)
+      expect(r.message).toBe(r.variant === 1 ? `Olá ${r.name}!` : `Oi Cliente, tudo bem?`)
+    }
+    await until(async () => (await s.outbox()).length === 7)
+    const box = await s.outbox()
+    expect(new Set(box.map((m) => m.to)).size).toBe(7)
+    expect(await engine.tick(at(s.T, 1))).toBe(0)
+    const done = await s.get()
+    expect(done).toMatchObject({ status: 'FINALIZADA', counts: { total: 7, pending: 0 } })
+    expect(done.completedAt).toBe(s.T.toISOString())
+    // Delivery follows the messages: the simulator's acks move them past sent.
+    await until(async () => (await s.recipients()).every((r) => ['sent', 'delivered', 'read'].includes(r.status)))
+    expect((await s.get()).counts.sent).toBe(7)
+  })
+
+  it('a number the network refuses is failed with the reason, never counted as delivered', async () => {
+    const s = await setup(2)
+    await t.db('contact_list_items').where({ number: s.numbers[1] }).update({ number: '5547990000000' })
+    expect(await engine.tick(s.T)).toBe(2)
+    await until(async () => (await s.recipients()).every((r) => r.status !== 'queued'))
+    const byNumber = Object.fromEntries((await s.recipients()).map((r) => [r.number, r]))
+    expect(byNumber['5547990000000']).toMatchObject({ status: 'failed' })
+    expect(byNumber['5547990000000'].error).toContain('not on WhatsApp')
+    expect((await s.get()).counts).toMatchObject({ total: 2, failed: 1, sent: 1 })
+    // The campaign's messages sit on tickets nobody has to pick up.
+    const tickets = await t.db('tickets').where({ companyId: s.companyId })
+    expect(tickets.every((x) => x.status === 'closed')).toBe(true)
+  })
+
+  it('honours the longer pause: nothing before it ends, the next message when it does', async () => {
+    const s = await setup(3, { longerIntervalAfter: 1, greaterInterval: 60 })
+    expect(await engine.tick(s.T)).toBe(1)
+    expect(await engine.tick(at(s.T, 59))).toBe(0)
+    expect(await engine.tick(at(s.T, 60))).toBe(1)
+    expect(await engine.tick(at(s.T, 119))).toBe(0)
+    expect(await engine.tick(at(s.T, 120))).toBe(1)
+  })
+
+  it('cancel stops before the next message; restart goes on without sending anyone twice', async () => {
+    const s = await setup(4, { longerIntervalAfter: 1, greaterInterval: 60 })
+    expect(await engine.tick(s.T)).toBe(1)
+    await s.ok(s.call('POST', `/api/campaigns/${s.campaign.id}/cancel`))
+    expect(await engine.tick(at(s.T, 600))).toBe(0)
+    expect((await s.get()).status).toBe('CANCELADA')
+    expect((await s.ok(s.call('POST', `/api/campaigns/${s.campaign.id}/restart`))).status).toBe('EM_ANDAMENTO')
+    let sent = 1
+    for (let minute = 11; sent < 4; minute++) sent += await engine.tick(at(s.T, minute * 60))
+    await until(async () => (await s.outbox()).length === 4)
+    expect(new Set((await s.outbox()).map((m) => m.to)).size).toBe(4)
+  })
+
+  it('holds at the daily limit and outside the window, saying why', async () => {
+    const s = await setup(3, { dailyLimit: 2 })
+    expect(await engine.tick(s.T)).toBe(2)
+    expect(await engine.tick(at(s.T, 1))).toBe(0)
+    expect((await s.get()).pauseReason).toContain('Limite diário')
+    const w = await setup(2, { windowStart: '00:00', windowEnd: '00:01' })
+    // Unless the clock happens to read 00:00, T is outside that window.
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(w.T)
+    if (local !== '00:00') {
+      expect(await engine.tick(w.T)).toBe(0)
+      expect((await w.get()).pauseReason).toContain('Fora da janela de envio')
+    }
+  })
+
+  it('two engines at once never send a number twice', async () => {
+    const s = await setup(30)
+    const [a, b] = await Promise.all([engine.tick(s.T), engine.tick(s.T)])
+    expect(a + b).toBe(30)
+    await until(async () => (await s.outbox()).length === 30)
+    expect(new Set((await s.outbox()).map((m) => m.to)).size).toBe(30)
+    expect((await s.recipients()).every((r) => r.status !== 'pending')).toBe(true)
+  })
+})
