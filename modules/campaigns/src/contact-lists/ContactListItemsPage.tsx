@@ -1,0 +1,300 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useParams } from 'react-router-dom'
+import { errorMessage, isApiError, useApi, usePermissions, useRealtime, useSession } from '@atende/client'
+import {
+  Button,
+  ConfirmDialog,
+  EditIcon,
+  EmptyState,
+  ErrorCard,
+  Loading,
+  SearchField,
+  TrashIcon,
+  VirtualTable,
+  displayPhone,
+  toast,
+  type Column,
+} from '@atende/ui'
+import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
+import { ContactItemDialog } from './ContactItemDialog.tsx'
+import { ImportDialog } from './ImportDialog.tsx'
+import {
+  BackIcon,
+  InvalidIcon,
+  UncheckedIcon,
+  UploadIcon,
+  ValidIcon,
+  actionClass,
+  dangerActionClass,
+} from './icons.tsx'
+import type { ContactList, ContactListFrame, ContactListItem } from './types.ts'
+import { useContactListItems } from './useContactLists.ts'
+import '../index.css'
+
+/** The contacts page's delete permission, which also gates deleting a list's contacts (§6). */
+export const DELETE_PERMISSION = 'contacts-page:deleteContact'
+const ROW_HEIGHT = 52
+const rowProps = (r: ContactListItem) => ({ 'data-testid': `contact-list-item-row-${r.id}` })
+const rowKey = (r: ContactListItem) => r.id
+
+function Validity({ value }: { value: boolean | null }) {
+  const { t } = useTranslation()
+  const [Icon, label, tone, state] =
+    value === true
+      ? [ValidIcon, t('contactListItems.valid'), 'text-green-600 dark:text-green-400', 'valid']
+      : value === false
+        ? [InvalidIcon, t('contactListItems.invalid'), 'text-red-600 dark:text-red-400', 'invalid']
+        : [UncheckedIcon, t('contactListItems.unchecked'), 'text-slate-400', 'unchecked']
+  return (
+    <span title={label} aria-label={label} role="img" data-testid="whatsapp-valid" data-state={state} className={tone}>
+      <Icon className="inline h-5 w-5" />
+    </span>
+  )
+}
+
+/**
+ * /contact-lists/:id/contacts (administration.md §2): the list's name, its contacts searchable a
+ * page at a time (WhatsApp-valid icon, name, number, email), import a spreadsheet, add, edit, and
+ * delete for those holding contacts-page:deleteContact. Live (§4).
+ */
+function ContactListItems({ contactListId }: { contactListId: number }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const navigate = useNavigate()
+  const { companyId } = useSession()
+  const canDelete = usePermissions().values.has(DELETE_PERMISSION)
+  const [contactList, setContactList] = useState<ContactList | null>(null)
+  const [missing, setMissing] = useState(false)
+  const [denied, setDenied] = useState(false)
+  const [search, setSearch] = useState('')
+  const list = useContactListItems(contactListId, search)
+  const { upsert, remove, refresh } = list
+  const [editing, setEditing] = useState<{ record: ContactListItem | null } | null>(null)
+  const [deleting, setDeleting] = useState<ContactListItem | null>(null)
+  const [importing, setImporting] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const message = useCallback(
+    (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
+    [t, i18n],
+  )
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    api
+      .get<ContactList>(`/contact-lists/${contactListId}`, { signal: ctrl.signal })
+      .then(setContactList)
+      .catch((err) => {
+        if (ctrl.signal.aborted) return
+        if (isPlanDenied(err)) setDenied(true)
+        else if (isApiError(err) && err.status === 404) setMissing(true)
+        else console.warn('[campaigns] contact list failed', err)
+      })
+    return () => ctrl.abort()
+  }, [api, contactListId])
+  useRealtime<ContactListFrame>(companyId ? `company-${companyId}-ContactList` : null, (frame) => {
+    if (!frame || typeof frame !== 'object') return
+    if (frame.action === 'delete') {
+      if (frame.id === contactListId) setMissing(true)
+    } else if (frame.record?.id === contactListId) setContactList(frame.record)
+  })
+
+  const columns = useMemo<Column<ContactListItem>[]>(
+    () => [
+      {
+        key: 'valid',
+        header: <span className="sr-only">{t('contactListItems.columns.valid')}</span>,
+        headerClassName: 'w-12 px-3',
+        className: 'px-3 text-center',
+        cell: (r) => <Validity value={r.isWhatsappValid} />,
+      },
+      {
+        key: 'name',
+        header: t('contactListItems.columns.name'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 truncate px-3 font-medium',
+        cell: (r) => <span title={r.name}>{r.name}</span>,
+      },
+      {
+        key: 'number',
+        header: t('contactListItems.columns.number'),
+        headerClassName: 'w-40 px-3 sm:w-48',
+        className: 'px-3 font-mono text-sm whitespace-nowrap',
+        cell: (r) => <span title={r.number}>{displayPhone(r.number)}</span>,
+      },
+      {
+        key: 'email',
+        header: t('contactListItems.columns.email'),
+        headerClassName: 'hidden w-1/4 px-3 md:table-cell',
+        className: 'hidden max-w-0 truncate px-3 text-slate-600 md:table-cell dark:text-slate-300',
+        cell: (r) => r.email || '—',
+      },
+      {
+        key: 'actions',
+        header: t('contactListItems.columns.actions'),
+        headerClassName: 'w-24 px-3 text-right',
+        className: 'px-1 text-right whitespace-nowrap',
+        cell: (r) => (
+          <>
+            <button
+              type="button"
+              onClick={() => setEditing({ record: r })}
+              className={actionClass}
+              title={t('contactListItems.edit', { name: r.name })}
+              aria-label={t('contactListItems.edit', { name: r.name })}
+            >
+              <EditIcon className="h-4 w-4" />
+            </button>
+            {canDelete && (
+              <button
+                type="button"
+                onClick={() => setDeleting(r)}
+                className={dangerActionClass}
+                title={t('contactListItems.delete', { name: r.name })}
+                aria-label={t('contactListItems.delete', { name: r.name })}
+              >
+                <TrashIcon className="h-4 w-4" />
+              </button>
+            )}
+          </>
+        ),
+      },
+    ],
+    [t, canDelete],
+  )
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    setBusy(true)
+    try {
+      await api.delete(`/contact-list-items/${deleting.id}`)
+      remove(deleting.id)
+      toast.success(t('contactListItems.toasts.deleted'))
+    } catch (err) {
+      toast.error(message(err))
+    } finally {
+      setBusy(false)
+      setDeleting(null)
+    }
+  }
+
+  if (denied) return <NoAccess testId="contact-lists-plan-denied" />
+  const back = (
+    <Button variant="secondary" onClick={() => navigate('/contact-lists')}>
+      <BackIcon className="mr-1 inline h-4 w-4" />
+      {t('contactListItems.back')}
+    </Button>
+  )
+  if (missing)
+    return (
+      <div className="flex flex-col items-start gap-3 p-6">
+        <ErrorCard title={t('contactListItems.notFound')} />
+        {back}
+      </div>
+    )
+
+  return (
+    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        {back}
+        <h1 className="mr-auto truncate text-xl font-semibold" data-testid="contact-list-name">
+          {contactList?.name ?? '…'}
+          {contactList && (
+            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
+              {t('contactListItems.count', { count: contactList.contactsCount })}
+            </span>
+          )}
+        </h1>
+        <SearchField
+          label={t('contactListItems.search')}
+          placeholder={t('contactListItems.searchPlaceholder')}
+          onSearch={setSearch}
+          className="w-full sm:w-64"
+        />
+        <Button variant="secondary" onClick={() => setImporting(true)} className="w-full sm:w-auto">
+          <UploadIcon className="mr-1 inline h-4 w-4" />
+          {t('contactListItems.import.open')}
+        </Button>
+        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">
+          {t('contactListItems.add')}
+        </Button>
+      </header>
+
+      {list.status === 'error' ? (
+        <ErrorCard
+          title={t('contactListItems.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('campaignsCommon.retry')}
+            </Button>
+          }
+        />
+      ) : list.status === 'loading' ? (
+        <Loading label={t('campaignsCommon.loading')} />
+      ) : list.items.length === 0 ? (
+        <EmptyState title={search ? t('contactListItems.emptySearch', { search }) : t('contactListItems.empty')} />
+      ) : (
+        <VirtualTable
+          data-testid="contact-list-items-scroll"
+          label={contactList?.name ?? t('contactListItems.title')}
+          columns={columns}
+          rows={list.items}
+          rowKey={rowKey}
+          rowProps={rowProps}
+          rowHeight={ROW_HEIGHT}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          failed={list.moreFailed}
+          loadMore={list.loadMore}
+          loadingLabel={t('campaignsCommon.loadingMore')}
+          failedText={t('contactListItems.loadMoreError')}
+          retryLabel={t('campaignsCommon.retry')}
+        />
+      )}
+
+      <ContactItemDialog
+        contactListId={contactListId}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={upsert}
+      />
+      <ImportDialog
+        contactListId={contactListId}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={refresh}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('contactListItems.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('contactListItems.confirm.yes')}
+        cancelLabel={t('contactListItems.confirm.no')}
+      >
+        {t('contactListItems.confirm.body')}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+export default function ContactListItemsPage() {
+  const { id } = useParams()
+  const contactListId = Number(id)
+  const { t } = useTranslation()
+  return (
+    <CampaignsGate>
+      {Number.isInteger(contactListId) && contactListId > 0 ? (
+        <ContactListItems key={contactListId} contactListId={contactListId} />
+      ) : (
+        <div className="p-6">
+          <ErrorCard title={t('contactListItems.notFound')} />
+        </div>
+      )}
+    </CampaignsGate>
+  )
+}

@@ -1,0 +1,62 @@
+import { useRealtime, useSession } from '@atende/client'
+import { usePagedList } from '@atende/ui'
+import {
+  byName,
+  itemMatches,
+  listMatches,
+  type ContactList,
+  type ContactListFrame,
+  type ContactListItem,
+  type ContactListItemFrame,
+} from './types.ts'
+
+/**
+ * GET /api/contact-lists (records, hasMore) for the search text, a page at a time, kept live by
+ * `company-{id}-ContactList` (administration.md §4 "Live updates").
+ */
+export function useContactLists(search: string) {
+  const { companyId } = useSession()
+  const list = usePagedList<ContactList>({
+    path: '/contact-lists',
+    key: 'records',
+    search,
+    compare: byName,
+    matches: listMatches,
+    name: 'contact-lists',
+  })
+  const { upsert, remove } = list
+  useRealtime<ContactListFrame>(companyId ? `company-${companyId}-ContactList` : null, (frame) => {
+    if (!frame || typeof frame !== 'object') return
+    if (frame.action === 'delete') {
+      if (typeof frame.id === 'number') remove(frame.id)
+    } else if (frame.record) upsert(frame.record)
+  })
+  return list
+}
+
+/**
+ * GET /api/contact-list-items (contacts, hasMore) of one list, kept live by
+ * `company-{id}-ContactListItem`: rows of this list come and go; an import's `reload` refetches.
+ */
+export function useContactListItems(contactListId: number, search: string) {
+  const { companyId } = useSession()
+  const list = usePagedList<ContactListItem>({
+    path: '/contact-list-items',
+    key: 'contacts',
+    search,
+    params: { contactListId },
+    compare: byName,
+    matches: itemMatches,
+    name: 'contact-list-items',
+  })
+  const { upsert, remove, refresh } = list
+  useRealtime<ContactListItemFrame>(companyId ? `company-${companyId}-ContactListItem` : null, (frame) => {
+    if (!frame || typeof frame !== 'object') return
+    if (frame.action === 'reload') {
+      if (frame.contactListId === contactListId) refresh()
+    } else if (frame.action === 'delete') {
+      if (typeof frame.id === 'number') remove(frame.id)
+    } else if (frame.record?.contactListId === contactListId) upsert(frame.record)
+  })
+  return list
+}
