@@ -1,0 +1,297 @@
+import { useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router-dom'
+import { errorMessage, useApi } from '@atende/client'
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EditIcon,
+  EmptyState,
+  ErrorCard,
+  Loading,
+  SearchField,
+  TrashIcon,
+  VirtualTable,
+  toast,
+  type Column,
+} from '@atende/ui'
+import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
+import { CampaignDialog } from './CampaignDialog.tsx'
+import { ReportIcon, RestartIcon, StopIcon, actionClass, dangerActionClass } from './icons.tsx'
+import { STATUS_TONE, formatDate, type Campaign } from './types.ts'
+import { useCampaigns } from './useCampaigns.ts'
+import '../index.css'
+
+const ROW_HEIGHT = 52
+const rowProps = (r: Campaign) => ({ 'data-testid': `campaign-row-${r.id}` })
+const rowKey = (r: Campaign) => r.id
+
+/**
+ * /campaigns (administration.md §2 "Contact lists and campaigns", §4, §8): the company's campaigns,
+ * searchable, a page at a time, live; stop a running one, restart a cancelled one, open its report,
+ * edit (or view), delete with confirmation; add.
+ */
+function Campaigns() {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const navigate = useNavigate()
+  const [search, setSearch] = useState('')
+  const list = useCampaigns(search)
+  const { upsert, remove } = list
+  const [denied, setDenied] = useState(false)
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null)
+  const [deleting, setDeleting] = useState<Campaign | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [acting, setActing] = useState<number | null>(null)
+  const message = useCallback(
+    (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
+    [t, i18n],
+  )
+  // The dialog follows the campaign live (a start turns it read-only while open).
+  const [opened, setOpened] = useState<Campaign | null>(null)
+  const editingRecord = editing?.id != null ? (list.items.find((r) => r.id === editing.id) ?? opened) : null
+
+  const act = useCallback(
+    async (r: Campaign, what: 'cancel' | 'restart') => {
+      setActing(r.id)
+      try {
+        upsert(await api.post<Campaign>(`/campaigns/${r.id}/${what}`))
+        toast.success(t(what === 'cancel' ? 'campaignList.toasts.cancelled' : 'campaignList.toasts.restarted'))
+      } catch (err) {
+        if (isPlanDenied(err)) setDenied(true)
+        // §8: cancel/restart failures show the error's message.
+        else toast.error(message(err))
+      } finally {
+        setActing(null)
+      }
+    },
+    [api, upsert, t, message],
+  )
+
+  const columns = useMemo<Column<Campaign>[]>(
+    () => [
+      {
+        key: 'name',
+        header: t('campaignList.columns.name'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 truncate px-3 font-medium',
+        cell: (r) => <span title={r.name}>{r.name}</span>,
+      },
+      {
+        key: 'status',
+        header: t('campaignList.columns.status'),
+        headerClassName: 'w-32 px-3',
+        className: 'px-3',
+        cell: (r) => (
+          <Badge tone={STATUS_TONE[r.status]}>
+            <span data-testid="campaign-status" data-status={r.status}>
+              {t(`campaignStatus.${r.status}`)}
+            </span>
+          </Badge>
+        ),
+      },
+      {
+        key: 'contactList',
+        header: t('campaignList.columns.contactList'),
+        headerClassName: 'hidden w-40 px-3 md:table-cell',
+        className: 'hidden max-w-0 truncate px-3 text-sm md:table-cell',
+        cell: (r) => r.contactList?.name ?? t('campaignList.none'),
+      },
+      {
+        key: 'whatsapp',
+        header: t('campaignList.columns.whatsapp'),
+        headerClassName: 'hidden w-36 px-3 md:table-cell',
+        className: 'hidden max-w-0 truncate px-3 text-sm md:table-cell',
+        cell: (r) => r.whatsapp?.name ?? t('campaignList.none'),
+      },
+      {
+        key: 'scheduledAt',
+        header: t('campaignList.columns.scheduledAt'),
+        headerClassName: 'hidden w-36 px-3 lg:table-cell',
+        className: 'hidden px-3 text-sm lg:table-cell',
+        cell: (r) => formatDate(r.scheduledAt, i18n.language) || t('campaignList.none'),
+      },
+      {
+        key: 'completedAt',
+        header: t('campaignList.columns.completedAt'),
+        headerClassName: 'hidden w-36 px-3 lg:table-cell',
+        className: 'hidden px-3 text-sm lg:table-cell',
+        cell: (r) => formatDate(r.completedAt, i18n.language) || t('campaignList.none'),
+      },
+      {
+        key: 'actions',
+        header: t('campaignList.columns.actions'),
+        headerClassName: 'w-48 px-3 text-right',
+        className: 'px-1 text-right whitespace-nowrap',
+        cell: (r) => (
+          <>
+            {r.status === 'EM_ANDAMENTO' && (
+              <button
+                type="button"
+                onClick={() => void act(r, 'cancel')}
+                disabled={acting === r.id}
+                className={dangerActionClass}
+                title={t('campaignList.stop', { name: r.name })}
+                aria-label={t('campaignList.stop', { name: r.name })}
+              >
+                <StopIcon className="h-4 w-4" />
+              </button>
+            )}
+            {r.status === 'CANCELADA' && (
+              <button
+                type="button"
+                onClick={() => void act(r, 'restart')}
+                disabled={acting === r.id}
+                className={actionClass}
+                title={t('campaignList.restart', { name: r.name })}
+                aria-label={t('campaignList.restart', { name: r.name })}
+              >
+                <RestartIcon className="h-4 w-4" />
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() => navigate(`/campaign/${r.id}/report`)}
+              className={actionClass}
+              title={t('campaignList.report', { name: r.name })}
+              aria-label={t('campaignList.report', { name: r.name })}
+            >
+              <ReportIcon className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setOpened(r)
+                setEditing({ id: r.id })
+              }}
+              className={actionClass}
+              title={t('campaignList.edit', { name: r.name })}
+              aria-label={t('campaignList.edit', { name: r.name })}
+            >
+              <EditIcon className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              onClick={() => setDeleting(r)}
+              className={dangerActionClass}
+              title={t('campaignList.delete', { name: r.name })}
+              aria-label={t('campaignList.delete', { name: r.name })}
+            >
+              <TrashIcon className="h-4 w-4" />
+            </button>
+          </>
+        ),
+      },
+    ],
+    [t, i18n.language, navigate, act, acting],
+  )
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    setBusy(true)
+    try {
+      await api.delete(`/campaigns/${deleting.id}`)
+      remove(deleting.id)
+      toast.success(t('campaignList.toasts.deleted'))
+    } catch (err) {
+      if (isPlanDenied(err)) setDenied(true)
+      else toast.error(message(err))
+    } finally {
+      setBusy(false)
+      setDeleting(null)
+    }
+  }
+
+  if (denied) return <NoAccess testId="campaigns-plan-denied" />
+
+  return (
+    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-xl font-semibold">{t('campaignList.title')}</h1>
+        <SearchField
+          label={t('campaignList.search')}
+          placeholder={t('campaignList.searchPlaceholder')}
+          onSearch={setSearch}
+          className="w-full sm:w-72"
+        />
+        <Button
+          onClick={() => {
+            setOpened(null)
+            setEditing({ id: null })
+          }}
+          className="w-full sm:w-auto"
+        >
+          {t('campaignList.add')}
+        </Button>
+      </header>
+
+      {list.status === 'error' ? (
+        <ErrorCard
+          title={t('campaignList.loadError')}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('campaignList.retry')}
+            </Button>
+          }
+        />
+      ) : list.status === 'loading' ? (
+        <Loading label={t('campaignList.loading')} />
+      ) : list.items.length === 0 ? (
+        <EmptyState title={search ? t('campaignList.emptySearch', { search }) : t('campaignList.empty')} />
+      ) : (
+        <VirtualTable
+          data-testid="campaigns-scroll"
+          label={t('campaignList.title')}
+          columns={columns}
+          rows={list.items}
+          rowKey={rowKey}
+          rowProps={rowProps}
+          rowHeight={ROW_HEIGHT}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          failed={list.moreFailed}
+          loadMore={list.loadMore}
+          loadingLabel={t('campaignList.loadingMore')}
+          failedText={t('campaignList.loadMoreError')}
+          retryLabel={t('campaignList.retry')}
+        />
+      )}
+
+      <CampaignDialog
+        editing={editing}
+        record={editingRecord}
+        onClose={() => setEditing(null)}
+        onSaved={(r) => {
+          upsert(r)
+          setOpened(r)
+        }}
+        onPlanDenied={() => setDenied(true)}
+        onStop={(r) => void act(r, 'cancel')}
+        onRestart={(r) => void act(r, 'restart')}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        danger
+        loading={busy}
+        onClose={() => {
+          if (!busy) setDeleting(null)
+        }}
+        onConfirm={() => void confirmDelete()}
+        title={t('campaignList.confirm.title', { name: deleting?.name ?? '' })}
+        confirmLabel={t('campaignList.confirm.yes')}
+        cancelLabel={t('campaignList.confirm.no')}
+      >
+        {t('campaignList.confirm.body')}
+      </ConfirmDialog>
+    </section>
+  )
+}
+
+export default function CampaignsPage() {
+  return (
+    <CampaignsGate>
+      <Campaigns />
+    </CampaignsGate>
+  )
+}
