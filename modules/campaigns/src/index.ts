@@ -4,6 +4,7 @@ import menu from './menu.json'
 import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
+import { withCampaignTexts } from './campaigns/i18n/index.ts'
 
 /**
  * Campaigns (administration.md §2 "Contact lists and campaigns"): the screens over
@@ -17,7 +18,10 @@ export default defineModule({
   routes: [
     { path: '/contact-lists', element: lazy(() => import('./contact-lists/ContactListsPage.tsx')) },
     { path: '/contact-lists/:id/contacts', element: lazy(() => import('./contact-lists/ContactListItemsPage.tsx')) },
+    { path: '/campaigns', element: lazy(() => import('./campaigns/CampaignsPage.tsx')) },
+    { path: '/campaigns-config', element: lazy(() => import('./campaigns/CampaignsConfigPage.tsx')) },
+    { path: '/campaign/:id/report', element: lazy(() => import('./campaigns/CampaignReportPage.tsx')) },
   ],
   menu: menuItems(menu),
-  i18n: { pt, en, es },
+  i18n: withCampaignTexts({ pt, en, es }),
 })
