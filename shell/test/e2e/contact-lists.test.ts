@@ -15,10 +15,16 @@ import { superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, type BrowserApp } from './support.ts'
 import { emailError, nameError, numberError } from '../../../modules/campaigns/src/contact-lists/types.ts'
 
-// The xlsx package of plugins/campaigns (the shell does not depend on it).
-const XLSX = createRequire(new URL('../../../plugins/campaigns/package.json', import.meta.url))(
-  'xlsx',
-) as typeof import('xlsx')
+/** The few calls of the xlsx package used here (the shell does not depend on it: plugins/campaigns does). */
+interface Xlsx {
+  utils: {
+    book_new(): unknown
+    aoa_to_sheet(rows: unknown[][]): unknown
+    book_append_sheet(book: unknown, sheet: unknown, name: string): void
+  }
+  write(book: unknown, opts: { type: 'buffer'; bookType: 'xlsx' }): Buffer
+}
+const XLSX = createRequire(new URL('../../../plugins/campaigns/package.json', import.meta.url))('xlsx') as Xlsx
 
 let app: BrowserApp
 
@@ -37,7 +43,7 @@ const NO_ACCESS = 'Esta empresa não possui permissão para acessar essa página
 function sheet(rows: unknown[][]): Buffer {
   const book = XLSX.utils.book_new()
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Contatos')
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })
 }
 
 /** A company of the test's own; with `campaigns`, its campaignsEnabled setting is on (the cshow pages). */
