@@ -25,13 +25,13 @@ import {
   NAME_MAX,
   STATUS_TONE,
   fromLocalInput,
-  nameError,
   settingsFrom,
   toLocalInput,
   type Campaign,
   type CampaignSettingRow,
   type MessageKey,
 } from './types.ts'
+import { campaignErrors, type CampaignForm as Form, type CampaignFormErrors as Errors } from './rules.ts'
 import { useLookups } from './useCampaigns.ts'
 
 export interface CampaignDialogProps {
@@ -45,18 +45,6 @@ export interface CampaignDialogProps {
   onStop: (record: Campaign) => void
   onRestart: (record: Campaign) => void
 }
-
-interface Form {
-  name: string
-  messages: Record<MessageKey, string>
-  contactListId: string
-  tagListId: string
-  whatsappId: string
-  scheduledAt: string
-}
-type Errors = Partial<
-  Record<'name' | 'contactListId' | 'whatsappId' | 'scheduledAt' | 'tagListId' | MessageKey, string>
->
 
 const emptyMessages = (): Record<MessageKey, string> => ({
   message1: '',
@@ -76,20 +64,6 @@ const formOf = (c: Campaign | null): Form => ({
   scheduledAt: toLocalInput(c?.scheduledAt),
 })
 const idOf = (v: string) => (v ? Number(v) : null)
-
-/** The fields the server checks when a start is set (plugins/campaigns service.ts `fields`). */
-export function campaignErrors(f: Form): Errors {
-  const errors: Errors = {}
-  const name = nameError(f.name)
-  if (name) errors.name = name
-  if (f.scheduledAt) {
-    if (!fromLocalInput(f.scheduledAt)) errors.scheduledAt = 'campaignDialog.validation.scheduledAt'
-    if (!f.whatsappId) errors.whatsappId = 'campaignDialog.validation.whatsapp'
-    if (!f.contactListId) errors.contactListId = 'campaignDialog.validation.contactList'
-    if (!MESSAGE_KEYS.some((k) => f.messages[k].trim())) errors.message1 = 'campaignDialog.validation.message'
-  }
-  return errors
-}
 
 /**
  * Add, edit or view a campaign (administration.md §2 "Campaigns", §3, §4, §5): name, five message

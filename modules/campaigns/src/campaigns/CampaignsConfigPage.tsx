@@ -12,19 +12,9 @@ import {
   type CampaignSettingRow,
   type CampaignSettings,
 } from './types.ts'
+import { configErrors, type ConfigForm as Form, type ConfigFormErrors as Errors } from './rules.ts'
 import { useCampaignSettings } from './useCampaigns.ts'
 import '../index.css'
-
-interface Form {
-  messageInterval: string
-  longerIntervalAfter: string
-  greaterInterval: string
-  dailyLimit: string
-  windowStart: string
-  windowEnd: string
-  variables: Array<{ key: string; value: string; uid: number }>
-}
-type Errors = Partial<Record<'dailyLimit' | 'windowStart' | 'windowEnd', string>>
 
 let uid = 0
 const formOf = (s: CampaignSettings): Form => ({
@@ -36,21 +26,6 @@ const formOf = (s: CampaignSettings): Form => ({
   windowEnd: s.windowEnd,
   variables: s.variables.map((v) => ({ ...v, uid: ++uid })),
 })
-const START = /^([01]\d|2[0-3]):[0-5]\d$/
-const END = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
-
-/** The config page's checks (the server's: schemas.ts SettingsBody). */
-export function configErrors(f: Form): Errors {
-  const errors: Errors = {}
-  const limit = Number(f.dailyLimit)
-  if (!/^\d+$/.test(f.dailyLimit) || limit < 1 || limit > DAILY_LIMIT_MAX) errors.dailyLimit = 'dailyLimitError'
-  if (!START.test(f.windowStart)) errors.windowStart = 'windowFormat'
-  if (!END.test(f.windowEnd)) errors.windowEnd = 'windowFormat'
-  else if (!errors.windowStart && minutes(f.windowStart) >= minutes(f.windowEnd)) errors.windowEnd = 'windowError'
-  return errors
-}
-
 /**
  * /campaigns-config (administration.md §2 "Campaign settings", §3, §9): the three intervals with
  * the spec's option lists, the protection of the number (a daily limit per connection and a sending
