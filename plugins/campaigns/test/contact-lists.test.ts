@@ -329,6 +329,17 @@ describe('contact lists API', () => {
     expect(await t.db('contact_list_items').where({ contactListId: list.id })).toEqual([])
   })
 
+  it('refuses a spreadsheet of more than 10,000 rows', async () => {
+    const { call, headers } = await admin()
+    const list = await ok(call('POST', '/api/contact-lists', { name: 'Enorme' }))
+    const rows: unknown[][] = [['numero']]
+    for (let i = 0; i <= 10_000; i++) rows.push([`55119${String(i).padStart(8, '0')}`])
+    const res = await upload(headers, list.id, 'enorme.xlsx', sheet(rows))
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ error: 'ERR_SPREADSHEET_TOO_LARGE', field: 'file' })
+    expect(await t.db('contact_list_items').where({ contactListId: list.id })).toEqual([])
+  }, 60_000)
+
   it("stops a parse at the worker's time limit (CONTACT_LIST_IMPORT_TIMEOUT_MS)", async () => {
     const { call, headers } = await admin()
     const list = await ok(call('POST', '/api/contact-lists', { name: 'Lenta' }))

@@ -22,24 +22,41 @@ export function createValidityChecker(kernel: Kernel) {
     return typeof service?.checkNumbers === 'function' ? (service as NumberChecker) : null
   }
 
+  /** Up to this many answers are announced one by one; more, as one reload of each list. */
+  const ANNOUNCE_EACH_MAX = 50
+
   async function run(companyId: number, items: ContactListItemWire[]) {
     const provider = checker()
     if (!provider) return
     for (let i = 0; i < items.length; i += CHECK_BATCH) {
       const batch = items.slice(i, i + CHECK_BATCH)
       const answers = await provider.checkNumbers(companyId, [...new Set(batch.map((b) => b.number))])
-      for (const item of batch) {
+      const answered = batch.flatMap((item) => {
         const valid = answers[item.number]
-        if (typeof valid !== 'boolean') continue
-        await kernel.unitOfWork(companyId, async ({ t, emit }) => {
-          const [row] = await t('contact_list_items')
-            .where({ id: item.id, number: item.number })
+        return typeof valid === 'boolean' ? [{ ...item, isWhatsappValid: valid }] : []
+      })
+      if (!answered.length) continue
+      await kernel.unitOfWork(companyId, async ({ t, emit }) => {
+        // Two statements a batch; a row whose number changed meanwhile keeps its own state.
+        const changed = new Set<number>()
+        for (const valid of [true, false]) {
+          const rows = answered.filter((a) => a.isWhatsappValid === valid)
+          if (!rows.length) continue
+          const ids = await t('contact_list_items')
+            .where((w) => {
+              for (const r of rows) w.orWhere({ id: r.id, number: r.number })
+            })
             .update({ isWhatsappValid: valid })
-            .returning('updatedAt')
-          if (row)
-            emit('contactListItem.saved', { companyId, action: 'update', record: { ...item, isWhatsappValid: valid } })
-        })
-      }
+            .returning('id')
+          for (const { id } of ids) changed.add(id)
+        }
+        const done = answered.filter((a) => changed.has(a.id))
+        if (done.length <= ANNOUNCE_EACH_MAX)
+          for (const record of done) emit('contactListItem.saved', { companyId, action: 'update', record })
+        else
+          for (const contactListId of new Set(done.map((d) => d.contactListId)))
+            emit('contactListItem.imported', { companyId, contactListId, created: 0, updated: 0 })
+      })
     }
   }
 
