@@ -95,8 +95,8 @@ export function progress(c: CampaignCounts) {
   const done = c.total - c.pending
   return { done, total: c.total, percent: c.total ? Math.round((done / c.total) * 100) : 0 }
 }
-/** Delivered as the report counts it: a message that reached the phone (delivered or read). */
-export const deliveredOf = (c: CampaignCounts) => c.delivered + c.read
+/** Delivered: a message that reached the phone (the server's `delivered` counts the read ones too). */
+export const deliveredOf = (c: CampaignCounts) => c.delivered
 /** Valid contacts: the audience frozen at start (one row per WhatsApp number). */
 export const validOf = (c: CampaignCounts) => c.total
 
