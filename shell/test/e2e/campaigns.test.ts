@@ -326,4 +326,33 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
     await p.getByText('Nenhuma campanha cadastrada.').waitFor()
     await context.close()
   }, 90_000)
+
+  it("shows on the report why the engine holds a campaign (the connection's daily limit)", async () => {
+    const co = await company('Empresa Limite')
+    const { page: p, context } = await app.signedIn(co)
+    const s = await setup(p, 2)
+    await app.callAs(p, 'POST', '/api/campaign-settings', {
+      settings: { messageInterval: 0, longerIntervalAfter: 0, dailyLimit: 1, windowStart: '00:00', windowEnd: '24:00' },
+    })
+    const c = await app.callAs(p, 'POST', '/api/campaigns', {
+      name: 'Lembrete',
+      message1: 'Olá {nome}!',
+      scheduledAt: new Date().toISOString(),
+      whatsappId: s.w.id,
+      contactListId: s.list.id,
+    })
+    await p.goto(`${app.base}/campaign/${c.id}/report`)
+    await p
+      .getByTestId('campaign-report-pause')
+      .getByText('Limite diário da conexão atingido (1): continua amanhã.')
+      .waitFor({ timeout: 20_000 })
+    await p.getByTestId('campaign-report-progress').getByText('1 de 2 (50%)').waitFor()
+    await p.getByTestId('campaign-report-pending').getByText('1', { exact: true }).waitFor()
+    await p.getByTestId('campaign-report-status').getByText('Em andamento').waitFor()
+    await app.shot(p, 'campaigns-06-held')
+    expect(await s.outbox()).toHaveLength(1)
+    await app.callAs(p, 'POST', `/api/campaigns/${c.id}/cancel`)
+    await p.getByTestId('campaign-report-status').getByText('Cancelada').waitFor()
+    await context.close()
+  }, 60_000)
 })
