@@ -28,6 +28,11 @@ afterAll(async () => {
 
 const drawer = (p: Page) => p.getByRole('navigation', { name: 'menu' })
 const row = (p: Page, text: string) => p.getByRole('row').filter({ hasText: text })
+/** A 1×1 PNG: the campaign's attachment. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
 const toastText = (p: Page, text: string) => p.getByText(text, { exact: true }).first()
 
 /** A company of the test's own with campaignsEnabled on (the cshow pages). */
@@ -304,6 +309,15 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
     dialog = p.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Salvar', exact: true }).waitFor()
     expect(await dialog.getByTestId('campaign-read-only').count()).toBe(0)
+    // Its attachment: added, shown by name, removed.
+    await dialog
+      .getByTestId('campaign-media-input')
+      .setInputFiles({ name: 'cupom.png', mimeType: 'image/png', buffer: PNG })
+    await dialog.getByTestId('campaign-media').getByRole('link', { name: 'cupom.png' }).waitFor()
+    expect((await app.callAs(p, 'GET', `/api/campaigns/${c.id}`)).mediaName).toBe('cupom.png')
+    await dialog.getByRole('button', { name: 'Remover o anexo' }).click()
+    await dialog.getByRole('button', { name: 'Anexar arquivo' }).waitFor()
+    expect((await app.callAs(p, 'GET', `/api/campaigns/${c.id}`)).mediaName).toBeNull()
     await dialog.getByRole('button', { name: 'Cancelar', exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
 
