@@ -295,6 +295,19 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
       /409.*ERR_CAMPAIGN_NOT_EDITABLE/,
     )
 
+    // A refused stop (say, it finished meanwhile) says why in a toast (§8) and changes nothing.
+    await p.route(`**/api/campaigns/${c.id}/cancel`, (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'ERR_CAMPAIGN_NOT_RUNNING', message: 'not running', statusCode: 409 }),
+      }),
+    )
+    await row(p, 'Aviso de entrega').getByRole('button', { name: 'Parar a campanha Aviso de entrega' }).click()
+    await toastText(p, 'Só uma campanha em andamento ou programada pode ser cancelada.').waitFor()
+    await p.unroute(`**/api/campaigns/${c.id}/cancel`)
+    await row(p, 'Aviso de entrega').getByText('Em andamento').waitFor()
+
     // Stop: cancelled at once, nothing more goes out.
     await row(p, 'Aviso de entrega').getByRole('button', { name: 'Parar a campanha Aviso de entrega' }).click()
     await toastText(p, 'Campanha cancelada').waitFor()
