@@ -37,6 +37,8 @@ export async function up(knex: Knex) {
     t.string('status', 20).notNullable().defaultTo('INATIVA')
     t.timestamp('scheduledAt', { useTz: true }).nullable()
     t.timestamp('startedAt', { useTz: true }).nullable()
+    // Since when its failures count for the automatic pause (set at start and restart).
+    t.timestamp('resumedAt', { useTz: true }).nullable()
     t.timestamp('completedAt', { useTz: true }).nullable()
     // Other plugins' rows (connections, tags, file lists): ids checked as the company's on save.
     t.integer('whatsappId').nullable()
@@ -67,6 +69,7 @@ export async function up(knex: Knex) {
     t.integer('ticketId').nullable()
     t.integer('messageId').nullable()
     t.text('error').nullable()
+    t.timestamp('queuedAt', { useTz: true }).nullable()
     t.timestamp('sentAt', { useTz: true }).nullable()
     t.timestamp('deliveredAt', { useTz: true }).nullable()
     t.unique(['campaignId', 'number'])

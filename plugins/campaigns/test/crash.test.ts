@@ -22,7 +22,7 @@ describe.skipIf(!hasPostgres)(
   'campaigns across kill -9 (skipped: set DATABASE_URL — processes share a Postgres database)',
   () => {
     let db: Awaited<ReturnType<typeof testDatabase>>
-    const env = { ...appProcessEnv('campaigns-crash'), CAMPAIGN_TICK_MS: '100' }
+    const env: NodeJS.ProcessEnv = { ...appProcessEnv('campaigns-crash'), CAMPAIGN_TICK_MS: '100' }
     beforeAll(async () => {
       db = await testDatabase()
       env.DATABASE_URL = db.url

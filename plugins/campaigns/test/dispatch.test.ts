@@ -29,7 +29,7 @@ describe('campaign dispatch', () => {
   /** A company, a connected simulator, a list of `n` numbers and a campaign due at T (tomorrow). */
   async function setup(n: number, settings: object = {}) {
     const { headers, companyId } = await companyWithUser(t.app, { profile: 'admin' })
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: headers as Headers, payload })
     const ok = async (p: ReturnType<typeof call>) => {
       const res = await p
@@ -157,5 +157,31 @@ describe('campaign dispatch', () => {
     await until(async () => (await s.outbox()).length === 30)
     expect(new Set((await s.outbox()).map((m) => m.to)).size).toBe(30)
     expect((await s.recipients()).every((r) => r.status !== 'pending')).toBe(true)
+  })
+
+  it('pauses itself when failures jump (over 5 % of the last sends), saying why', async () => {
+    const s = await setup(30, { longerIntervalAfter: 20, greaterInterval: 60 })
+    // Two of the first twenty are numbers the network refuses (the simulator: ending in 0000).
+    for (const i of [3, 11])
+      await t
+        .db('contact_list_items')
+        .where({ number: s.numbers[i] })
+        .update({ number: `55479880${i}0000` })
+    expect(await engine.tick(s.T)).toBe(20)
+    await until(async () => (await s.get()).status === 'CANCELADA')
+    expect((await s.get()).pauseReason).toContain('Pausada automaticamente: 2 de 20 envios falharam')
+    expect(await engine.tick(at(s.T, 600))).toBe(0)
+    // Restarted, it goes on with the ten it had left.
+    await s.ok(s.call('POST', `/api/campaigns/${s.campaign.id}/restart`))
+    expect(await engine.tick(at(s.T, 601))).toBe(10)
+    expect((await s.get()).pauseReason).toBe('')
+  })
+
+  it('holds while its connection is not connected', async () => {
+    const s = await setup(2)
+    await s.ok(s.call('DELETE', `/api/whatsappsession/${s.w.id}`))
+    await until(async () => (await t.db('whatsapps').where({ id: s.w.id }).first()).status !== 'CONNECTED')
+    expect(await engine.tick(s.T)).toBe(0)
+    expect((await s.get()).pauseReason).toBe('A conexão não está conectada')
   })
 })

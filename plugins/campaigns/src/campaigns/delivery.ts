@@ -7,7 +7,8 @@ type Reached = (typeof ORDER)[number]
 /**
  * A recipient follows its message (message.updated, as the connection reports it): sent when the
  * network took it, delivered and read by the phone's acks, failed with the reason. Never
- * downgraded (Chatwoot PR #15276): a late "sent" after "read" changes nothing.
+ * downgraded (Chatwoot PR #15276): a late "sent" after "read" changes nothing. When failures jump,
+ * the campaign is paused (CANCELADA, with the reason): restarting it is the admin's call.
  */
 export function followDelivery(kernel: Kernel, announce: Announce) {
   kernel.bus.on('message.updated', async ({ companyId, message }) => {
@@ -20,7 +21,10 @@ export function followDelivery(kernel: Kernel, announce: Announce) {
         .where({ status: 'queued' })
         .update({ status: 'failed', error: (message.sendError ?? 'not sent').slice(0, 500) })
         .returning('campaignId')
-      for (const c of changed) announce(companyId, c.campaignId)
+      for (const c of changed) {
+        announce(companyId, c.campaignId)
+        await pauseOnFailures(kernel, companyId, c.campaignId)
+      }
       return
     }
     const reached: Reached | null =
@@ -43,6 +47,42 @@ export function followDelivery(kernel: Kernel, announce: Announce) {
         ...(reached !== 'sent' ? { deliveredAt: kernel.db.raw('coalesce("deliveredAt", ?)', [now]) } : {}),
       })
       .returning('campaignId')
-    for (const c of changed) announce(companyId, c.campaignId)
+    for (const c of changed) {
+      announce(companyId, c.campaignId)
+      // A send that went through also moves the window the failure rate is read in.
+      await pauseOnFailures(kernel, companyId, c.campaignId)
+    }
+  })
+}
+
+/** The automatic pause: over 5 % failed among the last 50 sends since it (re)started, once 20 are known. */
+const WINDOW = 50
+const MIN_KNOWN = 20
+const MAX_FAILED = 0.05
+
+async function pauseOnFailures(kernel: Kernel, companyId: number, campaignId: number) {
+  const t = kernel.tenant(companyId)
+  const c = await t('campaigns').where({ id: campaignId, status: 'EM_ANDAMENTO' }).first('resumedAt')
+  if (!c?.resumedAt) return
+  const last: { status: string }[] = await t('campaign_recipients')
+    .where({ campaignId })
+    .whereIn('status', ['failed', 'sent', 'delivered', 'read'])
+    .where('queuedAt', '>=', c.resumedAt)
+    .orderBy('queuedAt', 'desc')
+    .limit(WINDOW)
+    .select('status')
+  const failed = last.filter((r) => r.status === 'failed').length
+  if (last.length < MIN_KNOWN || failed / last.length <= MAX_FAILED) return
+  await kernel.unitOfWork(companyId, async (uow) => {
+    const paused = await uow
+      .t('campaigns')
+      .where({ id: campaignId, status: 'EM_ANDAMENTO' })
+      .update({
+        status: 'CANCELADA',
+        pauseReason: `Pausada automaticamente: ${failed} de ${last.length} envios falharam (reveja a lista e a conexão, depois reinicie)`,
+        updatedAt: new Date(),
+      })
+      .returning('id')
+    if (paused.length) uow.emit('campaign.saved', { companyId, action: 'update', campaignId })
   })
 }

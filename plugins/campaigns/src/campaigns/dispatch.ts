@@ -15,11 +15,13 @@
  *    reason; never downgraded.
  * The pacer waits a random 0..messageInterval s between messages and greaterInterval s more every
  * longerIntervalAfter messages; outside the sending window or past the daily limit it holds, and
- * the campaign says why (pauseReason). A campaign with nobody pending left is FINALIZADA.
+ * the campaign says why (pauseReason), as while its connection is not connected. A campaign with
+ * nobody pending left is FINALIZADA.
  */
 import { createHash } from 'node:crypto'
 import { companyTimeZone, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
 import { renderCampaignMessage, variantFor } from './render.ts'
 import type { CampaignRow } from './service.ts'
@@ -76,6 +78,13 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
   const tickets = () => kernel.services.get<TicketsService>('tickets')
   const contacts = () => kernel.services.get<ContactsService>('contacts')
   const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const connectionUp = async (companyId: number, whatsappId: number) =>
+    (
+      await kernel.services
+        .get<ConnectionsService>('connections')
+        .get(companyId, whatsappId)
+        .catch(() => null)
+    )?.status === 'CONNECTED'
 
   async function start(companyId: number, campaignId: number, at: Date) {
     const s = await settings.read(companyId)
@@ -84,7 +93,12 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
         .t('campaigns')
         .where({ id: campaignId, status: 'PROGRAMADA' })
         .where('scheduledAt', '<=', at)
-        .update({ status: 'EM_ANDAMENTO', startedAt: kernel.db.raw('coalesce("startedAt", ?)', [at]), updatedAt: at })
+        .update({
+          status: 'EM_ANDAMENTO',
+          startedAt: kernel.db.raw('coalesce("startedAt", ?)', [at]),
+          resumedAt: at,
+          updatedAt: at,
+        })
         .returning('*')
       if (!c) return // another worker started it, or it changed
       if (c.contactListId) await plan(uow, c, s, at)
@@ -127,9 +141,11 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
   /** Up to BURST messages of one connection, each its own transaction; false when it must wait. */
   async function pace(companyId: number, whatsappId: number, at: Date) {
     const s = await settings.read(companyId)
+    // Read before any transaction: embedded mode has a single database connection.
+    const connected = await connectionUp(companyId, whatsappId)
     let sent = 0
     while (sent < BURST) {
-      const outcome = await kernel.unitOfWork(companyId, (uow) => sendOne(uow, companyId, whatsappId, s, at))
+      const outcome = await kernel.unitOfWork(companyId, (uow) => sendOne(uow, companyId, whatsappId, s, at, connected))
       if (typeof outcome !== 'number') break
       announce(companyId, outcome)
       sent++
@@ -144,6 +160,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     whatsappId: number,
     s: CampaignSettings,
     at: Date,
+    connected: boolean,
   ): Promise<number | 'wait' | 'done'> {
     await uow.t
       .insert('campaign_pacers', { whatsappId, nextAt: new Date(0) })
@@ -152,7 +169,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     const pacer: Pacer = await uow.t('campaign_pacers').where({ whatsappId }).forUpdate().first()
     if (new Date(pacer.nextAt) > at) return 'wait'
     const running = uow.t('campaigns').where({ whatsappId, status: 'EM_ANDAMENTO' })
-    const hold = holdReason(s, pacer, at)
+    const hold = connected ? holdReason(s, pacer, at) : 'A conexão não está conectada'
     if (hold) {
       const held = await running
         .clone()
@@ -202,7 +219,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     await uow
       .t('campaign_recipients')
       .where({ id: r.id })
-      .update({ status: 'queued', providerId, ticketId: ticket.id, messageId: message.id })
+      .update({ status: 'queued', providerId, ticketId: ticket.id, messageId: message.id, queuedAt: at })
     const { day } = localClock(at)
     const streak = pacer.streak + 1
     const longPause = s.longerIntervalAfter > 0 && streak % s.longerIntervalAfter === 0

@@ -33,6 +33,7 @@ export interface CampaignRow {
   status: CampaignStatus
   scheduledAt: Date | string | null
   startedAt: Date | string | null
+  resumedAt?: Date | string | null
   completedAt: Date | string | null
   whatsappId: number | null
   contactListId: number | null
@@ -111,7 +112,7 @@ export function createCampaignService(kernel: Kernel) {
       companyId,
       rows.map((r) => r.id),
     )
-    return rows.map((r) => ({
+    return rows.map(({ resumedAt: _resumed, ...r }) => ({
       ...r,
       scheduledAt: iso(r.scheduledAt),
       startedAt: iso(r.startedAt),
@@ -264,6 +265,7 @@ export function createCampaignService(kernel: Kernel) {
           .update({
             // Its audience is frozen when it first starts: a campaign that ran goes on at once.
             status: c.startedAt ? 'EM_ANDAMENTO' : 'PROGRAMADA',
+            resumedAt: new Date(),
             scheduledAt: c.scheduledAt && new Date(c.scheduledAt) > new Date() ? c.scheduledAt : new Date(),
             pauseReason: '',
             completedAt: null,
