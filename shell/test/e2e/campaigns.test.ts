@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
 import { campaignErrors, configErrors } from '../../../modules/campaigns/src/campaigns/rules.ts'
-import { pauseReasonOf, progress, settingsFrom } from '../../../modules/campaigns/src/campaigns/types.ts'
+import { isEditable, pauseReasonOf, progress, settingsFrom } from '../../../modules/campaigns/src/campaigns/types.ts'
 
 let app: BrowserApp
 
@@ -108,6 +108,12 @@ describe('campaign module rules (no browser)', () => {
       key: 'campaignReport.pause.window',
       values: { start: '08:00', end: '20:00' },
     })
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString()
+    const later = new Date(Date.now() + 2 * 3600_000).toISOString()
+    expect(isEditable({ editable: true, status: 'PROGRAMADA', scheduledAt: later })).toBe(true)
+    expect(isEditable({ editable: true, status: 'PROGRAMADA', scheduledAt: soon })).toBe(false)
+    expect(isEditable({ editable: true, status: 'CANCELADA', scheduledAt: soon })).toBe(true)
+    expect(isEditable({ editable: false, status: 'EM_ANDAMENTO', scheduledAt: null })).toBe(false)
     expect(pauseReasonOf('Limite diário da conexão atingido (250)')?.values).toEqual({ limit: '250' })
   })
 

@@ -25,6 +25,7 @@ import {
   NAME_MAX,
   STATUS_TONE,
   fromLocalInput,
+  isEditable,
   settingsFrom,
   toLocalInput,
   type Campaign,
@@ -117,7 +118,7 @@ export function CampaignDialog({
     return () => ctrl.abort()
   }, [api, open])
 
-  const readOnly = editingId != null && !!record && !record.editable
+  const readOnly = editingId != null && !!record && !isEditable(record)
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))

@@ -46,6 +46,17 @@ export const DEFAULT_SETTINGS: CampaignSettings = {
 export const DAILY_LIMIT_MAX = 10_000
 /** §9: the report reloads 5 s after a live update shows FINALIZADA. */
 export const REPORT_RELOAD_MS = 5000
+/** §4, §9: a scheduled campaign can be changed until an hour before it starts. */
+export const EDIT_LOCK_MS = 60 * 60 * 1000
+/**
+ * The server's `editable`, and false as soon as a scheduled campaign comes within the hour (no frame
+ * marks that moment: the server would refuse the save with ERR_CAMPAIGN_NOT_EDITABLE).
+ */
+export function isEditable(c: Pick<CampaignWire, 'editable' | 'status' | 'scheduledAt'>, now = Date.now()) {
+  if (!c.editable) return false
+  if (c.status !== 'PROGRAMADA' || !c.scheduledAt) return true
+  return new Date(c.scheduledAt).getTime() - now > EDIT_LOCK_MS
+}
 /** §5: name 2 to 50. */
 export const NAME_MIN = 2
 export const NAME_MAX = 50
