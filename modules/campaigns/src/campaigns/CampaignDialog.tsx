@@ -338,7 +338,7 @@ export function CampaignDialog({
             value={form.scheduledAt}
             onChange={(v) => set('scheduledAt', v)}
             error={errors.scheduledAt}
-            hint={t('campaignDialog.scheduledHint')}
+            hint={readOnly ? undefined : t('campaignDialog.scheduledHint')}
             disabled={readOnly}
           />
         </div>
