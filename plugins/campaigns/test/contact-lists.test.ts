@@ -416,6 +416,58 @@ describe('contact lists API', () => {
     }
   })
 
+  it('answers hostile input with 4xx and the error shape, never 5xx', async () => {
+    const { call, headers } = await admin()
+    const list = await ok(call('POST', '/api/contact-lists', { name: 'Hostil' }))
+    const item = await ok(
+      call('POST', '/api/contact-list-items', { name: 'Ok', number: '5511900000001', contactListId: list.id }),
+    )
+    const odd = ['a\u0000b', 'x'.repeat(100_000), 'ção \uD800 \u202Eevil 🧪', '']
+    const bodies: object[] = [
+      ...odd.map((name) => ({ name })),
+      { name: 5 },
+      { name: null },
+      JSON.parse('{"__proto__": {"polluted": true}, "name": "Proto"}'),
+      ...odd.map((v) => ({ name: v, number: v, email: v, contactListId: list.id })),
+      { name: 'Ok', number: '5511900000002', contactListId: 2147483648 },
+      { name: 'Ok', number: 5511900000002, contactListId: list.id },
+    ]
+    const urls: ['POST' | 'PUT', string][] = [
+      ['POST', '/api/contact-lists'],
+      ['PUT', `/api/contact-lists/${list.id}`],
+      ['POST', '/api/contact-list-items'],
+      ['PUT', `/api/contact-list-items/${item.id}`],
+    ]
+    for (const [method, url] of urls)
+      for (const body of bodies) {
+        const res = await call(method, url, body)
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500)
+        if (res.statusCode >= 400) expect(res.json().error).toMatch(/^ERR_/)
+      }
+    for (const q of [
+      'pageNumber=0',
+      'pageNumber=abc',
+      'searchParam=%00',
+      `searchParam=${'%25'.repeat(300)}`,
+      'contactListId=abc',
+    ]) {
+      for (const path of ['/api/contact-lists', `/api/contact-list-items?contactListId=${list.id}&`]) {
+        const res = await call('GET', `${path}${path.includes('?') ? '' : '?'}${q}`)
+        expect(res.statusCode, `${path} ${q}`).toBeLessThan(500)
+      }
+    }
+    for (const id of ['0', '-1', '2147483648', 'abc'])
+      expect((await call('GET', `/api/contact-lists/${id}`)).statusCode).toBeLessThan(500)
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: `/api/contact-lists/${list.id}/upload`,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=nope' },
+      payload: 'not multipart at all',
+    })
+    expect(garbage.statusCode).toBe(400)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('sends ContactList and ContactListItem frames to the company room', async () => {
     const { headers: h, companyId, call } = await admin()
     const outsider = await companyWithUser(t.app, { profile: 'admin' })

@@ -98,16 +98,18 @@ const key = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')
 
-const HEADERS: Record<string, 'name' | 'number' | 'email'> = {
-  nome: 'name',
-  name: 'name',
-  numero: 'number',
-  number: 'number',
-  telefone: 'number',
-  phone: 'number',
-  whatsapp: 'number',
-  email: 'email',
-}
+type Field = 'name' | 'number' | 'email'
+/** Header names (after `key`) and the field each is; a Map, so "constructor" is no header. */
+const HEADERS = new Map<string, Field>([
+  ['nome', 'name'],
+  ['name', 'name'],
+  ['numero', 'number'],
+  ['number', 'number'],
+  ['telefone', 'number'],
+  ['phone', 'number'],
+  ['whatsapp', 'number'],
+  ['email', 'email'],
+])
 
 export interface SheetRow {
   /** The spreadsheet's row number, as Excel shows it. */
@@ -124,9 +126,9 @@ export interface SheetRow {
 export function rowsByHeader(rows: string[][], firstRow = 1): SheetRow[] {
   const headerAt = rows.findIndex((r) => r.some((c) => c.trim()))
   if (headerAt < 0) return []
-  const columns = new Map<'name' | 'number' | 'email', number>()
+  const columns = new Map<Field, number>()
   rows[headerAt].forEach((c, i) => {
-    const field = HEADERS[key(c)]
+    const field = HEADERS.get(key(c))
     if (field && !columns.has(field)) columns.set(field, i)
   })
   if (!columns.has('number'))
@@ -135,7 +137,7 @@ export function rowsByHeader(rows: string[][], firstRow = 1): SheetRow[] {
       'The spreadsheet needs a header row with a "numero" (or "number") column',
       ERR_SPREADSHEET_NO_NUMBER_COLUMN,
     )
-  const cell = (r: string[], f: 'name' | 'number' | 'email') => {
+  const cell = (r: string[], f: Field) => {
     const i = columns.get(f)
     return i === undefined ? '' : (r[i] ?? '').trim()
   }
