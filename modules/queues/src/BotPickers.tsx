@@ -1,14 +1,6 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isAbortError, useApi, type ApiClient } from '@atende/client'
-import { Select } from '@atende/ui'
-
-interface Choice {
-  id: number
-  name: string
-}
-/** null while loading; 'hidden' when the plan lacks the feature (403) or the read failed. */
-type Choices = Choice[] | null | 'hidden'
+import { ChoicePicker, useChoices, type Choice } from '@atende/ui'
+import type { ApiClient } from '@atende/client'
 
 /** The most integration pages read (GET /queueIntegration pages by 20 or so: hundreds of choices). */
 const MAX_PAGES = 25
@@ -31,23 +23,6 @@ async function allPrompts(api: ApiClient, signal: AbortSignal): Promise<Choice[]
   return (await api.get<{ prompts: Choice[] }>('/prompt', { signal })).prompts
 }
 
-/** Loads one list of choices while mounted; a refusal (plan without the flag) or a failure hides it. */
-function useChoices(read: (api: ApiClient, signal: AbortSignal) => Promise<Choice[]>): Choices {
-  const api = useApi()
-  const [choices, setChoices] = useState<Choices>(null)
-  useEffect(() => {
-    const ctrl = new AbortController()
-    read(api, ctrl.signal)
-      .then((list) => setChoices([...list].sort((a, b) => a.name.localeCompare(b.name))))
-      .catch((err) => {
-        if (isAbortError(err) || ctrl.signal.aborted) return
-        setChoices('hidden')
-      })
-    return () => ctrl.abort()
-  }, [api, read])
-  return choices
-}
-
 export interface BotPickersProps {
   integrationId: number | null
   promptId: number | null
@@ -64,25 +39,20 @@ export function BotPickers({ integrationId, promptId, onChange, errors = {} }: B
   const { t } = useTranslation()
   const integrations = useChoices(allIntegrations)
   const prompts = useChoices(allPrompts)
-  const picker = (key: 'integrationId' | 'promptId', choices: Choices, value: number | null) => {
-    if (choices === 'hidden') return null
-    const options = (choices ?? []).map((c) => ({ value: c.id, label: c.name }))
-    // The saved choice before its list arrives (or gone from it) still reads as chosen.
-    if (value != null && !options.some((o) => o.value === value))
-      options.unshift({ value, label: choices ? t('queues.bots.unknown', { id: value }) : '…' })
-    return (
-      <Select
-        label={t(`queues.bots.${key}`)}
-        value={value == null ? '' : String(value)}
-        onChange={(v) => onChange({ [key]: v ? Number(v) : null })}
-        placeholder={choices ? t(`queues.bots.none.${key}`) : t('queues.bots.loading')}
-        options={options}
-        error={errors[key]}
-        data-testid={`queue-${key}`}
-      />
-    )
-  }
   if (integrations === 'hidden' && prompts === 'hidden') return null
+  const picker = (key: 'integrationId' | 'promptId', choices: typeof integrations, value: number | null) => (
+    <ChoicePicker
+      label={t(`queues.bots.${key}`)}
+      choices={choices}
+      value={value}
+      onChange={(v) => onChange({ [key]: v })}
+      none={t(`queues.bots.none.${key}`)}
+      loading={t('queues.bots.loading')}
+      unknown={(id) => t('queues.bots.unknown', { id })}
+      error={errors[key]}
+      data-testid={`queue-${key}`}
+    />
+  )
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {picker('integrationId', integrations, integrationId)}
