@@ -115,6 +115,11 @@ describe('campaign module rules (no browser)', () => {
     expect(isEditable({ editable: true, status: 'CANCELADA', scheduledAt: soon })).toBe(true)
     expect(isEditable({ editable: false, status: 'EM_ANDAMENTO', scheduledAt: null })).toBe(false)
     expect(pauseReasonOf('Limite diário da conexão atingido (250)')?.values).toEqual({ limit: '250' })
+    expect(pauseReasonOf('A conexão não está conectada')?.key).toBe('campaignReport.pause.disconnected')
+    expect(
+      pauseReasonOf('Pausada automaticamente: 3 de 20 envios falharam (reveja a lista e a conexão, depois reinicie)'),
+    ).toEqual({ key: 'campaignReport.pause.failures', values: { failed: '3', of: '20' } })
+    expect(pauseReasonOf('outra coisa')).toBeNull()
   })
 
   it('has the same keys in pt, en and es', () => {

@@ -89,13 +89,13 @@ function Report({ id }: { id: number }) {
           {t('errors.ERR_NO_CAMPAIGN_FOUND')}
         </p>
       )}
-      {campaign.pauseReason && campaign.status === 'EM_ANDAMENTO' && (
+      {campaign.pauseReason && (campaign.status === 'EM_ANDAMENTO' || campaign.status === 'CANCELADA') && (
         <p
           role="status"
           data-testid="campaign-report-pause"
           className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          <strong>{t('campaignReport.paused')}: </strong>
+          <strong>{t(campaign.status === 'CANCELADA' ? 'campaignReport.stopped' : 'campaignReport.paused')}: </strong>
           {pause ? t(pause.key, pause.values) : campaign.pauseReason}
         </p>
       )}

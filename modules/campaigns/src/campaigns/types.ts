@@ -120,6 +120,9 @@ export function pauseReasonOf(reason: string): { key: string; values: Record<str
   if (window) return { key: 'campaignReport.pause.window', values: { start: window[1]!, end: window[2]! } }
   const limit = /Limite diário.*\((\d+)\)/.exec(reason)
   if (limit) return { key: 'campaignReport.pause.dailyLimit', values: { limit: limit[1]! } }
+  if (/conexão não está conectada/.test(reason)) return { key: 'campaignReport.pause.disconnected', values: {} }
+  const failures = /(\d+) de (\d+) envios falharam/.exec(reason)
+  if (failures) return { key: 'campaignReport.pause.failures', values: { failed: failures[1]!, of: failures[2]! } }
   return null
 }
 
