@@ -92,7 +92,15 @@ describe('campaign dispatch', () => {
     expect(done.completedAt).toBe(s.T.toISOString())
     // Delivery follows the messages: the simulator's acks move them past sent.
     await until(async () => (await s.recipients()).every((r) => ['sent', 'delivered', 'read'].includes(r.status)))
-    expect((await s.get()).counts).toMatchObject({ sent: 7, pending: 0, failed: 0 })
+    const report = await s.get()
+    expect(report.counts).toMatchObject({ sent: 7, pending: 0, failed: 0 })
+    const drawn = rows.reduce<Record<number, number>>(
+      (acc, r) => ({ ...acc, [r.variant]: (acc[r.variant] ?? 0) + 1 }),
+      {},
+    )
+    expect(report.variants).toEqual(
+      Object.entries(drawn).map(([variant, n]) => ({ variant: Number(variant), total: n, sent: n })),
+    )
   })
 
   it('a number the network refuses is failed with the reason, never counted as delivered', async () => {

@@ -63,16 +63,23 @@ export function createCampaignService(kernel: Kernel) {
 
   async function counts(companyId: number, ids: number[]) {
     const out = new Map<number, CampaignCounts>()
-    if (!ids.length) return out
-    const rows: { campaignId: number; status: string; n: string | number }[] = await kernel
+    const variants = new Map<number, Map<number, { variant: number; total: number; sent: number }>>()
+    if (!ids.length) return { out, variants }
+    const rows: { campaignId: number; status: string; variant: number; n: string | number }[] = await kernel
       .tenant(companyId)('campaign_recipients')
       .whereIn('campaignId', ids)
-      .groupBy('campaignId', 'status')
-      .select('campaignId', 'status')
+      .groupBy('campaignId', 'status', 'variant')
+      .select('campaignId', 'status', 'variant')
       .count({ n: '*' })
     for (const r of rows) {
       const c = out.get(r.campaignId) ?? { ...NO_COUNTS }
       const n = Number(r.n)
+      const perVariant = variants.get(r.campaignId) ?? new Map()
+      const v = perVariant.get(r.variant) ?? { variant: r.variant, total: 0, sent: 0 }
+      v.total += n
+      if (['sent', 'delivered', 'read'].includes(r.status)) v.sent += n
+      perVariant.set(r.variant, v)
+      variants.set(r.campaignId, perVariant)
       c.total += n
       if (r.status === 'pending' || r.status === 'sending' || r.status === 'queued') c.pending += n
       else if (r.status in c) c[r.status as keyof CampaignCounts] += n
@@ -83,7 +90,7 @@ export function createCampaignService(kernel: Kernel) {
       c.delivered += c.read
       c.sent += c.delivered
     }
-    return out
+    return { out, variants }
   }
 
   async function views(companyId: number, rows: CampaignRow[]): Promise<Campaign[]> {
@@ -124,7 +131,8 @@ export function createCampaignService(kernel: Kernel) {
           ? { id: r.contactListId, name: lists.get(r.contactListId)! }
           : null,
       whatsapp: r.whatsappId && conns.has(r.whatsappId) ? { id: r.whatsappId, name: conns.get(r.whatsappId)! } : null,
-      counts: tallies.get(r.id) ?? { ...NO_COUNTS },
+      counts: tallies.out.get(r.id) ?? { ...NO_COUNTS },
+      variants: [...(tallies.variants.get(r.id)?.values() ?? [])].sort((a, b) => a.variant - b.variant),
       createdAt: toIso(r.createdAt),
       updatedAt: toIso(r.updatedAt),
     }))

@@ -45,6 +45,8 @@ export const Campaign = Type.Object({
   contactList: Ref,
   whatsapp: Ref,
   counts: CampaignCounts,
+  /** Recipients per message variant (1–5): how many drew it and how many got it. */
+  variants: Type.Array(Type.Object({ variant: Type.Integer(), total: Type.Integer(), sent: Type.Integer() })),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 })
