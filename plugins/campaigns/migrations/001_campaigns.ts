@@ -95,6 +95,13 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['campaign_settings', 'campaign_pacers', 'campaign_recipients', 'campaigns', 'contact_list_items', 'contact_lists'])
+  for (const table of [
+    'campaign_settings',
+    'campaign_pacers',
+    'campaign_recipients',
+    'campaigns',
+    'contact_list_items',
+    'contact_lists',
+  ])
     await knex.schema.dropTableIfExists(table)
 }
