@@ -374,46 +374,37 @@ describe('contact lists API', () => {
     ).toBe(1)
   })
 
-  it('fills isWhatsappValid from the connections service when it answers checkNumbers', async () => {
-    const { call, headers, companyId } = await admin()
-    const connections = t.app.kernel.services.get<Record<string, unknown>>('connections')
-    const asked: { companyId: number; numbers: string[] }[] = []
-    // What validity.ts asks of the connections service (not published yet): the simulator's rule.
-    connections.checkNumbers = async (company: number, numbers: string[]) => {
-      asked.push({ companyId: company, numbers })
-      return Object.fromEntries(numbers.map((n) => [n, n.endsWith('77') ? null : !n.endsWith('0000')]))
-    }
-    try {
-      const list = await ok(call('POST', '/api/contact-lists', { name: 'Checada' }))
-      const one = await ok(
-        call('POST', '/api/contact-list-items', { name: 'Zé', number: '5511911110000', contactListId: list.id }),
+  it("fills isWhatsappValid through the company's connected session (the simulator: numbers ending in 0000 have none)", async () => {
+    const { call, headers } = await admin()
+    const list = await ok(call('POST', '/api/contact-lists', { name: 'Checada' }))
+    // No connection connected yet: not checked.
+    const early = await ok(
+      call('POST', '/api/contact-list-items', { name: 'Cedo', number: '5511911115555', contactListId: list.id }),
+    )
+    expect(early.isWhatsappValid).toBeNull()
+    const w = await ok(call('POST', '/api/whatsapp', { name: 'Checa', provider: 'simulator' }))
+    await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
+    await ok(call('POST', '/api/contact-list-items', { name: 'Zé', number: '5511911110000', contactListId: list.id }))
+    await ok(
+      upload(
+        headers,
+        list.id,
+        'c.xlsx',
+        sheet([
+          ['numero', 'nome'],
+          ['5511911112222', 'Valido'],
+        ]),
+      ),
+    )
+    const state = async () =>
+      Object.fromEntries(
+        (await t.db('contact_list_items').where({ contactListId: list.id })).map((r: any) => [
+          r.name,
+          r.isWhatsappValid,
+        ]),
       )
-      expect(one.isWhatsappValid).toBeNull()
-      await ok(
-        upload(
-          headers,
-          list.id,
-          'c.xlsx',
-          sheet([
-            ['numero', 'nome'],
-            ['5511911112222', 'Valido'],
-            ['5511911113377', 'Sem resposta'],
-          ]),
-        ),
-      )
-      const state = async () =>
-        Object.fromEntries(
-          (await t.db('contact_list_items').where({ contactListId: list.id })).map((r: any) => [
-            r.name,
-            r.isWhatsappValid,
-          ]),
-        )
-      await until(async () => (await state())['Valido'] === true && (await state())['Zé'] === false)
-      expect(await state()).toEqual({ Zé: false, Valido: true, 'Sem resposta': null })
-      expect(asked.every((a) => a.companyId === companyId)).toBe(true)
-    } finally {
-      delete connections.checkNumbers
-    }
+    await until(async () => (await state())['Valido'] === true && (await state())['Zé'] === false)
+    expect(await state()).toEqual({ Cedo: null, Zé: false, Valido: true })
   })
 
   it('answers hostile input with 4xx and the error shape, never 5xx', async () => {

@@ -24,4 +24,10 @@ export interface ConnectionsService extends ConnectionsForTickets {
   get(companyId: number, id: number): Promise<WhatsappView>
   /** The queues the connection offers, in order. */
   queueIdsOf(companyId: number, whatsappId: number): Promise<number[]>
+  /**
+   * Which of these numbers (digits) have WhatsApp, asked through one of the company's connected
+   * sessions (the default first): true / false per number; numbers left out are unknown (no
+   * session connected, the network did not answer).
+   */
+  checkNumbers(companyId: number, numbers: string[]): Promise<Record<string, boolean>>
 }

@@ -97,6 +97,8 @@ export default definePlugin({
       delete: async (conn, a: { messageId: number }) => {
         await sessions.get(conn.id)!.delete(await keyOf(conn.companyId, a.messageId))
       },
+      onWhatsApp: async (conn, a: { numbers: string[] }) =>
+        (await sessions.get(conn.id)?.onWhatsApp?.(a.numbers)) ?? {},
     })
     const connections = createConnectionService(kernel, sessions)
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
@@ -115,6 +117,19 @@ export default definePlugin({
               .whereIn('id', [...new Set(ids)])
               .select('id', 'name')
           : [],
+      // Contact lists: which numbers have WhatsApp, asked through a connected session of the company
+      // (the default one first). Unknown (no session, an error) is left out: "not checked".
+      async checkNumbers(companyId: number, numbers: string[]) {
+        const conn = await kernel
+          .tenant(companyId)('whatsapps')
+          .where({ status: 'CONNECTED' })
+          .orderBy([{ column: 'isDefault', order: 'desc' }, { column: 'id' }])
+          .first('id')
+        if (!conn || !numbers.length) return {}
+        return rpc
+          .invoke<Record<string, boolean>>(companyId, conn.id, 'onWhatsApp', { numbers })
+          .catch(() => ({}) as Record<string, boolean>)
+      },
       // New tickets started by an attendant go out through the company's default connection.
       defaultId: async (companyId: number): Promise<number | null> =>
         (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,

@@ -167,6 +167,11 @@ export class SimulatorSession implements ChannelSession {
   async markRead(_keys: MessageKey[]) {
     /* the simulated customer sees blue ticks; nothing to record */
   }
+
+  /** The simulator's network: every number has WhatsApp except those ending in 0000 (as send refuses them). */
+  async onWhatsApp(numbers: string[]) {
+    return Object.fromEntries(numbers.map((n) => [n, !n.endsWith('0000')]))
+  }
 }
 
 export const simulatorProvider: ChannelProvider = {

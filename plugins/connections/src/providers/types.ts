@@ -170,6 +170,8 @@ export interface ChannelSession {
   edit(key: MessageKey, body: string): Promise<void>
   delete(key: MessageKey): Promise<void>
   markRead(keys: MessageKey[]): Promise<void>
+  /** Which of these phone numbers (digits) have WhatsApp: true / false per number, absent when unknown. */
+  onWhatsApp?(numbers: string[]): Promise<Record<string, boolean>>
 }
 
 export interface ChannelProvider {

@@ -470,4 +470,13 @@ export class BaileysSession implements ChannelSession {
     if (!keys.length) return
     await this.connected().readMessages(keys.map((k) => toKey(k, this.userJid)))
   }
+
+  /** WhatsApp's own answer (usync): a number it does not list has no account. */
+  async onWhatsApp(numbers: string[]): Promise<Record<string, boolean>> {
+    const sock = this.connected()
+    if (!sock.onWhatsApp) return {}
+    const found = (await sock.onWhatsApp(...numbers.map((n) => `${n}@s.whatsapp.net`))) ?? []
+    const known = new Map<string, boolean>(found.map((r) => [String(r.jid).split('@')[0], !!r.exists]))
+    return Object.fromEntries(numbers.map((n): [string, boolean] => [n, known.get(n) ?? false]))
+  }
 }

@@ -40,6 +40,8 @@ export interface SocketLike {
   profilePictureUrl?(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>
   /** Asks the phone to upload expired media again (used by media downloads). */
   updateMediaMessage?(msg: WAMessage): Promise<WAMessage>
+  /** Which of these JIDs have a WhatsApp account (usync). */
+  onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>
   /** Baileys' LID↔phone mapping store, kept in our key store. */
   signalRepository?: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } }
 }
