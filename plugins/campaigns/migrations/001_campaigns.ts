@@ -75,6 +75,8 @@ export async function up(knex: Knex) {
     t.unique(['campaignId', 'number'])
     t.index(['campaignId', 'status', 'id'])
     t.index(['messageId'])
+    // The automatic pause reads a campaign's latest sends.
+    t.index(['campaignId', 'queuedAt'])
   })
   // One pacer per sending connection: when it may send next and what it sent today (its daily limit).
   await knex.schema.createTable('campaign_pacers', (t) => {
