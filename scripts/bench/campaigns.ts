@@ -51,7 +51,13 @@ async function main() {
   const w = await call('POST', '/api/whatsapp', { name: 'Bench campaign', provider: 'simulator' })
   await call('POST', `/api/simulator/${w.id}/scan`, {})
   await call('POST', '/api/campaign-settings', {
-    settings: { messageInterval: 0, longerIntervalAfter: 0, windowStart: '00:00', windowEnd: '24:00', dailyLimit: 10_000 },
+    settings: {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      windowStart: '00:00',
+      windowEnd: '24:00',
+      dailyLimit: 10_000,
+    },
   })
   const [list] = await db('contact_lists').insert({ companyId, name: 'Bench' }).returning('*')
   for (let i = 0; i < N; i += 1000)
