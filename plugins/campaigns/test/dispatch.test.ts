@@ -144,6 +144,13 @@ describe('campaign dispatch', () => {
     expect(await engine.tick(s.T)).toBe(2)
     expect(await engine.tick(at(s.T, 1))).toBe(0)
     expect((await s.get()).pauseReason).toContain('Limite diário')
+    // Its last number on the next day: then nobody is left, and it finishes though the limit is reached again.
+    expect(await engine.tick(at(s.T, 24 * 3600))).toBe(1)
+    expect((await s.get()).status).toBe('FINALIZADA')
+    // A list exactly the size of the limit finishes at once (the limit holds nobody).
+    const exact = await setup(2, { dailyLimit: 2 })
+    expect(await engine.tick(exact.T)).toBe(2)
+    expect((await exact.get()).status).toBe('FINALIZADA')
     const w = await setup(2, { windowStart: '00:00', windowEnd: '00:01' })
     // Unless the clock happens to read 00:00, T is outside that window.
     const local = new Intl.DateTimeFormat('en-GB', {

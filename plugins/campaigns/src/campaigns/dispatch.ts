@@ -170,6 +170,9 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     if (new Date(pacer.nextAt) > at) return 'wait'
     const running = uow.t('campaigns').where({ whatsappId, status: 'EM_ANDAMENTO' })
     const hold = connected ? holdReason(s, pacer, at) : 'A conexão não está conectada'
+    // A campaign with nobody left to send to ends even while the connection has to wait.
+    if (hold && (await finishIdle(uow, companyId, whatsappId, at)) && !(await running.clone().first('id')))
+      return 'done'
     if (hold) {
       const held = await running
         .clone()
@@ -252,6 +255,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
       .update({ status: 'FINALIZADA', completedAt: at, pauseReason: '', updatedAt: at })
       .returning('id')
     for (const d of done) uow.emit('campaign.saved', { companyId, action: 'update', campaignId: d.id })
+    return done.length
   }
 
   return {
