@@ -467,4 +467,12 @@ describe('baileys messages: inbound mapping, acks, sending (fake socket)', () =>
     await expect(h.session.send({ chatId: PHONE, isGroup: false, body: 'x' })).rejects.toThrow('not-acceptable')
     sock.refuse = undefined
   })
+
+  it("answers which numbers have WhatsApp from the network's own list", async () => {
+    sock.accounts.add('5547991113333')
+    expect(await h.session.onWhatsApp!(['5547991113333', '5547991114444'])).toEqual({
+      '5547991113333': true,
+      '5547991114444': false,
+    })
+  })
 })

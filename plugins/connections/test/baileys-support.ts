@@ -61,6 +61,11 @@ export class FakeSocket implements SocketLike {
   async readMessages(keys: WAMessageKey[]) {
     this.reads.push(keys)
   }
+  /** Numbers with an account (WhatsApp's usync answer lists the ones it knows). */
+  readonly accounts = new Set<string>()
+  async onWhatsApp(...jids: string[]) {
+    return jids.filter((j) => this.accounts.has(j.split('@')[0])).map((jid) => ({ jid, exists: true }))
+  }
   async logout() {
     this.loggedOut += 1
   }
