@@ -5,6 +5,7 @@ import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import queuesPlugin from '@atende/plugin-queues'
+import tagsPlugin from '@atende/plugin-tags'
 import plugin from '../src/index.ts'
 import type { Dispatcher } from '../src/campaigns/dispatch.ts'
 
@@ -16,7 +17,7 @@ describe('campaign dispatch', () => {
     process.env.CAMPAIGN_TICK_MS = '0'
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({
-      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
+      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, tagsPlugin, plugin],
     })
     engine = t.app.kernel.services.get<Dispatcher>('campaigns.dispatcher')
   })
@@ -198,5 +199,51 @@ describe('campaign dispatch', () => {
     await until(async () => (await t.db('whatsapps').where({ id: s.w.id }).first()).status !== 'CONNECTED')
     expect(await engine.tick(s.T)).toBe(0)
     expect((await s.get()).pauseReason).toBe('A conexão não está conectada')
+  })
+
+  it("a tag's audience: the contacts whose tickets carry it, once each, frozen at the start", async () => {
+    const s = await setup(1)
+    const people = ['5547981110001', '5547981110002', '5547981110003']
+    for (const from of people)
+      await s.ok(s.call('POST', `/api/simulator/${s.w.id}/inbound`, { from, name: `P ${from.slice(-1)}`, body: 'oi' }))
+    const ticketOf = async (number: string) =>
+      (
+        await t
+          .db('tickets')
+          .join('contacts', 'contacts.id', 'tickets.contactId')
+          .where({ 'contacts.number': number, 'tickets.companyId': s.companyId })
+          .first('tickets.id')
+      ).id
+    const vip = await s.ok(s.call('POST', '/api/tags', { name: 'Clientes VIP' }))
+    for (const number of people.slice(0, 2))
+      await s.ok(s.call('POST', '/api/tags/sync', { ticketId: await ticketOf(number), tags: [vip.id] }))
+    const campaign = await s.ok(
+      s.call('POST', '/api/campaigns', {
+        name: 'Para a tag',
+        message1: 'Olá {nome}, novidade!',
+        scheduledAt: s.T.toISOString(),
+        whatsappId: s.w.id,
+        tagListId: vip.id,
+      }),
+    )
+    expect(await engine.tick(s.T)).toBe(3) // the list campaign's one number, and the tag's two
+    const rows = await t.db('campaign_recipients').where({ campaignId: campaign.id }).orderBy('number')
+    expect(rows.map((r) => r.number)).toEqual(people.slice(0, 2))
+    expect(rows[0].message).toBe('Olá P 1, novidade!')
+    // Tagged after the start: not in the frozen audience.
+    await s.ok(s.call('POST', '/api/tags/sync', { ticketId: await ticketOf(people[2]), tags: [vip.id] }))
+    expect(await engine.tick(at(s.T, 1))).toBe(0)
+    expect((await s.ok(s.call('GET', `/api/campaigns/${campaign.id}`))).status).toBe('FINALIZADA')
+    // A tag of another company is refused by name.
+    const other = await companyWithUser(t.app, { profile: 'admin' })
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: other.headers as Headers,
+      payload: { name: 'Deles' },
+    })
+    const res = await s.call('POST', '/api/campaigns', { name: 'Alheia', tagListId: theirs.json().id })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ field: 'tagListId' })
   })
 })

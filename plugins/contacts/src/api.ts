@@ -78,6 +78,15 @@ export interface ContactsService {
    */
   searchIdsQuery(companyId: number, text: string): import('knex').Knex.QueryBuilder | null
   /**
+   * One page (by id, after `afterId`) of the person contacts (not groups) whose ids a sub-query of
+   * another plugin selects, inside the caller's unit of work: a campaign freezes its audience this way.
+   */
+  audiencePage(
+    uow: UnitOfWork,
+    ids: import('knex').Knex.QueryBuilder,
+    page: { afterId: number; limit: number },
+  ): Promise<Pick<Contact, 'id' | 'name' | 'number' | 'email'>[]>
+  /**
    * Set the picture of the known contact with this identity (LID first, then number; never creates
    * one) to a URL the browser can load ('' for none). Announced as `contact.updated` when it differs.
    * Returns the contact and its previous URL (so a channel can drop the file it replaces), or null.

@@ -32,6 +32,16 @@ export function createContactsService(kernel: Kernel): ContactsService {
         ? applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).select('contacts.id')
         : null
     },
+    audiencePage(uow, ids, { afterId, limit }) {
+      return uow
+        .t('contacts')
+        .whereIn('id', ids)
+        .where({ isGroup: false })
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .select('id', 'name', 'number', 'email')
+    },
     setProfilePicUrl: (companyId, who, url) => setProfilePicUrl(kernel, companyId, who, url),
   }
 }

@@ -138,6 +138,11 @@ export interface TicketsService {
    * in the attendants' queue; the customer's reply opens one as any message does.
    */
   outreachTicket(uow: UnitOfWork, input: { contactId: number; whatsappId: number }): Promise<Ticket>
+  /**
+   * A sub-query selecting the `contactId` of the tickets another sub-query selects (a tag's tickets,
+   * say), for a plugin to reach those contacts without reading this plugin's table.
+   */
+  contactIdsQuery(companyId: number, ticketIds: import('knex').Knex.QueryBuilder): import('knex').Knex.QueryBuilder
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */

@@ -75,6 +75,10 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return ticket
     },
 
+    contactIdsQuery(companyId, ticketIds) {
+      return kernel.tenant(companyId)('tickets').whereIn('id', ticketIds).distinct('contactId')
+    },
+
     async outreachTicket(uow, { contactId, whatsappId }) {
       const { t } = uow
       const known = await t('tickets')

@@ -78,6 +78,8 @@ describe('campaign module rules (no browser)', () => {
       contactListId: 'campaignDialog.validation.contactList',
       message1: 'campaignDialog.validation.message',
     })
+    // A tag is an audience too.
+    expect(campaignErrors({ ...draft, scheduledAt: '2030-01-01T10:00', tagListId: '4' }).contactListId).toBeUndefined()
     const form = {
       messageInterval: '20',
       longerIntervalAfter: '20',

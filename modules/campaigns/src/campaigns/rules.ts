@@ -21,7 +21,7 @@ export function campaignErrors(f: CampaignForm): CampaignFormErrors {
   if (f.scheduledAt) {
     if (!fromLocalInput(f.scheduledAt)) errors.scheduledAt = 'campaignDialog.validation.scheduledAt'
     if (!f.whatsappId) errors.whatsappId = 'campaignDialog.validation.whatsapp'
-    if (!f.contactListId) errors.contactListId = 'campaignDialog.validation.contactList'
+    if (!f.contactListId && !f.tagListId) errors.contactListId = 'campaignDialog.validation.contactList'
     if (!MESSAGE_KEYS.some((k) => f.messages[k].trim())) errors.message1 = 'campaignDialog.validation.message'
   }
   return errors

@@ -23,6 +23,7 @@ import { companyTimeZone, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
+import type { TagsService } from '@atende/plugin-tags/api'
 import { renderCampaignMessage, variantFor } from './render.ts'
 import type { CampaignRow } from './service.ts'
 import type { CampaignSettings, CampaignSettingsService } from './settings.ts'
@@ -32,6 +33,13 @@ export const TICK_JOB = 'campaigns.tick'
 /** At most this many messages per connection in one tick (only reached with a zero interval). */
 const BURST = 50
 const PLAN_CHUNK = 500
+
+interface Audience {
+  id: number
+  name: string
+  number: string
+  email: string
+}
 
 interface Pacer {
   companyId: number
@@ -101,22 +109,38 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
         })
         .returning('*')
       if (!c) return // another worker started it, or it changed
-      if (c.contactListId) await plan(uow, c, s, at)
+      await plan(uow, c, s, at)
       uow.emit('campaign.saved', { companyId, action: 'update', campaignId })
     })
   }
 
+  /**
+   * The audience, frozen: the list's numbers not known to lack WhatsApp, or else the contacts with a
+   * ticket carrying the tag (groups left out). Read in chunks inside the starting transaction.
+   */
   async function plan(uow: UnitOfWork, c: CampaignRow, s: CampaignSettings, at: Date) {
-    let lastId = 0
-    for (;;) {
-      const items: { id: number; name: string; number: string; email: string }[] = await uow
-        .t('contact_list_items')
-        .where({ contactListId: c.contactListId })
-        .where((q) => q.whereNull('isWhatsappValid').orWhere('isWhatsappValid', true))
-        .where('id', '>', lastId)
-        .orderBy('id')
-        .limit(PLAN_CHUNK)
-        .select('id', 'name', 'number', 'email')
+    const tags = kernel.services.find<TagsService>('tags')
+    const audience = c.contactListId
+      ? (afterId: number) =>
+          uow
+            .t('contact_list_items')
+            .where({ contactListId: c.contactListId })
+            .where((q) => q.whereNull('isWhatsappValid').orWhere('isWhatsappValid', true))
+            .where('id', '>', afterId)
+            .orderBy('id')
+            .limit(PLAN_CHUNK)
+            .select('id', 'name', 'number', 'email') as Promise<Audience[]>
+      : c.tagListId && tags
+        ? (afterId: number) =>
+            contacts().audiencePage(
+              uow,
+              tickets().contactIdsQuery(c.companyId, tags.ticketIdsWithAll(c.companyId, [c.tagListId!])),
+              { afterId, limit: PLAN_CHUNK },
+            )
+        : null
+    if (!audience) return
+    for (let lastId = 0; ;) {
+      const items = await audience(lastId)
       if (!items.length) return
       lastId = items[items.length - 1].id
       const rows = items.flatMap((i) => {

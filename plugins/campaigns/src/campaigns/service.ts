@@ -169,7 +169,8 @@ export function createCampaignService(kernel: Kernel) {
     // What starting needs, asked when a start is set (a draft may be incomplete).
     if (row.scheduledAt) {
       if (!row.whatsappId) throw badRequest('whatsappId', 'Choose the connection that sends')
-      if (!row.contactListId) throw badRequest('contactListId', 'Choose the contact list to send to')
+      if (!row.contactListId && !row.tagListId)
+        throw badRequest('contactListId', 'Choose the contact list or the tag to send to')
       if (!messagesOf(row).some((m) => m.text)) throw badRequest('message1', 'Write at least one message')
     }
     return row
@@ -265,8 +266,8 @@ export function createCampaignService(kernel: Kernel) {
         const c = await find(uow, companyId, id, true)
         if (c.status !== 'CANCELADA')
           throw conflict(ERR_CAMPAIGN_NOT_CANCELLED, 'Only a cancelled campaign can be restarted')
-        if (!c.whatsappId || !c.contactListId || !messagesOf(c).some((m) => m.text))
-          throw badRequest('whatsappId', 'The campaign needs a connection, a contact list and a message to send')
+        if (!c.whatsappId || !(c.contactListId || c.tagListId) || !messagesOf(c).some((m) => m.text))
+          throw badRequest('whatsappId', 'The campaign needs a connection, a contact list or tag and a message to send')
         const [row] = await uow
           .t('campaigns')
           .where({ id })
