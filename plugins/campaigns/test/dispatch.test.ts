@@ -144,7 +144,10 @@ describe('campaign dispatch', () => {
     const s = await setup(3, { dailyLimit: 2 })
     expect(await engine.tick(s.T)).toBe(2)
     expect(await engine.tick(at(s.T, 1))).toBe(0)
-    expect((await s.get()).pauseReason).toContain('Limite diário')
+    expect(await s.get()).toMatchObject({
+      pauseReason: 'Limite diário da conexão atingido (2)',
+      pause: { code: 'dailyLimit', values: { limit: 2 } },
+    })
     // Its last number on the next day: then nobody is left, and it finishes though the limit is reached again.
     expect(await engine.tick(at(s.T, 24 * 3600))).toBe(1)
     expect((await s.get()).status).toBe('FINALIZADA')
@@ -162,7 +165,10 @@ describe('campaign dispatch', () => {
     }).format(w.T)
     if (local !== '00:00') {
       expect(await engine.tick(w.T)).toBe(0)
-      expect((await w.get()).pauseReason).toContain('Fora da janela de envio')
+      expect(await w.get()).toMatchObject({
+        pauseReason: 'Fora da janela de envio (00:00–00:01)',
+        pause: { code: 'window', values: { start: '00:00', end: '00:01' } },
+      })
     }
   })
 
@@ -186,11 +192,12 @@ describe('campaign dispatch', () => {
     expect(await engine.tick(s.T)).toBe(20)
     await until(async () => (await s.get()).status === 'CANCELADA')
     expect((await s.get()).pauseReason).toContain('Pausada automaticamente: 2 de 20 envios falharam')
+    expect((await s.get()).pause).toEqual({ code: 'failures', values: { failed: 2, of: 20 } })
     expect(await engine.tick(at(s.T, 600))).toBe(0)
     // Restarted, it goes on with the ten it had left.
     await s.ok(s.call('POST', `/api/campaigns/${s.campaign.id}/restart`))
     expect(await engine.tick(at(s.T, 601))).toBe(10)
-    expect((await s.get()).pauseReason).toBe('')
+    expect(await s.get()).toMatchObject({ pauseReason: '', pause: null })
   })
 
   it('holds while its connection is not connected', async () => {
@@ -198,7 +205,10 @@ describe('campaign dispatch', () => {
     await s.ok(s.call('DELETE', `/api/whatsappsession/${s.w.id}`))
     await until(async () => (await t.db('whatsapps').where({ id: s.w.id }).first()).status !== 'CONNECTED')
     expect(await engine.tick(s.T)).toBe(0)
-    expect((await s.get()).pauseReason).toBe('A conexão não está conectada')
+    expect(await s.get()).toMatchObject({
+      pauseReason: 'A conexão não está conectada',
+      pause: { code: 'disconnected', values: {} },
+    })
   })
 
   it("a tag's audience: the contacts whose tickets carry it, once each, frozen at the start", async () => {

@@ -106,7 +106,7 @@ describe('campaign module rules (no browser)', () => {
       total: 4,
       percent: 75,
     })
-    expect(pauseReasonOf('Fora da janela de envio (08:00–20:00)')).toEqual({
+    expect(pauseReasonOf({ code: 'window', values: { start: '08:00', end: '20:00' } })).toEqual({
       key: 'campaignReport.pause.window',
       values: { start: '08:00', end: '20:00' },
     })
@@ -116,12 +116,13 @@ describe('campaign module rules (no browser)', () => {
     expect(isEditable({ editable: true, status: 'PROGRAMADA', scheduledAt: soon })).toBe(false)
     expect(isEditable({ editable: true, status: 'CANCELADA', scheduledAt: soon })).toBe(true)
     expect(isEditable({ editable: false, status: 'EM_ANDAMENTO', scheduledAt: null })).toBe(false)
-    expect(pauseReasonOf('Limite diário da conexão atingido (250)')?.values).toEqual({ limit: '250' })
-    expect(pauseReasonOf('A conexão não está conectada')?.key).toBe('campaignReport.pause.disconnected')
-    expect(
-      pauseReasonOf('Pausada automaticamente: 3 de 20 envios falharam (reveja a lista e a conexão, depois reinicie)'),
-    ).toEqual({ key: 'campaignReport.pause.failures', values: { failed: '3', of: '20' } })
-    expect(pauseReasonOf('outra coisa')).toBeNull()
+    expect(pauseReasonOf({ code: 'dailyLimit', values: { limit: 250 } })?.values).toEqual({ limit: '250' })
+    expect(pauseReasonOf({ code: 'disconnected', values: {} })?.key).toBe('campaignReport.pause.disconnected')
+    expect(pauseReasonOf({ code: 'failures', values: { failed: 3, of: 20 } })).toEqual({
+      key: 'campaignReport.pause.failures',
+      values: { failed: '3', of: '20' },
+    })
+    expect(pauseReasonOf(null)).toBeNull()
   })
 
   it('has the same keys in pt, en and es', () => {

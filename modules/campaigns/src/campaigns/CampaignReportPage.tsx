@@ -73,7 +73,7 @@ function Report({ id }: { id: number }) {
   }
   const counts = campaign.counts
   const p = progress(counts)
-  const pause = campaign.pauseReason ? pauseReasonOf(campaign.pauseReason) : null
+  const pause = pauseReasonOf(campaign.pause)
   const date = (iso: string | null) => formatDate(iso, i18n.language) || t('campaignReport.notYet')
   return (
     <section className="flex flex-col gap-4 p-3 sm:p-6" data-testid="campaign-report" data-status={campaign.status}>

@@ -111,19 +111,11 @@ export const deliveredOf = (c: CampaignCounts) => c.delivered
 /** Valid contacts: the audience frozen at start (one row per WhatsApp number). */
 export const validOf = (c: CampaignCounts) => c.total
 
-/**
- * The engine's hold reasons (plugins/campaigns dispatch.ts holdReason) as translation keys with
- * their values; an unknown reason is shown as the server wrote it.
- */
-export function pauseReasonOf(reason: string): { key: string; values: Record<string, string> } | null {
-  const window = /janela de envio \((\d\d:\d\d)\s*[–-]\s*(\d\d:\d\d)\)/.exec(reason)
-  if (window) return { key: 'campaignReport.pause.window', values: { start: window[1]!, end: window[2]! } }
-  const limit = /Limite diário.*\((\d+)\)/.exec(reason)
-  if (limit) return { key: 'campaignReport.pause.dailyLimit', values: { limit: limit[1]! } }
-  if (/conexão não está conectada/.test(reason)) return { key: 'campaignReport.pause.disconnected', values: {} }
-  const failures = /(\d+) de (\d+) envios falharam/.exec(reason)
-  if (failures) return { key: 'campaignReport.pause.failures', values: { failed: failures[1]!, of: failures[2]! } }
-  return null
+/** Why the engine holds a campaign (its `pause` code) as a translation key with its values. */
+export function pauseReasonOf(pause: Campaign['pause']): { key: string; values: Record<string, string> } | null {
+  if (!pause) return null
+  const values = Object.fromEntries(Object.entries(pause.values).map(([k, v]) => [k, String(v)]))
+  return { key: `campaignReport.pause.${pause.code}`, values }
 }
 
 export const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>

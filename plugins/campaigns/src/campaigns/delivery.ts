@@ -1,5 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 import type { Announce } from './announce.ts'
+import { pauseColumns } from './pause.ts'
 
 const ORDER = ['queued', 'sent', 'delivered', 'read'] as const
 type Reached = (typeof ORDER)[number]
@@ -79,7 +80,7 @@ async function pauseOnFailures(kernel: Kernel, companyId: number, campaignId: nu
       .where({ id: campaignId, status: 'EM_ANDAMENTO' })
       .update({
         status: 'CANCELADA',
-        pauseReason: `Pausada automaticamente: ${failed} de ${last.length} envios falharam (reveja a lista e a conexão, depois reinicie)`,
+        ...pauseColumns({ code: 'failures', values: { failed, of: last.length } }),
         updatedAt: new Date(),
       })
       .returning('id')

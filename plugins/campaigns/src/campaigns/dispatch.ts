@@ -28,6 +28,7 @@ import { renderCampaignMessage, variantFor } from './render.ts'
 import type { CampaignRow } from './service.ts'
 import type { CampaignSettings, CampaignSettingsService } from './settings.ts'
 import type { Announce } from './announce.ts'
+import { pauseColumns, type Pause } from './pause.ts'
 
 export const TICK_JOB = 'campaigns.tick'
 /** At most this many messages per connection in one tick (only reached with a zero interval). */
@@ -70,11 +71,12 @@ function localClock(at: Date) {
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
 /** Why the connection may not send at `at`, or null. */
-export function holdReason(s: CampaignSettings, pacer: Pick<Pacer, 'day' | 'dayCount'>, at: Date) {
+export function holdReason(s: CampaignSettings, pacer: Pick<Pacer, 'day' | 'dayCount'>, at: Date): Pause | null {
   const { day, minute } = localClock(at)
   if (minute < minutes(s.windowStart) || minute >= minutes(s.windowEnd))
-    return `Fora da janela de envio (${s.windowStart}–${s.windowEnd})`
-  if (pacer.day === day && pacer.dayCount >= s.dailyLimit) return `Limite diário da conexão atingido (${s.dailyLimit})`
+    return { code: 'window', values: { start: s.windowStart, end: s.windowEnd } }
+  if (pacer.day === day && pacer.dayCount >= s.dailyLimit)
+    return { code: 'dailyLimit', values: { limit: s.dailyLimit } }
   return null
 }
 
@@ -193,15 +195,16 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     const pacer: Pacer = await uow.t('campaign_pacers').where({ whatsappId }).forUpdate().first()
     if (new Date(pacer.nextAt) > at) return 'wait'
     const running = uow.t('campaigns').where({ whatsappId, status: 'EM_ANDAMENTO' })
-    const hold = connected ? holdReason(s, pacer, at) : 'A conexão não está conectada'
+    const hold: Pause | null = connected ? holdReason(s, pacer, at) : { code: 'disconnected', values: {} }
     // A campaign with nobody left to send to ends even while the connection has to wait.
     if (hold && (await finishIdle(uow, companyId, whatsappId, at)) && !(await running.clone().first('id')))
       return 'done'
     if (hold) {
+      const columns = pauseColumns(hold)
       const held = await running
         .clone()
-        .whereNot({ pauseReason: hold })
-        .update({ pauseReason: hold, updatedAt: at })
+        .whereNot({ pauseReason: columns.pauseReason })
+        .update({ ...columns, updatedAt: at })
         .returning('id')
       for (const c of held) uow.emit('campaign.saved', { companyId, action: 'update', campaignId: c.id })
       return 'wait'
@@ -261,7 +264,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
         day,
         dayCount: pacer.day === day ? pacer.dayCount + 1 : 1,
       })
-    if (r.pauseReason) await uow.t('campaigns').where({ id: r.campaignId }).update({ pauseReason: '' })
+    if (r.pauseReason) await uow.t('campaigns').where({ id: r.campaignId }).update(pauseColumns(null))
     return r.campaignId as number
   }
 
@@ -276,7 +279,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
           .whereRaw('"campaign_recipients"."campaignId" = "campaigns"."id"')
           .where('campaign_recipients.status', 'pending'),
       )
-      .update({ status: 'FINALIZADA', completedAt: at, pauseReason: '', updatedAt: at })
+      .update({ status: 'FINALIZADA', completedAt: at, ...pauseColumns(null), updatedAt: at })
       .returning('id')
     for (const d of done) uow.emit('campaign.saved', { companyId, action: 'update', campaignId: d.id })
     return done.length

@@ -13,6 +13,7 @@ import {
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { CampaignBody } from './schemas.ts'
 import type { Campaign, CampaignCounts, CampaignStatus } from './wire.ts'
+import { pauseColumns, type Pause } from './pause.ts'
 
 export const ERR_NO_CAMPAIGN_FOUND = 'ERR_NO_CAMPAIGN_FOUND'
 export const ERR_CAMPAIGN_NOT_EDITABLE = 'ERR_CAMPAIGN_NOT_EDITABLE'
@@ -42,6 +43,7 @@ export interface CampaignRow {
   mediaPath: string | null
   mediaName: string | null
   pauseReason: string
+  pause: Pause | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -121,6 +123,7 @@ export function createCampaignService(kernel: Kernel) {
     )
     return rows.map(({ resumedAt: _resumed, ...r }) => ({
       ...r,
+      pause: typeof r.pause === 'string' ? (JSON.parse(r.pause) as Pause) : (r.pause ?? null),
       scheduledAt: iso(r.scheduledAt),
       startedAt: iso(r.startedAt),
       completedAt: iso(r.completedAt),
@@ -276,7 +279,7 @@ export function createCampaignService(kernel: Kernel) {
             status: c.startedAt ? 'EM_ANDAMENTO' : 'PROGRAMADA',
             resumedAt: new Date(),
             scheduledAt: c.scheduledAt && new Date(c.scheduledAt) > new Date() ? c.scheduledAt : new Date(),
-            pauseReason: '',
+            ...pauseColumns(null),
             completedAt: null,
             updatedAt: new Date(),
           })

@@ -41,6 +41,24 @@ export const Campaign = Type.Object({
   pauseReason: Type.String({
     description: 'why the engine is holding it (window, daily cap, failures); empty while it sends',
   }),
+  pause: Type.Union([
+    Type.Null(),
+    Type.Object(
+      {
+        code: Type.Union([
+          Type.Literal('window'),
+          Type.Literal('dailyLimit'),
+          Type.Literal('disconnected'),
+          Type.Literal('failures'),
+        ]),
+        values: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+      },
+      {
+        description:
+          'pauseReason as a code with its values: window {start, end}, dailyLimit {limit}, disconnected, failures {failed, of}',
+      },
+    ),
+  ]),
   editable: Type.Boolean({ description: 'INATIVA, PROGRAMADA more than an hour ahead, or CANCELADA' }),
   contactList: Ref,
   whatsapp: Ref,
