@@ -232,7 +232,7 @@ describe('kernel.storage', () => {
   it('serves a signed URL without a bearer, with its type and safe headers', async () => {
     const file = await storage.put(11, { data: PNG, fileName: 'Foto do cliente.png', mimetype: 'image/png' })
     const url = storage.signedUrl(file.key)
-    expect(url).toMatch(new RegExp(`^/api/files/${file.key.replace(/[.]/g, '\\.')}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`))
+    expect(url).toMatch(new RegExp(`^/api/media/${file.key.replace(/[.]/g, '\\.')}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`))
     const exp = Number(new URL(url, 'http://x').searchParams.get('exp'))
     expect(exp - Date.now() / 1000).toBeGreaterThan(23 * 3600)
     expect(exp - Date.now() / 1000).toBeLessThanOrEqual(24 * 3600)
@@ -289,13 +289,13 @@ describe('kernel.storage', () => {
     const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1)
     const past = Math.floor(Date.now() / 1000) - 1
     const urls = [
-      `/api/files/${a.key}?exp=${exp}&sig=${flipped}`, // tampered signature
-      `/api/files/${a.key}?exp=${Number(exp) + 3600}&sig=${sig}`, // extended expiry
-      `/api/files/${a.key}?exp=${past}&sig=${signer().sign(a.key, past)}`, // properly signed, expired
-      `/api/files/${b.key}?exp=${exp}&sig=${sig}`, // another key's signature
-      `/api/files/${a.key}?exp=${exp}`,
-      `/api/files/${a.key}`,
-      `/api/files/${a.key}?exp=soon&sig=${sig}`,
+      `/api/media/${a.key}?exp=${exp}&sig=${flipped}`, // tampered signature
+      `/api/media/${a.key}?exp=${Number(exp) + 3600}&sig=${sig}`, // extended expiry
+      `/api/media/${a.key}?exp=${past}&sig=${signer().sign(a.key, past)}`, // properly signed, expired
+      `/api/media/${b.key}?exp=${exp}&sig=${sig}`, // another key's signature
+      `/api/media/${a.key}?exp=${exp}`,
+      `/api/media/${a.key}`,
+      `/api/media/${a.key}?exp=soon&sig=${sig}`,
     ]
     for (const u of urls) {
       const res = await t.app.inject({ method: 'GET', url: u })
@@ -309,7 +309,7 @@ describe('kernel.storage', () => {
     const B = await companyWithUser(t.app)
     const file = await storage.put(A.companyId, { data: PNG, fileName: 'a.png', mimetype: 'image/png' })
     for (const headers of [B.headers, A.headers]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/files/${file.key}`, headers })
+      const res = await t.app.inject({ method: 'GET', url: `/api/media/${file.key}`, headers })
       expect(res.statusCode).toBe(403)
     }
   })
@@ -335,9 +335,9 @@ describe('kernel.storage', () => {
     for (const key of evil) {
       // Even with a signature made for the (decoded) traversal key itself, the key is refused.
       for (const u of [
-        `/api/files/${key}?exp=${exp}&sig=${signer().sign(decodeURIComponent(key), exp)}`,
-        `/api/files/${key}?exp=${exp}&sig=${signer().sign(key, exp)}`,
-        `/api/files/${key}`,
+        `/api/media/${key}?exp=${exp}&sig=${signer().sign(decodeURIComponent(key), exp)}`,
+        `/api/media/${key}?exp=${exp}&sig=${signer().sign(key, exp)}`,
+        `/api/media/${key}`,
       ]) {
         const r = await t.app.inject({ method: 'GET', url: u })
         expect([403, 404], `${u} → ${r.statusCode} ${r.body.slice(0, 100)}`).toContain(r.statusCode)
@@ -346,11 +346,11 @@ describe('kernel.storage', () => {
     }
     const signedDecoded = await t.app.inject({
       method: 'GET',
-      url: `/api/files/${evil[0]}?exp=${exp}&sig=${signer().sign(decodeURIComponent(evil[0]!), exp)}`,
+      url: `/api/media/${evil[0]}?exp=${exp}&sig=${signer().sign(decodeURIComponent(evil[0]!), exp)}`,
     })
     expect(signedDecoded.json()).toMatchObject({ error: 'ERR_FILE_NOT_FOUND', statusCode: 404 })
     // Plain (and %2e) `..` segments are resolved by the URL itself and never reach the file route.
-    for (const u of ['/api/files/../../../../etc/passwd', '/api/files/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const u of ['/api/media/../../../../etc/passwd', '/api/media/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd']) {
       const plain = await t.app.inject({ method: 'GET', url: `${u}?exp=${exp}&sig=${signer().sign(u.slice(11), exp)}` })
       expect(plain.statusCode).toBeLessThan(500)
       expect(plain.body).not.toContain('root:')
@@ -401,11 +401,32 @@ describe('kernel.storage', () => {
     expect((await filesUnder(root)).length).toBe(before)
   })
 
-  it('documents the route as public, tagged files', async () => {
+  it('still serves links signed before /api/media under /api/files until they expire, kept out of the docs', async () => {
+    const file = await storage.put(14, { data: PNG, fileName: 'old.png', mimetype: 'image/png' })
+    const legacy = storage.signedUrl(file.key).replace(/^\/api\/media\//, '/api/files/')
+    const res = await t.app.inject({ method: 'GET', url: legacy })
+    expect(res.statusCode).toBe(200)
+    expect(res.rawPayload).toEqual(PNG)
+    expect(res.headers['content-type']).toBe('image/png')
+    const past = Math.floor(Date.now() / 1000) - 1
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${file.key}?exp=${past}&sig=${signer().sign(file.key, past)}`,
+    })
+    expect(expired.json()).toMatchObject({ statusCode: 403, error: 'ERR_FILE_URL_EXPIRED' })
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${file.key}` })).statusCode).toBe(403)
+    // fromUrl takes the company's own old links as it takes new ones.
+    const copy = await storage.fromUrl(14, legacy)
+    expect(await readFile(storage.path(copy.key))).toEqual(PNG)
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
-    const entry = Object.entries<Record<string, any>>(doc.paths).find(([p]) => p.startsWith('/api/files/'))
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/files'))).toEqual([])
+  })
+
+  it('documents the route as public, tagged media', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const entry = Object.entries<Record<string, any>>(doc.paths).find(([p]) => p.startsWith('/api/media/'))
     expect(entry).toBeDefined()
-    expect(entry![1].get.tags).toEqual(['files'])
+    expect(entry![1].get.tags).toEqual(['media'])
     expect(entry![1].get.security).toEqual([])
     expect(entry![1].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['*', 'exp', 'sig'].sort())
   })

@@ -40,7 +40,7 @@ export interface StorageService {
   fromUrl(companyId: number, url: string, opts?: StorageFromUrlOptions): Promise<StoredFile>
   /** Absolute path on disk of a key (for providers that send from disk). Throws on a key that escapes the root. */
   path(key: string): string
-  /** A URL the browser can use in <img src>/<audio src> without headers: /api/files/<key>?exp=..&sig=.. (HMAC-SHA256 with the JWT secret, default ttl 24 h). */
+  /** A URL the browser can use in <img src>/<audio src> without headers: /api/media/<key>?exp=..&sig=.. (HMAC-SHA256 with the JWT secret, default ttl 24 h). */
   signedUrl(key: string, ttlSeconds?: number): string
   /** The company that owns a key (keys start with the company id); null for a malformed key. */
   companyOf(key: string): number | null

@@ -167,7 +167,7 @@ describe('campaigns API', () => {
     })
     expect(up.statusCode, up.body).toBe(200)
     expect(up.json()).toMatchObject({ mediaName: 'promo.png' })
-    expect(up.json().mediaPath).toContain('/api/files/')
+    expect(up.json().mediaPath).toContain('/api/media/')
     expect(await ok(call('DELETE', `/api/campaigns/${c.id}/media-upload`))).toMatchObject({
       mediaPath: null,
       mediaName: null,

@@ -110,7 +110,7 @@ describe("baileys: contacts' pictures (fake socket, real pipeline and storage)",
     await receive(text(phone))
     expect(sock.asked.filter((j) => j.startsWith(phone))).toEqual([`${phone}@s.whatsapp.net`])
     const c = await contact(phone)
-    expect(c.profilePicUrl).toMatch(/^\/api\/files\/\d+\/avatars\/.+\?exp=\d+&sig=/)
+    expect(c.profilePicUrl).toMatch(/^\/api\/media\/\d+\/avatars\/.+\?exp=\d+&sig=/)
     const res = await served(c.profilePicUrl)
     expect(res.statusCode).toBe(200)
     expect(res.rawPayload.toString()).toBe('jpeg bytes of A')
@@ -146,7 +146,7 @@ describe("baileys: contacts' pictures (fake socket, real pipeline and storage)",
     expect((await contact(slow)).profilePicUrl).toBe('')
     release()
     await session.idle()
-    expect((await contact(slow)).profilePicUrl).toMatch(/^\/api\/files\//)
+    expect((await contact(slow)).profilePicUrl).toMatch(/^\/api\/media\//)
   })
 
   it('looks again only after 24 h; a failed refresh keeps the stored picture; the same picture is not downloaded again', async () => {
@@ -156,7 +156,7 @@ describe("baileys: contacts' pictures (fake socket, real pipeline and storage)",
     sock.answers.set(jid, async () => '/v/pic-b.jpg')
     await receive(text(phone))
     const first = (await contact(phone)).profilePicUrl
-    expect(first).toMatch(/^\/api\/files\//)
+    expect(first).toMatch(/^\/api\/media\//)
 
     clock += 23 * HOUR
     await receive(text(phone))

@@ -66,7 +66,7 @@ describe('sending media by URL', () => {
       expect(res.statusCode, res.body).toBe(200)
       const [m] = res.json().messages
       expect(m).toMatchObject({ mediaType: 'image', body: 'olha', fromMe: true })
-      expect(m.mediaUrl).toMatch(/^\/api\/files\/\d+\/media\//)
+      expect(m.mediaUrl).toMatch(/^\/api\/media\/\d+\/media\//)
       const file = await t.app.inject({ method: 'GET', url: m.mediaUrl })
       expect(file.rawPayload.equals(PNG)).toBe(true)
       const outbox = (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox?to=5547981114444`)).json()
@@ -116,6 +116,7 @@ describe('sending media by URL', () => {
         [`${base}/elsewhere`, 'ERR_MEDIA_URL_UNREACHABLE'],
         ['http://127.0.0.1:1/none', 'ERR_MEDIA_URL_UNREACHABLE'],
         ['ftp://example.com/a.png', 'ERR_MEDIA_URL_UNREACHABLE'],
+        ['/api/media/1/media/2026-01/x.png?exp=1&sig=bad', 'ERR_MEDIA_URL_UNREACHABLE'],
         ['/api/files/1/media/2026-01/x.png?exp=1&sig=bad', 'ERR_MEDIA_URL_UNREACHABLE'],
         [`${base}/font.woff2`, 'ERR_FILE_TYPE_NOT_ALLOWED'],
       ] as const) {

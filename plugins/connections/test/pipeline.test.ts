@@ -157,7 +157,7 @@ describe('inbound pipeline (simulator)', () => {
     })
     const m = res.json().message
     expect(m).toMatchObject({ mediaType: 'image', body: 'foto' })
-    expect(m.mediaUrl).toMatch(/^\/api\/files\//)
+    expect(m.mediaUrl).toMatch(/^\/api\/media\//)
     const file = await t.app.inject({ method: 'GET', url: m.mediaUrl })
     expect(file.statusCode).toBe(200)
     expect(file.rawPayload.equals(png)).toBe(true)

@@ -299,7 +299,7 @@ describe('quick messages', () => {
     expect(res.statusCode, res.body).toBe(200)
     const withImage: Record = res.json()
     expect(withImage).toMatchObject({ id: qm.id, isMedia: true, mediaName: 'catálogo 2024.png', mediaType: 'image' })
-    expect(withImage.mediaPath).toMatch(/^\/api\/files\/\d+\/quick-messages\/.+\?exp=\d+&sig=/)
+    expect(withImage.mediaPath).toMatch(/^\/api\/media\/\d+\/quick-messages\/.+\?exp=\d+&sig=/)
     const served = await t.app.inject({ method: 'GET', url: withImage.mediaPath! })
     expect(served.statusCode).toBe(200)
     expect(served.rawPayload).toEqual(PNG)

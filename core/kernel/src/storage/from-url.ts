@@ -60,7 +60,8 @@ export async function storeFromUrl(
     throw refuse('not a URL')
   }
   // One of our own signed file links (relative or on our host): the company's own file, copied.
-  const own = /^\/api\/files\/(.+)$/.exec(parsed.pathname)
+  // `/api/files/` is how links were signed before `/api/media/` (still valid until they expire).
+  const own = /^\/api\/(?:media|files)\/(.+)$/.exec(parsed.pathname)
   if (own && (parsed.host === 'self.invalid' || parsed.host === deps.ownHost)) {
     const key = decodeURIComponent(own[1])
     if (

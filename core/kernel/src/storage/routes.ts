@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { AppError, ErrorResponse } from '@atende/sdk'
 import { contentTypeOf, parseKey } from './names.ts'
@@ -36,70 +36,101 @@ function parseRange(
 }
 
 /**
- * GET /api/files/<key>?exp&sig: the signed URL is the credential (no bearer), so <img>/<audio>
+ * GET /api/media/<key>?exp&sig: the signed URL is the credential (no bearer), so <img>/<audio>
  * tags can load media. The signature is checked before the key is even looked at.
+ *
+ * GET /api/files/<key>?exp&sig is the same for links signed before signed media moved to
+ * /api/media (they stay valid until they expire, up to a year for stored contact pictures).
+ * `/api/files` is now the file lists' path (plugins/files): their routes are `/api/files`,
+ * `/api/files/:id` and `/api/files/uploadList/:id`, and the router always prefers a static or
+ * parametric route to this wildcard, so the legacy route only ever sees paths of two segments
+ * or more — a storage key has four (`<companyId>/<area>/<yyyy-mm>/<uuid>-<name>`). It is left
+ * out of the API documentation.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: LocalStorage) {
+  const serve = serveSigned(storage)
   app.get<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>(
-    '/api/files/*',
+    '/api/media/*',
     {
       config: { public: true },
       schema: {
-        tags: ['files'],
+        tags: ['media'],
         summary: 'A stored file through a signed URL (kernel.storage.signedUrl); no bearer needed',
         params: Params,
         querystring: Query,
         response: { 200: Binary, 206: Binary, 403: Err, 404: Err },
       },
     },
-    async (request, reply) => {
-      const key = request.params['*']
-      if (!storage.signer.verify(key, request.query.exp, request.query.sig)) throw expired()
-      const parsed = parseKey(key)
-      if (!parsed) throw missing()
-      let fh: FileHandle
-      try {
-        fh = await open(storage.path(key), 'r')
-      } catch {
-        throw missing()
-      }
-      let size: number
-      try {
-        const st = await fh.stat()
-        if (!st.isFile()) throw missing()
-        size = st.size
-      } catch (err) {
-        await fh.close()
-        throw err instanceof AppError ? err : missing()
-      }
-
-      const type = contentTypeOf(parsed.name)
-      reply.headers({
-        'content-type': type ?? 'application/octet-stream',
-        // The name is [A-Za-z0-9._-] only (safeFileName), so it is safe inside quotes as it is.
-        'content-disposition': `${type ? 'inline' : 'attachment'}; filename="${parsed.name}"`,
-        'cache-control': 'private, max-age=3600',
-        'x-content-type-options': 'nosniff',
-        'accept-ranges': 'bytes',
-      })
-      const range = parseRange(request.headers.range, size)
-      if (range === 'unsatisfiable') {
-        await fh.close()
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${size}`)
-          .type('application/json')
-          .send({ error: 'ERR_RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable', statusCode: 416 })
-      }
-      if (range === 'whole') {
-        reply.header('content-length', size)
-        return reply.send(fh.createReadStream())
-      }
-      reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-      return reply.send(fh.createReadStream({ start: range.start, end: range.end }))
-    },
+    serve,
   )
+  app.get<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>(
+    '/api/files/*',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        tags: ['media'],
+        summary: 'Signed links made before /api/media (until they expire)',
+        params: Params,
+        querystring: Query,
+        response: { 200: Binary, 206: Binary, 403: Err, 404: Err },
+      },
+    },
+    serve,
+  )
+}
+
+function serveSigned(storage: LocalStorage) {
+  return async (
+    request: FastifyRequest<{ Params: Static<typeof Params>; Querystring: Static<typeof Query> }>,
+    reply: FastifyReply,
+  ) => {
+    const key = request.params['*']
+    if (!storage.signer.verify(key, request.query.exp, request.query.sig)) throw expired()
+    const parsed = parseKey(key)
+    if (!parsed) throw missing()
+    let fh: FileHandle
+    try {
+      fh = await open(storage.path(key), 'r')
+    } catch {
+      throw missing()
+    }
+    let size: number
+    try {
+      const st = await fh.stat()
+      if (!st.isFile()) throw missing()
+      size = st.size
+    } catch (err) {
+      await fh.close()
+      throw err instanceof AppError ? err : missing()
+    }
+
+    const type = contentTypeOf(parsed.name)
+    reply.headers({
+      'content-type': type ?? 'application/octet-stream',
+      // The name is [A-Za-z0-9._-] only (safeFileName), so it is safe inside quotes as it is.
+      'content-disposition': `${type ? 'inline' : 'attachment'}; filename="${parsed.name}"`,
+      'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'accept-ranges': 'bytes',
+    })
+    const range = parseRange(request.headers.range, size)
+    if (range === 'unsatisfiable') {
+      await fh.close()
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${size}`)
+        .type('application/json')
+        .send({ error: 'ERR_RANGE_NOT_SATISFIABLE', message: 'Range not satisfiable', statusCode: 416 })
+    }
+    if (range === 'whole') {
+      reply.header('content-length', size)
+      return reply.send(fh.createReadStream())
+    }
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1)
+    return reply.send(fh.createReadStream({ start: range.start, end: range.end }))
+  }
 }

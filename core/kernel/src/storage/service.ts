@@ -92,7 +92,7 @@ export function createStorage(opts: StorageOptions): LocalStorage {
     signedUrl(key, ttlSeconds = DAY) {
       pathOf(key)
       const exp = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(ttlSeconds))
-      return `/api/files/${key}?exp=${exp}&sig=${signer.sign(key, exp)}`
+      return `/api/media/${key}?exp=${exp}&sig=${signer.sign(key, exp)}`
     },
     companyOf: (key) => parseKey(key)?.companyId ?? null,
     mimetypeOf: (key) => contentTypeOf(key) ?? 'application/octet-stream',

@@ -8,9 +8,12 @@ export const PICTURE_URL_TTL_S = 365 * 24 * 3600
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024
 const PICTURE_AREA = 'avatars'
 
-/** The storage key inside one of our signed URLs (`/api/files/<key>?exp&sig`), or null for any other URL. */
+/**
+ * The storage key inside one of our signed URLs (`/api/media/<key>?exp&sig`, or `/api/files/…` as
+ * links were signed before, still stored on contacts), or null for any other URL.
+ */
 export function storedPictureKey(url: string): string | null {
-  const m = /^\/api\/files\/([^?]+)\?/.exec(url)
+  const m = /^\/api\/(?:media|files)\/([^?]+)\?/.exec(url)
   return m && m[1].split('/')[1] === PICTURE_AREA ? m[1] : null
 }
 
