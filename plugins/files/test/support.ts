@@ -1,0 +1,38 @@
+/** Small real files and multipart bodies for the file-list tests. */
+
+/** A valid 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+
+export type Part =
+  { field: string; value: string } | { field: string; fileName: string; mimetype: string; data: Buffer }
+
+/** A multipart/form-data body of the given parts, in order. */
+export function multipart(parts: Part[]) {
+  const boundary = '----atende-files-boundary'
+  const chunks: Buffer[] = []
+  for (const p of parts) {
+    if ('value' in p)
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`),
+      )
+    else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.fileName}"\r\nContent-Type: ${p.mimetype}\r\n\r\n`,
+        ),
+        p.data,
+        Buffer.from('\r\n'),
+      )
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+export { until } from '@atende/kernel/testing'
