@@ -23,11 +23,5 @@ export function createPermissions(): PermissionsService {
   }
 }
 
-/**
- * The shell's own permissions (core.md §6). Features define theirs in their manifests;
- * dashboard:view stays here until the dashboard plugin (issue 17) defines it.
- */
-export const CORE_PERMISSIONS: PermissionRule[] = [
-  { permission: 'dashboard:view', profiles: ['admin'] },
-  { permission: 'drawer-admin-items:view', profiles: ['admin'] },
-]
+/** The shell's own permissions (core.md §6). Features define theirs in their manifests (dashboard:view: the dashboard plugin). */
+export const CORE_PERMISSIONS: PermissionRule[] = [{ permission: 'drawer-admin-items:view', profiles: ['admin'] }]

@@ -191,7 +191,7 @@ describe('kernel', () => {
     )
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin.headers })).json().permissions,
-    ).toContain('dashboard:view')
+    ).toContain('drawer-admin-items:view')
   })
 
   it('emits unit-of-work events only after commit', async () => {

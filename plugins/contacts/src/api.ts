@@ -77,6 +77,8 @@ export interface ContactsService {
    * with (`whereIn('contactId', …)`) without reading this plugin's table itself. Null for blank text.
    */
   searchIdsQuery(companyId: number, text: string): import('knex').Knex.QueryBuilder | null
+  /** How many person contacts (not groups) the company gained in [from, to): the dashboard's leads. */
+  countCreated(companyId: number, from: Date, to: Date): Promise<number>
   /**
    * One page (by id, after `afterId`) of the person contacts (not groups) whose ids a sub-query of
    * another plugin selects, inside the caller's unit of work: a campaign freezes its audience this way.

@@ -32,6 +32,16 @@ export function createContactsService(kernel: Kernel): ContactsService {
         ? applyFilter(kernel.tenant(companyId)('contacts'), { searchParam: text }).select('contacts.id')
         : null
     },
+    async countCreated(companyId, from, to) {
+      const row = await kernel
+        .tenant(companyId)('contacts')
+        .where({ isGroup: false })
+        .where('createdAt', '>=', from)
+        .where('createdAt', '<', to)
+        .count({ n: '*' })
+        .first()
+      return Number(row?.n ?? 0)
+    },
     audiencePage(uow, ids, { afterId, limit }) {
       return uow
         .t('contacts')

@@ -143,6 +143,8 @@ export interface TicketsService {
    * say), for a plugin to reach those contacts without reading this plugin's table.
    */
   contactIdsQuery(companyId: number, ticketIds: import('knex').Knex.QueryBuilder): import('knex').Knex.QueryBuilder
+  /** Customers' ratings (1–3) given in [from, to), averaged per attendant (the ticket's user when it was rated). */
+  ratingsByUser(companyId: number, from: Date, to: Date): Promise<Map<number, { average: number; count: number }>>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */

@@ -75,6 +75,18 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return ticket
     },
 
+    async ratingsByUser(companyId, from, to) {
+      const rows: { userId: number; average: string | number; count: string | number }[] = await kernel
+        .tenant(companyId)('ticket_ratings')
+        .whereNotNull('rate')
+        .whereNotNull('userId')
+        .where('ratedAt', '>=', from)
+        .where('ratedAt', '<', to)
+        .groupBy('userId')
+        .select('userId', kernel.db.raw('avg(rate) as average'), kernel.db.raw('count(*) as count'))
+      return new Map(rows.map((r) => [r.userId, { average: Number(r.average), count: Number(r.count) }]))
+    },
+
     contactIdsQuery(companyId, ticketIds) {
       return kernel.tenant(companyId)('tickets').whereIn('id', ticketIds).distinct('contactId')
     },

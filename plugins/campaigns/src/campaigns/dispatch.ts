@@ -19,7 +19,7 @@
  * nobody pending left is FINALIZADA.
  */
 import { createHash } from 'node:crypto'
-import { companyTimeZone, type Kernel, type UnitOfWork } from '@atende/sdk'
+import { localClock, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
@@ -51,23 +51,6 @@ interface Pacer {
   dayCount: number
 }
 
-/** Local day and minute of the company's clock. */
-function localClock(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: companyTimeZone(),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at)
-  const get = (t: string) => parts.find((p) => p.type === t)!.value
-  return {
-    day: `${get('year')}-${get('month')}-${get('day')}`,
-    minute: Number(get('hour')) * 60 + Number(get('minute')),
-  }
-}
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
 /** Why the connection may not send at `at`, or null. */
