@@ -8,6 +8,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { aCompany, canRun, openBrowserApp, until, type Account, type BrowserApp } from './support.ts'
+import { dayKey, formatDay, fromLocalInput, toLocalInput } from '../../../modules/tasks/src/dates.ts'
+import { byDay } from '../../../modules/tasks/src/useTasks.ts'
+import pt from '../../../modules/tasks/src/i18n/pt.json'
+import en from '../../../modules/tasks/src/i18n/en.json'
+import es from '../../../modules/tasks/src/i18n/es.json'
+import type { Task } from '../../../modules/tasks/src/types.ts'
 
 let app: BrowserApp
 let admin: Account
@@ -36,6 +42,36 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close()
+})
+
+describe('todo list rules (no browser)', () => {
+  it('orders and groups as the server does, and reads dates in local time', () => {
+    const task = (id: number, day: string | null) => ({ id, day }) as Task
+    const order = [
+      task(3, null),
+      task(2, '2030-01-02T10:00:00.000Z'),
+      task(1, null),
+      task(4, '2030-01-01T10:00:00.000Z'),
+    ]
+    expect(order.sort(byDay).map((x) => x.id)).toEqual([4, 2, 1, 3])
+    const iso = fromLocalInput('2030-12-24T10:30')!
+    expect(toLocalInput(iso)).toBe('2030-12-24T10:30')
+    expect(dayKey(iso)).toBe('2030-12-24')
+    expect(formatDay(new Date(iso))).toBe('24/12/2030')
+    expect([fromLocalInput(''), dayKey(null), toLocalInput(null)]).toEqual([null, null, ''])
+  })
+
+  it('has the same keys in pt, en and es, with the drawer item and the spec alert', () => {
+    const keys = (o: Record<string, unknown>, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${p}${k}.`) : [`${p}${k}`],
+      )
+    expect(keys(en)).toEqual(keys(pt))
+    expect(keys(es)).toEqual(keys(pt))
+    expect([pt.menu.tasks, en.menu.tasks, es.menu.tasks]).toEqual(['Tarefas', 'Tasks', 'Tareas'])
+    expect([pt.tasks.noDate, en.tasks.noDate, es.tasks.noDate]).toEqual(['Sem data', 'No date', 'Sin fecha'])
+    expect(pt.tasks.noSessionUser).toBe('Usuário não encontrado na sessão!')
+  })
 })
 
 describe.skipIf(!canRun)('todo list', () => {
