@@ -3,11 +3,21 @@
  * and Debian's Chromium. Each e2e file calls `openBrowserApp()`; the web app is built once per
  * test run even though vitest runs files in parallel processes.
  */
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { createTestApp, allPlugins, login, superHeaders, SUPER, type TestApp } from '@atende/kernel/testing'
+import {
+  createTestApp,
+  allPlugins,
+  dumpTestDatabase,
+  keepAsTemplate,
+  login,
+  superHeaders,
+  testDatabase,
+  SUPER,
+  type TestApp,
+} from '@atende/kernel/testing'
 import type { DefinedPlugin } from '@atende/sdk'
 import { ROOT, buildWeb, staleWebApps } from '../../../scripts/web-build.ts'
 
@@ -67,6 +77,62 @@ export async function ensureWebBuilt() {
   if (verdict !== 'ok') throw new Error(`web build ${verdict}`)
 }
 
+/**
+ * A database the kernel and every plugin have booted on once (migrations applied), made by the
+ * first test process of the run to take the lock; each file then starts from a copy of it, without
+ * running the migrations again (embedded: without initdb either; about 5 s a file). Embedded mode
+ * (PGlite): its data directory. Postgres: the name of a template database.
+ */
+async function bootedDatabase(): Promise<{ pgliteData: Blob } | { template: string }> {
+  const pg = !!process.env.DATABASE_URL
+  const cache = join(ROOT, 'node_modules', '.cache')
+  const dir = join(cache, `atende-e2e-db-${process.ppid}`)
+  mkdirSync(cache, { recursive: true })
+  let owner = false
+  try {
+    mkdirSync(dir)
+    owner = true
+  } catch {
+    /* another process makes it */
+  }
+  if (owner) {
+    // Snapshots of earlier runs (a day old: not a run still going) are ~50 MB each.
+    for (const name of readdirSync(cache))
+      if (name.startsWith('atende-e2e-db-') && join(cache, name) !== dir)
+        try {
+          if (Date.now() - statSync(join(cache, name)).mtimeMs > 86_400_000)
+            rmSync(join(cache, name), { recursive: true, force: true })
+        } catch {
+          /* gone already */
+        }
+    try {
+      const db = await testDatabase()
+      try {
+        const t = await createTestApp({ db: db.knex, plugins: await allPlugins() })
+        await t.close()
+        if (pg) writeFileSync(join(dir, 'template'), await keepAsTemplate(db))
+        else writeFileSync(join(dir, 'pglite.tar'), Buffer.from(await (await dumpTestDatabase(db.knex)).arrayBuffer()))
+      } catch (err) {
+        await db.drop()
+        throw err
+      }
+      if (!pg) await db.drop()
+      writeFileSync(join(dir, 'verdict'), 'ok')
+    } catch (err) {
+      writeFileSync(join(dir, 'verdict'), `failed: ${(err as Error).stack ?? String(err)}`)
+    }
+  }
+  for (let waited = 0; !existsSync(join(dir, 'verdict')); waited += 250) {
+    if (waited > 120_000) throw new Error('timed out waiting for the database snapshot')
+    await sleep(250)
+  }
+  const verdict = readFileSync(join(dir, 'verdict'), 'utf8')
+  if (verdict !== 'ok') throw new Error(`database snapshot ${verdict}`)
+  return pg
+    ? { template: readFileSync(join(dir, 'template'), 'utf8') }
+    : { pgliteData: new Blob([readFileSync(join(dir, 'pglite.tar'))]) }
+}
+
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 /** Who signs in through the login form (SUPER is one). */
@@ -117,7 +183,8 @@ export interface BrowserApp {
 export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = {}): Promise<BrowserApp> {
   await ensureWebBuilt()
   mkdirSync(SHOTS, { recursive: true })
-  const t = await createTestApp({ plugins: [...(await allPlugins()), ...(opts.extraPlugins ?? [])] })
+  const db = await testDatabase(await bootedDatabase())
+  const t = await createTestApp({ db: db.knex, plugins: [...(await allPlugins()), ...(opts.extraPlugins ?? [])] })
   await t.app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
@@ -181,6 +248,7 @@ export async function openBrowserApp(opts: { extraPlugins?: DefinedPlugin[] } = 
     async close() {
       await browser.close()
       await t.close()
+      await db.drop()
     },
   }
   return self

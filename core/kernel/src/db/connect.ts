@@ -14,7 +14,7 @@ pg.types.setTypeParser(1700, (v) => Number.parseFloat(v))
 // (which counts rows only for "DELETE") answers a raw result instead of the deleted-row count.
 // The package types its client loosely: what this override uses of it, spelled out.
 type PgLiteBase = new (config: object) => { processResponse(obj: object, runner: unknown): unknown }
-class PgLiteClient extends (ClientPgLite as unknown as PgLiteBase) {
+export class PgLiteClient extends (ClientPgLite as unknown as PgLiteBase) {
   processResponse(obj: { method?: string }, runner: unknown) {
     const fixed = obj.method === 'del' ? { ...obj, method: 'delete' } : obj
     return super.processResponse(fixed, runner)

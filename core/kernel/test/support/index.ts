@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import knexFactory, { type Knex } from 'knex'
 import type { DefinedPlugin, KernelConfig } from '@atende/sdk'
-import { connectDb } from '../../src/db/connect.ts'
+import { PGlite } from '@electric-sql/pglite'
+import { connectDb, PgLiteClient } from '../../src/db/connect.ts'
 import { createApp, type AtendeApp } from '../../src/app.ts'
 import { discoverPlugins } from '../../src/plugins/loader.ts'
 import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
@@ -14,25 +15,77 @@ export const SUPER = EMBEDDED_SUPERUSER
  * A database of this test file's own: a fresh Postgres database when DATABASE_URL is set (CI),
  * otherwise an in-memory PGlite. Dropped by `drop()`.
  */
-export async function testDatabase(): Promise<{ knex: Knex; url?: string; drop: () => Promise<void> }> {
+export async function testDatabase(
+  opts: {
+    /** PGlite: start from this data directory (`dumpTestDatabase`). */
+    pgliteData?: Blob
+    /** Postgres: a copy of this database (which nobody may be connected to). */
+    template?: string
+  } = {},
+): Promise<{ knex: Knex; name?: string; url?: string; drop: () => Promise<void> }> {
   if (!process.env.DATABASE_URL) {
-    const knex = connectDb({ dataDir: '', memory: true })
+    const knex = opts.pgliteData
+      ? knexFactory({
+          client: PgLiteClient as unknown as typeof knexFactory.Client,
+          dialect: 'postgres',
+          // knex-pglite takes a ready instance as `connection.pglite` (knex's types know no such key).
+          connection: { pglite: new PGlite({ loadDataDir: opts.pgliteData }) } as Knex.StaticConnectionConfig,
+        })
+      : connectDb({ dataDir: '', memory: true })
     return { knex, drop: () => knex.destroy() }
   }
   const name = `atende_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } })
-  await admin.raw(`CREATE DATABASE ${name}`)
+  await admin.raw(opts.template ? `CREATE DATABASE ${name} TEMPLATE ${opts.template}` : `CREATE DATABASE ${name}`)
   const url = new URL(process.env.DATABASE_URL)
   url.pathname = `/${name}`
   const knex = connectDb({ databaseUrl: url.toString(), dataDir: '' })
   return {
     knex,
+    name,
     url: url.toString(),
     drop: async () => {
       await knex.destroy()
       await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await admin.destroy()
     },
+  }
+}
+
+/**
+ * Postgres: closes a test database's connections and keeps it, renamed, as a template for
+ * `testDatabase({ template })`; returns its name. Templates a day old (earlier runs) are dropped.
+ */
+export async function keepAsTemplate(db: { knex: Knex; name?: string }): Promise<string> {
+  if (!process.env.DATABASE_URL || !db.name) throw new Error('a template is a Postgres test database')
+  await db.knex.destroy()
+  const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } })
+  try {
+    const template = `atende_tpl_${Date.now()}_${randomBytes(4).toString('hex')}`
+    await admin.raw(`ALTER DATABASE ${db.name} RENAME TO ${template}`)
+    const rows = (await admin.raw(`SELECT datname FROM pg_database WHERE datname LIKE 'atende_tpl_%'`)).rows as Array<{
+      datname: string
+    }>
+    for (const { datname } of rows) {
+      const made = Number(datname.split('_')[2])
+      if (Date.now() - made > 86_400_000) await admin.raw(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+    }
+    return template
+  } finally {
+    await admin.destroy()
+  }
+}
+
+/**
+ * The data directory of an in-memory PGlite test database (see `testDatabase({ pgliteData })`): a
+ * database booted from it starts with what it held (migrations applied), without initdb.
+ */
+export async function dumpTestDatabase(knex: Knex): Promise<Blob> {
+  const conn = (await knex.client.acquireConnection()) as PGlite
+  try {
+    return (await conn.dumpDataDir('none')) as Blob
+  } finally {
+    await knex.client.releaseConnection(conn)
   }
 }
 
