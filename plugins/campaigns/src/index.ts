@@ -19,7 +19,7 @@ export default definePlugin({
   services: {
     provides: ['campaigns.dispatcher'],
     requires: ['tickets', 'contacts', 'connections'],
-    optional: ['messaging', 'tags'],
+    optional: ['messaging', 'tags', 'fileLists'],
   },
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {

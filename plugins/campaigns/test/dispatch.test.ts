@@ -6,6 +6,8 @@ import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import queuesPlugin from '@atende/plugin-queues'
 import tagsPlugin from '@atende/plugin-tags'
+import filesPlugin from '@atende/plugin-files'
+import { PDF, PNG, multipart } from '../../files/test/support.ts'
 import plugin from '../src/index.ts'
 import type { Dispatcher } from '../src/campaigns/dispatch.ts'
 
@@ -17,7 +19,16 @@ describe('campaign dispatch', () => {
     process.env.CAMPAIGN_TICK_MS = '0'
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({
-      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, tagsPlugin, plugin],
+      plugins: [
+        usersPlugin,
+        contactsPlugin,
+        ticketsPlugin,
+        connectionsPlugin,
+        queuesPlugin,
+        tagsPlugin,
+        filesPlugin,
+        plugin,
+      ],
     })
     engine = t.app.kernel.services.get<Dispatcher>('campaigns.dispatcher')
   })
@@ -69,7 +80,7 @@ describe('campaign dispatch', () => {
       (await ok(call('GET', `/api/simulator/${w.id}/outbox`))).messages
     const recipients = () => t.db('campaign_recipients').where({ campaignId: campaign.id }).orderBy('id')
     const get = () => ok(call('GET', `/api/campaigns/${campaign.id}`))
-    return { call, ok, w, campaign, numbers, T, outbox, recipients, get, companyId }
+    return { call, ok, w, campaign, numbers, T, outbox, recipients, get, companyId, headers: headers as Headers }
   }
   const at = (T: Date, seconds: number) => new Date(T.getTime() + seconds * 1000)
 
@@ -255,5 +266,48 @@ describe('campaign dispatch', () => {
     const res = await s.call('POST', '/api/campaigns', { name: 'Alheia', tagListId: theirs.json().id })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ field: 'tagListId' })
+  })
+
+  it("sends the file list's files after each message, once each, the list's message on the first", async () => {
+    const s = await setup(2)
+    const list = await s.ok(
+      s.call('POST', '/api/files', {
+        name: 'Catálogo',
+        message: 'Segue o catálogo',
+        options: [{ name: 'Foto' }, { name: 'Tabela' }],
+      }),
+    )
+    const body = multipart([
+      { field: 'files', fileName: 'foto.png', mimetype: 'image/png', data: PNG },
+      { field: 'id', value: String(list.options[0].id) },
+      { field: 'files', fileName: 'tabela.pdf', mimetype: 'application/pdf', data: PDF },
+      { field: 'id', value: String(list.options[1].id) },
+    ])
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/uploadList/${list.id}`,
+      headers: { ...s.headers, ...body.headers },
+      payload: body.payload,
+    })
+    expect(up.statusCode, up.body).toBe(200)
+    const res = await s.call('PUT', `/api/campaigns/${s.campaign.id}`, { name: s.campaign.name, fileListId: list.id })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().fileListId).toBe(list.id)
+    // A list of another company, or none at all, is refused by name.
+    const bad = await s.call('PUT', `/api/campaigns/${s.campaign.id}`, { name: 'Outra', fileListId: 999_999 })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ field: 'fileListId' })
+    expect(await engine.tick(s.T)).toBe(2)
+    await until(async () => (await s.outbox()).length === 6)
+    const box = (await s.outbox()) as { to: string; body: string; media?: { mimetype?: string } }[]
+    for (const number of s.numbers) {
+      const mine = box.filter((m) => m.to === number)
+      expect(mine.map((m) => m.media?.mimetype ?? null)).toEqual([null, 'image/png', 'application/pdf'])
+      expect(mine[1].body).toBe('Segue o catálogo')
+      expect(mine[2].body).toBe('')
+    }
+    // Kept once per number (nothing more on a later tick).
+    expect(await engine.tick(at(s.T, 5))).toBe(0)
+    expect((await s.outbox()).length).toBe(6)
   })
 })

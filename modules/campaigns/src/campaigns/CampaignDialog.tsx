@@ -61,6 +61,7 @@ const formOf = (c: Campaign | null): Form => ({
     : emptyMessages(),
   contactListId: c?.contactListId ? String(c.contactListId) : '',
   tagListId: c?.tagListId ? String(c.tagListId) : '',
+  fileListId: c?.fileListId ? String(c.fileListId) : '',
   whatsappId: c?.whatsappId ? String(c.whatsappId) : '',
   scheduledAt: toLocalInput(c?.scheduledAt),
 })
@@ -153,6 +154,7 @@ export function CampaignDialog({
         whatsappId: idOf(form.whatsappId),
         contactListId: idOf(form.contactListId),
         tagListId: idOf(form.tagListId),
+        fileListId: idOf(form.fileListId ?? ''),
       }
       let saved =
         editingId != null
@@ -174,7 +176,9 @@ export function CampaignDialog({
       const field = isApiError(err) ? err.field : undefined
       if (
         field &&
-        ['name', 'whatsappId', 'contactListId', 'tagListId', 'scheduledAt', ...MESSAGE_KEYS].includes(field)
+        ['name', 'whatsappId', 'contactListId', 'tagListId', 'fileListId', 'scheduledAt', ...MESSAGE_KEYS].includes(
+          field,
+        )
       ) {
         setErrors((x) => ({ ...x, [field]: text }))
         if ((MESSAGE_KEYS as readonly string[]).includes(field)) setTab(field as MessageKey)
@@ -322,6 +326,16 @@ export function CampaignDialog({
             placeholder={t('campaignDialog.none')}
             error={errors.tagListId}
             disabled={readOnly}
+          />
+          <Select
+            label={t('campaignDialog.fileList')}
+            value={form.fileListId ?? ''}
+            onChange={(v) => set('fileListId', v)}
+            options={choices(lookups.fileLists, form.fileListId ?? '')}
+            placeholder={t('campaignDialog.none')}
+            error={errors.fileListId}
+            disabled={readOnly}
+            data-testid="campaign-file-list"
           />
           <Select
             label={t('campaignDialog.whatsapp')}

@@ -6,11 +6,13 @@ export interface CampaignForm {
   messages: Record<MessageKey, string>
   contactListId: string
   tagListId: string
+  /** Absent in older drafts: none. */
+  fileListId?: string
   whatsappId: string
   scheduledAt: string
 }
 export type CampaignFormErrors = Partial<
-  Record<'name' | 'contactListId' | 'whatsappId' | 'scheduledAt' | 'tagListId' | MessageKey, string>
+  Record<'name' | 'contactListId' | 'whatsappId' | 'scheduledAt' | 'tagListId' | 'fileListId' | MessageKey, string>
 >
 
 /** The fields the server checks when a start is set (plugins/campaigns service.ts `fields`). */

@@ -121,17 +121,20 @@ export interface Lookups {
   contactLists: Choice[]
   connections: Choice[]
   tags: Choice[]
+  /** The file lists (GET /files, its first pages); none when the files plugin is not there. */
+  fileLists: Choice[]
   contactListsMissing: boolean
   status: 'loading' | 'ready' | 'error'
 }
 
-/** The dialog's pickers: GET /contact-lists/list, /whatsapp, /tags/list, read each time it opens. */
+/** The dialog's pickers: GET /contact-lists/list, /whatsapp, /tags/list, /files, read each time it opens. */
 export function useLookups(open: boolean) {
   const api = useApi()
   const [state, setState] = useState<Lookups>({
     contactLists: [],
     connections: [],
     tags: [],
+    fileLists: [],
     contactListsMissing: false,
     status: 'loading',
   })
@@ -146,12 +149,14 @@ export function useLookups(open: boolean) {
       lookup(() => api.get<Choice[]>('/contact-lists/list', { signal })),
       lookup(() => api.get<Choice[]>('/whatsapp', { signal })),
       lookup(() => api.get<Choice[]>('/tags/list', { signal })),
+      lookup(() => api.get<{ files: Choice[] }>('/files', { signal }).then((r) => r.files)),
     ])
-      .then(([lists, conns, tags]) =>
+      .then(([lists, conns, tags, files]) =>
         setState({
           contactLists: pick(lists.rows).sort(byName),
           connections: pick(conns.rows).sort(byName),
           tags: pick(tags.rows).sort(byName),
+          fileLists: pick(files.rows).sort(byName),
           contactListsMissing: lists.missing,
           status: 'ready',
         }),

@@ -24,6 +24,7 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
 import type { TagsService } from '@atende/plugin-tags/api'
+import type { FileListForSending, FileListsApi } from '@atende/plugin-files/api'
 import { renderCampaignMessage, variantFor } from './render.ts'
 import type { CampaignRow } from './service.ts'
 import type { CampaignSettings, CampaignSettingsService } from './settings.ts'
@@ -63,14 +64,28 @@ export function holdReason(s: CampaignSettings, pacer: Pick<Pacer, 'day' | 'dayC
   return null
 }
 
-/** A WhatsApp-like message id of our own, the same for one recipient whatever happens. */
-const providerIdOf = (campaignId: number, recipientId: number) =>
-  `3EB0${createHash('sha256').update(`campaign:${campaignId}:${recipientId}`).digest('hex').slice(0, 20).toUpperCase()}`
+/** A WhatsApp-like message id of our own, the same for one recipient (and its n-th file) whatever happens. */
+const providerIdOf = (campaignId: number, recipientId: number, file = 0) =>
+  `3EB0${createHash('sha256')
+    .update(`campaign:${campaignId}:${recipientId}${file ? `:file:${file}` : ''}`)
+    .digest('hex')
+    .slice(0, 20)
+    .toUpperCase()}`
 
 export function createDispatcher(kernel: Kernel, settings: CampaignSettingsService, announce: Announce) {
   const tickets = () => kernel.services.get<TicketsService>('tickets')
   const contacts = () => kernel.services.get<ContactsService>('contacts')
   const messaging = () => kernel.services.find<MessagingService>('messaging')
+  // A list read once a minute at most per process: each recipient would otherwise read it again.
+  const lists = new Map<string, { at: number; list: FileListForSending | null }>()
+  async function fileList(uow: UnitOfWork, companyId: number, id: number) {
+    const key = `${companyId}:${id}`
+    const hit = lists.get(key)
+    if (hit && Date.now() - hit.at < 60_000) return hit.list
+    const list = (await kernel.services.find<FileListsApi>('fileLists')?.get(companyId, id, uow)) ?? null
+    lists.set(key, { at: Date.now(), list })
+    return list
+  }
   const connectionUp = async (companyId: number, whatsappId: number) =>
     (
       await kernel.services
@@ -209,6 +224,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
         'campaigns.mediaPath as mediaPath',
         'campaigns.mediaName as mediaName',
         'campaigns.pauseReason as pauseReason',
+        'campaigns.fileListId as fileListId',
       )
     if (!r) {
       await finishIdle(uow, companyId, whatsappId, at)
@@ -229,6 +245,17 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
           }
         : {}),
     })
+    // The file list's files follow the message, in the same transaction: once each, like it.
+    const list = r.fileListId ? await fileList(uow, companyId, r.fileListId) : null
+    for (const [i, file] of (list?.options ?? []).entries())
+      await tickets().addOutgoing(uow, ticket, {
+        providerId: providerIdOf(r.campaignId, Number(r.id), i + 1),
+        body: i === 0 ? (list?.message ?? '') : '',
+        userId: null,
+        mediaType: file.mediaType,
+        mediaKey: file.mediaKey,
+        mediaName: file.fileName,
+      })
     await uow
       .t('campaign_recipients')
       .where({ id: r.id })

@@ -11,6 +11,7 @@ import {
   type UnitOfWork,
 } from '@atende/sdk'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { FileListsApi } from '@atende/plugin-files/api'
 import type { CampaignBody } from './schemas.ts'
 import type { Campaign, CampaignCounts, CampaignStatus } from './wire.ts'
 import { pauseColumns, type Pause } from './pause.ts'
@@ -149,8 +150,12 @@ export function createCampaignService(kernel: Kernel) {
     await t.assertOwned('whatsapps', body.whatsappId, { field: 'whatsappId' })
     await t.assertOwned('contact_lists', body.contactListId, { field: 'contactListId' })
     await t.assertOwned('tags', body.tagListId, { field: 'tagListId' })
-    if (body.fileListId)
-      throw new AppError('ERR_FILE_LISTS_UNAVAILABLE', 400, 'File lists are not available yet', { field: 'fileListId' })
+    if (body.fileListId) {
+      const files = kernel.services.find<FileListsApi>('fileLists')
+      if (!files)
+        throw new AppError('ERR_FILE_LISTS_UNAVAILABLE', 400, 'File lists are not available', { field: 'fileListId' })
+      if (!(await files.exists(companyId, body.fileListId))) throw badRequest('fileListId', 'No such file list')
+    }
     const row = {
       name,
       message1: body.message1 ?? current?.message1 ?? '',
@@ -167,7 +172,7 @@ export function createCampaignService(kernel: Kernel) {
       whatsappId: body.whatsappId === undefined ? (current?.whatsappId ?? null) : body.whatsappId,
       contactListId: body.contactListId === undefined ? (current?.contactListId ?? null) : body.contactListId,
       tagListId: body.tagListId === undefined ? (current?.tagListId ?? null) : body.tagListId,
-      fileListId: null,
+      fileListId: body.fileListId === undefined ? (current?.fileListId ?? null) : body.fileListId,
     }
     // What starting needs, asked when a start is set (a draft may be incomplete).
     if (row.scheduledAt) {
