@@ -8,7 +8,10 @@ import type { Tag } from './types.ts'
 import { useTags } from './useTags.ts'
 import './index.css'
 
-/** The named permission behind the kanban switch (admins; plugins/tags). */
+/**
+ * The named permission behind the kanban switch (plugins/tags). The spec's "admin or supervisor"
+ * (administration.md §4, §6): there is no supervisor profile here, so admins and the super user.
+ */
 export const KANBAN_PERMISSION = 'tags:kanban'
 
 /**

@@ -1,4 +1,7 @@
-/** The tag events this plugin adds to the bus, and how they reach sockets (`company-{id}-tag`). */
+/**
+ * The tag events this plugin adds to the bus, and how they reach sockets (`company-{id}-tag`:
+ * create/update/delete of a tag, and `sync` with a ticket's new tag set).
+ */
 import type { Kernel } from '@atende/sdk'
 import type { Tag } from './api.ts'
 
@@ -30,5 +33,12 @@ export function mapRealtime(kernel: Kernel) {
     rooms: rooms(p.companyId),
     event: event(p.companyId),
     data: { action: 'delete', tagId: p.tagId },
+  }))
+  // A ticket's new tag set, for the kanban board to move its card: ids only (as a ticket delete
+  // frame), so the whole company room may have it; the board reads the ticket under its own rule.
+  kernel.realtime.map('ticketTags.synced', (p) => ({
+    rooms: rooms(p.companyId),
+    event: event(p.companyId),
+    data: { action: 'sync', ticketId: p.ticketId, tagIds: p.tagIds },
   }))
 }

@@ -373,6 +373,16 @@ describe('tags', () => {
       expect(data[0]).toEqual({ action: 'create', tag })
       expect(data[1]).toMatchObject({ action: 'update', tag: { id: tag.id, color: '#00ff00' } })
       expect(data[2]).toEqual({ action: 'delete', tagId: tag.id })
+      // A ticket's new tag set (the kanban board moves its card): ids only.
+      const lane = await create(h, { name: 'Coluna', kanban: 1 })
+      const ticket = await ticketIn(t, companyId)
+      expect((await call('POST', '/api/tags/sync', h, { ticketId: ticket.id, tags: [lane.id] })).statusCode).toBe(200)
+      await until(() => mine.frames.some((f) => f.event === channel && f.data.action === 'sync'))
+      expect(mine.frames.find((f) => f.event === channel && f.data.action === 'sync')!.data).toEqual({
+        action: 'sync',
+        ticketId: ticket.id,
+        tagIds: [lane.id],
+      })
       expect(theirs.frames.filter((f) => f.event !== 'pong')).toEqual([])
     } finally {
       mine.ws.terminate()
