@@ -3,6 +3,7 @@ export { TextField, FieldShell, inputClass, inputErrorClass, type TextFieldProps
 export { MaskedInput, type MaskedInputProps } from './MaskedInput.tsx'
 export { Select, type SelectProps, type SelectOption } from './Select.tsx'
 export { ChoicePicker, useChoices, type Choice, type Choices, type ChoicePickerProps } from './ChoicePicker.tsx'
+export { BotPickers, type BotPickersProps } from './BotPickers.tsx'
 export { Dialog, type DialogProps } from './Dialog.tsx'
 export { Sheet, type SheetProps } from './Sheet.tsx'
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx'

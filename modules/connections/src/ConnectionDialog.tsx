@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
 import {
+  BotPickers,
   Button,
   Dialog,
   FieldShell,
@@ -14,7 +15,6 @@ import {
   inputErrorClass,
   toast,
 } from '@atende/ui'
-import { BotPickers } from './BotPickers.tsx'
 import { HoursFields } from './HoursFields.tsx'
 import { QueuesField } from './QueuesField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
@@ -247,6 +247,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
               </label>
               <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
               <BotPickers
+                owner="connection"
                 integrationId={values.integrationId}
                 promptId={values.promptId}
                 onChange={(patch) => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
+  BotPickers,
   Button,
   Dialog,
   FieldShell,
@@ -14,7 +15,6 @@ import {
   inputErrorClass,
   toast,
 } from '@atende/ui'
-import { BotPickers } from './BotPickers.tsx'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
 import { WEEKDAYS, type Queue, type ScheduleRow } from './types.ts'
@@ -268,6 +268,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                   />
                 </div>
                 <BotPickers
+                  owner="queue"
                   integrationId={values.integrationId}
                   promptId={values.promptId}
                   onChange={(patch) => {

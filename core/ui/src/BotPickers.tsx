@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { ChoicePicker, useChoices, type Choice } from '@atende/ui'
 import type { ApiClient } from '@atende/client'
+import { ChoicePicker, useChoices, type Choice } from './ChoicePicker.tsx'
 
 /** The most integration pages read (GET /queueIntegration pages by 20 or so: hundreds of choices). */
 const MAX_PAGES = 25
@@ -29,28 +29,35 @@ export interface BotPickersProps {
   onChange: (patch: { integrationId?: number | null; promptId?: number | null }) => void
   /** What the server said of either (a choice deleted meanwhile). */
   errors?: { integrationId?: string; promptId?: string }
+  /**
+   * Whose bots: the translation keys are `<owner>s.bots.…` of that module (queues.bots.integrationId,
+   * connections.bots.none.promptId…) and the pickers' test ids `<owner>-integrationId`.
+   */
+  owner: 'queue' | 'connection'
 }
 
 /**
- * The queue's bots (administration.md §3 Queue: integrationId, promptId): a queue integration and an
- * OpenAI prompt, each optional. A select shows only when the plan has its feature; "none" clears it.
+ * A queue's or a connection's bots (administration.md §3 Queue, core.md §3 Connection: integrationId,
+ * promptId): a queue integration and an OpenAI prompt, each optional. A select shows only when the
+ * plan has its feature; "none" clears it.
  */
-export function BotPickers({ integrationId, promptId, onChange, errors = {} }: BotPickersProps) {
+export function BotPickers({ integrationId, promptId, onChange, errors = {}, owner }: BotPickersProps) {
   const { t } = useTranslation()
+  const keys = `${owner}s.bots`
   const integrations = useChoices(allIntegrations)
   const prompts = useChoices(allPrompts)
   if (integrations === 'hidden' && prompts === 'hidden') return null
   const picker = (key: 'integrationId' | 'promptId', choices: typeof integrations, value: number | null) => (
     <ChoicePicker
-      label={t(`queues.bots.${key}`)}
+      label={t(`${keys}.${key}`)}
       choices={choices}
       value={value}
       onChange={(v) => onChange({ [key]: v })}
-      none={t(`queues.bots.none.${key}`)}
-      loading={t('queues.bots.loading')}
-      unknown={(id) => t('queues.bots.unknown', { id })}
+      none={t(`${keys}.none.${key}`)}
+      loading={t(`${keys}.loading`)}
+      unknown={(id) => t(`${keys}.unknown`, { id })}
       error={errors[key]}
-      data-testid={`queue-${key}`}
+      data-testid={`${owner}-${key}`}
     />
   )
   return (
