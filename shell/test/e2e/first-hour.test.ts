@@ -67,7 +67,7 @@ beforeAll(async () => {
   const superSession = await app.api()
   superHeaders = { authorization: `Bearer ${superSession.token}` }
   planId = (await api('GET', '/api/plans/list', undefined, superHeaders))[0].id
-  await api('PUT', `/api/plans/${planId}`, { useKanban: true, useCampaigns: true }, superHeaders)
+  await api('PUT', `/api/plans/${planId}`, { useKanban: true, useCampaigns: true, useExternalApi: true }, superHeaders)
   const signup = await app.t.app.inject({
     method: 'POST',
     url: '/api/companies/cadastro',
@@ -160,10 +160,11 @@ describe.skipIf(!canRun)("a newcomer's first hour", () => {
   it('a plan page the plan allows is not found; the plan message only when the plan or cshow lacks it', async () => {
     const { page, context } = await app.newPage()
     await app.loginUI(page, CNPJ, EMAIL, PASSWORD)
-    await page.goto(`${app.base}/kanban`)
+    // /messages-api: a plan page no module serves yet (issue 19).
+    await page.goto(`${app.base}/messages-api`)
     await page.getByText('Página não encontrada').waitFor()
     expect(await page.getByText(/não possui permissão/).count()).toBe(0)
-    expect(new URL(page.url()).pathname).toBe('/kanban')
+    expect(new URL(page.url()).pathname).toBe('/messages-api')
 
     // A cshow page no module serves yet (/import-parts, issue 19): without the flag the plan
     // message (and home), with it a plain 404. (/campaigns has its module: its own tests.)
@@ -174,11 +175,11 @@ describe.skipIf(!canRun)("a newcomer's first hour", () => {
     await page.goto(`${app.base}/import-parts`)
     await page.getByText('Página não encontrada').waitFor()
 
-    await api('PUT', `/api/plans/${planId}`, { useKanban: false }, superHeaders)
-    await page.goto(`${app.base}/kanban`)
+    await api('PUT', `/api/plans/${planId}`, { useExternalApi: false }, superHeaders)
+    await page.goto(`${app.base}/messages-api`)
     await page.getByText(/não possui permissão/).waitFor()
     await page.waitForURL(/\/tickets$/)
-    await api('PUT', `/api/plans/${planId}`, { useKanban: true }, superHeaders)
+    await api('PUT', `/api/plans/${planId}`, { useExternalApi: true }, superHeaders)
     await context.close()
   })
 
