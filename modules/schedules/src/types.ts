@@ -1,0 +1,13 @@
+import type { Schedule, ScheduleFrame, ScheduleStatus } from '@atende/plugin-schedules/api'
+
+export type { Schedule, ScheduleFrame, ScheduleStatus }
+
+export interface SchedulesPage {
+  schedules: Schedule[]
+  hasMore: boolean
+  count: number
+  counts: Record<ScheduleStatus, number>
+}
+
+/** The screen's status filter (core.md §2): all, pending, sent. */
+export type StatusFilter = 'all' | 'PENDENTE' | 'ENVIADA'
