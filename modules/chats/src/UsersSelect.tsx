@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FieldShell, cx, inputClass } from '@atende/ui'
+import type { UserChoice } from './types.ts'
+
+export interface UsersSelectProps {
+  label: string
+  users: UserChoice[] | null
+  value: number[]
+  onChange: (ids: number[]) => void
+  disabled?: boolean
+  hint?: string
+}
+
+/** The members: a button listing the chosen names that opens a checkbox list (Escape or a click outside closes it). */
+export function UsersSelect({ label, users, value, onChange, disabled, hint }: UsersSelectProps) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const id = useId()
+  useEffect(() => {
+    if (!open) return
+    const close = (e: MouseEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', close)
+    return () => document.removeEventListener('mousedown', close)
+  }, [open])
+  const toggle = (userId: number) =>
+    onChange(value.includes(userId) ? value.filter((x) => x !== userId) : [...value, userId])
+  const names = value.map((v) => users?.find((u) => u.id === v)?.name ?? `#${v}`)
+  return (
+    <FieldShell id={`${id}-button`} label={label} hint={hint}>
+      <div
+        ref={box}
+        className="relative"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setOpen(false)
+        }}
+      >
+        <button
+          id={`${id}-button`}
+          type="button"
+          disabled={disabled}
+          aria-haspopup="true"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          onClick={() => setOpen((o) => !o)}
+          className={cx(inputClass, 'truncate text-left disabled:cursor-not-allowed disabled:opacity-60')}
+        >
+          {names.length ? names.join(', ') : t('chats.form.usersNone')}
+        </button>
+        {open && (
+          <div
+            id={`${id}-list`}
+            role="group"
+            aria-label={label}
+            className="absolute left-0 top-full z-30 mt-1 max-h-64 w-full min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800"
+          >
+            {users == null && (
+              <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t('chats.loading')}</p>
+            )}
+            {users?.length === 0 && (
+              <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t('chats.form.noUsers')}</p>
+            )}
+            {users?.map((u) => (
+              <label
+                key={u.id}
+                className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-700"
+              >
+                <input type="checkbox" checked={value.includes(u.id)} onChange={() => toggle(u.id)} />
+                <span className="truncate">{u.name}</span>
+              </label>
+            ))}
+          </div>
+        )}
+      </div>
+    </FieldShell>
+  )
+}
