@@ -258,6 +258,22 @@ describe('chats', () => {
     }
   })
 
+  it('documents every route in the OpenAPI document, with its schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const ops = Object.fromEntries(
+      Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>)
+        .filter(([path]) => path.startsWith('/api/chats'))
+        .map(([path, methods]) => [path, Object.keys(methods).sort()]),
+    )
+    expect(ops).toEqual({
+      '/api/chats': ['get', 'post'],
+      '/api/chats/{id}': ['delete', 'get', 'put'],
+      '/api/chats/{id}/messages': ['get', 'post'],
+      '/api/chats/{id}/read': ['post'],
+    })
+    expect(doc.paths['/api/chats/{id}/messages'].post.requestBody).toBeDefined()
+  })
+
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
