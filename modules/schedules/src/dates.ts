@@ -12,14 +12,21 @@ export function fromLocalInput(value: string): Date | null {
 
 const HOUR = 3600_000
 /**
- * The form's defaults (core.md §4): the chosen time (a clicked slot; without one, one hour ahead) is
- * the schedule's date; sendAt is one hour before it, never before now.
+ * The form's defaults (core.md §4 "default sendAt is one hour before the chosen time (or before
+ * now)"): the chosen time is a clicked slot, else one hour ahead; sendAt is one hour before it while
+ * that is still ahead, else the chosen time itself while that is ahead, else one hour from now. So a
+ * new form never defaults to sending at once.
  */
 export function defaultDates(chosen: Date | null, now = new Date()) {
   const scheduleDate = chosen ?? new Date(now.getTime() + HOUR)
-  const sendAt = new Date(Math.max(scheduleDate.getTime() - HOUR, now.getTime()))
-  sendAt.setSeconds(0, 0)
-  return { scheduleDate: toLocalInput(scheduleDate), sendAt: toLocalInput(sendAt) }
+  const before = scheduleDate.getTime() - HOUR
+  const send =
+    before > now.getTime()
+      ? before
+      : scheduleDate.getTime() > now.getTime()
+        ? scheduleDate.getTime()
+        : now.getTime() + HOUR
+  return { scheduleDate: toLocalInput(scheduleDate), sendAt: toLocalInput(new Date(send)) }
 }
 
 /** The date filter (core.md §2): all, today, this week (from Sunday), this month, as [from, to). */

@@ -20,8 +20,9 @@ const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
  *   (400 ERR_NO_CONTACT_FOUND naming contactId).
  * - Dates: scheduleDate is the appointment the message is about (where the calendar shows it); sendAt
  *   is when it goes out. Both YYYY-MM-DDTHH:mm at least (ISO with offset from the browser), else
- *   'Data inválida'. The form's default: sendAt one hour before the chosen time (a clicked slot), not
- *   before now; without a slot the chosen time is one hour ahead.
+ *   'Data inválida'. The form's default (modules/schedules/src/dates.ts): the chosen time is the clicked
+ *   slot, else one hour ahead; sendAt one hour before it while that is ahead, else the chosen time, else
+ *   one hour from now — a new form never defaults to sending at once.
  * - Status: PENDENTE → ENVIADA (sentAt) or ERRO (error says why). A change to a sent or failed schedule
  *   puts it back to PENDENTE (sentAt, error cleared) and it goes out again at its sendAt with a new
  *   providerId (a `round` counter); a sent one takes date changes only (400 ERR_SCHEDULE_ALREADY_SENT

@@ -2,7 +2,8 @@
  * modules/schedules in a real browser against the real kernel (core.md §2 Schedules, §4 Schedule):
  * an admin opens /schedules, adds a schedule through the form for a simulator contact due now, and
  * watches its event turn ENVIADA live when the sender (SCHEDULE_TICK_MS 300, set before the app
- * boots) sends it; the simulator's phone holds it once. `?contactId=` opens the form for that contact.
+ * boots) sends it; the simulator's phone holds it once. `?contactId=` and the ticket's schedule button
+ * open the form for that contact.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { aCompany, canRun, openBrowserApp, until, type Account, type BrowserApp } from './support.ts'
@@ -52,14 +53,17 @@ describe('schedule rules (no browser)', () => {
     ])
   })
 
-  it('defaults sendAt to one hour before the chosen time, never before now', () => {
+  it('defaults sendAt to one hour before the chosen time, never to sending at once', () => {
     const now = new Date(2030, 0, 2, 10, 0)
     expect(defaultDates(new Date(2030, 0, 3, 15, 30), now)).toEqual({
       scheduleDate: '2030-01-03T15:30',
       sendAt: '2030-01-03T14:30',
     })
-    expect(defaultDates(new Date(2030, 0, 2, 10, 30), now).sendAt).toBe('2030-01-02T10:00')
-    expect(defaultDates(null, now)).toEqual({ scheduleDate: '2030-01-02T11:00', sendAt: '2030-01-02T10:00' })
+    // Under an hour ahead: at the chosen time; in the past: one hour from now.
+    expect(defaultDates(new Date(2030, 0, 2, 10, 30), now).sendAt).toBe('2030-01-02T10:30')
+    expect(defaultDates(new Date(2030, 0, 1, 9, 0), now).sendAt).toBe('2030-01-02T11:00')
+    // No slot: one hour ahead.
+    expect(defaultDates(null, now)).toEqual({ scheduleDate: '2030-01-02T11:00', sendAt: '2030-01-02T11:00' })
   })
 })
 
@@ -100,6 +104,21 @@ describe.skipIf(!canRun)('schedules', () => {
     await expect
       .poll(() => page.getByTestId('schedule-form').getByTestId('schedule-contact').textContent())
       .toContain('Carla Cliente')
+    // From the ticket the message went on: the chat header's schedule button (ticket.actions) opens
+    // the same form for the ticket's contact.
+    const [sent] = (await app.callAs(page, 'GET', '/api/schedules?searchParam=Confirmar')).schedules
+    await page.goto(`${app.base}/tickets/${sent.ticketId}`)
+    await page.getByTestId('ticket-schedule').click()
+    const fromTicket = page.getByTestId('schedule-form')
+    await expect.poll(() => fromTicket.getByTestId('schedule-contact').textContent()).toContain('Carla Cliente')
+    await fromTicket.getByLabel('Mensagem').fill('Retorno agendado pelo ticket')
+    await fromTicket.getByLabel('Descrição').fill('Retorno do ticket')
+    await page.getByRole('button', { name: 'Adicionar' }).click()
+    const made = await until(
+      async () => (await app.callAs(page, 'GET', '/api/schedules?searchParam=Retorno%20do%20ticket')).schedules,
+      (list: { contactId: number }[]) => list.length === 1,
+    )
+    expect(made[0]).toMatchObject({ contactId: contact.id, status: 'PENDENTE' })
     await context.close()
   }, 120_000)
 })
