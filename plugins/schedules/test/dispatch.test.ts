@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { companyWithUser, until, type Headers, type TestApp } from '@atende/kernel/testing'
+import { companyWithUser, hasPostgres, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import type { Schedule } from '../src/api.ts'
 import { providerIdOf, type Dispatcher } from '../src/dispatch.ts'
 import { JPEG, multipartBody, schedulesApp } from './support.ts'
@@ -167,6 +167,40 @@ describe('schedule dispatch', () => {
     expect(new Set(box.map((m) => m.id))).toEqual(new Set(all.map((x) => providerIdOf(x.id, 0))))
     expect(await engine.tick(at(s.T, 60))).toBe(0)
   })
+
+  it('a thousand due in the same minute (Postgres; 200 embedded) are each stored once and go out at the connection’s pace', async () => {
+    const s = await setup()
+    const n = hasPostgres ? 1000 : 200
+    const numbers = Array.from({ length: n }, (_, i) => `55479${String(5_000_001 + i).padStart(8, '0')}`)
+    const people: { id: number }[] = await t
+      .db('contacts')
+      .insert(numbers.map((number, i) => ({ companyId: s.companyId, name: `Cliente ${i}`, number })))
+      .returning('id')
+    await t.db('schedules').insert(
+      people.map((p, i) => ({
+        companyId: s.companyId,
+        contactId: p.id,
+        body: `Aviso ${i}`,
+        description: 'Em massa',
+        scheduleDate: s.T,
+        sendAt: at(s.T, -(i % 60)),
+      })),
+    )
+    const started = Date.now()
+    let stored = 0
+    for (let round = 0; round < 10 && stored < n; round++) stored += await engine.tick(s.T)
+    expect(stored).toBe(n)
+    const messages = () => t.db('messages').where({ companyId: s.companyId, whatsappId: s.w.id, fromMe: true })
+    const rows = await messages()
+    expect(rows).toHaveLength(n)
+    expect(new Set(rows.map((r) => r.providerId)).size).toBe(n)
+    expect(new Set(rows.map((r) => r.contactId)).size).toBe(n)
+    // The connection's rate limit (SEND_RATE_PER_SECOND 10, SEND_BURST 20) paces what leaves.
+    const seconds = (Date.now() - started) / 1000
+    const sent = (await messages().whereNot({ sendStatus: 'pending' })).length
+    expect(sent).toBeLessThanOrEqual(20 + Math.ceil(10 * (seconds + 1)))
+    expect(await engine.tick(s.T)).toBe(0)
+  }, 180_000)
 
   it('a sent schedule moved to a new date goes out again at it, as a new message', async () => {
     const s = await setup()
