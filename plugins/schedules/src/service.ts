@@ -219,19 +219,22 @@ export function createScheduleService(kernel: Kernel) {
      * sent one takes date changes only; the author or an admin edits.
      */
     async update(auth: AuthInfo, id: number, input: UpdateBody) {
-      const patch: Record<string, unknown> = {}
-      if (input.body !== undefined) patch.body = cleanBody(input.body)
-      if (input.description !== undefined) patch.description = cleanDescription(input.description)
-      if (input.contactId !== undefined) patch.contactId = input.contactId
-      if (input.scheduleDate !== undefined) patch.scheduleDate = parseDate('scheduleDate', input.scheduleDate)
-      if (input.sendAt !== undefined) patch.sendAt = parseDate('sendAt', input.sendAt)
       const row = await kernel.unitOfWork(auth.companyId, async (uow) => {
+        // Another company's id is not found before anything of the body is judged.
         const before = await find(uow.t, id, true)
+        if (!canEdit(auth, before)) throw forbidden()
+        const patch: Record<string, unknown> = {}
+        if (input.body !== undefined) patch.body = cleanBody(input.body)
+        if (input.description !== undefined) patch.description = cleanDescription(input.description)
+        if (input.contactId !== undefined) patch.contactId = input.contactId
+        if (input.scheduleDate !== undefined) patch.scheduleDate = parseDate('scheduleDate', input.scheduleDate)
+        if (input.sendAt !== undefined) patch.sendAt = parseDate('sendAt', input.sendAt)
         // Only what really changes counts: a form sends every field back.
         const touches = (['body', 'description', 'contactId'] as const).filter(
           (k) => patch[k] !== undefined && patch[k] !== before[k],
         )
-        await editable(uow, auth, id, touches)
+        if (before.status === 'ENVIADA' && touches.length)
+          throw badRequest(touches[0], 'A sent schedule allows only date changes', ALREADY_SENT)
         const dates = (['scheduleDate', 'sendAt'] as const).filter(
           (k) => patch[k] !== undefined && (patch[k] as Date).getTime() !== new Date(before[k]).getTime(),
         )
