@@ -80,9 +80,11 @@ describe.skipIf(!canRun)('announcements', () => {
     await su.getByTestId('add-image-block').click()
     await su.getByTestId('block-image-input').setInputFiles({ name: 'aviso.png', mimeType: 'image/png', buffer: png() })
     await su.getByLabel('Legenda', { exact: true }).fill('Equipe de plantão')
+    await app.shot(su, 'announcements-dialog')
     await su.getByTestId('announcement-save').click()
     await su.getByText('Informativo salvo com sucesso!').waitFor()
     await su.getByRole('row').filter({ hasText: 'Manutenção programada' }).waitFor()
+    await app.shot(su, 'announcements-table')
 
     // Rita, in another company, sees it arrive: one unread, by priority, opening to its content.
     await rita.locator('[data-testid="announcements-popover-button"][data-count="1"]').waitFor()
