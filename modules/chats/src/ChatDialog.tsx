@@ -1,9 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
-import { Button, Dialog, TextField, toast } from '@atende/ui'
+import { Button, Dialog, TextField, toast, UsersSelect } from '@atende/ui'
 import type { Chat } from './types.ts'
-import { UsersSelect } from './UsersSelect.tsx'
 import { useUsers } from './useUsers.ts'
 
 export const TITLE_MAX = 100
@@ -92,6 +91,7 @@ export function ChatDialog({ open, chat, onClose, onSaved }: ChatDialogProps) {
           error={errors.title}
         />
         <UsersSelect
+          texts={{ none: t('chats.form.usersNone'), loading: t('chats.loading'), empty: t('chats.form.noUsers') }}
           label={t('chats.form.users')}
           users={users && users.filter((u) => u.id !== me)}
           value={members}

@@ -1,11 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, TextField, toast } from '@atende/ui'
+import { Button, Dialog, TextField, toast, UsersSelect } from '@atende/ui'
 import { fromLocalInput, toLocalInput } from './dates.ts'
 import { TEXT_MAX } from './limits.ts'
 import type { Task, UserChoice } from './types.ts'
-import { UsersSelect } from './UsersSelect.tsx'
 import { useTaskErrors, type TaskField } from './useTaskErrors.ts'
 
 export interface TaskDialogProps {
@@ -103,6 +102,7 @@ export function TaskDialog({ task, users, canAssign, onClose, onSaved }: TaskDia
           error={errors.day}
         />
         <UsersSelect
+          texts={{ none: t('tasks.form.usersNone'), loading: t('tasks.loading'), empty: t('tasks.form.noUsers') }}
           label={t('tasks.form.users')}
           users={users}
           value={userIds}

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, TextField, toast } from '@atende/ui'
+import { Button, TextField, toast, UsersSelect } from '@atende/ui'
 import { fromLocalInput } from './dates.ts'
 import { TEXT_MAX } from './limits.ts'
 import type { Task, UserChoice } from './types.ts'
-import { UsersSelect } from './UsersSelect.tsx'
 import { useTaskErrors, type TaskField } from './useTaskErrors.ts'
 
 export interface TodoFormProps {
@@ -87,7 +86,13 @@ export function TodoForm({ users, onAdded }: TodoFormProps) {
         }}
         error={errors.day}
       />
-      <UsersSelect label={t('tasks.form.users')} users={users} value={userIds} onChange={setUserIds} />
+      <UsersSelect
+        texts={{ none: t('tasks.form.usersNone'), loading: t('tasks.loading'), empty: t('tasks.form.noUsers') }}
+        label={t('tasks.form.users')}
+        users={users}
+        value={userIds}
+        onChange={setUserIds}
+      />
       <Button type="submit" loading={busy} className="sm:mt-6">
         {t('tasks.add')}
       </Button>

@@ -1,20 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { FieldShell, cx, inputClass } from '@atende/ui'
-import type { UserChoice } from './types.ts'
+import { FieldShell, inputClass } from './TextField.tsx'
+import { cx } from './cx.ts'
 
 export interface UsersSelectProps {
   label: string
-  users: UserChoice[] | null
+  /** null while they load. */
+  users: Array<{ id: number; name: string }> | null
   value: number[]
   onChange: (ids: number[]) => void
   disabled?: boolean
   hint?: string
+  /** The module's words: nobody chosen, loading, no user to choose. */
+  texts: { none: string; loading: string; empty: string }
 }
 
-/** The members: a button listing the chosen names that opens a checkbox list (Escape or a click outside closes it). */
-export function UsersSelect({ label, users, value, onChange, disabled, hint }: UsersSelectProps) {
-  const { t } = useTranslation()
+/** Several users (a task's, a chat's): a button listing the chosen names that opens a checkbox list (Escape or a click outside closes it). */
+export function UsersSelect({ label, users, value, onChange, disabled, hint, texts }: UsersSelectProps) {
   const [open, setOpen] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const id = useId()
@@ -48,7 +49,7 @@ export function UsersSelect({ label, users, value, onChange, disabled, hint }: U
           onClick={() => setOpen((o) => !o)}
           className={cx(inputClass, 'truncate text-left disabled:cursor-not-allowed disabled:opacity-60')}
         >
-          {names.length ? names.join(', ') : t('chats.form.usersNone')}
+          {names.length ? names.join(', ') : texts.none}
         </button>
         {open && (
           <div
@@ -57,11 +58,9 @@ export function UsersSelect({ label, users, value, onChange, disabled, hint }: U
             aria-label={label}
             className="absolute left-0 top-full z-30 mt-1 max-h-64 w-full min-w-56 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-800"
           >
-            {users == null && (
-              <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t('chats.loading')}</p>
-            )}
+            {users == null && <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{texts.loading}</p>}
             {users?.length === 0 && (
-              <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{t('chats.form.noUsers')}</p>
+              <p className="px-3 py-2 text-xs text-slate-500 dark:text-slate-400">{texts.empty}</p>
             )}
             {users?.map((u) => (
               <label
