@@ -211,14 +211,22 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
         version: KERNEL_VERSION,
         description: 'Multi-tenant customer service over WhatsApp connections',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Long-lived tokens that plugins issue to integrators; such routes are `public` to the
+          // kernel's session check, authenticate the token themselves and name this scheme.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'An integration token issued by a plugin' },
+        },
+      },
       security: [{ bearer: [] }],
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  // Public routes say so in the OpenAPI document (no bearer needed).
+  // Public routes say so in the OpenAPI document (no bearer needed), unless they name the scheme
+  // they check themselves (an integration token).
   app.addHook('onRoute', (route) => {
-    if (route.config?.public) route.schema = { ...(route.schema ?? {}), security: [] }
+    if (route.config?.public && !route.schema?.security) route.schema = { ...(route.schema ?? {}), security: [] }
   })
 
   // Authentication and route-level role checks for every /api route not marked public.
