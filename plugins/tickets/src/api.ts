@@ -123,6 +123,11 @@ export interface TicketsService {
   /** Inside the caller's unit of work when given (embedded mode has one connection). */
   get(companyId: number, id: number, uow?: UnitOfWork): Promise<Ticket | null>
   /**
+   * The newest pending ticket of any of these contacts, or null: how a feature finds the waiting
+   * conversation of a customer it knows by number (contacts' search gives the ids).
+   */
+  pendingOf(companyId: number, contactIds: number[]): Promise<Ticket | null>
+  /**
    * Routing steps and other features move a ticket (queue, status, bot flags); announced as
    * ticket.updated. Inside the caller's unit of work when given (the event follows its commit).
    */

@@ -51,6 +51,17 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return row ? ticketView(row) : null
     },
 
+    async pendingOf(companyId, contactIds) {
+      if (!contactIds.length) return null
+      const row = await kernel
+        .tenant(companyId)('tickets')
+        .whereIn('contactId', contactIds)
+        .where({ status: 'pending' })
+        .orderBy('id', 'desc')
+        .first()
+      return row ? ticketView(row) : null
+    },
+
     async update(companyId, id, patch, uow) {
       const allowed = [
         'queueId',
