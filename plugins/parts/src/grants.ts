@@ -1,0 +1,44 @@
+import { forbidden, notFound, type Kernel } from '@atende/sdk'
+import { ERR_NO_COMPANY_FOUND, ERR_PARTS_NOT_GRANTED } from './api.ts'
+
+/** Postgres' foreign-key violation: the company named does not exist. */
+const FK_VIOLATION = '23503'
+
+/**
+ * Which companies may use the parts import and consult: a grant the super user gives (the spec's
+ * "special company", administration.md §9, which the anchors hard-code as id 99999999990 for the
+ * menu and calls, or id 2 for the screen; here any company the super user chooses).
+ */
+export function createGrants(kernel: Kernel) {
+  async function granted(companyId: number) {
+    return !!(await kernel.tenant(companyId)('part_grants').first('id'))
+  }
+  return {
+    granted,
+    /** 403 ERR_PARTS_NOT_GRANTED unless the company holds the grant. */
+    async assert(companyId: number) {
+      if (!(await granted(companyId)))
+        throw forbidden(ERR_PARTS_NOT_GRANTED, 'The parts import is not enabled for this company')
+    },
+    /** Every granted company's id (the super user's list: one row per grant, so a small table). */
+    async list(): Promise<number[]> {
+      const rows: { companyId: number }[] = await kernel.db('part_grants').orderBy('companyId').select('companyId')
+      return rows.map((r) => r.companyId)
+    },
+    async grant(companyId: number) {
+      try {
+        await kernel.tenant(companyId).insert('part_grants', {}).onConflict('companyId').ignore()
+      } catch (err) {
+        if ((err as { code?: string }).code === FK_VIOLATION) throw notFound(ERR_NO_COMPANY_FOUND, 'Company not found')
+        throw err
+      }
+    },
+    async revoke(companyId: number) {
+      await kernel.tenant(companyId)('part_grants').delete()
+      // A consult in progress on a revoked company ends with the grant.
+      await kernel.tenant(companyId)('part_consults').delete()
+    },
+  }
+}
+
+export type Grants = ReturnType<typeof createGrants>
