@@ -30,4 +30,9 @@ export interface ConnectionsService extends ConnectionsForTickets {
    * session connected, the network did not answer).
    */
   checkNumbers(companyId: number, numbers: string[]): Promise<Record<string, boolean>>
+  /**
+   * The connection whose own `token` field is this secret (any company; '' never matches): the
+   * integrators' API lets a connection's token send through that connection. Null when none.
+   */
+  byToken(token: string): Promise<{ id: number; companyId: number; status: string } | null>
 }

@@ -130,6 +130,13 @@ export default definePlugin({
           .invoke<Record<string, boolean>>(companyId, conn.id, 'onWhatsApp', { numbers })
           .catch(() => ({}) as Record<string, boolean>)
       },
+      // The integrators' API: a connection's own token authenticates sends through it. Platform-wide
+      // by nature (the token names the company). A token two connections share names neither.
+      async byToken(token: string) {
+        if (!token) return null
+        const rows = await kernel.db('whatsapps').where({ token }).limit(2).select('id', 'companyId', 'status')
+        return rows.length === 1 ? (rows[0] as { id: number; companyId: number; status: string }) : null
+      },
       // New tickets started by an attendant go out through the company's default connection.
       defaultId: async (companyId: number): Promise<number | null> =>
         (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,

@@ -56,6 +56,24 @@ export interface UpsertResult {
   changed: boolean
 }
 
+/** A contact as an integrator writes it (contacts API v1); left-out optional fields are kept on update. */
+export interface ContactFields {
+  name: string
+  number: string
+  email?: string
+  cnpj?: string
+  custumerCode?: string
+  companyName?: string
+}
+
+/** One row's outcome of `bulkUpsert` (`row` counts from 1). */
+export interface BulkContactResult {
+  row: number
+  status: 'created' | 'updated' | 'error'
+  id?: number
+  error?: { code: string; field: string; message: string }
+}
+
 export interface ContactsService {
   readonly version: 1
   normaliseNumber(raw: string, opts?: { isGroup?: boolean }): string
@@ -98,6 +116,26 @@ export interface ContactsService {
     who: ContactIdentity,
     url: string,
   ): Promise<{ contact: Contact; previous: string } | null>
+  /**
+   * The screen's writes, for other plugins (the integrators' API): the form's rules (400 naming the
+   * field, ERR_INVALID_NUMBER), 409 ERR_DUPLICATED_CONTACT, 404 ERR_NO_CONTACT_FOUND; announced as the screen's are.
+   */
+  create(companyId: number, input: ContactFields): Promise<Contact>
+  update(companyId: number, id: number, patch: Partial<ContactFields>): Promise<Contact>
+  remove(companyId: number, id: number): Promise<void>
+  /** Person contacts by id, `limit` a page (1-based), with the total and whether more follow. */
+  page(
+    companyId: number,
+    p: { page: number; limit: number },
+  ): Promise<{ contacts: Contact[]; count: number; hasMore: boolean }>
+  /** The person contact with this number (normalised) or, without one, this e-mail. */
+  findOne(companyId: number, by: { number?: string; email?: string }): Promise<Contact | null>
+  stats(
+    companyId: number,
+    now?: Date,
+  ): Promise<{ total: number; createdLast30Days: number; withEmail: number; withCompanyInfo: number }>
+  /** Upsert by number in a few statements (thousands of rows a call), reporting per row in input order. */
+  bulkUpsert(companyId: number, rows: ContactFields[]): Promise<BulkContactResult[]>
 }
 
 /**

@@ -1,14 +1,19 @@
 import type { Kernel } from '@atende/sdk'
-import type { ContactsService } from './api.ts'
+import type { Contact, ContactsService } from './api.ts'
 import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
 import { CONTACT_COLUMNS } from './columns.ts'
 import { applyFilter } from './queries.ts'
 import { setProfilePicUrl } from './picture.ts'
+import { createContactWriter } from './write.ts'
+import { createIntegrationContacts } from './integration.ts'
 
 const SEARCH_IDS_MAX = 1000
 
 export function createContactsService(kernel: Kernel): ContactsService {
+  const writer = createContactWriter(kernel)
+  const integration = createIntegrationContacts(kernel)
+  const plain = ({ extraInfo: _, ...contact }: Contact & { extraInfo?: unknown }): Contact => contact
   return {
     version: 1,
     normaliseNumber,
@@ -53,5 +58,12 @@ export function createContactsService(kernel: Kernel): ContactsService {
         .select('id', 'name', 'number', 'email')
     },
     setProfilePicUrl: (companyId, who, url) => setProfilePicUrl(kernel, companyId, who, url),
+    create: async (companyId, input) => plain(await writer.create(companyId, input)),
+    update: async (companyId, id, patch) => plain(await writer.update(companyId, id, patch)),
+    remove: (companyId, id) => writer.remove(companyId, id),
+    page: integration.page,
+    findOne: integration.findOne,
+    stats: integration.stats,
+    bulkUpsert: integration.bulkUpsert,
   }
 }
