@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { Knex } from 'knex'
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { DefinedPlugin, EventMap, EventName, Kernel, KernelConfig, ModuleInfo } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, UserView } from '@atende/sdk'
 import { loadConfig } from './config.ts'
@@ -51,6 +51,9 @@ export interface CreateAppOptions {
 
 export type AtendeApp = FastifyInstance & { kernel: Kernel }
 
+/** A manifest folder (URL or path) as an absolute path. */
+const resolveDir = (dir: URL | string) => resolve(dir instanceof URL ? fileURLToPath(dir) : dir)
+
 const hostOf = (url: string | undefined) => {
   try {
     return url ? new URL(url).host : undefined
@@ -89,9 +92,6 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   permissions.define(CORE_PERMISSIONS)
   const settings = createSettings(db)
   settings.define(CORE_SETTINGS)
-  const gate = createPlanGate(db)
-  bus.on('plan.updated', () => gate.invalidate())
-  bus.on('company.updated', () => gate.invalidate())
   const realtime = createRealtime({
     bus,
     auth,
@@ -111,9 +111,19 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     key: p.planFlag ?? p.name,
     planFlag: p.planFlag,
     toggleable: !p.essential,
-    remoteEntry: p.module ? `/modules/${p.name}/remoteEntry.js` : null,
+    enabledByDefault: p.planDefault !== 'off',
+    remoteEntry: p.module || p.moduleDir ? `/modules/${p.name}/remoteEntry.js` : null,
     routes: p.moduleRoutes ?? [`/${p.name}`],
   }))
+  // A module's own built remote, when its package ships one (manifest moduleDir).
+  const moduleDirs = new Map(
+    installed.filter((p) => p.moduleDir).map((p) => [p.name, resolveDir(p.moduleDir!)] as [string, string]),
+  )
+  // Plugins sharing a key agree on its default (loader.ts), so any of them answers for it.
+  const offByDefault = new Set(moduleInfos.filter((m) => !m.enabledByDefault).map((m) => m.key))
+  const gate = createPlanGate(db, (key) => !offByDefault.has(key))
+  bus.on('plan.updated', () => gate.invalidate())
+  bus.on('company.updated', () => gate.invalidate())
 
   const storage = createStorage({
     root: config.mediaDir ?? join(config.dataDir, 'media'),
@@ -252,7 +262,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   })
 
   await realtime.install(app)
-  registerKernelRoutes(app, kernel, moduleMenus())
+  registerKernelRoutes(app, kernel, moduleMenus(undefined, moduleDirs))
   registerFileRoutes(app, storage)
 
   for (const plugin of installed) {
@@ -280,7 +290,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     )
   }
 
-  await registerWeb(app) // the built shell and modules, SPA fallback (web.ts)
+  await registerWeb(app, { moduleDirs }) // the built shell and modules, SPA fallback (web.ts)
   app.setNotFoundHandler(apiNotFound)
   await bootstrapPlatform(db, config, auth)
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, ErrorCodes } from '@atende/sdk'
+import { ErrorCodes, isAppError } from '@atende/sdk'
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCodes.VALIDATION,
@@ -48,7 +48,7 @@ function validationField(err: FastifyError): string | undefined {
 /** One error shape for every failure; never a stack trace to the client. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       const field = error.details?.field as string | undefined
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message)
       return reply.status(error.statusCode).send({

@@ -13,6 +13,8 @@ export interface WebOptions {
   shellDist?: string
   /** Where module folders live (default modules/); each built one has dist/remoteEntry.js. */
   modulesDir?: string
+  /** Modules whose plugin package ships the built remote (manifest moduleDir): name → folder. */
+  moduleDirs?: ReadonlyMap<string, string>
 }
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Atende</title></head>
@@ -28,12 +30,16 @@ function setCacheHeaders(res: { setHeader(name: string, value: string): unknown 
   )
 }
 
-/** Built modules: modules/<name>/dist with a remoteEntry.js. */
-function builtModules(modulesDir: string): Array<{ name: string; dist: string }> {
-  if (!existsSync(modulesDir)) return []
-  return readdirSync(modulesDir)
+/** Where a module's build lives: the plugin's own folder when it names one, else modules/<name>/dist. */
+const distOf = (modulesDir: string, own: ReadonlyMap<string, string> | undefined, name: string) =>
+  own?.get(name) ?? join(modulesDir, name, 'dist')
+
+/** Built modules (a remoteEntry.js in their dist): the workspace's and those plugins ship themselves. */
+function builtModules(modulesDir: string, own?: ReadonlyMap<string, string>): Array<{ name: string; dist: string }> {
+  const names = new Set([...(existsSync(modulesDir) ? readdirSync(modulesDir) : []), ...(own?.keys() ?? [])])
+  return [...names]
     .sort()
-    .map((name) => ({ name, dist: join(modulesDir, name, 'dist') }))
+    .map((name) => ({ name, dist: distOf(modulesDir, own, name) }))
     .filter((m) => existsSync(join(m.dist, 'remoteEntry.js')))
 }
 
@@ -57,13 +63,17 @@ export type ModuleMenuEntry = Static<typeof ModuleMenuEntry>
  * them to the shell, which draws the drawer before the remotes load. A module without the file (or
  * with a broken one) has none: the shell shows a placeholder row until its code arrives.
  */
-export function moduleMenus(modulesDir = join(REPO_ROOT, 'modules')): (name: string) => ModuleMenuEntry[] | undefined {
+export function moduleMenus(
+  modulesDir = join(REPO_ROOT, 'modules'),
+  own?: ReadonlyMap<string, string>,
+): (name: string) => ModuleMenuEntry[] | undefined {
   const cache = new Map<string, ModuleMenuEntry[] | undefined>()
   return (name) => {
     if (!cache.has(name)) {
       let menu: ModuleMenuEntry[] | undefined
       try {
-        const parsed: unknown = JSON.parse(readFileSync(join(resolve(modulesDir), name, 'dist', 'menu.json'), 'utf8'))
+        const file = join(distOf(resolve(modulesDir), own, name), 'menu.json')
+        const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
         if (Array.isArray(parsed)) menu = parsed as ModuleMenuEntry[]
       } catch {
         /* not built, or no menu */
@@ -84,7 +94,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions = {}) {
   const modulesDir = resolve(opts.modulesDir ?? join(REPO_ROOT, 'modules'))
   const shellBuilt = existsSync(join(shellDist, 'index.html'))
 
-  for (const m of builtModules(modulesDir)) {
+  for (const m of builtModules(modulesDir, opts.moduleDirs)) {
     await app.register(fastifyStatic, {
       root: m.dist,
       prefix: `/modules/${m.name}/`,

@@ -80,12 +80,33 @@ describe('orderPlugins', () => {
 
   it('refuses invalid names, versions and manifests without register', () => {
     expect(loadError([plugin('Bad Name')]).message).toBe(
-      'Plugin name "Bad Name" is invalid (lowercase letters, digits and dashes)',
+      'Plugin name "Bad Name" is invalid (a letter, then lowercase letters, digits or dashes, 2 to 41 characters)',
     )
+    expect(loadError([plugin('acme_notes')]).message).toContain('is invalid')
+    expect(loadError([plugin('kernel')]).message).toBe('Plugin name "kernel" is reserved for the kernel')
     expect(loadError([plugin('')]).message).toContain('is invalid')
     expect(loadError([plugin('okname', { version: 'one' })]).message).toBe('Plugin okname has an invalid version "one"')
     const noRegister = { ...plugin('noreg'), register: undefined } as unknown as ReturnType<typeof plugin>
     expect(loadError([noRegister]).message).toBe('Plugin noreg has no register function')
+  })
+})
+
+describe('plan keys and defaults', () => {
+  it("refuses a planDefault other than 'on'/'off', and plugins sharing a key with different defaults", () => {
+    expect(loadError([plugin('nps', { planDefault: 'maybe' as never })]).message).toBe(
+      `Plugin nps has an invalid planDefault "maybe" ('on' or 'off')`,
+    )
+    expect(loadError([plugin('nps', { planFlag: 'use nps' })]).message).toContain('invalid planFlag "use nps"')
+    expect(
+      loadError([plugin('alpha', { planFlag: 'useX', planDefault: 'off' }), plugin('beta', { planFlag: 'useX' })])
+        .message,
+    ).toBe('Plugins alpha and beta share the plan key "useX" but not its planDefault')
+    expect(
+      orderPlugins([
+        plugin('alpha', { planFlag: 'useX', planDefault: 'off' }),
+        plugin('beta', { planFlag: 'useX', planDefault: 'off' }),
+      ]),
+    ).toHaveLength(2)
   })
 })
 

@@ -1,8 +1,16 @@
 /**
+ * Marks an application error across copies of this package: a plugin installed with its own copy of
+ * @atende/sdk throws an AppError of another class, which `instanceof` would not recognise (a 500).
+ * Symbol.for is one registry per process, so every copy sets and reads the same symbol.
+ */
+export const APP_ERROR_BRAND: unique symbol = Symbol.for('atende.AppError') as never
+
+/**
  * One error type for every failure the API reports. The code is the contract with the client
  * (it translates known codes); the message is a fallback for humans and logs.
  */
 export class AppError extends Error {
+  readonly [APP_ERROR_BRAND] = true
   constructor(
     public readonly code: string,
     public readonly statusCode = 400,
@@ -12,6 +20,23 @@ export class AppError extends Error {
     super(message ?? code)
     this.name = 'AppError'
   }
+}
+
+/**
+ * Is this an application error, whatever copy of the SDK made it? Recognised by its brand, or by its
+ * shape (name 'AppError', a string code, an HTTP status) for copies older than the brand.
+ * Use this instead of `instanceof AppError` everywhere an error's code decides the answer.
+ */
+export function isAppError(err: unknown): err is AppError {
+  if (typeof err !== 'object' || err === null) return false
+  const e = err as Partial<AppError> & { [APP_ERROR_BRAND]?: unknown }
+  const shaped =
+    typeof e.code === 'string' &&
+    typeof e.statusCode === 'number' &&
+    Number.isInteger(e.statusCode) &&
+    e.statusCode >= 400 &&
+    e.statusCode <= 599
+  return shaped && (e[APP_ERROR_BRAND] === true || e.name === 'AppError')
 }
 
 /** The error codes of the spec's catalogue plus the platform's own. */

@@ -175,6 +175,8 @@ export interface ModuleInfo {
   key: string
   planFlag?: string
   toggleable: boolean
+  /** Whether a plan without its own switch for the key has the module on (the manifest's planDefault). */
+  enabledByDefault: boolean
   remoteEntry: string | null
   routes: string[]
 }

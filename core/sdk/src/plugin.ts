@@ -9,6 +9,12 @@ export interface PluginManifest {
   host?: string
   /** Plan module flag: when the company's plan lacks it, every route answers 403 ERR_PLAN_FEATURE_DISABLED. */
   planFlag?: string
+  /**
+   * Whether plans have the module on until the super user switches it (default 'on'). 'off': every
+   * plan without its own switch for the key — existing ones and those made later — has it off, so a
+   * vendor can sell the module on chosen plans. Plugins sharing a key must agree.
+   */
+  planDefault?: 'on' | 'off'
   dependsOn?: string[]
   /**
    * The services (kernel.services) this plugin publishes and uses, checked by the kernel: a
@@ -26,6 +32,12 @@ export interface PluginManifest {
   prefix?: string
   /** True when a React module of the same name exists for the shell to load. */
   module?: boolean
+  /**
+   * The folder of the module's built remote (remoteEntry.js, menu.json, assets) inside the plugin's
+   * own package, served at /modules/<name>/ instead of the workspace's modules/<name>/dist. Implies
+   * `module`. A URL or an absolute path, e.g. `new URL('../dist/module/', import.meta.url)`.
+   */
+  moduleDir?: URL | string
   /**
    * The page paths the module serves (default `/<name>`): when the plan switches the module off,
    * the shell answers these with the no-permission message instead of "not found".

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Kernel, UserView } from '@atende/sdk'
-import { AppError, ErrorCodes, normaliseCnpj } from '@atende/sdk'
+import { AppError, ErrorCodes, isAppError, normaliseCnpj } from '@atende/sdk'
 
 export const PLAN_EXPIRED_MESSAGE = 'Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!'
 
@@ -117,7 +117,7 @@ export function createLoginService(kernel: Kernel) {
     } catch (err) {
       // A rotated refresh token came back: whoever holds the newer one or this one is not the user
       // alone. The kernel has ended that session (every refresh token and access token of it).
-      const reuse = err instanceof AppError ? err.details?.refreshReuse : undefined
+      const reuse = isAppError(err) ? err.details?.refreshReuse : undefined
       if (reuse)
         kernel.log.warn(
           { ...(reuse as object), ip: meta.ip, userAgent: meta.userAgent },

@@ -81,7 +81,7 @@ export async function companyView(kernel: Kernel, id: number, db: Knex = kernel.
   return (await toViews(kernel, [row], db))[0]
 }
 
-/** The company with its plan and the seven plan flags (no plan_modules row = enabled). */
+/** The company with its plan and the seven plan flags (no plan_modules row = the key's default, on unless a plugin says off). */
 export async function companyPlan(kernel: Kernel, id: number) {
   const company = await kernel.db('companies').where({ id }).first('id', 'name', 'planId')
   if (!company) throw companyNotFound()
@@ -97,7 +97,13 @@ export async function companyPlan(kernel: Kernel, id: number) {
     .db('plan_modules')
     .where({ planId: plan.id })
     .select('module', 'enabled')
-  const disabled = new Set(rows.filter((r) => !r.enabled).map((r) => r.module))
-  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, !disabled.has(f)]))
+  const own = new Map(rows.map((r) => [r.module, r.enabled]))
+  const offByDefault = new Set(
+    kernel
+      .modules()
+      .filter((m) => !m.enabledByDefault)
+      .map((m) => m.key),
+  )
+  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, own.get(f) ?? !offByDefault.has(f)]))
   return { id: company.id, name: company.name, plan: { ...plan, value: Number(plan.value), ...flags } }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AppError, type Kernel } from '@atende/sdk'
+import { AppError, isAppError, type Kernel } from '@atende/sdk'
 import type { Leases } from './lease.ts'
 
 export const ERR_WAPP_NOT_INITIALIZED = 'ERR_WAPP_NOT_INITIALIZED'
@@ -77,10 +77,9 @@ export function createSessionRpc(kernel: Kernel, leases: Leases, initial: Record
     } catch (err) {
       await answer({
         ok: false,
-        error:
-          err instanceof AppError
-            ? { code: err.code, message: err.message, statusCode: err.statusCode, details: err.details }
-            : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 },
+        error: isAppError(err)
+          ? { code: err.code, message: err.message, statusCode: err.statusCode, details: err.details }
+          : { code: 'ERR_INTERNAL_SERVER_ERROR', message: String((err as Error)?.message ?? err), statusCode: 500 },
       })
     }
   })

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, MessageResponse, badRequest, type Kernel } from '@atende/sdk'
+import { AppError, IdParams, isAppError, MessageResponse, badRequest, type Kernel } from '@atende/sdk'
 import { FileList, MANAGE_PERMISSION, OPTIONS_MAX, OPTION_NAME_MAX } from './api.ts'
 import { CreateBody, FilesPage, PageQuery, UpdateBody, errors } from './schemas.ts'
 import type { FileListService, StoredUpload } from './service.ts'
@@ -59,7 +59,7 @@ export function registerFileListRoutes(root: FastifyInstance, kernel: Kernel, se
     } catch (err) {
       await service.discard(stored.map((s) => s.file.key))
       // kernel.storage names its own field (`file`); this form's is `files`.
-      if (err instanceof AppError && err.details?.field === 'file')
+      if (isAppError(err) && err.details?.field === 'file')
         throw new AppError(err.code, err.statusCode, err.message, { ...err.details, field: 'files' })
       throw err
     }

@@ -33,7 +33,7 @@ const COLUMNS = ['id', 'name', 'users', 'connections', 'queues', 'value', 'isPub
 /**
  * Plans are platform data (no companyId): the super user manages them for every company, so these
  * queries use kernel.db directly. Which modules a plan enables lives in plan_modules, one row per
- * (plan, module key); no row means enabled.
+ * (plan, module key); no row means the key's default (on, unless its manifest says planDefault 'off').
  */
 export function createPlanService(kernel: Kernel) {
   const db = kernel.db
@@ -49,6 +49,9 @@ export function createPlanService(kernel: Kernel) {
     ]),
   ]
 
+  /** A key is on for a plan without its own row unless its plugins default it off. */
+  const onByDefault = (key: string) => !kernel.modules().some((m) => m.key === key && !m.enabledByDefault)
+
   async function views(rows: PlanRow[]): Promise<PlanView[]> {
     if (!rows.length) return []
     // One read for every plan's module rows (no N+1).
@@ -59,10 +62,12 @@ export function createPlanService(kernel: Kernel) {
       )
       .select('planId', 'module', 'enabled')
     const keys = moduleKeys()
+    const defaults = new Map(keys.map((k) => [k, onByDefault(k)]))
     return rows.map((r) => {
-      const off = new Set(mods.filter((m) => m.planId === r.id && !m.enabled).map((m) => m.module))
-      const modules = Object.fromEntries(keys.map((k) => [k, !off.has(k)]))
-      const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, !off.has(f)]))
+      const own = new Map(mods.filter((m) => m.planId === r.id).map((m) => [m.module, m.enabled]))
+      const on = (k: string) => own.get(k) ?? defaults.get(k) ?? true
+      const modules = Object.fromEntries(keys.map((k) => [k, on(k)]))
+      const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, on(f)]))
       return {
         id: r.id,
         name: r.name,

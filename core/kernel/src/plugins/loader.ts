@@ -45,14 +45,35 @@ async function loadEntry(specifier: string, label: string): Promise<DefinedPlugi
   return mod.default
 }
 
+/**
+ * A plugin's name is also its plan key (unless planFlag names another), its event namespace, its
+ * migration ledger (_migrations_<name>) and its module's URL and translation namespace: a letter,
+ * then lowercase letters, digits or dashes, 2 to 41 characters in all.
+ */
 const NAME = /^[a-z][a-z0-9-]{1,40}$/
+const NAME_RULE = 'a letter, then lowercase letters, digits or dashes, 2 to 41 characters'
+/** Owners the kernel keeps for itself (its own migration ledger is "kernel"). */
+const RESERVED = new Set(['kernel'])
+const PLAN_KEY = /^[A-Za-z][A-Za-z0-9-]{1,63}$/
 
 /** Validates manifests and returns them in dependency order; any problem stops startup with a clear message. */
 export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERSION): DefinedPlugin[] {
   const byName = new Map<string, DefinedPlugin>()
   for (const p of plugins) {
-    if (!p.name || !NAME.test(p.name))
-      throw new PluginLoadError(`Plugin name "${p.name}" is invalid (lowercase letters, digits and dashes)`)
+    if (!p.name || !NAME.test(p.name)) throw new PluginLoadError(`Plugin name "${p.name}" is invalid (${NAME_RULE})`)
+    if (RESERVED.has(p.name)) throw new PluginLoadError(`Plugin name "${p.name}" is reserved for the kernel`)
+    if (p.planFlag !== undefined && !PLAN_KEY.test(p.planFlag))
+      throw new PluginLoadError(
+        `Plugin ${p.name} has an invalid planFlag "${p.planFlag}" (a letter, then letters, digits or dashes)`,
+      )
+    if (p.planDefault !== undefined && p.planDefault !== 'on' && p.planDefault !== 'off')
+      throw new PluginLoadError(
+        `Plugin ${p.name} has an invalid planDefault "${String(p.planDefault)}" ('on' or 'off')`,
+      )
+    if (p.planDefault === 'off' && p.essential)
+      throw new PluginLoadError(`Plugin ${p.name} is essential, so no plan can switch it off (planDefault 'off')`)
+    if (p.moduleDir !== undefined && !(p.moduleDir instanceof URL) && typeof p.moduleDir !== 'string')
+      throw new PluginLoadError(`Plugin ${p.name} has an invalid moduleDir (a URL or a path)`)
     if (!p.version || !semver.valid(p.version))
       throw new PluginLoadError(`Plugin ${p.name} has an invalid version "${p.version}"`)
     if (typeof p.register !== 'function') throw new PluginLoadError(`Plugin ${p.name} has no register function`)
@@ -61,6 +82,17 @@ export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERS
       throw new PluginLoadError(`Plugin ${p.name}@${p.version} needs host ${p.host}, but this kernel is ${hostVersion}`)
     }
     byName.set(p.name, p)
+  }
+  // Plugins sharing a plan key share its switch, so they must agree on its default.
+  const defaults = new Map<string, DefinedPlugin>()
+  for (const p of byName.values()) {
+    const key = p.planFlag ?? p.name
+    const other = defaults.get(key)
+    if (other && (other.planDefault ?? 'on') !== (p.planDefault ?? 'on'))
+      throw new PluginLoadError(
+        `Plugins ${other.name} and ${p.name} share the plan key "${key}" but not its planDefault`,
+      )
+    defaults.set(key, p)
   }
   // Every required service is published by an installed plugin, and no service by two.
   const providers = new Map<string, string>()

@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket'
 import type { Knex } from 'knex'
 import type { RawData, WebSocket } from 'ws'
 import type { AuthService, EventBus, RealtimeMapped, RealtimeService, SettingDefinition } from '@atende/sdk'
-import { AppError, ErrorCodes } from '@atende/sdk'
+import { AppError, ErrorCodes, isAppError } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
 import { Rooms, RoomRules, specJoin, type Conn } from './rooms.ts'
 import { mapKernelEvents } from './kernel-events.ts'
@@ -209,8 +209,7 @@ export function createRealtime(deps: RealtimeDeps) {
         rooms.join(conn, `company-${info.companyId}`)
         rooms.join(conn, `user-${info.userId}`)
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 401)
-          socket.close(CLOSE_SESSION_EXPIRED, ErrorCodes.SESSION_EXPIRED)
+        if (isAppError(err) && err.statusCode === 401) socket.close(CLOSE_SESSION_EXPIRED, ErrorCodes.SESSION_EXPIRED)
         else {
           log.error({ err }, 'websocket authentication failed')
           socket.close(1011, ErrorCodes.INTERNAL)

@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
 import {
   AppError,
+  isAppError,
   isPrivateAddress,
   parseDataUri,
   type StoredFile,
@@ -116,7 +117,7 @@ export async function storeFromUrl(
   try {
     return await put(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), name, mimetype)
   } catch (err) {
-    if (err instanceof AppError) throw new AppError(err.code, err.statusCode, err.message, { field })
+    if (isAppError(err)) throw new AppError(err.code, err.statusCode, err.message, { field })
     throw refuse('the download was cut short')
   }
 }

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { AppError, ErrorResponse } from '@atende/sdk'
+import { AppError, ErrorResponse, isAppError } from '@atende/sdk'
 import { contentTypeOf, parseKey } from './names.ts'
 import type { LocalStorage } from './service.ts'
 
@@ -102,7 +102,7 @@ function serveSigned(storage: LocalStorage) {
       size = st.size
     } catch (err) {
       await fh.close()
-      throw err instanceof AppError ? err : missing()
+      throw isAppError(err) ? err : missing()
     }
 
     const type = contentTypeOf(parsed.name)
