@@ -7,10 +7,9 @@ export default definePlugin({
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
-  // Switches of features still to come (DDD routing, API tokens, Asaas billing): the settings
-  // screen shows them now; each moves to its plugin's manifest when that plugin lands.
+  // Switches of features still to come (API tokens, Asaas billing): the settings screen shows them
+  // now; each moves to its plugin's manifest when that plugin lands (dddRoutingEnabled: plugins/ddd-routing).
   settings: [
-    { key: 'dddRoutingEnabled', values: ['enabled', 'disabled'], default: 'disabled' },
     { key: 'apiTokensEnabled', values: ['enabled', 'disabled'], default: 'disabled' },
     { key: 'asaas', values: ['enabled', 'disabled'], default: 'disabled' },
   ],

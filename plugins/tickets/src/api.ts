@@ -150,6 +150,11 @@ export interface TicketsService {
   contactIdsQuery(companyId: number, ticketIds: import('knex').Knex.QueryBuilder): import('knex').Knex.QueryBuilder
   /** Customers' ratings (1–3) given in [from, to), averaged per attendant (the ticket's user when it was rated). */
   ratingsByUser(companyId: number, from: Date, to: Date): Promise<Map<number, { average: number; count: number }>>
+  /**
+   * How many open tickets each of these users holds, in one grouped query (users with none are 0):
+   * what spreads new tickets over attendants (DDD routing's least-busy choice).
+   */
+  openCountsByUser(companyId: number, userIds: number[]): Promise<Map<number, number>>
   /** Record an outgoing message as pending on the ticket (the connection sends it). */
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */

@@ -86,6 +86,20 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return ticket
     },
 
+    async openCountsByUser(companyId, userIds) {
+      const counts = new Map(userIds.map((id) => [id, 0]))
+      if (!userIds.length) return counts
+      // The (companyId, userId, status) prefix of tickets_own_list: one index range per user.
+      const rows: { userId: number; n: string | number }[] = await kernel
+        .tenant(companyId)('tickets')
+        .whereIn('userId', userIds)
+        .where({ status: 'open' })
+        .groupBy('userId')
+        .select('userId', kernel.db.raw('count(*) as n'))
+      for (const r of rows) counts.set(r.userId, Number(r.n))
+      return counts
+    },
+
     async ratingsByUser(companyId, from, to) {
       const rows: { userId: number; average: string | number; count: string | number }[] = await kernel
         .tenant(companyId)('ticket_ratings')
