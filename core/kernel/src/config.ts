@@ -51,10 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       password: need('SUPERUSER_PASSWORD', () => EMBEDDED_SUPERUSER.password),
       name: env.SUPERUSER_NAME || EMBEDDED_SUPERUSER.name,
     },
-    extraPlugins: (env.ATENDE_PLUGINS || '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    extraPlugins: extraPluginNames(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Atende <no-reply@atende.local>',
     publicUrl: env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`,
@@ -104,4 +101,12 @@ function embeddedSecrets(dataDir: string): { jwt: string; refresh: string } {
   const s = { jwt: randomBytes(32).toString('hex'), refresh: randomBytes(32).toString('hex') }
   writeFileSync(file, JSON.stringify(s), { mode: 0o600 })
   return s
+}
+
+/** The third-party plugin packages ATENDE_PLUGINS names (comma-separated). */
+export function extraPluginNames(env: NodeJS.ProcessEnv): string[] {
+  return (env.ATENDE_PLUGINS || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }

@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { migrateUp, migrateDown } from '../src/db/migrate.ts'
 import { orderPlugins } from '../src/plugins/loader.ts'
 import { KERNEL_MIGRATIONS } from '../src/app.ts'
-import { allPlugins, testDatabase } from './support/index.ts'
+import { extraPlugins, installedPlugins, testDatabase } from './support/index.ts'
 
 interface Owner {
   name: string
@@ -19,16 +19,17 @@ async function tables(knex: Knex): Promise<Set<string>> {
 }
 
 /**
- * Every owner of migrations (the kernel and each workspace plugin that has a folder) goes up, down
- * (leaving none of its tables) and up again, in dependency order, on this file's own database.
- * Plugins added later are covered without touching this file.
+ * Every owner of migrations (the kernel, each workspace plugin that has a folder and each package
+ * ATENDE_PLUGINS names — `pnpm test:plugin`) goes up, down (leaving none of its tables) and up again,
+ * in dependency order, on this file's own database. Plugins added later are covered without
+ * touching this file.
  */
 describe('migrations up, down, up', () => {
   let db: { knex: Knex; drop: () => Promise<void> }
   let owners: Owner[]
   beforeAll(async () => {
     db = await testDatabase()
-    const plugins = orderPlugins(await allPlugins())
+    const plugins = orderPlugins(await installedPlugins())
     owners = [
       { name: 'kernel', dir: KERNEL_MIGRATIONS },
       ...plugins.filter((p) => p.migrations).map((p) => ({ name: p.name, dir: p.migrations! })),
@@ -71,6 +72,7 @@ describe('migrations up, down, up', () => {
       expect((await migrateUp(knex, o.name, o.dir)).sort()).toEqual([...applied.get(o.name)!].sort())
     }
     expect([...(await tables(knex))].sort()).toEqual(fullSchema)
+    if (extraPlugins().length) console.log(`third-party plugins checked: ${extraPlugins().join(', ')}`)
     console.log(`migrations: ${owners.map((o) => `${o.name} (${owned.get(o.name)!.length} tables)`).join(', ')}`)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, IdParams, notFound, Type } from '@atende/sdk'
-import { createTestApp, type TestApp } from './support/index.ts'
+import { createTestApp, extraPlugins, installedPlugins, type TestApp } from './support/index.ts'
 import {
   apiRoutes,
   BodyGen,
@@ -30,6 +30,8 @@ process.env.SIMULATOR_ACK_MS = '0'
  * against tenant A's ids, must answer 401/403/404 (400 for a body refused before any lookup) and
  * never 2xx; B's lists never show A's data; A's rows end unchanged. Routes come from the document
  * and data from each route's own schema, so routes that later plugins add are walked with no list.
+ * The app loads what an installation would: the workspace plus the packages ATENDE_PLUGINS names
+ * (`pnpm test:plugin`, README "Writing a plugin"), so a third party walks its own routes too.
  */
 
 const LEAK = /tenanta/i
@@ -47,6 +49,24 @@ async function walk(t: TestApp) {
   const A = await makeTenant(t, 'A', '11111111000191')
   const B = await makeTenant(t, 'B', '22222222000191')
   const { db } = t
+  // Modules sold on chosen plans (planDefault 'off') are switched on for the tenants' plan, or
+  // every route of theirs would answer 403 before any tenant check could be walked.
+  const soldKeys = [
+    ...new Set(
+      t.app.kernel
+        .modules()
+        .filter((m) => m.toggleable && !m.enabledByDefault)
+        .map((m) => m.key),
+    ),
+  ]
+  const plan = await db('companies').where({ id: A.companyId }).first('planId')
+  if (soldKeys.length) {
+    await db('plan_modules')
+      .insert(soldKeys.map((module) => ({ planId: plan.planId, module, enabled: true })))
+      .onConflict(['planId', 'module'])
+      .merge(['enabled'])
+    t.app.kernel.invalidatePlanCache()
+  }
   const tenantTables = new Set(await columnsNamed(db, 'companyId'))
   const allTables = new Set(
     (
@@ -244,7 +264,7 @@ async function walk(t: TestApp) {
 describe('tenancy walk: tenant B against tenant A', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createTestApp({ plugins: await installedPlugins() })
   }, 120_000)
   afterAll(async () => {
     await t?.close()
@@ -252,6 +272,7 @@ describe('tenancy walk: tenant B against tenant A', () => {
 
   it("B reaches none of A's data through any route, and A's data is unchanged", async () => {
     const r = await walk(t)
+    if (extraPlugins().length) console.log(`third-party plugins walked: ${extraPlugins().join(', ')}`)
     console.log(r.report)
     expect(r.walked + r.lists).toBeGreaterThan(0)
     expect(r.failures, "B reached A's data").toEqual([])

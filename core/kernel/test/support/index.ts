@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { connectDb, PgLiteClient } from '../../src/db/connect.ts'
 import { createApp, type AtendeApp } from '../../src/app.ts'
 import { discoverPlugins } from '../../src/plugins/loader.ts'
-import { EMBEDDED_SUPERUSER } from '../../src/config.ts'
+import { EMBEDDED_SUPERUSER, extraPluginNames } from '../../src/config.ts'
 
 export const hasPostgres = !!process.env.DATABASE_URL
 export const hasRedis = !!process.env.REDIS_URL
@@ -105,6 +105,13 @@ export interface TestApp {
 
 let workspacePlugins: Promise<DefinedPlugin[]> | undefined
 export const allPlugins = () => (workspacePlugins ??= discoverPlugins([]))
+
+/** The third-party packages ATENDE_PLUGINS names: `pnpm test:plugin` runs the checks with them. */
+export const extraPlugins = () => extraPluginNames(process.env)
+
+let installed: Promise<DefinedPlugin[]> | undefined
+/** What a real installation loads: the workspace plus the packages ATENDE_PLUGINS names. */
+export const installedPlugins = () => (installed ??= discoverPlugins(extraPlugins()))
 
 /** Boots the real kernel with its plugins against this file's own database. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
