@@ -3,9 +3,10 @@ import { defineConfig } from 'vite'
 import { moduleViteConfig } from '@atende/ui/federation'
 
 // The module's sources live in module/ and its build in dist/module/, the manifest's moduleDir.
-const settings = moduleViteConfig('nps')
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const settings = moduleViteConfig('nps', here('./module/src/index.ts'))
 export default defineConfig({
   ...settings,
-  root: fileURLToPath(new URL('./module', import.meta.url)),
-  build: { ...settings.build, outDir: fileURLToPath(new URL('./dist/module', import.meta.url)) },
+  root: here('./module'),
+  build: { ...settings.build, outDir: here('./dist/module') },
 })
