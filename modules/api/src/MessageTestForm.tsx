@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError, useApi } from '@atende/client'
+import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, ErrorCard, FieldShell, TextField, cx, inputClass, inputErrorClass } from '@atende/ui'
 import { emptyTest, testErrors, testRequest, type TestErrors, type TestMode, type TestValues } from './messageTest.ts'
-import type { SendAnswer } from './types.ts'
+import type { SendResult } from './types.ts'
 import { isPlanDenied } from './usePlanDenied.ts'
 
 type Outcome =
-  | { kind: 'sent'; answer: SendAnswer }
-  | { kind: 'failed'; code: string; message: string; status: number; field?: string }
+  { kind: 'sent'; answer: Partial<SendResult> } | { kind: 'failed'; code: string; message: string; status: number }
 
 const FIELDS = new Set(['token', 'number', 'body', 'file', 'medias'])
 
@@ -18,7 +17,7 @@ const FIELDS = new Set(['token', 'number', 'body', 'file', 'medias'])
  * server's error as it came.
  */
 export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const api = useApi()
   const id = useId()
   const [mode, setMode] = useState<TestMode>('text')
@@ -42,15 +41,21 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
     try {
       const { body, headers } = testRequest(values, mode)
       // The typed token, not the session's: the call is made as the integrator would make it.
-      const answer = await api.post<SendAnswer>('/messages/send', { body, headers, auth: false, timeoutMs: 30_000 })
+      const answer = await api.post<Partial<SendResult>>('/messages/send', {
+        body,
+        headers,
+        auth: false,
+        timeoutMs: 30_000,
+      })
       setOutcome({ kind: 'sent', answer: answer ?? {} })
     } catch (err) {
       if (isPlanDenied(err)) return onPlanDenied()
       if (!isApiError(err)) throw err
-      setOutcome({ kind: 'failed', code: err.code, message: err.message, status: err.status, field: err.field })
+      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
+      setOutcome({ kind: 'failed', code: err.code, message, status: err.status })
       if (err.field && FIELDS.has(err.field)) {
         const key = err.field === 'medias' ? 'file' : (err.field as keyof TestErrors)
-        setErrors((x) => ({ ...x, [key]: err.message }))
+        setErrors((x) => ({ ...x, [key]: message }))
       }
     } finally {
       setBusy(false)
@@ -94,7 +99,6 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
           error={errors.token}
           autoComplete="off"
           spellCheck={false}
-          className="font-mono"
         />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
@@ -150,7 +154,7 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
           data-testid="messages-api-result"
           className="rounded-lg border border-green-300 bg-green-50 p-4 text-sm text-green-900 dark:border-green-700 dark:bg-green-950 dark:text-green-100"
         >
-          <p className="font-medium">{outcome.answer.message || t('messagesApi.test.sent')}</p>
+          <p className="font-medium">{t('messagesApi.test.sent')}</p>
           <pre className="mt-2 max-h-64 overflow-auto font-mono text-xs">{JSON.stringify(outcome.answer, null, 2)}</pre>
         </div>
       )}

@@ -1,11 +1,12 @@
+// Types only: the plugin's list checks ours at compile time and stays out of the bundle.
+import type { EXPIRES_IN, NAME_MAX as SERVER_NAME_MAX } from '@atende/plugin-api/api'
 import type { ApiToken, TokenStatus } from './types.ts'
 
 /** administration.md §9: the expiry choices, 365 days by default, '100y' meaning never. */
-export const EXPIRY_CHOICES = ['24h', '7d', '30d', '90d', '365d', '100y'] as const
+export const EXPIRY_CHOICES: typeof EXPIRES_IN = ['24h', '7d', '30d', '90d', '365d', '100y']
 export type ExpiresIn = (typeof EXPIRY_CHOICES)[number]
 export const DEFAULT_EXPIRY: ExpiresIn = '365d'
-export const NEVER: ExpiresIn = '100y'
-export const NAME_MAX = 100
+export const NAME_MAX: typeof SERVER_NAME_MAX = 100
 
 /** A fixed claim on the stats card (administration.md §2: "a fixed uptime claim"). */
 export const UPTIME_CLAIM = '99,9%'

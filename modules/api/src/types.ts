@@ -1,32 +1,11 @@
 /**
- * The API token contract of plugins/api (administration.md §3 API token, §4, §7 "API tokens"),
- * as GET /api/api-tokens and POST /api/api-tokens/generate answer it.
+ * The API token contract of plugins/api (administration.md §3 API token, §4, §7 "API tokens"):
+ * the plugin's published types, so the screens cannot drift from what the server answers.
  */
-export type TokenStatus = 'active' | 'expired' | 'inactive'
+import type { ApiToken, ApiTokenFrame, ApiTokenStatus, SendResult } from '@atende/plugin-api/api'
 
-export interface ApiToken {
-  id: number
-  name: string
-  /** A preview only (the first 20 characters, '...', the last 10); the full token is shown once. */
-  token: string
-  isActive: boolean
-  status: TokenStatus
-  createdAt: string
-  lastUsed: string | null
-  usageCount: number
-  expiresAt: string | null
-}
+export type { ApiToken, ApiTokenFrame, SendResult }
+export type TokenStatus = ApiTokenStatus
 
-/** The answer of POST /api/api-tokens/generate: the same record with the full token, this once. */
+/** The answer of POST /api/api-tokens/generate: the same record with the whole token, this once. */
 export type GeneratedToken = ApiToken
-
-/** `company-{id}-apiToken` frames: any of them means the list changed. */
-export interface ApiTokenFrame {
-  action?: string
-}
-
-/** The answer of POST /api/messages/send: what was queued. */
-export interface SendAnswer {
-  message?: string
-  messages?: unknown[]
-}

@@ -9,8 +9,8 @@ export type TokensState =
   | { status: 'error'; items: ApiToken[]; error: unknown }
 
 /**
- * GET /api/api-tokens (the company's tokens in one answer), read again on any
- * `company-{id}-apiToken` frame: a token made, revoked or used elsewhere shows here.
+ * GET /api/api-tokens (the company's tokens in one answer), kept live by the
+ * `company-{id}-apiToken` frames: a token made or revoked elsewhere shows here.
  */
 export function useApiTokens() {
   const api = useApi()
