@@ -3,6 +3,7 @@ import knexFactory, { type Knex } from 'knex'
 import type { DefinedPlugin, KernelConfig } from '@atende/sdk'
 import { PGlite } from '@electric-sql/pglite'
 import { connectDb, PgLiteClient } from '../../src/db/connect.ts'
+import { freshPgliteData } from './pglite-seed.ts'
 import { createApp, type AtendeApp } from '../../src/app.ts'
 import { discoverPlugins } from '../../src/plugins/loader.ts'
 import { EMBEDDED_SUPERUSER, extraPluginNames } from '../../src/config.ts'
@@ -24,14 +25,14 @@ export async function testDatabase(
   } = {},
 ): Promise<{ knex: Knex; name?: string; url?: string; drop: () => Promise<void> }> {
   if (!process.env.DATABASE_URL) {
-    const knex = opts.pgliteData
-      ? knexFactory({
-          client: PgLiteClient as unknown as typeof knexFactory.Client,
-          dialect: 'postgres',
-          // knex-pglite takes a ready instance as `connection.pglite` (knex's types know no such key).
-          connection: { pglite: new PGlite({ loadDataDir: opts.pgliteData }) } as Knex.StaticConnectionConfig,
-        })
-      : connectDb({ dataDir: '', memory: true })
+    // From a snapshot: the given one, or an empty database without paying initdb (pglite-seed.ts).
+    const loadDataDir = opts.pgliteData ?? (await freshPgliteData())
+    const knex = knexFactory({
+      client: PgLiteClient as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
+      // knex-pglite takes a ready instance as `connection.pglite` (knex's types know no such key).
+      connection: { pglite: new PGlite({ loadDataDir }) } as Knex.StaticConnectionConfig,
+    })
     return { knex, drop: () => knex.destroy() }
   }
   const name = `atende_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
