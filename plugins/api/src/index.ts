@@ -8,6 +8,10 @@ import { createSender } from './send.ts'
 import { createTokenService } from './tokens.ts'
 import { createUsageCounter } from './usage.ts'
 
+const PURGE_JOB = 'api.idempotency-purge'
+/** API_IDEMPOTENCY_PURGE_MS: how often expired Idempotency-Keys are dropped (1 h; 0: never, for tests). */
+const purgeMs = () => Number(process.env.API_IDEMPOTENCY_PURGE_MS ?? 3_600_000)
+
 /**
  * Integrators' API (administration.md §2 "API tokens" and "Messages API", §3 API token, §4 status,
  * §7 API tokens / Message API, §9 constants; plan flag useExternalApi). README "Integrators' API".
@@ -46,6 +50,10 @@ export default definePlugin({
     const tokens = createTokenService(kernel, usage)
     registerTokenRoutes(app, tokens)
     const sender = createSender(kernel)
+    kernel.jobs.define(PURGE_JOB, async () => {
+      await sender.purgeKeys()
+    })
+    if (purgeMs() > 0) await kernel.jobs.add(PURGE_JOB, {}, { jobId: 'api-keys-purge', repeat: { every: purgeMs() } })
     await app.register(async (scope) => {
       authenticateIntegrators(scope, kernel, tokens, { connectionTokens: true })
       registerSendRoutes(scope, kernel, sender)

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
 import { badRequest, type Kernel, type StoredFile } from '@atende/sdk'
 import { SendResult } from './api.ts'
 import { callerOf, integratorConfig, security, tags } from './integrator.ts'
@@ -13,6 +12,15 @@ const MAX_FILES = 10
 export const SendBody = Type.Object({
   number: Type.String({ maxLength: 100, description: 'the phone number, any format (country and area code)' }),
   body: Type.String({ maxLength: BODY_MAX, description: 'the text; the caption of the first file with medias' }),
+})
+
+/** The multipart form, for the document (the handler reads it). */
+const SendMultipart = Type.Object({
+  number: SendBody.properties.number,
+  body: SendBody.properties.body,
+  medias: Type.Optional(
+    Type.Array(Type.String({ format: 'binary', maxLength: 0 }), { maxItems: MAX_FILES, description: 'files' }),
+  ),
 })
 
 /** POST /api/messages/send (administration.md §7 "Message API"): JSON or multipart with `medias`. */
@@ -60,14 +68,15 @@ export function registerSendRoutes(root: FastifyInstance, kernel: Kernel, sender
           'Send a message to a number: JSON { number, body } or multipart (number, body, medias[]). ' +
           "Bearer: a company API token (the company's default connection sends) or a connection's own token. " +
           'Header Idempotency-Key (1-255 characters): a retry with the same key within 24 h sends once and answers the same.',
-        consumes: ['application/json', 'multipart/form-data'],
+        // Per content type, so the document shows both forms; multipart is read part by part in the
+        // handler (its body is null to the validator), JSON is validated here.
+        body: {
+          content: {
+            'application/json': { schema: SendBody },
+            'multipart/form-data': { schema: Type.Union([Type.Null(), SendMultipart]) },
+          },
+        },
         response: { 200: SendResult, ...apiErrors },
-      },
-      // JSON is validated here (multipart is read part by part in the handler).
-      preValidation: async (request) => {
-        if (request.isMultipart()) return
-        const first = Value.Errors(SendBody, request.body ?? {}).First()
-        if (first) throw badRequest(first.path.replace(/^\//, '') || 'body', first.message)
       },
     },
     async (request) => {

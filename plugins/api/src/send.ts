@@ -65,6 +65,15 @@ export function createSender(kernel: Kernel) {
   }
 
   return {
+    /** Drops keys past their 24 h (the purge job); a reused old key is also freed when claimed. */
+    async purgeKeys(now = Date.now()) {
+      // Platform-wide housekeeping: every company's expired keys, by the createdAt index.
+      return kernel
+        .db(KEYS_TABLE)
+        .where('createdAt', '<', new Date(now - KEY_TTL_MS))
+        .delete()
+    },
+
     async send(caller: Caller, input: SendInput): Promise<SendResult> {
       const { companyId } = caller
       const { number, body, key, whatsappId } = await prepare(caller, input)

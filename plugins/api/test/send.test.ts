@@ -82,6 +82,20 @@ describe('messages API', () => {
     expect(await t.db('messages').where({ companyId: s.companyId, body: 'Pagamento aprovado' })).toHaveLength(1)
   })
 
+  it('a key is kept 24 h: after that the same key sends again', async () => {
+    const number = s.number()
+    const key = { 'idempotency-key': `daily-${number}` }
+    const first = (await s.ok(s.send({ number, body: 'Lembrete' }, key))).messages[0].id
+    expect((await s.ok(s.send({ number, body: 'Lembrete' }, key))).messages[0].id).toBe(first)
+    await t
+      .db('api_idempotency_keys')
+      .where({ companyId: s.companyId, key: key['idempotency-key'] })
+      .update({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+    const second = (await s.ok(s.send({ number, body: 'Lembrete' }, key))).messages[0].id
+    expect(second).not.toBe(first)
+    expect(await t.db('messages').where({ companyId: s.companyId, body: 'Lembrete' })).toHaveLength(2)
+  })
+
   it('concurrent duplicates with one key send once', async () => {
     const number = s.number()
     const key = { 'idempotency-key': `burst-${number}` }

@@ -11,6 +11,7 @@ import plugin from '../src/index.ts'
 export async function apiApp(): Promise<TestApp> {
   process.env.SIMULATOR_ACK_MS = '0'
   process.env.API_TOKEN_USAGE_FLUSH_MS = '0'
+  process.env.API_IDEMPOTENCY_PURGE_MS = '0'
   return createTestApp({
     plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
   })

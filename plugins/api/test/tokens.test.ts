@@ -182,6 +182,9 @@ describe('api tokens', () => {
         expect(doc.paths[path][m].responses['401']).toBeDefined()
       }
     }
+    const send = doc.paths['/api/messages/send'].post.requestBody.content
+    expect(Object.keys(send).sort()).toEqual(['application/json', 'multipart/form-data'])
+    expect(send['application/json'].schema.required).toEqual(['number', 'body'])
     expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' })
     // The admin routes keep the session bearer.
     expect(doc.paths['/api/api-tokens'].get.security).toBeUndefined()

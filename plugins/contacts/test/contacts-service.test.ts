@@ -96,4 +96,23 @@ describe('contacts service: bulk upsert', () => {
     const rows = await t.app.kernel.db('contacts').where({ companyId }).whereIn('number', numbers)
     expect(rows).toHaveLength(20)
   })
+
+  it('bulkUpsert (integrators): creates and updates by number, keeps left-out fields, reports rows, stays in its tenant', async () => {
+    await svc().create(companyId, { name: 'Já Existe', number: '5547999550001', email: 'keep@x.com' })
+    await svc().create(other, { name: 'Outra Empresa', number: '5547999550002' })
+    const r = await svc().bulkUpsert(companyId, [
+      { name: 'Renomeado', number: '47 99955-0001' },
+      { name: 'Novo', number: '5547999550002', cnpj: '123' },
+      { name: 'Dup', number: '+55 47 99955-0002' },
+      { name: 'Ruim', number: '1' },
+    ])
+    expect(r.map((x) => x.status)).toEqual(['updated', 'created', 'error', 'error'])
+    expect(r[2].error).toMatchObject({ code: 'ERR_DUPLICATED_CONTACT', field: 'number' })
+    expect(r[3].error).toMatchObject({ code: 'ERR_INVALID_NUMBER', field: 'number' })
+    expect(await svc().get(companyId, r[0].id!)).toMatchObject({ name: 'Renomeado', email: 'keep@x.com' })
+    expect(await svc().findOne(companyId, { number: '5547999550002' })).toMatchObject({ id: r[1].id, cnpj: '123' })
+    // The other company's contact with that number is untouched.
+    expect((await svc().findOne(other, { number: '5547999550002' }))!.name).toBe('Outra Empresa')
+    expect((await svc().stats(companyId)).total).toBeGreaterThanOrEqual(2)
+  })
 })
