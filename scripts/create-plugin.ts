@@ -1,10 +1,13 @@
 /**
- * `pnpm create-plugin <name> [--flag <planFlag>] [--no-module] [--root <dir>]`: starts a feature in
+ * `pnpm create-plugin <name> [--flag <planFlag>] [--no-module] [--root <dir> | --standalone <dir>]`: starts a feature in
  * the project's current shape — plugins/<name> (manifest, TypeBox routes, a company-scoped service,
  * a migration, the published api.ts, a test booting the real kernel) and modules/<name> (the
- * federated page with its menu item and pt/en/es texts). Templates: scripts/create-plugin/template.
+ * federated page with its menu item and pt/en/es texts). `--standalone <dir>` writes both as one
+ * third-party package outside the workspace (create-plugin/standalone.ts). Templates: scripts/create-plugin/template.
  */
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packKit } from './kit-pack.ts'
 import { USAGE, parseCliArgs } from './create-plugin/args.ts'
 import { ScaffoldError } from './create-plugin/errors.ts'
 import { formatFiles } from './create-plugin/format.ts'
@@ -12,6 +15,22 @@ import { createPlugin, type ScaffoldOptions, type ScaffoldResult } from './creat
 import { isSpecFlag } from './create-plugin/names.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+function standaloneSteps(opts: ScaffoldOptions & { standalone: string }, result: ScaffoldResult) {
+  const rel = relative(process.env.INIT_CWD ?? process.cwd(), opts.standalone)
+  const dir = rel.startsWith('..') ? opts.standalone : rel || '.'
+  const pkg = `atende-plugin-${opts.name}`
+  return [
+    `Created ${dir} (${result.files.length} files), a plugin package outside the workspace, and packed the kit into ${dir}/atende-kit.`,
+    '',
+    'Next:',
+    `  cd ${dir} && pnpm install && pnpm typecheck${opts.module ? ' && pnpm build' : ''}  (add --ignore-workspace to the install inside this repository)`,
+    'Then, in the Atende repository:',
+    `  pnpm plugin:add ${dir}  (packs it and installs it with the kit from the workspace)`,
+    `  ATENDE_PLUGINS=${pkg} pnpm test:plugin  (the tenancy walk and migrations test with it loaded)`,
+    `  ATENDE_PLUGINS=${pkg} pnpm start`,
+  ].join('\n')
+}
 
 function nextSteps(opts: ScaffoldOptions, result: ScaffoldResult) {
   const lines = [
@@ -41,8 +60,14 @@ try {
   if (opts === 'help') console.log(USAGE)
   else {
     const result = createPlugin(opts)
-    await formatFiles(opts.root, result.files, REPO_ROOT)
-    console.log(nextSteps(opts, result))
+    if (opts.standalone !== undefined) {
+      await formatFiles(opts.standalone, result.files, REPO_ROOT)
+      packKit(join(opts.standalone, 'atende-kit'))
+      console.log(standaloneSteps({ ...opts, standalone: opts.standalone }, result))
+    } else {
+      await formatFiles(opts.root, result.files, REPO_ROOT)
+      console.log(nextSteps(opts, result))
+    }
   }
 } catch (err) {
   if (!(err instanceof ScaffoldError)) throw err

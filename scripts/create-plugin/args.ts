@@ -3,12 +3,14 @@ import { parseArgs } from 'node:util'
 import { ScaffoldError } from './errors.ts'
 import type { ScaffoldOptions } from './generate.ts'
 
-export const USAGE = `Usage: pnpm create-plugin <name> [--flag <planFlag>] [--no-module] [--root <dir>]
+export const USAGE = `Usage: pnpm create-plugin <name> [--flag <planFlag>] [--no-module] [--root <dir> | --standalone <dir>]
 
   <name>        kebab-case feature name: plugins/<name> and modules/<name> (e.g. flows, quick-messages)
   --flag        the plan flag that gates it (e.g. useCampaigns); without one, plans toggle it by its name
   --no-module   the backend plugin alone, no React module
-  --root        the workspace to write into (default: this repository)`
+  --root        the workspace to write into (default: this repository)
+  --standalone  a third-party package in <dir>, outside the workspace: plugin and module in one package
+                that builds against the packed kit (atende-kit/) and installs with \`pnpm plugin:add <dir>\``
 
 /** The command line as options; 'help' for -h/--help. Bad usage is a ScaffoldError. */
 export function parseCliArgs(argv: string[], defaultRoot: string): ScaffoldOptions | 'help' {
@@ -21,6 +23,7 @@ export function parseCliArgs(argv: string[], defaultRoot: string): ScaffoldOptio
         flag: { type: 'string' },
         'no-module': { type: 'boolean' },
         root: { type: 'string' },
+        standalone: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -34,10 +37,13 @@ export function parseCliArgs(argv: string[], defaultRoot: string): ScaffoldOptio
       positionals.length ? `one name expected, got: ${positionals.join(' ')}` : 'a name is required',
       true,
     )
+  if (values.standalone !== undefined && values.root !== undefined)
+    throw new ScaffoldError('--root and --standalone exclude each other', true)
   return {
     name: positionals[0]!,
     flag: values.flag,
     module: !values['no-module'],
     root: resolve(values.root ?? defaultRoot),
+    standalone: values.standalone === undefined ? undefined : resolve(process.env.INIT_CWD ?? '.', values.standalone),
   }
 }

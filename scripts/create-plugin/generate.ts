@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { ScaffoldError } from './errors.ts'
 import { checkFlag, checkName, placeholders } from './names.ts'
 import { fill, render, templateFiles } from './render.ts'
+import { createStandalone } from './standalone.ts'
 
 /*
  * Templates are real files (template/plugin → plugins/<name>, template/module → modules/<name>)
@@ -12,6 +13,7 @@ import { fill, render, templateFiles } from './render.ts'
  * "// [if flag]" / "// [if module]" lines (render.ts).
  */
 const TEMPLATE = fileURLToPath(new URL('./template', import.meta.url))
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface ScaffoldOptions {
   name: string
@@ -21,6 +23,8 @@ export interface ScaffoldOptions {
   module: boolean
   /** The workspace to write into (holds pnpm-workspace.yaml). */
   root: string
+  /** Instead, a third-party package in this folder, outside the workspace (standalone.ts). */
+  standalone?: string
 }
 
 export interface ScaffoldResult {
@@ -32,6 +36,7 @@ export interface ScaffoldResult {
 
 /** Checks everything first, then writes: a refusal leaves the workspace untouched. */
 export function createPlugin(opts: ScaffoldOptions): ScaffoldResult {
+  if (opts.standalone !== undefined) return createStandalone({ ...opts, standalone: opts.standalone }, REPO_ROOT)
   if (!existsSync(join(opts.root, 'pnpm-workspace.yaml')))
     throw new ScaffoldError(`${opts.root} is not the Atende workspace (no pnpm-workspace.yaml)`)
   checkName(opts.name)
@@ -42,7 +47,12 @@ export function createPlugin(opts: ScaffoldOptions): ScaffoldResult {
   }
 
   const values = placeholders(opts.name, opts.flag)
-  const holds = { flag: opts.flag !== undefined, module: opts.module }
+  const holds = {
+    flag: opts.flag !== undefined,
+    module: opts.module,
+    workspaceModule: opts.module,
+    standaloneModule: false,
+  }
   const parts: [string, string][] = [['plugin', join('plugins', opts.name)]]
   if (opts.module) parts.push(['module', join('modules', opts.name)])
 

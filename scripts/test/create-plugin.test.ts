@@ -6,6 +6,7 @@
  * clean under the architecture rules, boot in the real kernel, and pass the test it ships with.
  */
 import { execFile, spawnSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import {
   copyFileSync,
   existsSync,
@@ -26,12 +27,14 @@ import type { DefinedPlugin } from '@atende/sdk'
 import { companyWithUser, createTestApp, type TestApp } from '@atende/kernel/testing'
 import { createPlugin } from '../create-plugin/generate.ts'
 import { prettierOptions } from '../create-plugin/format.ts'
+import { checkPluginPackage } from '../plugin-add.ts'
 import { check, getFileInfo } from 'prettier'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const NAME = 'field-notes'
 const FLAG = 'useKanban'
 const PLAIN = 'plain-notes' // generated with --no-module and no flag
+const VENDOR = 'acme-notes' // generated with --standalone, outside the workspace
 
 /** A workspace with the files the generator and the checks read, and one existing feature. */
 function tempWorkspace() {
@@ -97,10 +100,21 @@ createPlugin({ name: PLAIN, module: false, root: ws })
 for (const dir of [`plugins/${NAME}`, `modules/${NAME}`, `plugins/${PLAIN}`]) linkDependencies(ws, join(ws, dir))
 const pluginDir = join(ws, 'plugins', NAME)
 const moduleDir = join(ws, 'modules', NAME)
+// The third-party package, written beside the workspace; its CLI run (which also packs the kit) overlaps the checks below.
+const vendorDir = join(ws, '..', `${ws.split(/[\\/]/).pop()}-${VENDOR}`)
+const vendorCli = promisify(execFile)(
+  join(ROOT, 'node_modules/.bin/tsx'),
+  [join(ROOT, 'scripts/create-plugin.ts'), VENDOR, '--standalone', vendorDir],
+  { encoding: 'utf8' },
+)
 // The compilers run in their own processes while the apps below boot; the last test reads their answers.
 const typechecked = Promise.all([typecheck(join(ws, 'tsconfig.json')), typecheck(join(ws, 'tsconfig.modules.json'))])
 
-afterAll(() => rmSync(ws, { recursive: true, force: true }))
+afterAll(() => {
+  rmSync(ws, { recursive: true, force: true })
+  rmSync(vendorDir, { recursive: true, force: true })
+  rmSync(`${vendorDir}-bare`, { recursive: true, force: true })
+})
 
 describe('pnpm create-plugin', () => {
   it('writes the plugin and its module, with what to do next', () => {
@@ -219,7 +233,8 @@ describe('pnpm create-plugin', () => {
   it("writes its files in the repository's Prettier style (pnpm lint checks it)", async () => {
     const options = await prettierOptions(ROOT)
     const unformatted: string[] = []
-    for (const dir of [pluginDir, moduleDir]) {
+    await vendorCli
+    for (const dir of [pluginDir, moduleDir, vendorDir]) {
       for (const file of filesUnder(dir)) {
         const path = join(dir, file)
         if (!(await getFileInfo(path)).inferredParser) continue
@@ -229,12 +244,91 @@ describe('pnpm create-plugin', () => {
     expect(unformatted).toEqual([])
   })
 
+  describe('--standalone: one third-party package outside the workspace', () => {
+    it('writes the plugin at the top and the module in module/, with the kit packed beside them', async () => {
+      const { stdout } = await vendorCli
+      expect(stdout).toContain('pnpm plugin:add')
+      expect(stdout).toContain(`ATENDE_PLUGINS=atende-plugin-${VENDOR} pnpm test:plugin`)
+      expect(filesUnder(vendorDir)).toEqual([
+        '.gitignore',
+        '.npmrc',
+        'README.md',
+        'atende-kit/atende-client-1.0.1.tgz',
+        'atende-kit/atende-sdk-1.0.1.tgz',
+        'atende-kit/atende-ui-1.0.1.tgz',
+        'migrations/001_acme_notes.ts',
+        'module/index.html',
+        'module/src/AcmeNotesPage.tsx',
+        'module/src/AcmeNotesTable.tsx',
+        'module/src/i18n/en.json',
+        'module/src/i18n/es.json',
+        'module/src/i18n/pt.json',
+        'module/src/index.css',
+        'module/src/index.ts',
+        'module/src/menu.json',
+        'module/src/useAcmeNotes.ts',
+        'package.json',
+        'src/api.ts',
+        'src/index.ts',
+        'src/routes.ts',
+        'src/schemas.ts',
+        'src/service.ts',
+        'tsconfig.json',
+        'vite.config.ts',
+      ])
+      for (const file of filesUnder(vendorDir).filter((f) => !f.endsWith('.tgz')))
+        expect(readFileSync(join(vendorDir, file), 'utf8'), file).not.toMatch(/__[A-Za-z_]+__|\/\/ \[if/)
+    })
+
+    it('takes the SDK as a peer only (plugin:add accepts it) and builds against the kit files, never npm', async () => {
+      await vendorCli
+      const pkg = JSON.parse(readFileSync(join(vendorDir, 'package.json'), 'utf8'))
+      expect(() => checkPluginPackage(pkg)).not.toThrow()
+      expect(pkg.peerDependencies).toEqual({ '@atende/sdk': '^1.0.0' })
+      expect(pkg.dependencies).toBeUndefined()
+      for (const name of ['@atende/sdk', '@atende/ui', '@atende/client']) {
+        const file = `file:atende-kit/${name.replace('@atende/', 'atende-')}-1.0.1.tgz`
+        expect([pkg.devDependencies[name], pkg.pnpm.overrides[name]]).toEqual([file, file])
+      }
+      expect(readFileSync(join(vendorDir, '.npmrc'), 'utf8')).toContain('@atende:registry=https://atende.invalid/')
+      // Nothing at run time beyond the SDK: TypeBox through it, the contract through the package's own entry.
+      const sources = filesUnder(vendorDir).filter((f) => /\.tsx?$/.test(f))
+      const text = sources.map((f) => readFileSync(join(vendorDir, f), 'utf8')).join('\n')
+      expect(text).not.toMatch(/@sinclair\/typebox|@atende\/plugin-|@atende\/kernel/)
+      expect(readFileSync(join(vendorDir, 'module/src/useAcmeNotes.ts'), 'utf8')).toContain(
+        `from 'atende-plugin-${VENDOR}/api'`,
+      )
+      expect(readFileSync(join(vendorDir, 'vite.config.ts'), 'utf8')).toContain("from '@atende/ui/federation'")
+    })
+
+    it('writes valid JSON without the module (--no-module), and refuses a folder that is not empty', async () => {
+      await vendorCli
+      const bare = `${vendorDir}-bare`
+      createPlugin({ name: 'bare-notes', module: false, root: ws, standalone: bare })
+      const pkg = JSON.parse(readFileSync(join(bare, 'package.json'), 'utf8'))
+      expect(Object.keys(pkg.devDependencies)).not.toContain('@atende/ui')
+      expect(pkg.pnpm.overrides).toEqual({ '@atende/sdk': 'file:atende-kit/atende-sdk-1.0.1.tgz' })
+      expect(existsSync(join(bare, 'module'))).toBe(false)
+      expect(existsSync(join(bare, 'vite.config.ts'))).toBe(false)
+      expect(readFileSync(join(bare, 'src/index.ts'), 'utf8')).not.toMatch(/moduleDir|module: true/)
+      expect(() => createPlugin({ name: 'bare-notes', module: false, root: ws, standalone: vendorDir })).toThrow(
+        /is not empty/,
+      )
+    })
+  })
+
   describe('boots in the real kernel', () => {
     let t: TestApp
     beforeAll(async () => {
       const plugin = ((await import(pathToFileURL(join(pluginDir, 'src/index.ts')).href)) as { default: DefinedPlugin })
         .default
-      t = await createTestApp({ plugins: [plugin] })
+      // The standalone plugin as the host loads it: its SDK peer is the host's (here the repository's).
+      await vendorCli
+      mkdirSync(join(vendorDir, 'node_modules/@atende'), { recursive: true })
+      symlinkSync(join(ROOT, 'core/sdk'), join(vendorDir, 'node_modules/@atende/sdk'), 'dir')
+      const vendor = ((await import(pathToFileURL(join(vendorDir, 'src/index.ts')).href)) as { default: DefinedPlugin })
+        .default
+      t = await createTestApp({ plugins: [plugin, vendor] })
     })
     afterAll(async () => {
       await t?.close()
@@ -263,6 +357,21 @@ describe('pnpm create-plugin', () => {
       const foreign = await call('GET', `/api/${NAME}/${created.json().id}`, b.headers)
       expect(foreign.statusCode).toBe(404)
       expect(foreign.json().error).toBe('ERR_NO_FIELD_NOTE_FOUND')
+    })
+
+    it('boots the standalone plugin beside it, its module served from its own package (moduleDir)', async () => {
+      const a = await companyWithUser(t.app, { profile: 'admin' })
+      const created = await t.app.inject({
+        method: 'POST',
+        url: `/api/${VENDOR}`,
+        headers: a.headers,
+        payload: { name: 'Vendor note' },
+      })
+      expect(created.statusCode, created.body).toBe(200)
+      const modules = (await t.app.inject({ url: '/api/modules', headers: a.headers })).json()
+      expect(modules).toContainEqual(
+        expect.objectContaining({ name: VENDOR, remoteEntry: `/modules/${VENDOR}/remoteEntry.js` }),
+      )
     })
 
     it('owns its table: companyId with an index, made by its migration', async () => {

@@ -13,7 +13,8 @@ export default definePlugin({
   host: '^1.0.0',
   planFlag: '__flag__', // [if flag]
   essential: false,
-  module: true, // [if module]
+  module: true, // [if workspaceModule]
+  moduleDir: new URL('../dist/module/', import.meta.url), // [if standaloneModule]
   moduleRoutes: ['/__name__'], // [if module]
   permissions: [{ permission: MANAGE_PERMISSION, profiles: ['admin'] }],
   migrations: new URL('../migrations', import.meta.url),
