@@ -1,4 +1,4 @@
-import { companyWithUser, createTestApp, type Headers, type TestApp } from '@atende/kernel/testing'
+import { companyWithUser, createTestApp, type Headers, type TestApp, type TestAppOptions } from '@atende/kernel/testing'
 import { expect } from 'vitest'
 import usersPlugin from '@atende/plugin-users'
 import contactsPlugin from '@atende/plugin-contacts'
@@ -8,12 +8,13 @@ import queuesPlugin from '@atende/plugin-queues'
 import plugin from '../src/index.ts'
 
 /** The real kernel with the api plugin and what it sends through; usage written only when flushed. */
-export async function apiApp(): Promise<TestApp> {
+export async function apiApp(opts: Pick<TestAppOptions, 'db' | 'config'> = {}): Promise<TestApp> {
   process.env.SIMULATOR_ACK_MS = '0'
   process.env.API_TOKEN_USAGE_FLUSH_MS = '0'
   process.env.API_IDEMPOTENCY_PURGE_MS = '0'
   return createTestApp({
     plugins: [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin, plugin],
+    ...opts,
   })
 }
 

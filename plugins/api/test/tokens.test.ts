@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { companyWithUser, userIn, type TestApp } from '@atende/kernel/testing'
+import { companyWithUser, hasRedis, until, userIn, type TestApp } from '@atende/kernel/testing'
 import type { ApiToken } from '../src/api.ts'
 import { hashToken } from '../src/tokens.ts'
 import { apiApp, company, type Company } from './support.ts'
@@ -201,5 +201,41 @@ describe('api tokens', () => {
         .data.map((r: ApiToken) => r.id)
         .filter((id: number) => ids.includes(id)),
     ).toEqual([])
+  })
+})
+
+describe.skipIf(!hasRedis)('api tokens across API processes (Redis)', () => {
+  let a: TestApp
+  let b: TestApp
+  beforeAll(async () => {
+    a = await apiApp()
+    b = await apiApp({ db: a.db, config: { redisPrefix: a.app.kernel.config.redisPrefix } })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await a?.close()
+  })
+
+  it('a revocation on one process reaches the token cache of the other; the rate limit is shared', async () => {
+    const c = await company(a)
+    const tk = await c.token('two processes')
+    const url = `/api/v1/companies/${c.companyId}/contacts/stats`
+    const on = (t: TestApp) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tk.token}` } })
+    expect((await on(b)).statusCode).toBe(200) // b has it cached now
+    await c.ok(c.call('DELETE', `/api/api-tokens/${tk.id}`))
+    await until(async () => (await on(b)).statusCode === 401)
+    expect((await on(b)).json().error).toBe('ERR_API_TOKEN_INVALID')
+
+    process.env.API_TOKEN_RATE_LIMIT = '2'
+    try {
+      const other = await c.token('shared limit')
+      const call = (t: TestApp) =>
+        t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${other.token}` } })
+      expect((await call(a)).statusCode).toBe(200)
+      expect((await call(b)).statusCode).toBe(200)
+      expect((await call(a)).statusCode).toBe(429)
+    } finally {
+      delete process.env.API_TOKEN_RATE_LIMIT
+    }
   })
 })
