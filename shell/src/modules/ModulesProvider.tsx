@@ -21,7 +21,7 @@ import {
 import { useApi, useSession } from '@atende/client'
 import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 import { createTranslationRegistry, describeClash } from './translations.ts'
-import { LANGUAGES } from '../i18n/index.ts'
+import { SHELL_TEXTS } from '../i18n/index.ts'
 
 export interface ModulesValue {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -66,15 +66,11 @@ function addMenuLabels(manifests: ModuleManifest[]) {
 }
 
 /** Who set which texts (translations.ts): a module taking another's namespace is reported, not silent. */
-let owners: ReturnType<typeof createTranslationRegistry> | undefined
-const translationOwners = () =>
-  (owners ??= createTranslationRegistry(
-    Object.fromEntries(LANGUAGES.map((lng) => [lng, (i18n.getResourceBundle(lng, 'translation') ?? {}) as Resources])),
-  ))
+const translationOwners = createTranslationRegistry(SHELL_TEXTS as Record<string, Resources>)
 
 function addTranslations(state: ModuleState) {
   if (state.status !== 'ready') return
-  for (const clash of translationOwners().register(state.definition.name, state.definition.i18n)) {
+  for (const clash of translationOwners.register(state.definition.name, state.definition.i18n)) {
     if (clash.severity === 'error') console.error(describeClash(clash))
     else console.warn(describeClash(clash))
   }
