@@ -5,11 +5,14 @@
  * copied to the clipboard; the table shows only its preview), revokes it after the confirmation
  * (inactive), generates one that never expires, and sends a message with it from the
  * /messages-api test form: the simulator's phone receives it; the revoked token is refused with the
- * server's error. One company and one page for the file.
+ * server's error; a plan that loses useExternalApi meanwhile sends the page home with the spec's
+ * notice. One company and one page for the file.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { superHeaders } from '@atende/kernel/testing'
 import { aCompany, canRun, openBrowserApp, until, type Account, type BrowserApp } from './support.ts'
+import { contrastIssues } from './contrast.ts'
 import { ENDPOINTS, apiBase, curlExamples, endpointPath } from '../../../modules/api/src/endpoints.ts'
 import { emptyTest, testErrors, testRequest } from '../../../modules/api/src/messageTest.ts'
 import {
@@ -28,6 +31,7 @@ import es from '../../../modules/api/src/i18n/es.json'
 let app: BrowserApp
 let admin: Account
 let whatsappId = 0
+let planId = 0
 const CUSTOMER = '5511987654321'
 
 const drawer = (p: Page) => p.getByRole('navigation', { name: 'menu' })
@@ -36,7 +40,10 @@ const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name
 beforeAll(async () => {
   if (!canRun) return
   app = await openBrowserApp()
-  admin = await aCompany(app, 'Integra Ltda')
+  const su = await superHeaders(app.t.app)
+  const plan = { name: 'Integra', users: 0, connections: 0, queues: 0, value: 0, useExternalApi: true }
+  planId = (await app.call('POST', '/api/plans', su, plan)).id
+  admin = await aCompany(app, 'Integra Ltda', { planId })
   // Setup through an API session of the admin's own, before the page's login ends it.
   const h = (await app.api(admin.cnpj, admin.email, admin.password)).headers
   await app.call('PUT', '/api/settings/apiTokensEnabled', h, { value: 'enabled' })
@@ -197,6 +204,7 @@ describe.skipIf(!canRun)('api tokens and the messages API in a browser', () => {
     await row(page, 'Site').getByText('Ativo').waitFor()
     expect(await row(page, 'Site').textContent()).toContain('Nunca')
     await app.shot(page, 'api-tokens')
+    expect(await contrastIssues(page, 'main')).toEqual([])
 
     // /messages-api from the drawer: the form's rules, the revoked token refused, then a send.
     await drawer(page).getByRole('link', { name: 'API de Mensagens' }).click()
@@ -225,5 +233,16 @@ describe.skipIf(!canRun)('api tokens and the messages API in a browser', () => {
     )
     expect(outbox.filter((x) => x.body.includes('Olá pela API de mensagens'))).toHaveLength(1)
     await app.shot(page, 'messages-api')
+    expect(await contrastIssues(page, 'main')).toEqual([])
+
+    // The plan loses the external API while the page is open: the next send gets the spec's
+    // notice and the page goes home.
+    await app.call('PUT', `/api/plans/${planId}`, await superHeaders(app.t.app), { useExternalApi: false })
+    await send.click()
+    await page
+      .getByText('Esta empresa não possui permissão para acessar essa página!', { exact: false })
+      .first()
+      .waitFor()
+    await page.waitForURL((url) => url.pathname !== '/messages-api')
   })
 })
