@@ -11,7 +11,9 @@ const HEADERS = ['authorization', 'contentType', 'idempotency'] as const
  */
 export function MessagesApiDocs({ base }: { base: string }) {
   const { t } = useTranslation()
-  const examples = curlExamples(base, null).filter((e) => e.key === 'sendText' || e.key === 'sendMedia')
+  const examples = curlExamples(base, null, t('apiTokens.examples.token')).filter(
+    (e) => e.key === 'sendText' || e.key === 'sendMedia',
+  )
   const dt = 'font-mono text-xs font-semibold'
   const dd = 'mb-2 text-sm text-slate-600 dark:text-slate-300'
   return (

@@ -7,13 +7,16 @@ import { curlExamples } from './endpoints.ts'
 export function UsageExamples({ base }: { base: string }) {
   const { t } = useTranslation()
   const { companyId } = useSession()
+  const placeholder = t('apiTokens.examples.token')
   return (
     <section aria-labelledby="api-examples-title" className="flex flex-col gap-3">
       <h2 id="api-examples-title" className="text-base font-semibold">
         {t('apiTokens.examples.title')}
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('apiTokens.examples.hint')}</p>
-      {curlExamples(base, companyId).map((ex) => (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t('apiTokens.examples.hint', { token: placeholder })}
+      </p>
+      {curlExamples(base, companyId, placeholder).map((ex) => (
         <figure key={ex.key} className="flex flex-col gap-1">
           <figcaption className="flex items-center justify-between gap-2 text-sm font-medium">
             {t(`apiTokens.examples.${ex.key}`)}

@@ -33,7 +33,7 @@ export const apiBase = (origin: string) => `${origin.replace(/\/+$/, '')}/api`
 export const endpointPath = (path: string, companyId: number | null) =>
   path.replace('{companyId}', companyId != null ? String(companyId) : '{companyId}')
 
-/** Stands for the integrator's token in the examples. */
+/** Stands for the integrator's token in the examples (each language has its word). */
 export const TOKEN_PLACEHOLDER = 'SEU_TOKEN'
 
 /** i18n key (under apiTokens.examples) and the command, for the usage examples. */
