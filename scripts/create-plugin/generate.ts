@@ -50,6 +50,7 @@ export function createPlugin(opts: ScaffoldOptions): ScaffoldResult {
   const holds = {
     flag: opts.flag !== undefined,
     module: opts.module,
+    backendOnly: !opts.module,
     workspaceModule: opts.module,
     standaloneModule: false,
   }

@@ -36,6 +36,7 @@ export function createStandalone(opts: ScaffoldOptions & { standalone: string },
   const holds = {
     flag: opts.flag !== undefined,
     module: opts.module,
+    backendOnly: !opts.module,
     workspaceModule: false,
     standaloneModule: opts.module,
   }

@@ -310,6 +310,8 @@ describe('pnpm create-plugin', () => {
       expect(pkg.pnpm.overrides).toEqual({ '@atende/sdk': 'file:atende-kit/atende-sdk-1.0.1.tgz' })
       expect(existsSync(join(bare, 'module'))).toBe(false)
       expect(existsSync(join(bare, 'vite.config.ts'))).toBe(false)
+      const tsconfig = JSON.parse(readFileSync(join(bare, 'tsconfig.json'), 'utf8'))
+      expect(tsconfig.compilerOptions.types).toEqual(['node', '@fastify/swagger']) // no Vite installed to type
       expect(readFileSync(join(bare, 'src/index.ts'), 'utf8')).not.toMatch(/moduleDir|module: true/)
       expect(() => createPlugin({ name: 'bare-notes', module: false, root: ws, standalone: vendorDir })).toThrow(
         /is not empty/,
