@@ -114,7 +114,7 @@ export function ImportForm() {
                 <tr key={`${e.row}-${i}`} className="border-t border-slate-100 dark:border-slate-700">
                   <td className="px-2 py-1 font-mono">{e.row}</td>
                   <td className="px-2 py-1">{e.field}</td>
-                  <td className="px-2 py-1">{e.message}</td>
+                  <td className="px-2 py-1">{t(`parts.rowErrors.${e.code}`, { defaultValue: e.message })}</td>
                 </tr>
               ))}
             </tbody>

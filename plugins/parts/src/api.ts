@@ -20,8 +20,17 @@ export const PART_COLUMNS = [
   'Filial',
 ] as const
 
-/** One refused spreadsheet row: its number as Excel shows it, the column (a PART_COLUMNS name) and why. */
-export const ImportRowError = Type.Object({ row: Type.Integer(), field: Type.String(), message: Type.String() })
+/** Why a row was refused, for the screen's words: a required cell empty, a cell too long, a bad year, a bad stock answer, an ID seen earlier in the sheet. */
+export const ROW_ERROR_CODES = ['required', 'tooLong', 'year', 'stock', 'duplicate'] as const
+export type RowErrorCode = (typeof ROW_ERROR_CODES)[number]
+
+/** One refused spreadsheet row: its number as Excel shows it, the column (a PART_COLUMNS name), why (code) and in English. */
+export const ImportRowError = Type.Object({
+  row: Type.Integer(),
+  field: Type.String(),
+  code: Type.Union(ROW_ERROR_CODES.map((c) => Type.Literal(c))),
+  message: Type.String(),
+})
 export const ImportResult = Type.Object({
   imported: Type.Integer({ description: 'rows whose ID was new to the company' }),
   updated: Type.Integer({ description: 'rows whose ID was already there: replaced by the sheet' }),

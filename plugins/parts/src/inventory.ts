@@ -44,17 +44,18 @@ export function partOfRow({ row, cells }: SheetRow): PartRecord | RowError {
   const out = {} as PartRecord
   for (const [i, field, max] of TEXT_FIELDS) {
     const value = cells[i]
-    if (value.length > max) return { row, field: PART_COLUMNS[i], message: `At most ${max} characters` }
+    if (value.length > max)
+      return { row, field: PART_COLUMNS[i], code: 'tooLong', message: `At most ${max} characters` }
     out[field] = value
   }
-  if (!out.sheetId) return { row, field: 'ID', message: 'The ID is required' }
-  if (!out.name) return { row, field: 'Peça', message: 'The part name is required' }
+  if (!out.sheetId) return { row, field: 'ID', code: 'required', message: 'The ID is required' }
+  if (!out.name) return { row, field: 'Peça', code: 'required', message: 'The part name is required' }
   if (out.year && !YEAR.test(out.year))
-    return { row, field: 'Ano', message: 'A year (2015) or a range of years (2010-2015)' }
+    return { row, field: 'Ano', code: 'year', message: 'A year (2015) or a range of years (2010-2015)' }
   const stock = cells[STOCK_COLUMN].toLowerCase()
   if (YES.has(stock)) out.inStock = true
   else if (NO.has(stock)) out.inStock = false
-  else return { row, field: 'Em Estoque?', message: 'Sim or Não' }
+  else return { row, field: 'Em Estoque?', code: 'stock', message: 'Sim or Não' }
   return out
 }
 
@@ -91,7 +92,7 @@ export function createInventory(kernel: Kernel) {
         const part = partOfRow(r)
         if ('row' in part) errors.push(part)
         else if (parts.has(part.sheetId))
-          errors.push({ row: r.row, field: 'ID', message: 'This ID is repeated in the spreadsheet' })
+          errors.push({ row: r.row, field: 'ID', code: 'duplicate', message: 'This ID is repeated in the spreadsheet' })
         else parts.set(part.sheetId, part)
       }
       const all = [...parts.values()]

@@ -236,12 +236,12 @@ describe('parts import and consult', () => {
       imported: 1,
       updated: 0,
       errors: [
-        { row: 3, field: 'ID', message: expect.any(String) },
-        { row: 4, field: 'Peça', message: expect.any(String) },
-        { row: 5, field: 'Ano', message: expect.any(String) },
-        { row: 6, field: 'Em Estoque?', message: expect.any(String) },
-        { row: 8, field: 'ID', message: expect.any(String) },
-        { row: 9, field: 'Peça', message: expect.any(String) },
+        { row: 3, field: 'ID', code: 'required', message: expect.any(String) },
+        { row: 4, field: 'Peça', code: 'required', message: expect.any(String) },
+        { row: 5, field: 'Ano', code: 'year', message: expect.any(String) },
+        { row: 6, field: 'Em Estoque?', code: 'stock', message: expect.any(String) },
+        { row: 8, field: 'ID', code: 'duplicate', message: expect.any(String) },
+        { row: 9, field: 'Peça', code: 'tooLong', message: expect.any(String) },
       ],
     })
     expect((await t.db('parts').where({ companyId: a.companyId }).select('sheetId')).map((r) => r.sheetId)).toEqual([
