@@ -112,7 +112,7 @@ export function registerContactsV1(root: FastifyInstance, kernel: Kernel) {
         summary: `The company's contacts by id, ${PAGE_MAX} at most a page`,
         params: CompanyParams,
         querystring: Type.Object({
-          page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 20 })),
         }),
         response: {

@@ -194,4 +194,48 @@ describe('contacts API v1', () => {
     })
     expect(Number((await t.db('contacts').where({ companyId: b.companyId }).count({ n: '*' }).first())!.n)).toBe(1)
   })
+
+  it('hostile input is refused with the error shape, never a 5xx', async () => {
+    const raw = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: string, type = 'application/json') =>
+      t.app.inject({
+        method,
+        url,
+        payload,
+        headers: { authorization: `Bearer ${token}`, ...(payload !== undefined ? { 'content-type': type } : {}) },
+      })
+    const cases = [
+      raw('GET', `${base}/2147483648`),
+      raw('GET', `${base}/99999999999999999999`),
+      raw('GET', `${base}/abc`),
+      raw('GET', `${base}?page=99999999999999999999`),
+      raw('GET', `${base}?page=1000000&limit=100`),
+      raw('GET', `${base}/find?number=%00`),
+      raw('GET', `${base}/find?email=${'a'.repeat(300)}`),
+      raw('GET', `/api/v1/companies/2147483648/contacts`),
+      raw('POST', base, '{"name":'),
+      raw('POST', base, JSON.stringify({ name: 'a\u0000b', number: '5547999660001' })),
+      raw('POST', base, JSON.stringify({ name: 'Ok Nome', number: '5'.repeat(100) })),
+      raw('PUT', `${base}/1`, '[]'),
+      raw('POST', `${base}/bulk-sync`, '{"contacts":{"__proto__":{"x":1}}}'),
+      raw('POST', `${base}/bulk-sync`, JSON.stringify({ contacts: [{ name: 7, number: null }] })),
+      raw('POST', `${base}/bulk-sync`, JSON.stringify({ contacts: [{ name: 'Ok Nome', number: '+-+' }] })),
+      raw('POST', '/api/messages/send', '{"number":'),
+      raw('POST', '/api/messages/send', 'null'),
+      raw('POST', '/api/messages/send', JSON.stringify({ number: '5547999660001', body: 'a\u0000b' })),
+      raw('POST', '/api/messages/send', '--x\r\nbroken', 'multipart/form-data; boundary=x'),
+      raw('POST', '/api/messages/send', 'number=1', 'application/x-www-form-urlencoded'),
+    ]
+    const answers = await Promise.all(cases)
+    // Page 1,000,000 is an empty page; bulk-sync reports bad rows per row.
+    expect(answers.map((r) => r.statusCode)).toEqual([
+      400, 400, 400, 400, 200, 400, 400, 403, 400, 400, 400, 400, 400, 200, 200, 400, 400, 400, 400, 415,
+    ])
+    for (const res of answers) {
+      expect(res.statusCode, `${res.statusCode} ${res.body}`).toBeLessThan(500)
+      if (res.statusCode >= 400) expect(res.json().error, res.body).toMatch(/^ERR_/)
+    }
+
+    const empty = await raw('GET', `${base}?page=1000000&limit=100`)
+    expect(empty.json()).toMatchObject({ contacts: [], hasMore: false })
+  })
 })
