@@ -130,9 +130,10 @@ describe('contacts API v1', () => {
     const url = `/api/v1/companies/${c.companyId}/contacts`
     const first = await c.ok(c.as(tk, 'POST', `${url}/bulk-sync`, { contacts }))
     expect([first.created, first.updated, first.errors]).toEqual([10_000, 0, 0])
+    // Updates cross a chunk boundary (2,000 rows a statement) too; kept smaller to spare the suite.
     contacts[0].name = 'Cliente Zero'
-    const again = await c.ok(c.as(tk, 'POST', `${url}/bulk-sync`, { contacts }))
-    expect([again.created, again.updated, again.errors]).toEqual([0, 10_000, 0])
+    const again = await c.ok(c.as(tk, 'POST', `${url}/bulk-sync`, { contacts: contacts.slice(0, 2_500) }))
+    expect([again.created, again.updated, again.errors]).toEqual([0, 2_500, 0])
     expect((await c.ok(c.as(tk, 'GET', `${url}/${again.results[0].id}`))).name).toBe('Cliente Zero')
     const tooMany = await c.as(tk, 'POST', `${url}/bulk-sync`, { contacts: [...contacts, contacts[0]] })
     expect(tooMany.statusCode).toBe(400)
