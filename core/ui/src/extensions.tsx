@@ -10,6 +10,9 @@ import { Component, createContext, Suspense, useContext, type ComponentType, typ
  * Slots published so far (the owner documents the props it passes):
  * - `ticket.actions` (tickets, chat header buttons): `{ ticket }`
  * - `ticket.menu` (tickets, list item ⋮ menu entries): `{ ticket, close, className }`
+ * - `users.columns` (users, the table's columns): `{ setColumn(key, { header, Cell, headerClassName?, className? } | null) }`;
+ *   the contribution draws nothing and registers a column whose `Cell` gets `{ user }` (modules/users/src/slots.tsx)
+ * - `users.actions` (users, each row's action buttons): `{ user }` (`{ id, name, email, profile, … }`)
  */
 
 /**

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, useApi, useSession } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, SearchField, toast } from '@atende/ui'
+import { Button, ConfirmDialog, EmptyState, ErrorCard, ExtensionSlot, Loading, SearchField, toast } from '@atende/ui'
+import type { SetUserColumn, UserColumn } from './slots.tsx'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
 import { UserDialog } from './UserDialog.tsx'
@@ -33,6 +34,17 @@ function UsersScreen() {
   const [editing, setEditing] = useState<{ user: User | null } | null>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
   const [busy, setBusy] = useState(false)
+  const [extraColumns, setExtraColumns] = useState<Readonly<Record<string, UserColumn>>>({})
+  const setColumn = useCallback<SetUserColumn>(
+    (key, column) =>
+      setExtraColumns((current) => {
+        const next = { ...current }
+        delete next[key]
+        if (column) next[key] = column
+        return next
+      }),
+    [],
+  )
 
   const onEdit = useCallback((user: User) => setEditing({ user }), [])
   const onDelete = useCallback((user: User) => setDeleting(user), [])
@@ -106,8 +118,11 @@ function UsersScreen() {
           loadMore={list.loadMore}
           onEdit={onEdit}
           onDelete={onDelete}
+          extraColumns={extraColumns}
         />
       )}
+      {/* Other modules' columns register themselves (slots.tsx); nothing is drawn here. */}
+      <ExtensionSlot name="users.columns" props={{ setColumn }} />
 
       <UserDialog open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
       <ConfirmDialog

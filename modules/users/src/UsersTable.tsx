@@ -1,6 +1,17 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Avatar, Badge, VirtualTable, cx, EditIcon, TrashIcon, type Column } from '@atende/ui'
+import {
+  Avatar,
+  Badge,
+  ExtensionSlot,
+  VirtualTable,
+  cx,
+  EditIcon,
+  TrashIcon,
+  useExtensions,
+  type Column,
+} from '@atende/ui'
+import { ExtensionCell, type UserColumn } from './slots.tsx'
 import type { User } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
@@ -14,14 +25,29 @@ export interface UsersTableProps {
   loadMore: () => void
   onEdit: (u: User) => void
   onDelete: (u: User) => void
+  /** Other modules' columns (the `users.columns` slot), by key. */
+  extraColumns?: Readonly<Record<string, UserColumn>>
 }
+
+const NO_COLUMNS: Readonly<Record<string, UserColumn>> = {}
 
 const rowProps = (u: User) => ({ 'data-testid': `user-row-${u.id}` })
 const userKey = (u: User) => u.id
 
 /** The users' columns on the kit's windowed table, which asks for the next page near its bottom. */
-export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  hasMore,
+  loadingMore,
+  moreFailed,
+  loadMore,
+  onEdit,
+  onDelete,
+  extraColumns = NO_COLUMNS,
+}: UsersTableProps) {
   const { t } = useTranslation()
+  // Row actions of other modules (`users.actions`) widen the actions column.
+  const moreActions = useExtensions('users.actions').length > 0
   const columns = useMemo<Column<User>[]>(
     () => [
       {
@@ -70,6 +96,17 @@ export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, 
           </>
         ),
       },
+      ...Object.entries(extraColumns).map(([key, { header, Cell, headerClassName, className }]): Column<User> => ({
+        key: `ext:${key}`,
+        header,
+        headerClassName: headerClassName ?? 'px-3',
+        className: className ?? 'px-3',
+        cell: (u) => (
+          <ExtensionCell>
+            <Cell user={u} />
+          </ExtensionCell>
+        ),
+      })),
       {
         key: 'online',
         header: t('users.columns.online'),
@@ -94,10 +131,11 @@ export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, 
       {
         key: 'actions',
         header: t('users.columns.actions'),
-        headerClassName: 'w-22 px-3 text-right',
+        headerClassName: cx(moreActions ? 'w-32' : 'w-22', 'px-3 text-right'),
         className: 'px-1 text-right whitespace-nowrap',
         cell: (u) => (
           <>
+            {moreActions && <ExtensionSlot name="users.actions" props={{ user: u }} />}
             <button
               type="button"
               onClick={() => onEdit(u)}
@@ -120,7 +158,7 @@ export function UsersTable({ users, hasMore, loadingMore, moreFailed, loadMore, 
         ),
       },
     ],
-    [t, onEdit, onDelete],
+    [t, onEdit, onDelete, extraColumns, moreActions],
   )
 
   return (

@@ -2,7 +2,8 @@
  * modules/users in a real browser against the real kernel: the /users screen of a company admin
  * (infinite scroll, the add dialog's password policy, search, edit, delete with confirmation,
  * live updates between two admins), the super-admin protection, the phone layout, and a plain
- * user who has no Users item but edits their own profile at /profile.
+ * user who has no Users item but edits their own profile at /profile; and modules/ddd-routing's DDDs
+ * column and dialog, which reach the screen only through its extension slots.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -334,5 +335,53 @@ describe.skipIf(!canRun)('/users in a browser', () => {
       .getByText(/Paulo Santos/)
       .waitFor()
     await context.close()
+  })
+})
+
+describe.skipIf(!canRun)('DDD routing on the users screen (modules/ddd-routing through the users slots)', () => {
+  it('shows the DDDs column and the dialog only with dddRoutingEnabled, adds 47, refuses 1a and 05, removes it', async () => {
+    const agent = await aUser('Dora Ddd')
+    const { id } = (await call('GET', `/api/users?searchParam=${encodeURIComponent(agent.name)}`, fixtures)).users[0]
+    const setting = (value: string) =>
+      call('PUT', '/api/settings/dddRoutingEnabled', fixtures, { key: 'dddRoutingEnabled', value })
+    await setting('enabled')
+    const { page, context } = await app.signedIn(ADMIN, '/users')
+    try {
+      await page.getByRole('searchbox', { name: 'Pesquisar' }).fill('dora')
+      await row(page, agent.name).waitFor({ timeout: 15_000 })
+      await page.getByRole('columnheader', { name: 'DDDs' }).waitFor()
+      await page.getByRole('button', { name: `Configurar DDDs de ${agent.name}` }).click()
+      const dialog = page.getByRole('dialog', { name: `DDDs de ${agent.name}` })
+      await dialog.getByText('Nenhum DDD atribuído.').waitFor()
+      const input = dialog.getByLabel('DDD', { exact: true })
+      expect(await input.getAttribute('maxlength')).toBe('2')
+      for (const bad of ['1a', '05']) {
+        await input.fill(bad)
+        await dialog.getByRole('button', { name: 'Adicionar' }).click()
+        await dialog.getByText('DDD deve ter 2 dígitos e ser válido (ex: 11, 21, 47)').waitFor()
+      }
+      await input.fill('47')
+      await dialog.getByRole('button', { name: 'Adicionar' }).click()
+      await page.getByText('DDD adicionado com sucesso!').waitFor()
+      await dialog.getByTestId('ddd-item-47').waitFor()
+      await input.fill('47')
+      await dialog.getByRole('button', { name: 'Adicionar' }).click()
+      await dialog.getByText('Este DDD já está atribuído a este usuário').waitFor()
+      await page.getByTestId(`user-ddds-${id}`).getByText('47').waitFor()
+      expect(await call('GET', `/api/ddd-routing/user/${id}`, fixtures)).toEqual([{ userId: id, ddd: '47' }])
+      await app.shot(page, 'users-08-ddd-dialog')
+      await dialog.getByRole('button', { name: 'Remover DDD 47' }).click()
+      await page.getByText('DDD removido com sucesso!').waitFor()
+      await dialog.getByText('Nenhum DDD atribuído.').waitFor()
+      expect(await call('GET', `/api/ddd-routing/user/${id}`, fixtures)).toEqual([])
+      await dialog.getByRole('button', { name: 'Fechar' }).click()
+      // Switched off in the meantime: the column and the buttons go, live.
+      await setting('disabled')
+      await page.getByRole('columnheader', { name: 'DDDs' }).waitFor({ state: 'detached' })
+      expect(await page.getByRole('button', { name: /^Configurar DDDs de/ }).count()).toBe(0)
+    } finally {
+      await setting('disabled')
+      await context.close()
+    }
   })
 })
