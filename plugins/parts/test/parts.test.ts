@@ -337,5 +337,15 @@ describe('parts import and consult', () => {
     await next()
     await say('1999')
     expect(await next()).toMatch(/Não encontramos/)
+
+    // An attendant accepts mid-consult: the customer's next message ends it and is left to people.
+    await call('POST', '/api/part-inventory/start-parts-consult-flow', a.headers, { whatsappNumber: from })
+    expect(await next()).toMatch(/qual peça/i)
+    const ticket = await ticketOf()
+    const accepted = await call('PUT', `/api/tickets/${ticket.id}`, a.headers, { status: 'open' })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    await say('farol')
+    await until(async () => !(await t.db('part_consults').where({ ticketId: ticket.id }).first()))
+    expect((await outbox()).length).toBe(seen)
   })
 })
