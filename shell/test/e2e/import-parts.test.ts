@@ -74,11 +74,9 @@ describe.skipIf(!canRun)('parts import in a browser', () => {
     await p.getByTestId('parts-restricted').getByText('Acesso restrito.').waitFor()
 
     await app.call('PUT', `/api/part-inventory/grants/${co.id}`, await superHeaders(app.t.app))
-    // Away and back through the drawer (no reload): the page asks for access each time it opens.
-    const drawer = p.getByRole('navigation', { name: 'menu' })
-    await drawer.getByRole('link', { name: 'Tarefas' }).click()
-    await p.waitForURL(/\/todolist$/)
-    await drawer.getByRole('link', { name: 'Importar Peças (Excel)' }).click()
+    // The page asks for access when it opens. (Not through the drawer: its items still move while
+    // permissions and settings load, and a click can land on a neighbour.)
+    await p.goto(`${app.base}/import-parts`)
     await p.getByTestId('parts-columns').getByText('Peça Específica').waitFor()
     await p.getByTestId('parts-status').getByText('Selecione uma planilha .xlsx ou .xls.').waitFor()
 
