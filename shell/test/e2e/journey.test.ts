@@ -1,14 +1,16 @@
 /**
  * The shell issue's whole story in one browser run, as a new customer and the platform's super
  * user live it: sign up on a phone → log in on a desktop → the drawer shows the company's modules →
- * create a user → the super user switches a module off for the company's plan → the admin no
- * longer sees it and its page says so → English → dark mode survives a reload → a module whose
- * remote is broken shows its error card while the rest keeps working.
+ * create a user → a third-party plugin's drawer item and page (examples/nps, built outside the
+ * workspace) → the super user switches a module off for the company's plan → the admin no longer
+ * sees it and its page says so → English → dark mode survives a reload → a module whose remote is
+ * broken shows its error card while the rest keeps working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { definePlugin } from '@atende/sdk'
 import { canRun, openBrowserApp, PHONE, type BrowserApp } from './support.ts'
+import { builtNpsSample } from './third-party.ts'
 
 // Installed with a module flag but no built remote: its remoteEntry answers 404.
 const broken = definePlugin({ name: 'broken', version: '1.0.0', module: true, register() {} })
@@ -26,10 +28,12 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
   let app: BrowserApp
   let admin: Page
   let planId: number
+  let nps: Awaited<ReturnType<typeof builtNpsSample>> | undefined
   const nav = (p: Page) => p.getByRole('navigation', { name: 'menu' })
 
   beforeAll(async () => {
-    app = await openBrowserApp({ extraPlugins: [broken] })
+    nps = await builtNpsSample()
+    app = await openBrowserApp({ extraPlugins: [broken, nps.plugin] })
     const su = await app.api()
     const res = await app.t.app.inject({
       method: 'POST',
@@ -42,6 +46,7 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
   }, 300_000)
   afterAll(async () => {
     await app?.close()
+    nps?.remove()
   })
 
   it('signs the company up from a phone and lands on /login', async () => {
@@ -90,6 +95,15 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     expect(
       await app.t.db('users').where({ companyId: company.id, email: 'atendente@jornada.test' }).first('profile'),
     ).toEqual({ profile: 'user' })
+  })
+
+  it('opens the third-party NPS page from its drawer item and records an answer', async () => {
+    await nav(admin).getByRole('link', { name: 'Pesquisa NPS' }).click()
+    await admin.getByRole('heading', { name: 'Pesquisa NPS' }).waitFor({ timeout: 10_000 })
+    await admin.getByLabel('Nota (0 a 10)').selectOption('10')
+    await admin.getByRole('button', { name: 'Salvar' }).click()
+    await admin.getByTestId('nps-score').filter({ hasText: '100' }).waitFor()
+    await app.shot(admin, 'journey-02b-third-party-nps')
   })
 
   it("the super user switches Help off for the company's plan; the admin loses it and /helps says so", async () => {
