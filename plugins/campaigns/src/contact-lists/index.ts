@@ -12,7 +12,7 @@ import { createContactListService } from './service.ts'
  * - Numbers are normalised with the contacts plugin's published rule (ContactsService.normaliseNumber),
  *   then 8 to 50 digits; one number once per list (409 ERR_CONTACT_LIST_ITEM_NUMBER_IN_USE on `number`).
  * - Import (POST /contact-lists/{id}/upload, multipart `file`): .xlsx or .xls (checked by extension
- *   and first bytes), parsed in a worker thread (xlsx-worker.mjs: frozen prototypes, 256 MB heap,
+ *   and first bytes), parsed in a worker thread (@atende/spreadsheet: frozen prototypes, 256 MB heap,
  *   CONTACT_LIST_IMPORT_TIMEOUT_MS, default 20 s), at most 10 MB and 10,000 rows. The first
  *   non-empty row is the header; columns by name, case and accents ignored: nome/name,
  *   numero/número/number/telefone/phone/whatsapp, email/e-mail (a number column is required).

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads'
 import { badRequest } from '@atende/sdk'
+import * as spreadsheet from '@atende/spreadsheet'
 import {
   ERR_SPREADSHEET_INVALID,
   ERR_SPREADSHEET_NO_NUMBER_COLUMN,
@@ -14,89 +14,19 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 /** CONTACT_LIST_IMPORT_TIMEOUT_MS: how long the parsing thread may run (read at each import). */
 const timeoutMs = () => Number(process.env.CONTACT_LIST_IMPORT_TIMEOUT_MS) || 20_000
 
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
+/** .xls or .xlsx by name and first bytes (@atende/spreadsheet), refused with this plugin's code. */
+export const assertSpreadsheet = (fileName: string, data: Buffer) =>
+  spreadsheet.assertSpreadsheet(fileName, data, ERR_SPREADSHEET_INVALID, 'Send an .xls or .xlsx spreadsheet')
 
-/** .xlsx (a zip) or .xls (an OLE2 compound file), by name and by first bytes; anything else is refused unread. */
-export function assertSpreadsheet(fileName: string, data: Buffer) {
-  const ext = /\.(xlsx?)$/i.exec(fileName)?.[1]?.toLowerCase()
-  const magic = ext === 'xlsx' ? ZIP : ext === 'xls' ? OLE2 : null
-  if (!magic) throw badRequest('file', 'Send an .xls or .xlsx spreadsheet', ERR_SPREADSHEET_INVALID)
-  if (!data.subarray(0, magic.length).equals(magic))
-    throw badRequest('file', `The file is not an .${ext} spreadsheet`, ERR_SPREADSHEET_INVALID)
-}
-
-type WorkerAnswer =
-  { ok: true; rows: string[][]; truncated: boolean; firstRow: number } | { ok: false; message: string }
-
-/** Parsing threads one process runs at once; more imports wait their turn (their time limit starts with the thread). */
-const PARALLEL = 2
-let running = 0
-const queue: (() => void)[] = []
-
-/**
- * The first sheet's rows as strings, parsed in a worker thread (xlsx-worker.mjs) with frozen
- * prototypes, a heap limit and a time limit: a crafted or huge file costs at most that thread.
- */
-export async function parseSpreadsheet(data: Buffer): Promise<{ rows: string[][]; firstRow: number }> {
-  // A finished parse hands its slot straight to the next in line.
-  if (running < PARALLEL) running++
-  else await new Promise<void>((go) => queue.push(go))
-  try {
-    return await parseInWorker(data)
-  } finally {
-    const next = queue.shift()
-    if (next) next()
-    else running--
-  }
-}
-
-function parseInWorker(data: Buffer): Promise<{ rows: string[][]; firstRow: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), {
-      workerData: { data, maxRows: IMPORT_MAX_ROWS },
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    })
-    let settled = false
-    const done = (fn: () => void) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      void worker.terminate()
-      fn()
-    }
-    const timer = setTimeout(
-      () => done(() => reject(badRequest('file', 'The spreadsheet took too long to read', ERR_SPREADSHEET_TIMEOUT))),
-      timeoutMs(),
-    )
-    worker.on('message', (m: WorkerAnswer) =>
-      done(() => {
-        if (!m.ok) return reject(badRequest('file', 'The spreadsheet could not be read', ERR_SPREADSHEET_INVALID))
-        if (m.truncated)
-          return reject(
-            badRequest('file', `The spreadsheet has more than ${IMPORT_MAX_ROWS} rows`, ERR_SPREADSHEET_TOO_LARGE),
-          )
-        resolve({ rows: m.rows, firstRow: m.firstRow })
-      }),
-    )
-    worker.on('error', () =>
-      done(() => reject(badRequest('file', 'The spreadsheet could not be read', ERR_SPREADSHEET_INVALID))),
-    )
-    worker.on('exit', () =>
-      done(() => reject(badRequest('file', 'The spreadsheet could not be read', ERR_SPREADSHEET_INVALID))),
-    )
+/** The first sheet's rows as strings, parsed in @atende/spreadsheet's limited worker thread. */
+export const parseSpreadsheet = (data: Buffer) =>
+  spreadsheet.parseSpreadsheet(data, {
+    maxRows: IMPORT_MAX_ROWS,
+    timeoutMs: timeoutMs(),
+    errors: { invalid: ERR_SPREADSHEET_INVALID, timeout: ERR_SPREADSHEET_TIMEOUT, tooLarge: ERR_SPREADSHEET_TOO_LARGE },
   })
-}
 
-/** Lower case, no accents, no spaces or punctuation: "Número" → "numero", "E-mail" → "email". */
-const key = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
+const key = spreadsheet.headerKey
 
 type Field = 'name' | 'number' | 'email'
 /** Header names (after `key`) and the field each is; a Map, so "constructor" is no header. */
