@@ -185,7 +185,9 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       return items.map((i) => ({ ...i, module: manifest.name }))
     })
     const settled = new Set(modules.map((m) => m.manifest.name))
-    const pending = manifests ? manifests.filter((m) => !m.menu?.length && !settled.has(m.name)).length : guess
+    // Only a module whose items are unknown (no built menu.json) holds a placeholder row; one whose
+    // menu.json is empty (a module of extensions, no page) has nothing to wait for.
+    const pending = manifests ? manifests.filter((m) => !m.menu && !settled.has(m.name)).length : guess
     return {
       status,
       slots,
