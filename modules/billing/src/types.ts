@@ -1,0 +1,97 @@
+/**
+ * The billing contract of plugins/billing as the screens receive it (/work/briefs/billing-contract.md,
+ * administration.md §3 Invoice, Subscription payload, Pix payment). Written out here rather than
+ * imported: the screens only need these shapes, and the plugin is built alongside.
+ */
+
+export type InvoiceStatus = 'paid' | 'open' | 'expired'
+
+/** A row of GET /api/invoices/all (`{ list, hasMore }`, 20 a page, newest due date first). */
+export interface Invoice {
+  id: number
+  detail: string
+  /** BRL, 2 decimals. */
+  value: number
+  /** YYYY-MM-DD. */
+  dueDate: string
+  status: InvoiceStatus
+  paidAt: string | null
+  planId: number | null
+}
+
+/** GET /api/billing/subscription: what /subscription and /plans show. */
+export interface SubscriptionInfo {
+  trialDaysLeft: number | null
+  trialExpiration: string | null
+  billingEmail: string
+  dueDate: string | null
+  recurrence: string
+  planId: number | null
+  planName: string
+}
+
+/** A plan of GET /api/plans/list (the plans plugin's public list). */
+export interface Plan {
+  id: number
+  name: string
+  /** 0 = unlimited (plans plugin). */
+  users: number
+  connections: number
+  queues: number
+  value: number
+  useCampaigns: boolean
+  useSchedules: boolean
+  useInternalChat: boolean
+  useExternalApi: boolean
+  useKanban: boolean
+  useOpenAi: boolean
+  useIntegrations: boolean
+}
+
+export type Country = 'BR' | 'usa'
+
+/** Step 0 of the checkout (administration.md §4 Checkout steps, §5). */
+export interface AddressForm {
+  firstName: string
+  lastName: string
+  address1: string
+  city: string
+  state: string
+  zipcode: string
+  country: Country | ''
+  useAddressForPaymentDetails: boolean
+}
+
+/** POST /api/subscription's body: the spec's payload without the card fields (never collected). */
+export interface SubscriptionPayload {
+  firstName: string
+  lastName?: string
+  address1: string
+  city: string
+  state?: string
+  zipcode: string
+  country: Country
+  useAddressForPaymentDetails: boolean
+  planId: number
+  price: number
+  users: number
+  connections: number
+  invoiceId: number
+}
+
+/** POST /api/subscription's answer: the Pix charge of the invoice. */
+export interface PixCharge {
+  invoiceId: number
+  valor: { original: string }
+  qrcode: { qrcode: string; imagemQrcode: string }
+  txid: string
+  expiresAt: string | null
+  provider: 'pix-static' | 'asaas'
+}
+
+/** A `company-{id}-payment` frame (core.md §7): sent once a payment renewed the company. */
+export interface PaymentFrame {
+  action: string
+  company?: { id: number; dueDate: string | null }
+  invoiceId?: number
+}
