@@ -26,6 +26,7 @@ import { createBus } from './bus/index.ts'
 import { createJobs } from './jobs/index.ts'
 import { createRealtime } from './realtime/index.ts'
 import { createPlanGate } from './plans.ts'
+import { createExpiryGate } from './expiry.ts'
 import { createAccounts } from './accounts.ts'
 import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
@@ -124,6 +125,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   const gate = createPlanGate(db, (key) => !offByDefault.has(key))
   bus.on('plan.updated', () => gate.invalidate())
   bus.on('company.updated', () => gate.invalidate())
+  const expiry = createExpiryGate(db)
+  bus.on('company.updated', ({ companyId }) => expiry.invalidate(companyId))
 
   const storage = createStorage({
     root: config.mediaDir ?? join(config.dataDir, 'media'),
@@ -259,6 +262,9 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may do this')
     if (cfg.permission && !permissions.has(request.auth, cfg.permission))
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, `Missing permission ${cfg.permission}`)
+    // An expired company's admin signs in only to renew (auth plugin): only allowExpired routes answer.
+    if (!cfg.allowExpired && !request.auth.super && (await expiry.expired(request.auth.companyId)))
+      throw new AppError(ErrorCodes.PLAN_EXPIRED, 402, 'The subscription is past its due date: renew it to go on')
   })
 
   await realtime.install(app)

@@ -45,6 +45,8 @@ export function registerKernelRoutes(
   app.get(
     '/api/modules',
     {
+      // The shell's own boot: an expired company's admin still loads it to reach the billing pages.
+      config: { allowExpired: true },
       schema: {
         tags: ['kernel'],
         summary: "Modules the caller's company may use",
@@ -72,6 +74,8 @@ export function registerKernelRoutes(
   app.get(
     '/api/modules/denied',
     {
+      // The shell's own boot: an expired company's admin still loads it to reach the billing pages.
+      config: { allowExpired: true },
       schema: {
         tags: ['kernel'],
         summary: "Modules installed but switched off for the caller's plan, with the pages they serve",
@@ -94,6 +98,8 @@ export function registerKernelRoutes(
   app.get(
     '/api/permissions',
     {
+      // The shell's own boot: an expired company's admin still loads it to reach the billing pages.
+      config: { allowExpired: true },
       schema: {
         tags: ['kernel'],
         summary: "The caller's named permissions",

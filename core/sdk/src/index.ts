@@ -27,5 +27,10 @@ declare module 'fastify' {
     super?: boolean
     /** Route is for company admins (and super users). */
     admin?: boolean
+    /**
+     * Route stays reachable when the caller's company is past its due date (renewing it: the
+     * session, the billing pages). Every other route answers 402 PLAN_EXPIRED then; super users pass.
+     */
+    allowExpired?: boolean
   }
 }

@@ -43,10 +43,18 @@ export async function userByEmail(kernel: Kernel, companyId: number, email: stri
     .first('id', 'companyId', 'name', 'email', 'profile', 'super', 'passwordHash')
 }
 
-/** 403 when the company is switched off or its due date has passed (core.md §5 Login, §8). */
-export function assertCompanyActive(company: { status: boolean; dueDate: Date | string | null }) {
+/**
+ * 403 when the company is switched off or its due date has passed (core.md §5 Login, §8). An
+ * expired company's admin still gets a session to renew it: the kernel lets such a session reach
+ * only routes marked `allowExpired` (402 PLAN_EXPIRED elsewhere); everyone else is refused here.
+ */
+export function assertCompanyActive(
+  company: { status: boolean; dueDate: Date | string | null },
+  user: { profile: string; super?: boolean },
+) {
   if (!company.status) throw new AppError(ErrorCodes.COMPANY_DISABLED, 403, 'Company disabled, contact support')
-  if (company.dueDate && new Date(company.dueDate).getTime() < Date.now()) {
+  const expired = company.dueDate && new Date(company.dueDate).getTime() < Date.now()
+  if (expired && user.profile !== 'admin' && !user.super) {
     throw new AppError(ErrorCodes.PLAN_EXPIRED, 403, PLAN_EXPIRED_MESSAGE)
   }
 }
@@ -88,7 +96,7 @@ export function createLoginService(kernel: Kernel) {
     const user = await userByEmail(kernel, company.id, normaliseEmail(input.email))
     const ok = await kernel.auth.verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
     if (!user || !ok) throw invalidCredentials()
-    assertCompanyActive(company)
+    assertCompanyActive(company, user)
 
     const session = await kernel.auth.issue(
       { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super },
@@ -129,7 +137,7 @@ export function createLoginService(kernel: Kernel) {
     const view = await sessionView(kernel, next.userId)
     if (!view) throw expired()
     try {
-      assertCompanyActive(view.company)
+      assertCompanyActive(view.company, view)
     } catch (err) {
       await kernel.auth.revoke(next.sessionId)
       throw err

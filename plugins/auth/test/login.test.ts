@@ -97,11 +97,21 @@ describe('auth: login, refresh, me, logout', () => {
     expect(res.json().error).toBe('ERR_COMPANY_DISABLED')
   })
 
-  it('403 PLAN_EXPIRED when the due date has passed', async () => {
-    const c = await seedCompany(t.app, t.db, { dueDate: new Date(Date.now() - 60_000) })
+  it('403 PLAN_EXPIRED when the due date has passed (an admin gets a session restricted to renewing)', async () => {
+    const c = await seedCompany(t.app, t.db, { dueDate: new Date(Date.now() - 60_000), profile: 'user' })
     const res = await login({ cnpj: c.cnpj, email: c.email, password: c.password })
     expect(res.statusCode).toBe(403)
     expect(res.json().error).toBe('PLAN_EXPIRED')
+    const admin = await seedCompany(t.app, t.db, { dueDate: new Date(Date.now() - 60_000) })
+    const ok = await login({ cnpj: admin.cnpj, email: admin.email, password: admin.password })
+    expect(ok.statusCode, ok.body).toBe(200)
+    // The kernel lets that session reach only routes marked allowExpired.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${ok.json().token}` },
+    })
+    expect(me.statusCode).toBe(200)
   })
 
   it('400 naming the field for a bad CNPJ or a missing field', async () => {
