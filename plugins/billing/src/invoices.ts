@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto'
+import type { Knex } from 'knex'
+import type { Kernel } from '@atende/sdk'
+import { AppError, PAGE_SIZE, likePattern, pageOffset } from '@atende/sdk'
+import type { BillingAccount, CompaniesBillingService } from '@atende/plugin-companies/api'
+import { addMonthsToDate, brDate, monthsOf, today } from './period.ts'
+import type { InvoiceView } from './schemas.ts'
+
+export const ERR_NO_INVOICE_FOUND = 'ERR_NO_INVOICE_FOUND'
+export const ERR_INVOICE_PAID = 'ERR_INVOICE_PAID'
+export const invoiceNotFound = () => new AppError(ERR_NO_INVOICE_FOUND, 404, 'Invoice not found')
+export const invoicePaid = () => new AppError(ERR_INVOICE_PAID, 409, 'This invoice is already paid')
+
+/** An invoices row as the services read it (dates as YYYY-MM-DD text, value as a number). */
+export interface InvoiceRow {
+  id: number
+  companyId: number
+  planId: number | null
+  detail: string
+  value: number
+  periodStart: string
+  periodEnd: string
+  status: 'open' | 'paid'
+  txid: string
+  provider: string | null
+  providerChargeId: string | null
+  providerCustomerId: string | null
+  paidAt: Date | string | null
+}
+
+const COLUMNS = [
+  'id',
+  'companyId',
+  'planId',
+  'detail',
+  'value',
+  'status',
+  'txid',
+  'provider',
+  'providerChargeId',
+  'providerCustomerId',
+  'paidAt',
+]
+/** Dates as text whatever the driver's date parsing (pg gives local-midnight Dates). */
+const select = (q: Knex.QueryBuilder, knex: Knex) =>
+  q
+    .select(COLUMNS.map((c) => `invoices.${c}`))
+    .select(
+      knex.raw(`to_char("periodStart", 'YYYY-MM-DD') as "periodStart"`),
+      knex.raw(`to_char("periodEnd", 'YYYY-MM-DD') as "periodEnd"`),
+    )
+const fromDb = (r: Record<string, unknown>) => ({ ...r, value: Number(r.value) }) as InvoiceRow
+
+export function invoiceView(r: InvoiceRow, now = new Date()): InvoiceView {
+  return {
+    id: r.id,
+    detail: r.detail,
+    value: r.value,
+    dueDate: r.periodStart,
+    status: r.status === 'paid' ? 'paid' : r.periodStart < today(now) ? 'expired' : 'open',
+    paidAt: r.paidAt == null ? null : new Date(r.paidAt).toISOString(),
+    planId: r.planId,
+  }
+}
+
+/** Letters and digits only, 25 long: fits the static BR Code's txid and Asaas's externalReference. */
+export const newTxid = () => `ATD${randomBytes(16).toString('hex').toUpperCase().slice(0, 22)}`
+
+export function createInvoices(kernel: Kernel) {
+  const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
+
+  /** What the company owes for the period starting at its due date; null when nothing is to bill. */
+  function termsFor(account: BillingAccount) {
+    if (!account.dueDate || !account.plan || !(account.plan.value > 0)) return null
+    const periodStart = account.dueDate.slice(0, 10)
+    const periodEnd = addMonthsToDate(periodStart, monthsOf(account.recurrence))
+    return {
+      planId: account.plan.id,
+      value: Math.round(account.plan.value * 100) / 100,
+      periodStart,
+      periodEnd,
+      detail: `${account.plan.name} - ${brDate(periodStart)} a ${brDate(periodEnd)}`.slice(0, 200),
+    }
+  }
+
+  /**
+   * The invoice of the company's current period (starting at its due date), created once: the
+   * unique (companyId, periodStart) makes concurrent callers agree. An open one follows a plan or
+   * recurrence change (its stale charge is dropped); a paid one never changes.
+   */
+  async function ensureFor(account: BillingAccount): Promise<void> {
+    if (account.id === (await kernel.accounts.platformCompanyId())) return
+    const terms = termsFor(account)
+    if (!terms) return
+    const t = kernel.tenant(account.id)
+    const inserted = await t
+      .insert('invoices', { ...terms, status: 'open', txid: newTxid() })
+      .onConflict(['companyId', 'periodStart'])
+      .ignore()
+      .returning('id')
+    if (inserted.length) return
+    await t('invoices')
+      .where({ periodStart: terms.periodStart, status: 'open' })
+      .where((w) =>
+        w
+          .whereNot({ planId: terms.planId })
+          .orWhereNot({ value: terms.value })
+          .orWhereNot({ periodEnd: terms.periodEnd })
+          .orWhereNull('planId'),
+      )
+      .update({ ...terms, provider: null, providerChargeId: null, updatedAt: new Date() })
+  }
+
+  async function ensureCompany(companyId: number) {
+    const account = await companies().account(companyId)
+    if (account) await ensureFor(account)
+  }
+
+  /** The repeating job: every billed company has the invoice of its coming period. */
+  async function sweep(batch = 200) {
+    let after = 0
+    for (;;) {
+      const accounts = await companies().accounts(after, batch)
+      for (const a of accounts) await ensureFor(a)
+      if (accounts.length < batch) return
+      after = accounts[accounts.length - 1].id
+    }
+  }
+
+  async function page(companyId: number, searchParam: string | undefined, pageNumber = 1) {
+    const q = kernel.tenant(companyId)('invoices')
+    const term = searchParam?.trim()
+    if (term) {
+      q.where((w) => {
+        w.whereILike('detail', likePattern(term))
+        if (/^\d{1,9}$/.test(term)) w.orWhere('id', Number(term))
+      })
+    }
+    const rows = await select(q, kernel.db)
+      .orderBy([
+        { column: 'periodStart', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .offset(pageOffset(pageNumber))
+      .limit(PAGE_SIZE + 1)
+    const list = rows.slice(0, PAGE_SIZE).map((r: Record<string, unknown>) => invoiceView(fromDb(r)))
+    return { list, hasMore: rows.length > PAGE_SIZE }
+  }
+
+  /** One invoice of the company; another company's is not found. */
+  async function row(companyId: number, id: number): Promise<InvoiceRow> {
+    const r = await select(kernel.tenant(companyId)('invoices').where('invoices.id', id), kernel.db).first()
+    if (!r) throw invoiceNotFound()
+    return fromDb(r)
+  }
+
+  /** Platform-wide, for the super user and provider notifications. */
+  async function anyRow(where: Record<string, unknown>): Promise<InvoiceRow | undefined> {
+    const r = await select(kernel.db('invoices').where(where), kernel.db).first()
+    return r && fromDb(r)
+  }
+
+  return { ensureFor, ensureCompany, sweep, page, row, anyRow }
+}
+export type InvoiceService = ReturnType<typeof createInvoices>

@@ -1,0 +1,31 @@
+import type { Knex } from 'knex'
+
+/** A company as billing needs it: who to bill, on which plan, until when and how often. */
+export interface BillingAccount {
+  id: number
+  name: string
+  email: string | null
+  cnpj: string
+  status: boolean
+  /** ISO date-time, or null when the company has no due date (never billed). */
+  dueDate: string | null
+  recurrence: string
+  plan: { id: number; name: string; value: number } | null
+}
+
+/**
+ * `kernel.services.get<CompaniesBillingService>('companies.billing')`: the companies plugin's
+ * published read and renewal of the due date, so a billing plugin never writes the companies table.
+ */
+export interface CompaniesBillingService {
+  account(companyId: number, trx?: Knex.Transaction): Promise<BillingAccount | undefined>
+  /** Companies with a due date, by id after `afterId` (a cursor), `limit` at a time. */
+  accounts(afterId: number, limit: number): Promise<BillingAccount[]>
+  /**
+   * Moves the due date forward by the recurrence from the later of now and the current due date,
+   * inside the caller's transaction (row locked). Emits nothing: the caller announces after its commit.
+   */
+  renew(companyId: number, trx: Knex.Transaction): Promise<BillingAccount>
+  /** Announce a company change (company.updated) after the caller's commit. */
+  announce(companyId: number): Promise<void>
+}
