@@ -1,0 +1,108 @@
+/**
+ * modules/billing in a real browser against the real kernel (administration.md §2 "Subscription and
+ * billing", §4 Invoice status and Checkout steps, §5; core.md §7 payment): an admin opens /financeiro,
+ * sees the company's invoice, pays it through the wizard (static Pix: QR and copy-and-paste code),
+ * the super user confirms the payment, and the page says until when the subscription was renewed,
+ * live; the company's due date moved by its recurrence (MENSAL: one month), and the page goes home.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { superHeaders } from '@atende/kernel/testing'
+import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
+
+let app: BrowserApp
+
+beforeAll(async () => {
+  if (!canRun) return
+  app = await openBrowserApp()
+}, 240_000)
+afterAll(async () => {
+  await app?.close()
+})
+
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+const br = (isoDay: string) => isoDay.split('-').reverse().join('/')
+
+describe.skipIf(!canRun)('billing in a browser', () => {
+  afterEach((ctx) => app.settle('billing', ctx.task))
+
+  it('an admin pays the invoice by Pix and sees the renewal live', async () => {
+    const su = await superHeaders(app.t.app)
+    await app.call('PUT', '/api/billing/config', su, {
+      provider: 'pix-static',
+      pixKey: 'financeiro@atende.test',
+      merchantName: 'Atende Plataforma',
+      merchantCity: 'Blumenau',
+    })
+    const plan = await app.call('POST', '/api/plans', su, {
+      name: 'Plano Cobrança',
+      users: 10,
+      connections: 10,
+      queues: 10,
+      value: 30,
+    })
+    // Due on the 15th of next month: a month later is the 15th again (no end-of-month clamping).
+    const now = new Date()
+    const due = iso(new Date(now.getFullYear(), now.getMonth() + 1, 15))
+    const renewed = iso(new Date(now.getFullYear(), now.getMonth() + 2, 15))
+    const co = await aCompany(app, 'Empresa Financeiro', { planId: plan.id, dueDate: due })
+    // The company's first invoice is made as it is created (a bus listener: wait for it). This API
+    // session ends when the page signs the admin in; the page's own token is used after that.
+    const { headers } = await app.api(co.cnpj, co.email, co.password)
+    const { list } = await until(
+      () => app.call('GET', '/api/invoices/all', headers),
+      (r: { list: { id: number }[] }) => r.list.length > 0,
+    )
+    const invoice = list[0]
+    expect(invoice).toMatchObject({ value: 30, dueDate: due, status: 'open', planId: plan.id })
+
+    const { page: p, context } = await app.signedIn(co, '/financeiro')
+    const row = p.getByTestId(`invoice-row-${invoice.id}`)
+    await row.getByText('Em aberto').waitFor({ timeout: 15_000 })
+    await row.getByText(/R\$\s30,00/).waitFor()
+    await row.getByRole('cell', { name: br(due), exact: true }).waitFor()
+    await row.getByRole('button', { name: `Pagar a fatura ${invoice.id}` }).click()
+
+    const dialog = p.getByRole('dialog')
+    await dialog.getByRole('heading', { name: `Pagar fatura ${invoice.id}` }).waitFor()
+    // §5: first name, address, city and zip code required (the country starts as BR).
+    await dialog.getByRole('button', { name: 'Próximo' }).click()
+    expect(await dialog.getByText('Obrigatório').count()).toBe(4)
+    await dialog.getByLabel('Nome', { exact: true }).fill('Ana')
+    await dialog.getByLabel('Endereço', { exact: true }).fill('Rua das Flores, 10')
+    await dialog.getByLabel('Cidade', { exact: true }).fill('Blumenau')
+    await dialog.getByLabel('CEP', { exact: true }).fill('89010-000')
+    await dialog.getByRole('button', { name: 'Próximo' }).click()
+    // Step 1: the invoice's plan is preselected.
+    expect(await dialog.getByLabel('Plano', { exact: true }).inputValue()).toBe(String(plan.id))
+    await dialog.getByRole('button', { name: 'Próximo' }).click()
+    await dialog
+      .getByTestId('checkout-total')
+      .getByText(/R\$\s30,00/)
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Pagar', exact: true }).click()
+
+    // The Pix view: QR image, the BR Code to copy, the amount.
+    await dialog.getByRole('img', { name: `QR code Pix da fatura ${invoice.id}` }).waitFor({ timeout: 15_000 })
+    const code = await dialog.getByLabel('Código Pix copia e cola').inputValue()
+    expect(code).toMatch(/^000201/)
+    expect(code).toContain('br.gov.bcb.pix')
+    await dialog
+      .getByTestId('pix-amount')
+      .getByText(/R\$\s30,00/)
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Copiar código' }).waitFor()
+    await app.shot(p, 'billing-01-pix')
+
+    // The super user confirms the static Pix; the event renews the screen live.
+    await app.call('POST', `/api/invoices/${invoice.id}/mark-paid`, su)
+    await dialog.getByText(`Assinatura renovada até ${br(renewed)}`).waitFor({ timeout: 15_000 })
+    const company = await app.call('GET', `/api/companies/${co.id}`, su)
+    expect(String(company.dueDate).slice(0, 10)).toBe(renewed)
+    const { list: after } = await app.callAs(p, 'GET', '/api/invoices/all')
+    expect(after.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({ status: 'paid' })
+    // Home 4 s after the event (administration.md §9).
+    await p.waitForURL((url) => url.pathname !== '/financeiro', { timeout: 15_000 })
+    await context.close()
+  })
+})
