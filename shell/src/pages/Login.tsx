@@ -28,8 +28,16 @@ export default function Login() {
     try {
       // A new session: the layout shows the 'expires in N days' toast again.
       resetSubscriptionWarning()
-      await client.api.login({ cnpj: digits(form.cnpj), email: form.email.trim(), password: form.password })
-      navigate('/tickets', { replace: true })
+      const { user } = await client.api.login({
+        cnpj: digits(form.cnpj),
+        email: form.email.trim(),
+        password: form.password,
+      })
+      // Only an expired company's admin gets in (to renew): straight to the invoices, the one
+      // screen its restricted session serves, rather than a tickets screen that would be refused.
+      const due = user.company?.dueDate?.slice(0, 10)
+      const lapsed = !!due && due < new Date().toISOString().slice(0, 10)
+      navigate(lapsed ? '/financeiro' : '/tickets', { replace: true })
     } catch (err) {
       const view = loginError(err)
       if (view.alert) setExpired(true)
