@@ -35,8 +35,9 @@ export default function Login() {
       })
       // Only an expired company's admin gets in (to renew): straight to the invoices, the one
       // screen its restricted session serves, rather than a tickets screen that would be refused.
-      const due = user.company?.dueDate?.slice(0, 10)
-      const lapsed = !!due && due < new Date().toISOString().slice(0, 10)
+      // The server's rule (auth plugin, kernel gate): the due date's instant has passed.
+      const due = user.company?.dueDate
+      const lapsed = !!due && new Date(due).getTime() < Date.now()
       navigate(lapsed ? '/financeiro' : '/tickets', { replace: true })
     } catch (err) {
       const view = loginError(err)
