@@ -112,6 +112,13 @@ describe.skipIf(!hasPostgres)(
         const rows = await sent()
         expect(rows).toHaveLength(RECIPIENTS)
         expect(new Set(rows.map((r) => r.number)).size).toBe(RECIPIENTS)
+        // A recipient is marked after its message is handed over: wait for the last marks to land.
+        const marked = (rows: Array<{ status: string }>) =>
+          rows.every((r) => ['sent', 'delivered', 'read'].includes(r.status))
+        await until(
+          async () => marked(await db.knex('campaign_recipients').where({ campaignId: campaign.id })),
+          120_000,
+        ).catch(() => {})
         const recipients = await db.knex('campaign_recipients').where({ campaignId: campaign.id })
         expect(recipients).toHaveLength(RECIPIENTS)
         expect(recipients.every((r) => ['sent', 'delivered', 'read'].includes(r.status))).toBe(true)
