@@ -1,21 +1,16 @@
 import { useTranslation } from 'react-i18next'
-import { Button, toast } from '@atende/ui'
-import { copyText } from './copy.ts'
+import { CopyButton as KitCopyButton } from '@atende/ui'
 
-/** Copies `text` and says so in a toast (the Pix copy-and-paste code). */
+/** The kit's copy button in the checkout's words (the Pix copy-and-paste code). */
 export function CopyButton({ text, className }: { text: string; className?: string }) {
   const { t } = useTranslation()
-  const copy = async () => {
-    try {
-      await copyText(text)
-      toast.success(t('billing.checkout.copied'))
-    } catch {
-      toast.error(t('billing.checkout.copyFailed'))
-    }
-  }
   return (
-    <Button variant="secondary" className={className} onClick={() => void copy()}>
-      {t('billing.checkout.copy')}
-    </Button>
+    <KitCopyButton
+      text={text}
+      className={className}
+      label={t('billing.checkout.copy')}
+      copied={t('billing.checkout.copied')}
+      failed={t('billing.checkout.copyFailed')}
+    />
   )
 }
