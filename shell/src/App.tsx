@@ -10,6 +10,7 @@ import { ModulesProvider, useModules } from './modules/ModulesProvider.tsx'
 import { FailedModulePage, ModulePage, NotFound, PlanDenied } from './modules/ModulePages.tsx'
 import { planGated } from './modules/planRoutes.ts'
 import Login from './pages/Login.tsx'
+import { useSessionLapsed } from './session.ts'
 
 const Signup = lazy(() => import('./pages/Signup.tsx'))
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'))
@@ -23,10 +24,12 @@ function PublicOnly({ children }: { children: ReactNode }) {
  * Unknown private paths: wait for the modules, then pages the plan (or the cshow flag) lacks say so
  * and go home; the rest — a module not installed yet, a mistyped address — are a plain 404.
  */
-function Fallback() {
-  const { status, deniedRoutes, planFlags } = useModules()
+function Fallback({ lapsed }: { lapsed: boolean }) {
+  const { status, deniedRoutes, planFlags, routes } = useModules()
   const { pathname } = useLocation()
   if (status === 'loading' || status === 'idle') return <Loading />
+  // A restricted session (an expired company's admin) only renews: its other pages go to billing.
+  if (lapsed && routes.length) return <Navigate to={routes[0].path} replace />
   const cshow = client.session.getPreference('cshow') != null
   return planGated(pathname, { deniedRoutes, planFlags, cshow }) ? <PlanDenied /> : <NotFound />
 }
@@ -34,12 +37,13 @@ function Fallback() {
 function PrivateArea() {
   const { user } = useSession()
   const { routes, modules } = useModules()
+  const lapsed = useSessionLapsed(user)
   if (!user) return <Navigate to="/login" replace />
   return (
     <CompanySettingsProvider companyId={user.companyId}>
       <Routes>
-        <Route element={<Layout user={user} />}>
-          <Route index element={<Navigate to="/tickets" replace />} />
+        <Route element={<Layout user={user} lapsed={lapsed} />}>
+          <Route index element={lapsed ? <Fallback lapsed /> : <Navigate to="/tickets" replace />} />
           {routes.map((r) => (
             <Route
               key={`${r.module}:${r.path}`}
@@ -60,7 +64,7 @@ function PrivateArea() {
                 element={<FailedModulePage name={m.manifest.name} />}
               />
             ))}
-          <Route path="*" element={<Fallback />} />
+          <Route path="*" element={<Fallback lapsed={lapsed} />} />
         </Route>
       </Routes>
     </CompanySettingsProvider>

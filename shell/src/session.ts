@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react'
 import type { TFunction } from 'i18next'
-import { subscriptionWarning } from '@atende/client'
+import { subscriptionWarning, type SessionUser } from '@atende/client'
 import { toast } from '@atende/ui'
 
 /** Browser-session flag: the expiry toast shows once per session (tab), not on every reload. */
@@ -25,4 +26,28 @@ export function warnSubscriptionOnce(t: TFunction, dueDate: string | null | unde
   if (days == null || store?.getItem(WARNED_KEY)) return
   store?.setItem(WARNED_KEY, '1')
   toast.warning(t('login.expiresSoon', { count: days }))
+}
+
+/**
+ * Whether this is an expired company's restricted session (the server's rule, kernel expiry gate:
+ * the due date's instant has passed; super users are never restricted). Such a session only renews:
+ * the server lists only the billing module and the shell sends every other page there.
+ */
+export function sessionLapsed(user: SessionUser | null | undefined, now = Date.now()): boolean {
+  const due = user?.company?.dueDate
+  return !!user && !user.super && !!due && new Date(due).getTime() < now
+}
+
+/** sessionLapsed, turning true by itself when the due instant passes while the app is open. */
+export function useSessionLapsed(user: SessionUser | null | undefined): boolean {
+  const [now, setNow] = useState(() => Date.now())
+  const due = user?.company?.dueDate
+  useEffect(() => {
+    const wait = due ? new Date(due).getTime() - Date.now() : NaN
+    // setTimeout holds at most ~24.8 days; a later due date is met by a later visit.
+    if (!(wait > 0) || wait > 2 ** 31 - 1) return
+    const timer = setTimeout(() => setNow(Date.now()), wait + 1)
+    return () => clearTimeout(timer)
+  }, [due])
+  return sessionLapsed(user, Math.max(now, Date.now()))
 }

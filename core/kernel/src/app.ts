@@ -115,6 +115,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     enabledByDefault: p.planDefault !== 'off',
     remoteEntry: p.module || p.moduleDir ? `/modules/${p.name}/remoteEntry.js` : null,
     routes: p.moduleRoutes ?? [`/${p.name}`],
+    servesExpired: !!p.servesExpired,
   }))
   // A module's own built remote, when its package ships one (manifest moduleDir).
   const moduleDirs = new Map(
@@ -268,7 +269,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   })
 
   await realtime.install(app)
-  registerKernelRoutes(app, kernel, moduleMenus(undefined, moduleDirs))
+  registerKernelRoutes(app, kernel, moduleMenus(undefined, moduleDirs), (companyId) => expiry.expired(companyId))
   registerFileRoutes(app, storage)
 
   for (const plugin of installed) {

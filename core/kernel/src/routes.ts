@@ -22,7 +22,11 @@ export function registerKernelRoutes(
   root: FastifyInstance,
   kernel: Kernel,
   menuOf: (module: string) => ModuleMenuEntry[] | undefined = () => undefined,
+  /** Whether a company is past its due date (expiry.ts): its session is restricted to renewing. */
+  expired: (companyId: number) => Promise<boolean> = async () => false,
 ) {
+  const restricted = async (auth: { companyId: number; super?: boolean }) =>
+    !auth.super && (await expired(auth.companyId))
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/api/health',
@@ -55,8 +59,11 @@ export function registerKernelRoutes(
     },
     async (request) => {
       const out = []
+      // An expired company's session gets only the modules that renew it (the manifest's servesExpired).
+      const renewingOnly = await restricted(request.auth)
       for (const m of kernel.modules()) {
         if (!m.remoteEntry) continue
+        if (renewingOnly && !m.servesExpired) continue
         if (m.toggleable && !(await kernel.moduleEnabled(request.auth.companyId, m.key))) continue
         out.push({
           name: m.name,
@@ -85,7 +92,9 @@ export function registerKernelRoutes(
       },
     },
     async (request) => {
-      const out = []
+      const out: Array<{ name: string; key: string; routes: string[] }> = []
+      // A restricted session's other pages are not the plan's doing: the shell sends them to billing.
+      if (await restricted(request.auth)) return out
       for (const m of kernel.modules()) {
         if (!m.remoteEntry || !m.toggleable) continue
         if (!(await kernel.moduleEnabled(request.auth.companyId, m.key)))

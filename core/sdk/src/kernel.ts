@@ -179,6 +179,8 @@ export interface ModuleInfo {
   enabledByDefault: boolean
   remoteEntry: string | null
   routes: string[]
+  /** Listed for an expired company's restricted session (the manifest's servesExpired). */
+  servesExpired: boolean
 }
 
 /** The spec's seven plan flags: the first rows of the plan↔module table, shown even before their plugins exist. */

@@ -45,6 +45,12 @@ export interface PluginManifest {
   moduleRoutes?: string[]
   /** Part of the platform itself (auth, companies, plans, settings): never gated by a plan. */
   essential?: boolean
+  /**
+   * The module stays in the shell of a company past its due date, whose admin's session answers
+   * only `allowExpired` routes (402 PLAN_EXPIRED elsewhere): the pages that let it renew (billing).
+   * Every other module is left out of that session's GET /api/modules.
+   */
+  servesExpired?: boolean
   register(app: FastifyInstance, kernel: Kernel): Promise<void> | void
 }
 

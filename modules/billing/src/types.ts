@@ -72,7 +72,8 @@ export interface SubscriptionPayload {
   zipcode: string
   country: Country
   useAddressForPaymentDetails: boolean
-  planId: number
+  /** The plan chosen in step 1 (paying switches the company to it); null keeps the invoice's. */
+  planId: number | null
   price: number
   users: number
   connections: number

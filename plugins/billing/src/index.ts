@@ -23,6 +23,12 @@ const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
  *   verified with the provider.
  * - Paying renews the company exactly once (settle.ts) through the companies plugin's published
  *   `companies.billing`, then `company-{id}-payment` CONCLUIDA goes out.
+ * - The checkout's plan (step 1) is the invoice's: another plan than the company's re-terms the open
+ *   invoice as the payer's choice, and the company switches to it when that invoice is paid, never
+ *   before. A due date moved by hand drops the old period's open invoice unless a checkout charged it.
+ * - An expired company's admin signs in to a restricted session (kernel expiry gate): these routes
+ *   are `allowExpired` and this module is the only one its shell lists (`servesExpired`); the shell
+ *   sends every other page to /financeiro until the payment event renews the session.
  */
 export default definePlugin({
   name: 'billing',
@@ -30,6 +36,8 @@ export default definePlugin({
   host: '^1.0.0',
   // Paying must work whatever the plan switches off.
   essential: true,
+  // An expired company's admin renews here: the only module of that restricted session.
+  servesExpired: true,
   module: true,
   moduleRoutes: ['/financeiro', '/subscription', '/plans'],
   dependsOn: ['companies'],

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
-import { AppError, PAGE_SIZE, likePattern, pageOffset } from '@atende/sdk'
+import { AppError, PAGE_SIZE, badRequest, likePattern, pageOffset } from '@atende/sdk'
 import type { BillingAccount, CompaniesBillingService } from '@atende/plugin-companies/api'
 import { addMonthsToDate, brDate, monthsOf, today } from './period.ts'
 import type { InvoiceView } from './schemas.ts'
 
 export const ERR_NO_INVOICE_FOUND = 'ERR_NO_INVOICE_FOUND'
 export const ERR_INVOICE_PAID = 'ERR_INVOICE_PAID'
+export const ERR_PLAN_NOT_FOUND = 'ERR_PLAN_NOT_FOUND'
 export const invoiceNotFound = () => new AppError(ERR_NO_INVOICE_FOUND, 404, 'Invoice not found')
 export const invoicePaid = () => new AppError(ERR_INVOICE_PAID, 409, 'This invoice is already paid')
 
@@ -21,6 +22,8 @@ export interface InvoiceRow {
   periodStart: string
   periodEnd: string
   status: 'open' | 'paid'
+  /** The plan is the payer's choice at checkout: paying switches the company to it. */
+  planChosen: boolean
   txid: string
   provider: string | null
   providerChargeId: string | null
@@ -35,6 +38,7 @@ const COLUMNS = [
   'detail',
   'value',
   'status',
+  'planChosen',
   'txid',
   'provider',
   'providerChargeId',
@@ -69,30 +73,41 @@ export const newTxid = () => `ATD${randomBytes(16).toString('hex').toUpperCase()
 export function createInvoices(kernel: Kernel) {
   const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
 
-  /** What the company owes for the period starting at its due date; null when nothing is to bill. */
-  function termsFor(account: BillingAccount) {
-    if (!account.dueDate || !account.plan || !(account.plan.value > 0)) return null
+  /**
+   * What the company owes for the period starting at its due date, on its plan or on `plan` (one a
+   * checkout chose); null when nothing is to bill.
+   */
+  function termsFor(account: BillingAccount, plan: BillingAccount['plan'] = account.plan) {
+    if (!account.dueDate || !plan || !(plan.value > 0)) return null
     const periodStart = account.dueDate.slice(0, 10)
     const periodEnd = addMonthsToDate(periodStart, monthsOf(account.recurrence))
     return {
-      planId: account.plan.id,
-      value: Math.round(account.plan.value * 100) / 100,
+      planId: plan.id,
+      value: Math.round(plan.value * 100) / 100,
       periodStart,
       periodEnd,
-      detail: `${account.plan.name} - ${brDate(periodStart)} a ${brDate(periodEnd)}`.slice(0, 200),
+      detail: `${plan.name} - ${brDate(periodStart)} a ${brDate(periodEnd)}`.slice(0, 200),
     }
   }
 
   /**
    * The invoice of the company's current period (starting at its due date), created once: the
    * unique (companyId, periodStart) makes concurrent callers agree. An open one follows a plan or
-   * recurrence change (its stale charge is dropped); a paid one never changes.
+   * recurrence change (its stale charge is dropped) unless its plan was chosen at checkout; a paid
+   * one never changes. When the due date was moved by hand (the super user's edit or expire button),
+   * the open invoice of the old period goes, unless a checkout already charged it: that one stays
+   * payable (paying it renews from the later of today and the due date).
    */
   async function ensureFor(account: BillingAccount): Promise<void> {
     if (account.id === (await kernel.accounts.platformCompanyId())) return
     const terms = termsFor(account)
     if (!terms) return
     const t = kernel.tenant(account.id)
+    await t('invoices')
+      .where({ status: 'open' })
+      .whereNot({ periodStart: terms.periodStart })
+      .whereNull('provider')
+      .delete()
     const inserted = await t
       .insert('invoices', { ...terms, status: 'open', txid: newTxid() })
       .onConflict(['companyId', 'periodStart'])
@@ -100,7 +115,7 @@ export function createInvoices(kernel: Kernel) {
       .returning('id')
     if (inserted.length) return
     await t('invoices')
-      .where({ periodStart: terms.periodStart, status: 'open' })
+      .where({ periodStart: terms.periodStart, status: 'open', planChosen: false })
       .where((w) =>
         w
           .whereNot({ planId: terms.planId })
@@ -109,6 +124,24 @@ export function createInvoices(kernel: Kernel) {
           .orWhereNull('planId'),
       )
       .update({ ...terms, provider: null, providerChargeId: null, updatedAt: new Date() })
+  }
+
+  /**
+   * A checkout's plan for an open invoice: another plan than the company's is recorded as the
+   * payer's choice (re-termed, its stale charge dropped); the company's own plan undoes a choice.
+   * Returns the invoice as it now stands.
+   */
+  async function choosePlan(invoice: InvoiceRow, account: BillingAccount, planId: number): Promise<InvoiceRow> {
+    const own = account.plan?.id === planId
+    if (invoice.planId === planId && invoice.planChosen === !own) return invoice
+    const plan = own ? account.plan : await companies().plan(planId)
+    if (!plan || !(plan.value > 0)) throw badRequest('planId', 'No such paid plan', ERR_PLAN_NOT_FOUND)
+    const terms = termsFor({ ...account, dueDate: invoice.periodStart }, plan)!
+    await kernel
+      .tenant(account.id)('invoices')
+      .where({ id: invoice.id, status: 'open' })
+      .update({ ...terms, planChosen: !own, provider: null, providerChargeId: null, updatedAt: new Date() })
+    return row(account.id, invoice.id)
   }
 
   async function ensureCompany(companyId: number) {
@@ -160,6 +193,6 @@ export function createInvoices(kernel: Kernel) {
     return r && fromDb(r)
   }
 
-  return { ensureFor, ensureCompany, sweep, page, row, anyRow }
+  return { ensureFor, ensureCompany, choosePlan, sweep, page, row, anyRow }
 }
 export type InvoiceService = ReturnType<typeof createInvoices>

@@ -43,14 +43,20 @@ export function createSettlement(kernel: Kernel, invoices: InvoiceService) {
           paidVia: by.via,
           updatedAt: new Date(),
         })
-        .returning('companyId')
+        .returning(['companyId', 'planId', 'planChosen'])
       if (!paid.length) return null
-      const account = await companies().renew(paid[0].companyId as number, trx)
+      const [invoice] = paid as Array<{ companyId: number; planId: number | null; planChosen: boolean }>
+      // A plan chosen at checkout becomes the company's with the payment that bought it.
+      const account = await companies().renew(invoice.companyId, trx, {
+        planId: invoice.planChosen ? invoice.planId : null,
+      })
       return { companyId: account.id, dueDate: account.dueDate }
     })
     if (!done) return { settled: false }
-    await kernel.bus.emit('billing.paid', { companyId: done.companyId, invoiceId, dueDate: done.dueDate })
+    // company.updated first: every process's expiry gate forgets the old due date before the payment
+    // frame tells the page, which then reloads its (no longer restricted) modules.
     await companies().announce(done.companyId)
+    await kernel.bus.emit('billing.paid', { companyId: done.companyId, invoiceId, dueDate: done.dueDate })
     // The company's next period is billed at once.
     await invoices.ensureCompany(done.companyId)
     return { settled: true }

@@ -22,10 +22,12 @@ export function createSubscriptions(kernel: Kernel, config: BillingConfigService
     for (const field of REQUIRED) if (!body[field]?.trim()) throw badRequest(field, `${field} is required`)
     if (!COUNTRIES.includes(body.country!.trim().toLowerCase()))
       throw badRequest('country', 'Country must be BR or usa')
-    const invoice = await invoices.row(auth.companyId, body.invoiceId)
+    let invoice = await invoices.row(auth.companyId, body.invoiceId)
     if (invoice.status === 'paid') throw invoicePaid()
     const account = await companies().account(auth.companyId)
     if (!account) throw notFound()
+    // The plan of step 1: paying this invoice switches the company to it (never before payment).
+    if (body.planId != null) invoice = await invoices.choosePlan(invoice, account, body.planId)
     const cfg = await config.get()
     const provider = PROVIDERS[cfg.provider]
     // The company's customer at the provider, from an earlier charge (one customer per company).

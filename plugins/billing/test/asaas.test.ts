@@ -1,65 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, headersFor, superHeaders, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import companiesPlugin from '@atende/plugin-companies'
 import plugin from '../src/index.ts'
 import { addMonthsToDate } from '../src/period.ts'
+import { fakeAsaas } from './fakes/asaas.ts'
 
 const API_KEY = '$aact_test_key'
 const WEBHOOK_TOKEN = 'whsec-local-token'
-
-interface FakePayment {
-  id: string
-  customer: string
-  billingType: string
-  value: number
-  dueDate: string
-  externalReference: string | null
-  status: string
-}
-
-/** The subset of Asaas v3 the adapter uses, checking the access_token header like the real one. */
-function fakeAsaas() {
-  const payments = new Map<string, FakePayment>()
-  const customers: Array<Record<string, unknown>> = []
-  const readBody = async (req: IncomingMessage) => {
-    let raw = ''
-    for await (const chunk of req) raw += chunk
-    return raw ? JSON.parse(raw) : {}
-  }
-  const server: Server = createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(body))
-    }
-    if (req.headers.access_token !== API_KEY) return send(401, { errors: [{ code: 'invalid_access_token' }] })
-    const url = req.url ?? ''
-    if (req.method === 'POST' && url === '/v3/customers') {
-      const body = await readBody(req)
-      customers.push(body)
-      return send(200, { object: 'customer', id: `cus_${customers.length}`, ...body })
-    }
-    if (req.method === 'POST' && url === '/v3/payments') {
-      const body = await readBody(req)
-      const p: FakePayment = { ...body, id: `pay_${payments.size + 1}`, status: 'PENDING' }
-      payments.set(p.id, p)
-      return send(200, { object: 'payment', ...p })
-    }
-    const qr = url.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/)
-    if (req.method === 'GET' && qr && payments.has(qr[1]))
-      return send(200, {
-        encodedImage: Buffer.from(`png-of-${qr[1]}`).toString('base64'),
-        payload: `00020126-asaas-${qr[1]}`,
-        expirationDate: '2027-12-31 23:59:59',
-      })
-    const one = url.match(/^\/v3\/payments\/([^/]+)$/)
-    if (req.method === 'GET' && one && payments.has(one[1]))
-      return send(200, { object: 'payment', ...payments.get(one[1]) })
-    send(404, { errors: [{ code: 'not_found' }] })
-  })
-  return { server, payments, customers }
-}
 
 /** Asaas through a local server: charges by the adapter, confirmation only by an authenticated, verified, once-only webhook. */
 describe('billing: Asaas Pix charges and webhook', () => {
@@ -67,12 +14,11 @@ describe('billing: Asaas Pix charges and webhook', () => {
   let root: Headers
   let planId: number
   let seq = 0
-  const asaas = fakeAsaas()
+  const asaas = fakeAsaas(API_KEY)
 
   beforeAll(async () => {
     process.env.BILLING_INVOICES_EVERY_MS = '0'
-    await new Promise<void>((resolve) => asaas.server.listen(0, '127.0.0.1', resolve))
-    process.env.ASAAS_BASE_URL = `http://127.0.0.1:${(asaas.server.address() as AddressInfo).port}`
+    process.env.ASAAS_BASE_URL = await asaas.listen()
     t = await createTestApp({ plugins: [companiesPlugin, plugin] })
     root = await superHeaders(t.app)
     ;[{ id: planId }] = await t.db('plans').insert({ name: 'Plano Asaas', value: 30 }).returning('id')
@@ -86,7 +32,7 @@ describe('billing: Asaas Pix charges and webhook', () => {
   })
   afterAll(async () => {
     await t?.close()
-    await new Promise((resolve) => asaas.server.close(resolve))
+    await asaas.close()
     delete process.env.ASAAS_BASE_URL
   })
 

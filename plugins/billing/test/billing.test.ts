@@ -259,6 +259,65 @@ describe('billing: invoices, Pix checkout, manual confirmation', () => {
     expect([after.trialDaysLeft, after.trialExpiration]).toEqual([null, null])
   })
 
+  it('a checkout may choose another plan: the invoice follows it, the company switches only when it is paid', async () => {
+    await call('PUT', '/api/billing/config', root, {
+      provider: 'pix-static',
+      pixKey: 'pix@atende.test',
+      merchantName: 'Atende',
+      merchantCity: 'Blumenau',
+    })
+    const c = await company({ dueDate: new Date(Date.now() + 20 * DAY).toISOString() })
+    await until(async () => (await invoicesOf(c.id)).length === 1)
+    const [invoice] = await invoicesOf(c.id)
+
+    const unknown = await checkout(c.headers, invoice.id, { planId: 999_999 })
+    expect([unknown.statusCode, unknown.json().error, unknown.json().field]).toEqual([
+      400,
+      'ERR_PLAN_NOT_FOUND',
+      'planId',
+    ])
+    const chose = await checkout(c.headers, invoice.id, { planId: otherPlanId })
+    expect(chose.statusCode, chose.body).toBe(200)
+    expect(chose.json().valor).toEqual({ original: '29.00' })
+    expect(chose.json().qrcode.qrcode).toContain('540529.00')
+    expect((await list(c.headers)).list[0]).toMatchObject({ planId: otherPlanId, value: 29 })
+    expect((await t.db('companies').where({ id: c.id }).first('planId')).planId).toBe(planId)
+    // The company's own updates (a recurrence change) leave the payer's choice alone.
+    await call('PUT', `/api/companies/${c.id}`, root, { recurrence: 'BIMESTRAL' })
+    await createInvoices(t.app.kernel).sweep()
+    expect((await list(c.headers)).list[0]).toMatchObject({ planId: otherPlanId, value: 29 })
+
+    expect((await call('POST', `/api/invoices/${invoice.id}/mark-paid`, root)).statusCode).toBe(200)
+    expect((await t.db('companies').where({ id: c.id }).first('planId')).planId).toBe(otherPlanId)
+    // The next period is billed on the plan now the company's.
+    await until(async () => (await invoicesOf(c.id)).length === 2)
+    const next = (await list(c.headers)).list[0]
+    expect(next).toMatchObject({ status: 'open', planId: otherPlanId, value: 29 })
+    // Choosing the company's own plan again is no choice: nothing changes.
+    const same = await checkout(c.headers, next.id, { planId: otherPlanId })
+    expect(same.statusCode, same.body).toBe(200)
+    expect((await t.db('invoices').where({ id: next.id }).first('planChosen')).planChosen).toBe(false)
+  })
+
+  it('a due date moved by hand drops the old open invoice, but one a checkout charged stays payable', async () => {
+    const c = await company({ dueDate: '2027-03-10T12:00:00.000Z' })
+    await until(async () => (await invoicesOf(c.id)).length === 1)
+    await call('PUT', `/api/companies/${c.id}`, root, { dueDate: '2027-04-10T12:00:00.000Z' })
+    await until(async () => (await list(c.headers)).list.map((i) => i.dueDate).join() === '2027-04-10')
+
+    await call('PUT', '/api/billing/config', root, {
+      provider: 'pix-static',
+      pixKey: 'pix@atende.test',
+      merchantName: 'Atende',
+      merchantCity: 'Blumenau',
+    })
+    const [charged] = await invoicesOf(c.id)
+    expect((await checkout(c.headers, charged.id)).statusCode).toBe(200)
+    await call('PUT', `/api/companies/${c.id}`, root, { dueDate: '2027-05-10T12:00:00.000Z' })
+    await until(async () => (await invoicesOf(c.id)).length === 2)
+    expect((await list(c.headers)).list.map((i) => i.dueDate)).toEqual(['2027-05-10', '2027-04-10'])
+  })
+
   it("another company's invoice is not found", async () => {
     const a = await company()
     const b = await company()

@@ -2,13 +2,23 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, superHeaders, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import authPlugin from '@atende/plugin-auth'
 import companiesPlugin from '@atende/plugin-companies'
+import { definePlugin } from '@atende/sdk'
 import plugin from '../src/index.ts'
+
+/** Any other feature with a page: left out of the restricted session's shell. */
+const widgets = definePlugin({ name: 'widgets', version: '1.0.0', host: '^1.0.0', module: true, register() {} })
+const names = (res: { json(): Array<{ name: string }> }) =>
+  res
+    .json()
+    .map((m) => m.name)
+    .sort()
 
 const PASSWORD = 'Senha@123'
 
 /**
  * An expired company's admin signs in to a restricted session: the billing routes (allowExpired)
- * answer, everything else is 402 PLAN_EXPIRED until the company is renewed; its other users stay out.
+ * answer, everything else is 402 PLAN_EXPIRED until the company is renewed; its shell lists only the
+ * modules that serve an expired session (billing); its other users stay out.
  */
 describe('billing: an expired company renews', () => {
   let t: TestApp
@@ -16,7 +26,7 @@ describe('billing: an expired company renews', () => {
 
   beforeAll(async () => {
     process.env.BILLING_INVOICES_EVERY_MS = '0'
-    t = await createTestApp({ plugins: [authPlugin, companiesPlugin, plugin] })
+    t = await createTestApp({ plugins: [authPlugin, companiesPlugin, plugin, widgets] })
     root = await superHeaders(t.app)
   })
   afterAll(async () => {
@@ -57,7 +67,9 @@ describe('billing: an expired company renews', () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin })
 
     expect((await get('/api/auth/me')).statusCode).toBe(200)
-    expect((await get('/api/modules')).statusCode).toBe(200)
+    // The shell of this session holds only the module that renews it.
+    expect(names(await get('/api/modules'))).toEqual(['billing'])
+    expect((await get('/api/modules/denied')).json()).toEqual([])
     expect((await get('/api/billing/subscription')).statusCode).toBe(200)
     await until(async () => (await get('/api/invoices/all')).json().list.length === 1)
     const [invoice] = (await get('/api/invoices/all')).json().list
@@ -70,5 +82,6 @@ describe('billing: an expired company renews', () => {
     // The renewal reaches every process's cache through company.updated.
     await until(async () => (await get(`/api/companies/listPlan/${companyId}`)).statusCode === 200)
     expect((await login(cnpj, `user${cnpj}@example.com`)).statusCode).toBe(200)
+    expect(names(await get('/api/modules'))).toEqual(['billing', 'widgets'])
   })
 })

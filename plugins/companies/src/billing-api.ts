@@ -23,9 +23,12 @@ export interface CompaniesBillingService {
   accounts(afterId: number, limit: number): Promise<BillingAccount[]>
   /**
    * Moves the due date forward by the recurrence from the later of now and the current due date,
-   * inside the caller's transaction (row locked). Emits nothing: the caller announces after its commit.
+   * inside the caller's transaction (row locked), and switches to `change.planId` when a paid
+   * invoice chose another plan. Emits nothing: the caller announces after its commit.
    */
-  renew(companyId: number, trx: Knex.Transaction): Promise<BillingAccount>
+  renew(companyId: number, trx: Knex.Transaction, change?: { planId?: number | null }): Promise<BillingAccount>
+  /** A plan as billing charges it (a checkout may choose another plan); undefined when there is none. */
+  plan(planId: number): Promise<{ id: number; name: string; value: number } | undefined>
   /** Announce a company change (company.updated) after the caller's commit. */
   announce(companyId: number): Promise<void>
 }

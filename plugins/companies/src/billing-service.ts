@@ -69,14 +69,22 @@ export function createCompaniesBilling(kernel: Kernel): CompaniesBillingService 
         .limit(limit)) as Row[]
       return rows.map(toAccount)
     },
-    async renew(companyId, trx) {
+    async renew(companyId, trx, change) {
       // Locked so two payments settling at once each extend from the other's result.
       const row = await trx('companies').where({ id: companyId }).forUpdate().first('dueDate', 'recurrence')
       if (!row) throw companyNotFound()
       await trx('companies')
         .where({ id: companyId })
-        .update({ dueDate: renewedDueDate(row.dueDate, row.recurrence), updatedAt: new Date() })
+        .update({
+          dueDate: renewedDueDate(row.dueDate, row.recurrence),
+          ...(change?.planId ? { planId: change.planId } : {}),
+          updatedAt: new Date(),
+        })
       return (await account(companyId, trx))!
+    },
+    async plan(planId) {
+      const row = await kernel.db('plans').where({ id: planId }).first('id', 'name', 'value')
+      return row && { id: row.id as number, name: row.name as string, value: Number(row.value ?? 0) }
     },
     async announce(companyId) {
       await kernel.bus.emit('company.updated', { companyId, company: await companyView(kernel, companyId) })

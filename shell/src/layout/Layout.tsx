@@ -15,8 +15,9 @@ export const OPEN_ABOVE = 1200
  * core.md §2 Layout: temporary drawer under 600 px, permanent otherwise. The permanent drawer starts
  * as the company's sideMenuOpen setting says ('open'/'closed'); until the settings arrive, or when
  * they fail, it is open above 1200 px. Once the user toggles it, the setting no longer moves it.
+ * A restricted session (an expired company's admin, `lapsed`) says why only billing is there.
  */
-export function Layout({ user }: { user: SessionUser }) {
+export function Layout({ user, lapsed = false }: { user: SessionUser; lapsed?: boolean }) {
   const { t } = useTranslation()
   const width = useWindowWidth()
   const temporary = width < TEMPORARY_BELOW
@@ -46,6 +47,14 @@ export function Layout({ user }: { user: SessionUser }) {
       <div className="flex min-h-0 flex-1">
         <Drawer user={user} open={open} temporary={temporary} onNavigate={() => setOpen(false)} />
         <main className="min-w-0 flex-1 overflow-auto">
+          {lapsed && (
+            <p
+              role="alert"
+              className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {t('layout.lapsed')}
+            </p>
+          )}
           <Outlet />
         </main>
       </div>

@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ComponentType,
   type ReactNode,
@@ -22,6 +23,7 @@ import { useApi, useSession } from '@atende/client'
 import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 import { createTranslationRegistry, describeClash } from './translations.ts'
 import { SHELL_TEXTS } from '../i18n/index.ts'
+import { useSessionLapsed } from '../session.ts'
 
 export interface ModulesValue {
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -84,6 +86,10 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const api = useApi()
   const { user } = useSession()
   const companyId = user?.companyId
+  // A restricted session's list holds only billing: renewing (the session's due date moves on the
+  // payment event) loads the full list again.
+  const lapsed = useSessionLapsed(user)
+  const shownCompany = useRef<number | undefined>(undefined)
   const [status, setStatus] = useState<ModulesValue['status']>('idle')
   const [modules, setModules] = useState<ModuleState[]>([])
   const [deniedRoutes, setDeniedRoutes] = useState<string[]>([])
@@ -93,6 +99,7 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!companyId) {
+      shownCompany.current = undefined
       setModules([])
       setStatus('idle')
       setManifests(null)
@@ -101,12 +108,17 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       return
     }
     let cancelled = false
-    setStatus('loading')
-    setModules([])
-    setManifests(null)
-    // Until GET /api/modules answers, the last visit's count gives the skeleton its size. (Its menu is
-    // not drawn: a module the plan has since switched off would flash in the drawer.)
-    setGuess(cachedManifests(companyId).length || 6)
+    // The same company again (its session renewed): the page on screen (billing's success message)
+    // stays while the full list loads; each module joins as it is ready.
+    if (shownCompany.current !== companyId) {
+      shownCompany.current = companyId
+      setStatus('loading')
+      setModules([])
+      setManifests(null)
+      // Until GET /api/modules answers, the last visit's count gives the skeleton its size. (Its menu
+      // is not drawn: a module the plan has since switched off would flash in the drawer.)
+      setGuess(cachedManifests(companyId).length || 6)
+    }
     api
       .get<Record<string, unknown>>('/plans/user')
       .then((plan) => {
@@ -147,7 +159,7 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [companyId, api])
+  }, [companyId, lapsed, api])
 
   const retry = useCallback(
     async (name: string) => {

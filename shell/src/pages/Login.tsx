@@ -5,7 +5,7 @@ import { Button, Dialog, MaskedInput, TextField, digits, toast } from '@atende/u
 import { loginError } from '@atende/client'
 import { client } from '../client.ts'
 import { toastError } from '../errors.ts'
-import { resetSubscriptionWarning } from '../session.ts'
+import { resetSubscriptionWarning, sessionLapsed } from '../session.ts'
 import * as v from '../validation.ts'
 import { PublicCard } from './PublicCard.tsx'
 
@@ -33,12 +33,9 @@ export default function Login() {
         email: form.email.trim(),
         password: form.password,
       })
-      // Only an expired company's admin gets in (to renew): straight to the invoices, the one
-      // screen its restricted session serves, rather than a tickets screen that would be refused.
-      // The server's rule (auth plugin, kernel gate): the due date's instant has passed.
-      const due = user.company?.dueDate
-      const lapsed = !!due && new Date(due).getTime() < Date.now()
-      navigate(lapsed ? '/financeiro' : '/tickets', { replace: true })
+      // Only an expired company's admin gets in (to renew): home sends its restricted session to the
+      // billing pages it serves, rather than to a tickets screen that would be refused.
+      navigate(sessionLapsed(user) ? '/' : '/tickets', { replace: true })
     } catch (err) {
       const view = loginError(err)
       if (view.alert) setExpired(true)

@@ -1,22 +1,32 @@
 /**
  * modules/billing in a real browser against the real kernel (administration.md §2 "Subscription and
- * billing", §4 Invoice status and Checkout steps, §5; core.md §7 payment): an admin opens /financeiro,
- * sees the company's invoice, pays it through the wizard (static Pix: QR and copy-and-paste code),
- * the super user confirms the payment, and the page says until when the subscription was renewed,
- * live; the company's due date moved by its recurrence (MENSAL: one month), and the page goes home.
+ * billing", §4 Invoice status and Checkout steps, §5; core.md §7 payment):
+ * - an admin opens /financeiro, sees the company's invoice, pays it through the wizard (static Pix:
+ *   QR and copy-and-paste code), the super user confirms the payment, and the page says until when
+ *   the subscription was renewed, live; the due date moved by its recurrence, and the page goes home;
+ * - an expired company's admin signs in to a session that serves only billing, sees /plans and
+ *   /subscription, pays by Asaas choosing a bigger plan, and a local server speaking Asaas's API
+ *   confirms it with its notification: renewed from today, on the new plan, and the whole app is back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { superHeaders } from '@atende/kernel/testing'
+import { fakeAsaas } from '../../../plugins/billing/test/fakes/asaas.ts'
 import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
 
+const ASAAS_KEY = '$aact_browser_key'
+const ASAAS_TOKEN = 'whsec-browser-token'
+const asaas = fakeAsaas(ASAAS_KEY)
 let app: BrowserApp
 
 beforeAll(async () => {
   if (!canRun) return
+  process.env.ASAAS_BASE_URL = await asaas.listen()
   app = await openBrowserApp()
 }, 240_000)
 afterAll(async () => {
   await app?.close()
+  await asaas.close()
+  delete process.env.ASAAS_BASE_URL
 })
 
 const iso = (d: Date) =>
@@ -105,4 +115,107 @@ describe.skipIf(!canRun)('billing in a browser', () => {
     await p.waitForURL((url) => url.pathname !== '/financeiro', { timeout: 15_000 })
     await context.close()
   })
+
+  it("an expired company's admin renews by Asaas on a bigger plan; the provider's notification renews it live", async () => {
+    const su = await superHeaders(app.t.app)
+    await app.call('PUT', '/api/billing/config', su, {
+      provider: 'asaas',
+      asaasApiKey: ASAAS_KEY,
+      asaasWebhookToken: ASAAS_TOKEN,
+    })
+    const basic = await app.call('POST', '/api/plans', su, {
+      name: 'Plano Básico',
+      users: 5,
+      connections: 2,
+      queues: 3,
+      value: 30,
+    })
+    const pro = await app.call('POST', '/api/plans', su, {
+      name: 'Plano Pro',
+      users: 20,
+      connections: 10,
+      queues: 10,
+      value: 90,
+    })
+    const past = new Date(Date.now() - 3 * 86_400_000)
+    const co = await aCompany(app, 'Empresa Vencida', { planId: basic.id, dueDate: iso(past) })
+
+    // The login form: an expired company's admin lands on the invoices, the session says why.
+    const { page: p, context } = await app.newPage()
+    await p.goto(`${app.base}/login`)
+    await p.getByLabel(/CNPJ/i).fill(co.cnpj)
+    await p.getByLabel(/e-?mail/i).fill(co.email)
+    await p.getByLabel(/senha/i).fill(co.password)
+    await p.getByRole('button', { name: /entrar/i }).click()
+    await p.waitForURL(/\/financeiro$/)
+    await p.getByRole('alert').getByText('Sua assinatura venceu').waitFor()
+    await p.getByText('Vencido').first().waitFor({ timeout: 15_000 })
+    // Any other page of this restricted session goes back to billing.
+    await p.goto(`${app.base}/tickets`)
+    await p.waitForURL(/\/financeiro$/)
+
+    // /plans: the company's plan first and marked; the others with their prices.
+    await p.getByRole('link', { name: 'Planos', exact: true }).click()
+    const cards = p.locator('[data-testid^="plan-card-"]')
+    await cards.first().waitFor()
+    expect(await cards.first().getAttribute('data-testid')).toBe(`plan-card-${basic.id}`)
+    expect(await cards.first().getAttribute('aria-current')).toBe('true')
+    await p
+      .getByTestId(`plan-card-${pro.id}`)
+      .getByText(/R\$\s90,00/)
+      .waitFor()
+
+    // /subscription: the trial is over, the billing e-mail is read-only; sign now opens the checkout.
+    await p.getByRole('link', { name: 'Assinatura', exact: true }).click()
+    await p.getByText('Período de teste encerrado').waitFor()
+    const email = p.getByLabel('E-mail de cobrança')
+    expect([await email.inputValue(), await email.getAttribute('readonly')]).toEqual([co.email, ''])
+    await p.getByRole('button', { name: 'Assine agora' }).click()
+    const dialog = p.getByRole('dialog')
+    await dialog.getByLabel('Nome', { exact: true }).fill('Bia')
+    await dialog.getByLabel('Endereço', { exact: true }).fill('Av. Brasil, 500')
+    await dialog.getByLabel('Cidade', { exact: true }).fill('Joinville')
+    await dialog.getByLabel('CEP', { exact: true }).fill('89200-000')
+    await dialog.getByRole('button', { name: 'Próximo' }).click()
+    // Step 1: a bigger plan; the review and the charge follow it.
+    await dialog.getByLabel('Plano', { exact: true }).selectOption(String(pro.id))
+    await dialog
+      .getByTestId('checkout-price')
+      .getByText(/R\$\s90,00/)
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Próximo' }).click()
+    await dialog
+      .getByTestId('checkout-total')
+      .getByText(/R\$\s90,00/)
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Pagar', exact: true }).click()
+    const code = dialog.getByLabel('Código Pix copia e cola')
+    await code.waitFor({ timeout: 15_000 })
+    const [charge] = [...asaas.payments.values()]
+    expect(charge).toMatchObject({ billingType: 'PIX', value: 90 })
+    expect(await code.inputValue()).toBe(`00020126-asaas-${charge.id}`)
+    await dialog
+      .getByTestId('pix-amount')
+      .getByText(/R\$\s90,00/)
+      .waitFor()
+
+    // The payer pays; Asaas notifies our webhook, which asks Asaas before renewing.
+    const notified = await asaas.pay(charge.id, `${app.base}/api/billing/webhooks/asaas`, ASAAS_TOKEN)
+    expect(notified).toEqual({ status: 200, body: { received: true, settled: true } })
+    const company = await app.call('GET', `/api/companies/${co.id}`, su)
+    const renewed = String(company.dueDate).slice(0, 10)
+    // From today (it was past due), by its recurrence (MENSAL), on the plan it paid for.
+    expect(new Date(company.dueDate).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000)
+    expect(company.planId).toBe(pro.id)
+    await dialog.getByText(`Assinatura renovada até ${br(renewed)}`).waitFor({ timeout: 15_000 })
+    await app.shot(p, 'billing-02-renewed')
+    // Home after 4 s, now the whole app: the tickets screen, no restriction notice.
+    await p.waitForURL(/\/tickets/, { timeout: 15_000 })
+    await p.getByRole('alert').getByText('Sua assinatura venceu').waitFor({ state: 'detached' })
+    // The same notification again renews nothing.
+    const replay = await asaas.pay(charge.id, `${app.base}/api/billing/webhooks/asaas`, ASAAS_TOKEN)
+    expect(replay.body).toEqual({ received: true, settled: false })
+    expect((await app.call('GET', `/api/companies/${co.id}`, su)).dueDate).toBe(company.dueDate)
+    await context.close()
+  }, 90_000)
 })

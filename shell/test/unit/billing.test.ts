@@ -228,6 +228,10 @@ describe('checkout (§4 steps, §5 validation, §9 defaults)', () => {
     })
     expect(Object.keys(body)).not.toContain('cardNumber')
     expect(Object.keys(body)).not.toContain('cvv')
+    // The plans could not be listed: the default on screen chooses nothing.
+    expect(
+      subscriptionPayload(filled, { planId: 1, price: 30, users: 10, connections: 10 }, 9, false).planId,
+    ).toBeNull()
   })
 
   it("sends a server's field error back to its step", () => {

@@ -53,6 +53,9 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
   const [renewedUntil, setRenewedUntil] = useState<string | null>(null)
   const invoiceId = invoice?.id ?? null
   const companyPlanId = plans.ownPlanId ?? user?.company?.planId ?? null
+  // A plan of the list is a choice the server charges; the spec's default, shown when the plans
+  // could not be listed, is not (the invoice keeps its own plan and value).
+  const choiceListed = !!planList?.some((p) => p.id === choice.planId)
 
   // A new invoice starts the wizard over.
   useEffect(() => {
@@ -105,7 +108,7 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
     setBusy(true)
     try {
       const answer = await api.post<PixCharge>('/subscription', {
-        body: subscriptionPayload(form, choice, invoice.id),
+        body: subscriptionPayload(form, choice, invoice.id, choiceListed),
       })
       setCharge(answer)
     } catch (err) {
@@ -184,7 +187,12 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
               }}
             />
           ) : (
-            <ReviewStep form={form} choice={choice} plan={plan} total={invoice?.value ?? choice.price} />
+            <ReviewStep
+              form={form}
+              choice={choice}
+              plan={plan}
+              total={choiceListed || !invoice ? choice.price : invoice.value}
+            />
           )}
         </div>
       )}

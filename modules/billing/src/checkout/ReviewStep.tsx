@@ -10,7 +10,7 @@ export interface ReviewStepProps {
   form: AddressForm
   choice: PlanChoice
   plan: Plan | null
-  /** The invoice's value: what the Pix charges (the plan's fields are informative). */
+  /** What the Pix charges: the chosen plan's value, or the invoice's when the plans could not be listed. */
   total: number
 }
 

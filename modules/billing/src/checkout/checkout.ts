@@ -95,9 +95,15 @@ const optional = (v: string) => (v.trim() ? v.trim() : undefined)
 
 /**
  * The body of POST /api/subscription, field by field (never a spread form). No card fields: payment
- * is by Pix (see the module's index.ts).
+ * is by Pix (see the module's index.ts). `chosen` is false when the plans could not be listed: the
+ * spec's default plan on screen is then no choice, and the invoice keeps its own plan.
  */
-export function subscriptionPayload(form: AddressForm, plan: PlanChoice, invoiceId: number): SubscriptionPayload {
+export function subscriptionPayload(
+  form: AddressForm,
+  plan: PlanChoice,
+  invoiceId: number,
+  chosen = true,
+): SubscriptionPayload {
   return {
     firstName: form.firstName.trim(),
     lastName: optional(form.lastName),
@@ -107,7 +113,7 @@ export function subscriptionPayload(form: AddressForm, plan: PlanChoice, invoice
     zipcode: form.zipcode.trim(),
     country: form.country as Country,
     useAddressForPaymentDetails: form.useAddressForPaymentDetails,
-    planId: plan.planId,
+    planId: chosen ? plan.planId : null,
     price: plan.price,
     users: plan.users,
     connections: plan.connections,

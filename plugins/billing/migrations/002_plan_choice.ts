@@ -1,0 +1,18 @@
+import type { Knex } from 'knex'
+
+/**
+ * A checkout may choose another plan for an invoice (administration.md §3 Subscription payload's
+ * planId): `planChosen` marks the invoice's plan as the payer's choice, which the company switches
+ * to when it is paid; until then the company's own plan changes do not re-term it.
+ */
+export async function up(knex: Knex) {
+  await knex.schema.alterTable('invoices', (t) => {
+    t.boolean('planChosen').notNullable().defaultTo(false)
+  })
+}
+
+export async function down(knex: Knex) {
+  await knex.schema.alterTable('invoices', (t) => {
+    t.dropColumn('planChosen')
+  })
+}
