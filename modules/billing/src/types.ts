@@ -96,3 +96,25 @@ export interface PaymentFrame {
   company?: { id: number; dueDate: string | null }
   invoiceId?: number
 }
+
+/** A row of GET /api/billing/invoices (the super user's list of every company's invoices). */
+export interface PlatformInvoice extends Invoice {
+  companyId: number
+  companyName: string
+  /** The checkout's provider (pix-static, asaas); null before any checkout. */
+  provider: string | null
+  /** How it was confirmed: manual (the super user) or the provider's name. */
+  paidVia: string | null
+}
+export type PlatformFilter = 'unpaid' | 'paid' | 'all'
+
+export type ProviderName = 'pix-static' | 'asaas'
+/** GET/PUT /api/billing/config: the platform's payment settings (secrets are write-only). */
+export interface BillingConfig {
+  provider: ProviderName
+  pixKey: string
+  merchantName: string
+  merchantCity: string
+  asaasApiKeySet: boolean
+  asaasWebhookTokenSet: boolean
+}

@@ -9,9 +9,11 @@ export async function up(knex: Knex) {
   await knex.schema.alterTable('invoices', (t) => {
     t.boolean('planChosen').notNullable().defaultTo(false)
   })
+  await knex.raw('CREATE INDEX invoices_status_period ON invoices (status, "periodStart", id)')
 }
 
 export async function down(knex: Knex) {
+  await knex.raw('DROP INDEX IF EXISTS invoices_status_period')
   await knex.schema.alterTable('invoices', (t) => {
     t.dropColumn('planChosen')
   })

@@ -39,7 +39,7 @@ export default definePlugin({
   // An expired company's admin renews here: the only module of that restricted session.
   servesExpired: true,
   module: true,
-  moduleRoutes: ['/financeiro', '/subscription', '/plans'],
+  moduleRoutes: ['/financeiro', '/subscription', '/plans', '/billing'],
   dependsOn: ['companies'],
   services: { requires: ['companies.billing'] },
   migrations: new URL('../migrations', import.meta.url),

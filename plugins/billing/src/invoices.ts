@@ -4,7 +4,7 @@ import type { Kernel } from '@atende/sdk'
 import { AppError, PAGE_SIZE, badRequest, likePattern, pageOffset } from '@atende/sdk'
 import type { BillingAccount, CompaniesBillingService } from '@atende/plugin-companies/api'
 import { addMonthsToDate, brDate, monthsOf, today } from './period.ts'
-import type { InvoiceView } from './schemas.ts'
+import type { InvoiceView, PlatformInvoicesQuery } from './schemas.ts'
 
 export const ERR_NO_INVOICE_FOUND = 'ERR_NO_INVOICE_FOUND'
 export const ERR_INVOICE_PAID = 'ERR_INVOICE_PAID'
@@ -29,6 +29,7 @@ export interface InvoiceRow {
   providerChargeId: string | null
   providerCustomerId: string | null
   paidAt: Date | string | null
+  paidVia: string | null
 }
 
 const COLUMNS = [
@@ -44,6 +45,7 @@ const COLUMNS = [
   'providerChargeId',
   'providerCustomerId',
   'paidAt',
+  'paidVia',
 ]
 /** Dates as text whatever the driver's date parsing (pg gives local-midnight Dates). */
 const select = (q: Knex.QueryBuilder, knex: Knex) =>
@@ -180,6 +182,44 @@ export function createInvoices(kernel: Kernel) {
     return { list, hasMore: rows.length > PAGE_SIZE }
   }
 
+  /**
+   * Every company's invoices for the super user (a platform query, not a tenant's): unpaid ones
+   * oldest due first (the most overdue on top), the others newest first; search by company name or id.
+   */
+  async function platformPage({ status = 'unpaid', searchParam, pageNumber = 1 }: PlatformInvoicesQuery) {
+    const q = kernel.db('invoices')
+    if (status !== 'all') q.where('invoices.status', status === 'paid' ? 'paid' : 'open')
+    const term = searchParam?.trim()
+    if (term) {
+      const named = await companies().idsNamed(term, 500)
+      q.where((w) => {
+        w.whereIn('invoices.companyId', named)
+        if (/^\d{1,9}$/.test(term)) w.orWhere('invoices.id', Number(term))
+      })
+    }
+    const order = status === 'unpaid' ? 'asc' : 'desc'
+    const raw: Record<string, unknown>[] = await select(q, kernel.db)
+      .orderBy([
+        { column: 'periodStart', order },
+        { column: 'id', order },
+      ])
+      .offset(pageOffset(pageNumber))
+      .limit(PAGE_SIZE + 1)
+    const rows = raw.map(fromDb)
+    const page = rows.slice(0, PAGE_SIZE)
+    const names = await companies().names(page.map((r) => r.companyId))
+    return {
+      list: page.map((r) => ({
+        ...invoiceView(r),
+        companyId: r.companyId,
+        companyName: names.get(r.companyId) ?? '',
+        provider: r.provider,
+        paidVia: r.paidVia,
+      })),
+      hasMore: rows.length > PAGE_SIZE,
+    }
+  }
+
   /** One invoice of the company; another company's is not found. */
   async function row(companyId: number, id: number): Promise<InvoiceRow> {
     const r = await select(kernel.tenant(companyId)('invoices').where('invoices.id', id), kernel.db).first()
@@ -193,6 +233,6 @@ export function createInvoices(kernel: Kernel) {
     return r && fromDb(r)
   }
 
-  return { ensureFor, ensureCompany, choosePlan, sweep, page, row, anyRow }
+  return { ensureFor, ensureCompany, choosePlan, sweep, page, platformPage, row, anyRow }
 }
 export type InvoiceService = ReturnType<typeof createInvoices>

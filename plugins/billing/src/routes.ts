@@ -11,6 +11,8 @@ import {
   InvoicesPage,
   InvoicesQuery,
   PixCharge,
+  PlatformInvoicesPage,
+  PlatformInvoicesQuery,
   SubscriptionBody,
   SubscriptionInfo,
   WebhookAnswer,
@@ -66,6 +68,20 @@ export function registerBillingRoutes(root: FastifyInstance, p: BillingParts) {
       },
     },
     async (request) => invoiceView(await p.invoices.row(request.auth.companyId, request.params.id)),
+  )
+
+  app.get(
+    '/billing/invoices',
+    {
+      config: { super: true },
+      schema: {
+        tags,
+        summary: "Every company's invoices (super user): unpaid oldest due first; search by company name or id",
+        querystring: PlatformInvoicesQuery,
+        response: { 200: PlatformInvoicesPage, ...errors },
+      },
+    },
+    async (request) => p.invoices.platformPage(request.query),
   )
 
   app.post(

@@ -24,6 +24,30 @@ export const InvoicesQuery = Type.Object({
 export type InvoicesQuery = Static<typeof InvoicesQuery>
 export const InvoicesPage = ListResponse('list', InvoiceView)
 
+export const PLATFORM_FILTERS = ['unpaid', 'paid', 'all'] as const
+/** The super user's list of every company's invoices (unpaid: open and expired, oldest due first). */
+export const PlatformInvoicesQuery = Type.Object({
+  searchParam: Type.Optional(Type.String({ maxLength: 200, description: "the company's name, or an invoice id" })),
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  status: Type.Optional(
+    Type.Union(
+      PLATFORM_FILTERS.map((f) => Type.Literal(f)),
+      { default: 'unpaid' },
+    ),
+  ),
+})
+export type PlatformInvoicesQuery = Static<typeof PlatformInvoicesQuery>
+export const PlatformInvoiceView = Type.Object({
+  ...InvoiceView.properties,
+  companyId: Type.Integer(),
+  companyName: Type.String(),
+  /** The provider of its checkout (pix-static, asaas), null before any; and how it was confirmed. */
+  provider: Nullable(Type.String()),
+  paidVia: Nullable(Type.String()),
+})
+export type PlatformInvoiceView = Static<typeof PlatformInvoiceView>
+export const PlatformInvoicesPage = ListResponse('list', PlatformInvoiceView)
+
 const text = (max: number) => Type.String({ maxLength: max })
 /**
  * administration.md §3 Subscription payload. Required fields are checked by the service (400 naming

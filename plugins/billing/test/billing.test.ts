@@ -318,6 +318,35 @@ describe('billing: invoices, Pix checkout, manual confirmation', () => {
     expect((await list(c.headers)).list.map((i) => i.dueDate)).toEqual(['2027-05-10', '2027-04-10'])
   })
 
+  it("the super user lists every company's invoices: unpaid oldest due first, by company name, paid with how", async () => {
+    const late = await company({ name: 'Padaria Atrasada', dueDate: '2026-01-05T12:00:00.000Z' })
+    const early = await company({ name: 'Padaria Pontual', dueDate: '2025-12-05T12:00:00.000Z' })
+    await until(async () => (await invoicesOf(late.id)).length === 1 && (await invoicesOf(early.id)).length === 1)
+    const platform = async (query: string) => {
+      const res = await call('GET', `/api/billing/invoices${query}`, root)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as { list: Array<Invoice & { companyId: number; companyName: string; paidVia: string | null }> }
+    }
+    expect((await call('GET', '/api/billing/invoices', late.headers)).statusCode).toBe(403)
+    const unpaid = await platform('?searchParam=padaria')
+    expect(unpaid.list.map((i) => [i.companyName, i.dueDate, i.status])).toEqual([
+      ['Padaria Pontual', '2025-12-05', 'expired'],
+      ['Padaria Atrasada', '2026-01-05', 'expired'],
+    ])
+    const [ofEarly] = unpaid.list
+    expect((await call('POST', `/api/invoices/${ofEarly.id}/mark-paid`, root)).statusCode).toBe(200)
+    expect((await platform('?searchParam=pontual&status=paid')).list).toEqual([
+      expect.objectContaining({ id: ofEarly.id, companyId: early.id, status: 'paid', paidVia: 'manual' }),
+    ])
+    expect((await platform('?searchParam=padaria')).list.map((i) => i.companyName)).toEqual([
+      'Padaria Atrasada',
+      'Padaria Pontual',
+    ])
+    expect((await platform(`?searchParam=${ofEarly.id}&status=all`)).list.map((i) => i.id)).toContain(ofEarly.id)
+    const bad = await call('GET', '/api/billing/invoices?status=late', root)
+    expect(bad.statusCode).toBe(400)
+  })
+
   it("another company's invoice is not found", async () => {
     const a = await company()
     const b = await company()

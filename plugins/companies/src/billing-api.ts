@@ -29,6 +29,10 @@ export interface CompaniesBillingService {
   renew(companyId: number, trx: Knex.Transaction, change?: { planId?: number | null }): Promise<BillingAccount>
   /** A plan as billing charges it (a checkout may choose another plan); undefined when there is none. */
   plan(planId: number): Promise<{ id: number; name: string; value: number } | undefined>
+  /** Names of the given companies (the super user's invoice list). */
+  names(ids: number[]): Promise<Map<number, string>>
+  /** Ids of companies whose name contains `term` (case-insensitive), at most `limit`. */
+  idsNamed(term: string, limit: number): Promise<number[]>
   /** Announce a company change (company.updated) after the caller's commit. */
   announce(companyId: number): Promise<void>
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { Kernel } from '@atende/sdk'
+import { likePattern, type Kernel } from '@atende/sdk'
 import { RECURRENCE_MONTHS, type Recurrence } from './schemas.ts'
 import { addMonths } from './service.ts'
 import { companyNotFound, companyView } from './views.ts'
@@ -85,6 +85,23 @@ export function createCompaniesBilling(kernel: Kernel): CompaniesBillingService 
     async plan(planId) {
       const row = await kernel.db('plans').where({ id: planId }).first('id', 'name', 'value')
       return row && { id: row.id as number, name: row.name as string, value: Number(row.value ?? 0) }
+    },
+    async names(ids) {
+      if (!ids.length) return new Map()
+      const rows = await kernel
+        .db('companies')
+        .whereIn('id', [...new Set(ids)])
+        .select('id', 'name')
+      return new Map(rows.map((r: { id: number; name: string }) => [r.id, r.name]))
+    },
+    async idsNamed(term, limit) {
+      const rows = await kernel
+        .db('companies')
+        .whereILike('name', likePattern(term))
+        .orderBy('id')
+        .limit(limit)
+        .select('id')
+      return rows.map((r: { id: number }) => r.id)
     },
     async announce(companyId) {
       await kernel.bus.emit('company.updated', { companyId, company: await companyView(kernel, companyId) })

@@ -1,15 +1,16 @@
 /**
  * modules/billing in a real browser against the real kernel (administration.md §2 "Subscription and
  * billing", §4 Invoice status and Checkout steps, §5; core.md §7 payment):
- * - an admin opens /financeiro, sees the company's invoice, pays it through the wizard (static Pix:
- *   QR and copy-and-paste code), the super user confirms the payment, and the page says until when
- *   the subscription was renewed, live; the due date moved by its recurrence, and the page goes home;
+ * - the super user sets the platform's static Pix on /billing; an admin opens /financeiro, sees the
+ *   company's invoice, pays it through the wizard (QR and copy-and-paste code), the super user marks
+ *   it paid on /billing, and the admin's page says until when the subscription was renewed, live;
+ *   the due date moved by its recurrence, and the page goes home;
  * - an expired company's admin signs in to a session that serves only billing, sees /plans and
  *   /subscription, pays by Asaas choosing a bigger plan, and a local server speaking Asaas's API
  *   confirms it with its notification: renewed from today, on the new plan, and the whole app is back.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { superHeaders } from '@atende/kernel/testing'
+import { SUPER, superHeaders } from '@atende/kernel/testing'
 import { fakeAsaas } from '../../../plugins/billing/test/fakes/asaas.ts'
 import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
 
@@ -38,12 +39,6 @@ describe.skipIf(!canRun)('billing in a browser', () => {
 
   it('an admin pays the invoice by Pix and sees the renewal live', async () => {
     const su = await superHeaders(app.t.app)
-    await app.call('PUT', '/api/billing/config', su, {
-      provider: 'pix-static',
-      pixKey: 'financeiro@atende.test',
-      merchantName: 'Atende Plataforma',
-      merchantCity: 'Blumenau',
-    })
     const plan = await app.call('POST', '/api/plans', su, {
       name: 'Plano Cobrança',
       users: 10,
@@ -66,6 +61,23 @@ describe.skipIf(!canRun)('billing in a browser', () => {
     const invoice = list[0]
     expect(invoice).toMatchObject({ value: 30, dueDate: due, status: 'open', planId: plan.id })
 
+    // The super user sets the platform's static Pix on /billing.
+    const { page: sp, context: superContext } = await app.signedIn(SUPER, '/billing')
+    await sp.getByRole('tab', { name: 'Configuração de pagamento' }).click()
+    await sp.getByLabel('Forma de recebimento').selectOption('pix-static')
+    await sp.getByRole('button', { name: 'Salvar' }).click()
+    expect(await sp.getByText('Obrigatório').count()).toBe(3)
+    await sp.getByLabel('Chave Pix').fill('financeiro@atende.test')
+    await sp.getByLabel('Nome do recebedor').fill('Atende Plataforma')
+    await sp.getByLabel('Cidade do recebedor').fill('Blumenau')
+    await sp.getByRole('button', { name: 'Salvar' }).click()
+    await sp.getByText('Configuração de pagamento salva.').waitFor()
+    // (The super user's API session ended as the page signed in: the page's own token from here.)
+    expect(await app.callAs(sp, 'GET', '/api/billing/config')).toMatchObject({
+      provider: 'pix-static',
+      pixKey: 'financeiro@atende.test',
+      merchantCity: 'Blumenau',
+    })
     const { page: p, context } = await app.signedIn(co, '/financeiro')
     const row = p.getByTestId(`invoice-row-${invoice.id}`)
     await row.getByText('Em aberto').waitFor({ timeout: 15_000 })
@@ -104,17 +116,34 @@ describe.skipIf(!canRun)('billing in a browser', () => {
     await dialog.getByRole('button', { name: 'Copiar código' }).waitFor()
     await app.shot(p, 'billing-01-pix')
 
-    // The super user confirms the static Pix; the event renews the screen live.
-    await app.call('POST', `/api/invoices/${invoice.id}/mark-paid`, su)
+    // The super user finds the company's open invoice and confirms the static Pix; the event renews
+    // the admin's screen live.
+    await sp.getByRole('tab', { name: 'Faturas das empresas' }).click()
+    await sp.getByLabel('Pesquisar faturas das empresas').fill('Empresa Financeiro')
+    const pending = sp.getByTestId(`platform-invoice-${invoice.id}`)
+    await pending.getByText('Empresa Financeiro').waitFor({ timeout: 15_000 })
+    await pending.getByRole('button', { name: `Marcar a fatura ${invoice.id} como paga` }).click()
+    const confirm = sp.getByRole('dialog')
+    await confirm.getByText(/Empresa Financeiro/).waitFor()
+    await confirm.getByRole('button', { name: 'Marcar como paga' }).click()
+    await sp.getByText(`Fatura ${invoice.id} de Empresa Financeiro marcada como paga.`).waitFor()
+    await pending.waitFor({ state: 'detached' })
     await dialog.getByText(`Assinatura renovada até ${br(renewed)}`).waitFor({ timeout: 15_000 })
-    const company = await app.call('GET', `/api/companies/${co.id}`, su)
+    const company = await app.callAs(sp, 'GET', `/api/companies/${co.id}`)
     expect(String(company.dueDate).slice(0, 10)).toBe(renewed)
     const { list: after } = await app.callAs(p, 'GET', '/api/invoices/all')
     expect(after.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({ status: 'paid' })
     // Home 4 s after the event (administration.md §9).
     await p.waitForURL((url) => url.pathname !== '/financeiro', { timeout: 15_000 })
+    // The paid list says who confirmed it.
+    await sp.getByLabel('Mostrar').selectOption('paid')
+    await sp
+      .getByTestId(`platform-invoice-${invoice.id}`)
+      .getByText(/confirmada à mão/)
+      .waitFor()
     await context.close()
-  })
+    await superContext.close()
+  }, 90_000)
 
   it("an expired company's admin renews by Asaas on a bigger plan; the provider's notification renews it live", async () => {
     const su = await superHeaders(app.t.app)

@@ -1,0 +1,229 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useApi } from '@atende/client'
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorCard,
+  Loading,
+  SearchField,
+  Select,
+  VirtualTable,
+  formatMoney,
+  toast,
+  useErrorToast,
+  usePagedList,
+  type Column,
+} from '@atende/ui'
+import { STATUS_TONE, formatDay, formatInstantDay, invoiceStatus, localDay } from '../billing.ts'
+import type { PlatformFilter, PlatformInvoice } from '../types.ts'
+
+const FILTERS: PlatformFilter[] = ['unpaid', 'paid', 'all']
+const ROW_HEIGHT = 56
+const rowKey = (r: PlatformInvoice) => r.id
+const rowProps = (r: PlatformInvoice) => ({ 'data-testid': `platform-invoice-${r.id}` })
+/** The server's orders: unpaid oldest due first (the most overdue on top), the others newest first. */
+const byDue = (dir: 1 | -1) => (a: PlatformInvoice, b: PlatformInvoice) =>
+  a.dueDate === b.dueDate ? dir * (a.id - b.id) : a.dueDate < b.dueDate ? -dir : dir
+const RULES: Record<PlatformFilter, Parameters<typeof usePagedList<PlatformInvoice>>[0]['compare']> = {
+  unpaid: byDue(1),
+  paid: byDue(-1),
+  all: byDue(-1),
+}
+/** Only rows already listed are updated in place (after marking one paid): they stay. */
+const stays = () => true
+
+/** Every company's invoices (GET /api/billing/invoices) with the super user's "mark as paid". */
+export function PlatformInvoices() {
+  const { t } = useTranslation()
+  const [filter, setFilter] = useState<PlatformFilter>('unpaid')
+  const [search, setSearch] = useState('')
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-3">
+        <Select
+          label={t('billing.platform.filter')}
+          value={filter}
+          options={FILTERS.map((f) => ({ value: f, label: t(`billing.platform.filters.${f}`) }))}
+          onChange={(v) => setFilter(v as PlatformFilter)}
+          className="w-48"
+        />
+        <SearchField
+          label={t('billing.platform.search')}
+          placeholder={t('billing.platform.searchPlaceholder')}
+          onSearch={setSearch}
+          className="w-full sm:w-72"
+        />
+      </div>
+      {/* A filter has its own order: a fresh list each. */}
+      <InvoiceList key={filter} filter={filter} search={search} />
+    </>
+  )
+}
+
+function InvoiceList({ filter, search }: { filter: PlatformFilter; search: string }) {
+  const { t, i18n } = useTranslation()
+  const api = useApi()
+  const showError = useErrorToast('billing.platform.markPaidError')
+  const list = usePagedList<PlatformInvoice>({
+    path: '/billing/invoices',
+    key: 'list',
+    search,
+    params: { status: filter },
+    compare: RULES[filter],
+    matches: stays,
+    name: 'platform-invoices',
+  })
+  const [confirming, setConfirming] = useState<PlatformInvoice | null>(null)
+  const [busy, setBusy] = useState(false)
+  const language = i18n.language
+
+  const markPaid = async () => {
+    if (!confirming) return
+    setBusy(true)
+    try {
+      const paid = await api.post<PlatformInvoice>(`/invoices/${confirming.id}/mark-paid`)
+      if (filter === 'unpaid') list.remove(confirming.id)
+      else list.upsert({ ...confirming, ...paid })
+      toast.success(t('billing.platform.markedPaid', { id: confirming.id, company: confirming.companyName }))
+      setConfirming(null)
+    } catch (err) {
+      showError(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const columns = useMemo<Column<PlatformInvoice>[]>(() => {
+    const today = localDay()
+    return [
+      {
+        key: 'id',
+        header: t('billing.invoices.columns.id'),
+        headerClassName: 'w-16 px-3',
+        className: 'px-3 text-sm tabular-nums',
+        cell: (r) => r.id,
+      },
+      {
+        key: 'company',
+        header: t('billing.platform.company'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 px-3',
+        cell: (r) => (
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium" title={r.companyName}>
+              {r.companyName}
+            </p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={r.detail}>
+              {r.detail}
+            </p>
+          </div>
+        ),
+      },
+      {
+        key: 'value',
+        header: t('billing.invoices.columns.value'),
+        headerClassName: 'w-28 px-3 text-right',
+        className: 'px-3 text-right text-sm whitespace-nowrap tabular-nums',
+        cell: (r) => formatMoney(r.value, language),
+      },
+      {
+        key: 'dueDate',
+        header: t('billing.invoices.columns.dueDate'),
+        headerClassName: 'hidden w-28 px-3 sm:table-cell',
+        className: 'hidden px-3 text-sm tabular-nums sm:table-cell',
+        cell: (r) => formatDay(r.dueDate),
+      },
+      {
+        key: 'status',
+        header: t('billing.invoices.columns.status'),
+        headerClassName: 'w-28 px-3',
+        className: 'px-3',
+        cell: (r) => {
+          const status = invoiceStatus(r, today)
+          return <Badge tone={STATUS_TONE[status]}>{t(`billing.invoices.status.${status}`)}</Badge>
+        },
+      },
+      {
+        key: 'action',
+        header: t('billing.invoices.columns.action'),
+        headerClassName: 'w-44 px-3 text-right',
+        className: 'px-3 text-right text-xs',
+        cell: (r) =>
+          r.status === 'paid' ? (
+            <span className="text-slate-500 dark:text-slate-400">
+              {t('billing.platform.paidOn', {
+                date: formatInstantDay(r.paidAt),
+                via: t(`billing.platform.via.${r.paidVia === 'asaas' ? 'asaas' : 'manual'}`),
+              })}
+            </span>
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(r)}
+              aria-label={t('billing.platform.markPaidOf', { id: r.id })}
+            >
+              {t('billing.platform.markPaid')}
+            </Button>
+          ),
+      },
+    ]
+  }, [t, language])
+
+  let body
+  if (list.status === 'error')
+    body = (
+      <ErrorCard
+        title={t('billing.platform.loadError')}
+        action={
+          <Button variant="secondary" onClick={list.reload}>
+            {t('billing.retry')}
+          </Button>
+        }
+      />
+    )
+  else if (list.status === 'loading') body = <Loading label={t('billing.loading')} />
+  else if (list.items.length === 0) body = <EmptyState title={t(`billing.platform.empty.${filter}`)} />
+  else
+    body = (
+      <VirtualTable
+        data-testid="platform-invoices"
+        label={t('billing.platform.tabs.invoices')}
+        columns={columns}
+        rows={list.items}
+        rowKey={rowKey}
+        rowProps={rowProps}
+        rowHeight={ROW_HEIGHT}
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        failed={list.moreFailed}
+        loadMore={list.loadMore}
+        loadingLabel={t('billing.invoices.loadingMore')}
+        failedText={t('billing.invoices.loadMoreError')}
+        retryLabel={t('billing.retry')}
+      />
+    )
+
+  return (
+    <>
+      {body}
+      <ConfirmDialog
+        open={confirming != null}
+        title={t('billing.platform.confirmTitle', { id: confirming?.id })}
+        confirmLabel={t('billing.platform.markPaid')}
+        cancelLabel={t('billing.checkout.cancel')}
+        loading={busy}
+        onConfirm={markPaid}
+        onClose={() => setConfirming(null)}
+      >
+        {confirming &&
+          t('billing.platform.confirmText', {
+            company: confirming.companyName,
+            value: formatMoney(confirming.value, language),
+          })}
+      </ConfirmDialog>
+    </>
+  )
+}
