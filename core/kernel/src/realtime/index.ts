@@ -7,6 +7,7 @@ import type { RawData, WebSocket } from 'ws'
 import type { AuthService, EventBus, RealtimeMapped, RealtimeService, SettingDefinition } from '@atende/sdk'
 import { AppError, ErrorCodes, isAppError } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
+import { createDeliveryQueue } from './delivery.ts'
 import { Rooms, RoomRules, specJoin, type Conn } from './rooms.ts'
 import { mapKernelEvents } from './kernel-events.ts'
 import { userStatusTick } from './presence.ts'
@@ -54,11 +55,16 @@ export function createRealtime(deps: RealtimeDeps) {
   const unsubscribe: Array<() => void> = []
   let closed = false
 
-  const send = (socket: WebSocket, frame: string) => {
-    if (socket.readyState === socket.OPEN) socket.send(frame)
-  }
-  const sendEvent = (socket: WebSocket, event: string, data?: unknown) =>
-    send(socket, JSON.stringify(data === undefined ? { event } : { event, data }))
+  // Every frame leaves through one queue, off the emitter's path (delivery.ts).
+  const outbox = createDeliveryQueue<Conn>({
+    onSlow(c) {
+      log.warn({ userId: c.auth.userId }, 'realtime: dropping a socket that stopped reading')
+      rooms.remove(c)
+      c.socket.terminate()
+    },
+  })
+  const sendEvent = (conn: Conn, event: string, data?: unknown) =>
+    outbox.push(JSON.stringify(data === undefined ? { event } : { event, data }), [conn])
 
   const service: RealtimeService = {
     map(event, mapper) {
@@ -83,8 +89,7 @@ export function createRealtime(deps: RealtimeDeps) {
         if (typeof companyId !== 'number') continue
         const targets = rooms.targets(companyId, d.rooms)
         if (!targets.size) continue
-        const frame = JSON.stringify({ event: d.event, data: d.data })
-        for (const c of targets) send(c.socket, frame)
+        outbox.push(JSON.stringify({ event: d.event, data: d.data }), targets)
       }
     } catch (err) {
       log.error({ err, event }, 'realtime delivery failed')
@@ -145,12 +150,10 @@ export function createRealtime(deps: RealtimeDeps) {
         event: `company-${companyId}-auth`,
         data: { action: 'update', user: { id: userId }, reason: 'ERR_SESSION_REPLACED' },
       })
-      for (const c of candidates) {
-        if (live.has(c.auth.sessionId)) continue
-        send(c.socket, frame)
-        c.socket.close(CLOSE_SESSION_REPLACED, 'ERR_SESSION_REPLACED')
-        rooms.remove(c)
-      }
+      const ended = candidates.filter((c) => !live.has(c.auth.sessionId))
+      for (const c of ended) rooms.remove(c)
+      // Closed once the frame saying why went out (after anything queued before it).
+      outbox.push(frame, ended, (c) => c.socket.close(CLOSE_SESSION_REPLACED, 'ERR_SESSION_REPLACED'))
     }),
   )
 
@@ -163,14 +166,14 @@ export function createRealtime(deps: RealtimeDeps) {
     }
     if (!msg || typeof msg !== 'object') msg = {}
     const type = msg.type
-    if (type === 'ping') return sendEvent(conn.socket, 'pong')
+    if (type === 'ping') return sendEvent(conn, 'pong')
     // The spec's client reports itself alive every 60 s: the socket being open already says so.
     if (type === 'userStatus') return
     const spec = specJoin(msg)
     if (spec instanceof Error)
-      return sendEvent(conn.socket, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
+      return sendEvent(conn, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
     if (!spec && type !== 'join' && type !== 'leave') {
-      return sendEvent(conn.socket, 'error', {
+      return sendEvent(conn, 'error', {
         error: ErrorCodes.VALIDATION,
         field: 'type',
         message: 'Expected {"type":"join"|"leave"|"ping"|"joinTickets"|"joinNotification"|"joinChatBox"}',
@@ -178,7 +181,7 @@ export function createRealtime(deps: RealtimeDeps) {
     }
     const room = spec ? spec.room : msg.room
     if (typeof room !== 'string' || !room || room.length > MAX_ROOM_LENGTH) {
-      return sendEvent(conn.socket, 'error', {
+      return sendEvent(conn, 'error', {
         error: ErrorCodes.VALIDATION,
         field: 'room',
         message: `room must be a string of 1 to ${MAX_ROOM_LENGTH} characters`,
@@ -192,7 +195,7 @@ export function createRealtime(deps: RealtimeDeps) {
     } catch (err) {
       log.error({ err, room }, 'room authorization failed')
     }
-    if (!allowed) return sendEvent(conn.socket, 'error', { error: ErrorCodes.NO_PERMISSION, room })
+    if (!allowed) return sendEvent(conn, 'error', { error: ErrorCodes.NO_PERMISSION, room })
     if (rooms.conns.has(conn)) rooms.join(conn, room)
   }
 
@@ -274,8 +277,7 @@ export function createRealtime(deps: RealtimeDeps) {
           if (ticking || closed) return
           ticking = true
           // The spec's client expects the signal each period (it re-announces itself on it).
-          const signal = JSON.stringify({ event: 'userStatus' })
-          for (const c of rooms.conns) send(c.socket, signal)
+          outbox.push(JSON.stringify({ event: 'userStatus' }), rooms.conns)
           try {
             await userStatusTick({
               db,
@@ -296,6 +298,7 @@ export function createRealtime(deps: RealtimeDeps) {
       closed = true
       for (const t of timers) clearInterval(t)
       for (const off of unsubscribe) off()
+      outbox.clear()
       for (const c of [...rooms.conns]) {
         rooms.remove(c)
         c.socket.terminate()
