@@ -134,7 +134,9 @@ async function main() {
         (ws) =>
           new Promise<void>((resolve) => {
             const onPong = (raw: WebSocket.RawData) => {
-              if (raw.toString().includes('"pong"')) (ws.off('message', onPong), resolve())
+              if (!raw.toString().includes('"pong"')) return
+              ws.off('message', onPong)
+              resolve()
             }
             ws.on('message', onPong)
             ws.send(JSON.stringify({ type: 'ping' }))
