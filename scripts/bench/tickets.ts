@@ -13,7 +13,8 @@
  * (its URL is printed) to try indexes and queries on it by hand; drop it after. BENCH_CALL_SECONDS (20)
  * bounds each call's timing loop (at least 20 requests), so a pathological call cannot stretch the run.
  * The dashboard's calls (goal p99 < 50 ms) run on the same data set, its tables filled as its event
- * feed would have left them.
+ * feed would have left them. BENCH_CONCURRENCY="10,50" then times the attendant's hot calls under
+ * load (concurrency.ts; `pnpm bench:hot-paths` does only that, issue 21).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -22,12 +23,21 @@ import { Agent, request } from 'undici'
 import { companyTimeZone, localClock, type Kernel } from '@atende/sdk'
 import { createApp, connectDb } from '@atende/kernel'
 import { testDatabase, companyWithUser, userIn, login, PASSWORD } from '@atende/kernel/testing'
+import { measureAtConcurrency } from './concurrency.ts'
 
 const PG = !!process.env.DATABASE_URL
 const SCALE = PG ? 1 : 0.1
 const N = Math.round(Number(process.env.BENCH_TICKETS || 100_000) * SCALE)
 const M = Math.round(Number(process.env.BENCH_MESSAGES || 1_000_000) * SCALE)
 const RUNS = Number(process.env.BENCH_REQUESTS || 200)
+/** BENCH_SEQUENTIAL=0 skips the one-request-at-a-time timings (e.g. for `pnpm bench:hot-paths`). */
+const SEQUENTIAL = process.env.BENCH_SEQUENTIAL !== '0'
+/** BENCH_CONCURRENCY="10,50": the hot calls again under autocannon at these connection counts (concurrency.ts). */
+const LEVELS = (process.env.BENCH_CONCURRENCY ?? '')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
+const HOT_SECONDS = Number(process.env.BENCH_HOT_SECONDS || 10)
 const WARMUP = 20
 /** A call slower than this budget (seconds, after its warm-up) is timed over fewer requests: the run stays within minutes. */
 const BUDGET = Number(process.env.BENCH_CALL_SECONDS || 20)
@@ -364,12 +374,13 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
       `${nMsgs.n} messages (${nMsgs.rare} with '${RARE}', ${nMsgs.rarer} with '${RARER}'), ${Math.round(N * 0.4)} contacts, 20 users, 5 queues; two other tenants with a tenth each. ` +
       `Seeded in ${tSeed} s, VACUUM ANALYZE ${secs(t1)} s. Message full-text index: ${ftsIndex.join(', ') || 'none'}.`,
   )
-  console.log(
-    `${RUNS} sequential requests per call after ${WARMUP} warm-up, HTTP on loopback, one keep-alive connection; ` +
-      `load average ${loadavg()
-        .map((x) => x.toFixed(1))
-        .join(' ')} on ${cpus().length} CPUs (other work on the machine shows up in the p99s)\n`,
-  )
+  if (SEQUENTIAL)
+    console.log(
+      `${RUNS} sequential requests per call after ${WARMUP} warm-up, HTTP on loopback, one keep-alive connection; ` +
+        `load average ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')} on ${cpus().length} CPUs (other work on the machine shows up in the p99s)\n`,
+    )
 
   const asAdmin = (await login(app, big.cnpj, big.adminEmail, PASSWORD)).headers
   const asUser = (await login(app, big.cnpj, big.attendantEmail, PASSWORD)).headers
@@ -528,8 +539,8 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
   const slowLists: string[] = []
   const slowDashboard: string[] = []
   const captured = new Map<string, Array<{ sql: string; bindings: unknown[] }>>()
-  console.log('call'.padEnd(34), 'as'.padEnd(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '  answer')
-  for (const call of calls) {
+  if (SEQUENTIAL) console.log('call'.padEnd(34), 'as'.padEnd(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '  answer')
+  for (const call of SEQUENTIAL ? calls : []) {
     const label = `${call.name} (${call.who})`
     const first = await get(call.path, call.headers)
     if (first.status !== 200) {
@@ -568,13 +579,32 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
       `${describe(JSON.parse(first.text))}; ${sqls.length} SQL statements${times.length < RUNS ? `; only ${times.length} requests (BENCH_CALL_SECONDS)` : ''}`,
     )
   }
-  console.log(
-    `\ngoal: p99 < 20 ms for the list calls (real Postgres)${pg ? ` — ${slowLists.length ? `missed by: ${slowLists.join(', ')}` : 'met by every list call'}` : ''}`,
-  )
-  console.log(
-    `goal: p99 < 50 ms for the dashboard calls (real Postgres)${pg ? ` — ${slowDashboard.length ? `missed by: ${slowDashboard.join(', ')}` : 'met by every dashboard call'}` : ''}`,
-  )
+  if (SEQUENTIAL)
+    console.log(
+      `\ngoal: p99 < 20 ms for the list calls (real Postgres)${pg ? ` — ${slowLists.length ? `missed by: ${slowLists.join(', ')}` : 'met by every list call'}` : ''}`,
+    )
+  if (SEQUENTIAL)
+    console.log(
+      `goal: p99 < 50 ms for the dashboard calls (real Postgres)${pg ? ` — ${slowDashboard.length ? `missed by: ${slowDashboard.join(', ')}` : 'met by every dashboard call'}` : ''}`,
+    )
   for (const f of failed) console.log(`not measured: ${f}`)
+  if (LEVELS.length) {
+    const hot = (name: string, who: string) => calls.find((c) => c.name === name && c.who === who)!
+    await measureAtConcurrency({
+      base,
+      db,
+      levels: LEVELS,
+      seconds: HOT_SECONDS,
+      calls: [
+        hot('open list, showAll', 'admin'),
+        hot('pending list, 2 queues', 'user'),
+        hot('counts, 2 queues', 'user'),
+        hot(`search message '${RARE}'`, 'admin'),
+        hot(`search message '${RARER}'`, 'admin'),
+        hot(`messages page 1 (${LONG}+ msgs)`, 'user'),
+      ].map((c) => ({ name: `${c.name} (${c.who})`, path: c.path, headers: c.headers })),
+    })
+  }
   console.log(
     `load average after: ${loadavg()
       .map((x) => x.toFixed(1))
