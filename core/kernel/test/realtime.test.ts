@@ -38,7 +38,8 @@ async function connect(base: string, token: string | null) {
     async sync() {
       const n = frames.filter((f) => f.event === 'pong').length
       client.send({ type: 'ping' })
-      await until(() => frames.filter((f) => f.event === 'pong').length > n)
+      // A bound, not a measure: a loaded CI machine may take seconds to authenticate the socket.
+      await until(() => frames.filter((f) => f.event === 'pong').length > n, 20_000)
     },
     async waitClose() {
       await until(() => !!closed)
