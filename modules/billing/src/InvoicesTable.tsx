@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Button, VirtualTable, formatMoney, type Column } from '@atende/ui'
-import { STATUS_TONE, formatDay, invoiceStatus, localDay } from './billing.ts'
+import { Button, VirtualTable, type Column } from '@atende/ui'
+import { invoiceStatus, localDay } from './billing.ts'
+import { invoiceIdColumn, invoiceTermColumns } from './invoiceColumns.tsx'
 import type { Invoice } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
@@ -25,13 +26,7 @@ export function InvoicesTable({ invoices, hasMore, loadingMore, moreFailed, load
   const columns = useMemo<Column<Invoice>[]>(() => {
     const today = localDay()
     return [
-      {
-        key: 'id',
-        header: t('billing.invoices.columns.id'),
-        headerClassName: 'w-16 px-3',
-        className: 'px-3 text-sm tabular-nums',
-        cell: (r) => r.id,
-      },
+      invoiceIdColumn<Invoice>(t),
       {
         key: 'detail',
         header: t('billing.invoices.columns.detail'),
@@ -43,30 +38,7 @@ export function InvoicesTable({ invoices, hasMore, loadingMore, moreFailed, load
           </p>
         ),
       },
-      {
-        key: 'value',
-        header: t('billing.invoices.columns.value'),
-        headerClassName: 'w-28 px-3 text-right',
-        className: 'px-3 text-right text-sm whitespace-nowrap tabular-nums',
-        cell: (r) => formatMoney(r.value, language),
-      },
-      {
-        key: 'dueDate',
-        header: t('billing.invoices.columns.dueDate'),
-        headerClassName: 'hidden w-28 px-3 sm:table-cell',
-        className: 'hidden px-3 text-sm tabular-nums sm:table-cell',
-        cell: (r) => formatDay(r.dueDate),
-      },
-      {
-        key: 'status',
-        header: t('billing.invoices.columns.status'),
-        headerClassName: 'w-28 px-3',
-        className: 'px-3',
-        cell: (r) => {
-          const status = invoiceStatus(r, today)
-          return <Badge tone={STATUS_TONE[status]}>{t(`billing.invoices.status.${status}`)}</Badge>
-        },
-      },
+      ...invoiceTermColumns<Invoice>(t, language, today),
       {
         key: 'action',
         header: t('billing.invoices.columns.action'),

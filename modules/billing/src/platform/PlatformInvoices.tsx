@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import {
-  Badge,
   Button,
   ConfirmDialog,
   EmptyState,
@@ -17,7 +16,8 @@ import {
   usePagedList,
   type Column,
 } from '@atende/ui'
-import { STATUS_TONE, formatDay, formatInstantDay, invoiceStatus, localDay } from '../billing.ts'
+import { formatInstantDay, localDay } from '../billing.ts'
+import { invoiceIdColumn, invoiceTermColumns } from '../invoiceColumns.tsx'
 import type { PlatformFilter, PlatformInvoice } from '../types.ts'
 
 const FILTERS: PlatformFilter[] = ['unpaid', 'paid', 'all']
@@ -99,13 +99,7 @@ function InvoiceList({ filter, search }: { filter: PlatformFilter; search: strin
   const columns = useMemo<Column<PlatformInvoice>[]>(() => {
     const today = localDay()
     return [
-      {
-        key: 'id',
-        header: t('billing.invoices.columns.id'),
-        headerClassName: 'w-16 px-3',
-        className: 'px-3 text-sm tabular-nums',
-        cell: (r) => r.id,
-      },
+      invoiceIdColumn<PlatformInvoice>(t),
       {
         key: 'company',
         header: t('billing.platform.company'),
@@ -122,30 +116,7 @@ function InvoiceList({ filter, search }: { filter: PlatformFilter; search: strin
           </div>
         ),
       },
-      {
-        key: 'value',
-        header: t('billing.invoices.columns.value'),
-        headerClassName: 'w-28 px-3 text-right',
-        className: 'px-3 text-right text-sm whitespace-nowrap tabular-nums',
-        cell: (r) => formatMoney(r.value, language),
-      },
-      {
-        key: 'dueDate',
-        header: t('billing.invoices.columns.dueDate'),
-        headerClassName: 'hidden w-28 px-3 sm:table-cell',
-        className: 'hidden px-3 text-sm tabular-nums sm:table-cell',
-        cell: (r) => formatDay(r.dueDate),
-      },
-      {
-        key: 'status',
-        header: t('billing.invoices.columns.status'),
-        headerClassName: 'w-28 px-3',
-        className: 'px-3',
-        cell: (r) => {
-          const status = invoiceStatus(r, today)
-          return <Badge tone={STATUS_TONE[status]}>{t(`billing.invoices.status.${status}`)}</Badge>
-        },
-      },
+      ...invoiceTermColumns<PlatformInvoice>(t, language, today),
       {
         key: 'action',
         header: t('billing.invoices.columns.action'),
