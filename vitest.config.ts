@@ -30,7 +30,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'browser', include: browserFiles, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'browser',
+          include: browserFiles,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          // One process for every browser file instead of one each: the kernel, its plugins and
+          // Playwright are imported once (about 2 s a file). Each file still boots its own app on its
+          // own database and its own Chromium; setup.ts gives each its own process.env back.
+          isolate: false,
+          setupFiles: ['shell/test/e2e/setup.ts'],
+        },
       },
     ],
   },
