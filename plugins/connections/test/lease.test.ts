@@ -210,19 +210,25 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
   it('closing the owner hands its sessions over: another process resumes them CONNECTED', async () => {
     const c = await createTestApp({ plugins: pipelinePlugins, db: a.db, config: { redisPrefix } })
     let w = { id: 0 }
+    // Taken before the close: the close itself hands the session over, and another process may
+    // resume it before close() returns.
+    let closedAt = 0
     try {
       w = await create(c, 'Lease five')
       await call(c, h, 'POST', `/api/simulator/${w.id}/scan`, {})
       expect(runners(w.id, [a, b, c])).toEqual([c])
     } finally {
+      closedAt = Date.now()
       await c.close()
     }
-    const closedAt = Date.now()
     await until(() => runners(w.id).length === 1, 20_000)
-    await until(() =>
-      sessionEvents.some(
-        (e) => e.session.id === w.id && e.session.status === 'CONNECTED' && Date.parse(e.session.updatedAt) >= closedAt,
-      ),
+    await until(
+      () =>
+        sessionEvents.some(
+          (e) =>
+            e.session.id === w.id && e.session.status === 'CONNECTED' && Date.parse(e.session.updatedAt) >= closedAt,
+        ),
+      20_000,
     )
     expect((await row(w.id)).status).toBe('CONNECTED')
     const owner = runners(w.id)[0]
