@@ -66,9 +66,12 @@ export async function measureAtConcurrency(opts: {
 }) {
   const { base, db, calls, levels, seconds } = opts
   let statements = 0
-  const onQuery = () => {
+  let capture: string[] | null = null
+  const onQuery = (q: { sql: string }) => {
     statements += 1
+    capture?.push(q.sql)
   }
+  const oneRequest = new Map<string, string[]>()
   let peakRss = 0
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
@@ -88,6 +91,11 @@ export async function measureAtConcurrency(opts: {
   )
   try {
     for (const call of calls) {
+      // The statements of one request, printed after the table.
+      capture = []
+      await fetch(`${base}${call.path}`, { headers: call.headers }).then((r) => r.arrayBuffer())
+      oneRequest.set(call.name, capture)
+      capture = null
       for (const c of levels) {
         statements = 0
         const cpu0 = process.cpuUsage()
@@ -116,4 +124,8 @@ export async function measureAtConcurrency(opts: {
     clearInterval(sampler)
   }
   console.log(`peak RSS of the server process: ${(peakRss / 1024 / 1024).toFixed(0)} MB`)
+  for (const [name, sqls] of oneRequest) {
+    console.log(`\nSQL statements of one request, ${name}:`)
+    for (const sql of sqls) console.log(`   ${sql.length > 160 ? `${sql.slice(0, 160)}…` : sql}`)
+  }
 }

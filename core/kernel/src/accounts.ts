@@ -1,5 +1,13 @@
 import type { Knex } from 'knex'
-import type { AccountsService, Member, SettingDefinition, UserView, WeeklyHour } from '@atende/sdk'
+import {
+  companyCache,
+  type AccountsService,
+  type EventBus,
+  type Member,
+  type SettingDefinition,
+  type UserView,
+  type WeeklyHour,
+} from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
@@ -24,7 +32,40 @@ export function createAccounts(
   definitions: () => SettingDefinition[] = () => [],
   /** The platform company's CNPJ (config.superuser.cnpj). */
   platformCnpj?: string,
+  /** Drops a company's cached members on its user and company events (every process hears them). */
+  bus?: EventBus,
 ): AccountsService {
+  // A company's users and their queues, read on every ticket list and message page (the viewer, the
+  // names): kept until a user or company event says otherwise. Writers of users and user_queues
+  // announce user.created/updated/deleted (the users plugin also for the rows a deleted queue or
+  // connection takes with it).
+  const directory = companyCache((companyId) => readMembers(companyId), { ttlMs: bus ? 30_000 : 0 })
+  if (bus) {
+    const forget = ({ companyId }: { companyId: number }) => directory.forget(companyId)
+    for (const event of ['user.created', 'user.updated', 'user.deleted', 'company.created', 'company.deleted'] as const)
+      bus.on(event, forget)
+  }
+  async function readMembers(companyId: number): Promise<Member[]> {
+    const rows: MemberRow[] = await db('users as u')
+      .where('u.companyId', companyId)
+      .select(
+        'u.id',
+        'u.name',
+        'u.profile',
+        'u.super',
+        'u.allTicket',
+        'u.whatsappId',
+        db.raw(
+          `COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`,
+        ),
+      )
+      .orderBy('u.id')
+    return rows.map((r) => ({
+      ...r,
+      allTicket: r.allTicket === 'enabled',
+      queueIds: parseJson<number[]>(r.queueIds),
+    }))
+  }
   const effective = (stored: { key: string; value: string }[]) => {
     const byKey = new Map(stored.map((s) => [s.key, s.value]))
     const defs = definitions()
@@ -65,30 +106,11 @@ export function createAccounts(
     userViews,
     userView: async (id) => (await userViews([id]))[0],
     async members(companyId, ids) {
-      const q = db('users as u')
-        .where('u.companyId', companyId)
-        .select(
-          'u.id',
-          'u.name',
-          'u.profile',
-          'u.super',
-          'u.allTicket',
-          'u.whatsappId',
-          db.raw(
-            `COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`,
-          ),
-        )
-      if (ids) {
-        const wanted = [...new Set(ids)].filter((n): n is number => Number.isInteger(n))
-        if (!wanted.length) return []
-        q.whereIn('u.id', wanted)
-      }
-      const rows: MemberRow[] = await q.orderBy('u.id')
-      return rows.map((r) => ({
-        ...r,
-        allTicket: r.allTicket === 'enabled',
-        queueIds: parseJson<number[]>(r.queueIds),
-      }))
+      const all = await directory.get(companyId)
+      if (!ids) return all.map((m) => ({ ...m, queueIds: [...m.queueIds] }))
+      const wanted = new Set(ids.filter((n): n is number => Number.isInteger(n)))
+      // Copies: a caller that edits what it got must not edit the cache.
+      return all.filter((m) => wanted.has(m.id)).map((m) => ({ ...m, queueIds: [...m.queueIds] }))
     },
     async companyHours(companyId) {
       const row: { schedules: WeeklyHour[] | string | null } | undefined = await db('companies')

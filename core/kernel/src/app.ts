@@ -165,7 +165,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     settings,
     mail: createMail(config.smtpUrl, config.mailFrom, app.log),
     auth,
-    accounts: createAccounts(db, () => settings.definitions(), config.superuser.cnpj),
+    accounts: createAccounts(db, () => settings.definitions(), config.superuser.cnpj, bus),
     services: createServiceRegistry(),
     storage,
     vault: createVault(config.encryptionKey, config.jwtSecret),

@@ -34,3 +34,4 @@ declare module 'fastify' {
     allowExpired?: boolean
   }
 }
+export * from './company-cache.ts'

@@ -1,4 +1,4 @@
-import { definePlugin, type Kernel } from '@atende/sdk'
+import { companyCache, definePlugin, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -101,6 +101,12 @@ export default definePlugin({
         (await sessions.get(conn.id)?.onWhatsApp?.(a.numbers)) ?? {},
     })
     const connections = createConnectionService(kernel, sessions)
+    // Every connection's name (read by every ticket list): forgotten on each change's event.
+    const names = companyCache<{ id: number; name: string }[]>((companyId) =>
+      kernel.tenant(companyId)('whatsapps').orderBy('id').select('id', 'name'),
+    )
+    for (const event of ['whatsapp.updated', 'whatsapp.deleted'] as const)
+      kernel.bus.on(event, ({ companyId }) => names.forget(companyId))
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
     const published: ConnectionsService = {
       version: 1,
@@ -109,14 +115,12 @@ export default definePlugin({
       withAutomations: connections.withAutomations,
       queueIdsOf: async (companyId: number, whatsappId: number) =>
         (await connections.get(companyId, whatsappId)).queueIds,
-      // Names for list pages (tickets): one query for a page's connections.
-      namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> =>
-        ids.length
-          ? kernel
-              .tenant(companyId)('whatsapps')
-              .whereIn('id', [...new Set(ids)])
-              .select('id', 'name')
-          : [],
+      // Names for list pages (tickets), from the company's cached names.
+      namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> => {
+        const wanted = new Set(ids)
+        if (!wanted.size) return []
+        return (await names.get(companyId)).filter((w) => wanted.has(w.id)).map((w) => ({ ...w }))
+      },
       // Contact lists: which numbers have WhatsApp, asked through a connected session of the company
       // (the default one first). Unknown (no session, an error) is left out: "not checked".
       async checkNumbers(companyId: number, numbers: string[]) {

@@ -1,5 +1,5 @@
 import { allPlugins, createTestApp, companyWithUser, type TestApp, type Headers } from '@atende/kernel/testing'
-import type { Knex } from 'knex'
+import type { Kernel } from '@atende/sdk'
 import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '../src/index.ts'
@@ -11,17 +11,23 @@ export const withQueues = async () => [...pipelinePlugins, ...(await allPlugins(
 
 /**
  * Queue rows of a company with the ids a test names (created once), so transfers and queue
- * memberships point at real queues of that company.
+ * memberships point at real queues of that company. Announced as the queues plugin does (its
+ * cached names follow the events).
  */
-export async function ensureQueues(db: Knex, companyId: number, ids: number[]) {
+export async function ensureQueues(kernel: Kernel, companyId: number, ids: number[]) {
   if (!ids.length) return
-  await db('queues')
+  const db = kernel.db
+  const made: Record<string, unknown>[] = await db('queues')
     .insert(
       ids.map((id) => ({ id, companyId, name: `Queue ${id}`, color: `#${String(id).padStart(6, '0').slice(-6)}` })),
     )
     .onConflict('id')
     .ignore()
+    .returning('*')
   await db.raw(`select setval('queues_id_seq', greatest((select max(id) from queues), 1000))`)
+  // The event is the queues plugin's (typed there); its payload here is the bare row.
+  const emit = kernel.bus.emit as (event: string, payload: unknown) => Promise<void>
+  for (const queue of made) await emit('queue.created', { companyId, queue })
 }
 /** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
 export { until } from '@atende/kernel/testing'

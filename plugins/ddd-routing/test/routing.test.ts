@@ -1,6 +1,15 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { TicketsService } from '@atende/plugin-tickets/api'
-import { caller, companyWithUser, createTestApp, dddPlugins, until, userIn, type TestApp } from './support.ts'
+import {
+  announceUser,
+  caller,
+  companyWithUser,
+  createTestApp,
+  dddPlugins,
+  until,
+  userIn,
+  type TestApp,
+} from './support.ts'
 import { pickHolder } from '../src/step.ts'
 
 /**
@@ -29,6 +38,7 @@ describe('DDD routing step', () => {
       await call('POST', '/api/queue', { name: 'Vendas', color: '#f00', greetingMessage: 'Vendas' })
     ).json()
     await t.db('user_queues').insert({ userId: a.userId, queueId: queue.id, companyId })
+    await announceUser(t.app, a.userId)
     const w = (
       await call('POST', '/api/whatsapp', {
         name: `Sim ${++seq}`,

@@ -23,5 +23,5 @@ export function caller(t: TestApp, headers: Headers) {
     t.app.inject({ method, url, headers, payload })
 }
 
-export { until } from '@atende/kernel/testing'
+export { announceUser, until } from '@atende/kernel/testing'
 export { createTestApp, companyWithUser, userIn, type TestApp, type Headers }

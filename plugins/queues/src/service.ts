@@ -2,6 +2,7 @@ import {
   AppError,
   ErrorCodes,
   badRequest,
+  companyCache,
   notFound,
   pickDefined,
   type Kernel,
@@ -79,6 +80,13 @@ async function checkReferences(t: TenantDb, input: UpdateBody) {
 }
 
 export function createQueueService(kernel: Kernel) {
+  // Every queue's id, name and colour, in the menu's order (a company has tens, not thousands).
+  const names = companyCache<{ id: number; name: string; color: string }[]>((companyId) =>
+    ordered(kernel.tenant(companyId)('queues')).select('id', 'name', 'color'),
+  )
+  const forget = ({ companyId }: { companyId: number }) => names.forget(companyId)
+  for (const event of ['queue.created', 'queue.updated', 'queue.deleted'] as const) kernel.bus.on(event, forget)
+
   async function row(t: TenantDb, id: number): Promise<Row> {
     const r = await t('queues').where({ id }).first()
     if (!r) throw notFound(ERR_QUEUE_NOT_FOUND, 'Queue not found')
@@ -126,10 +134,11 @@ export function createQueueService(kernel: Kernel) {
       return found.length === unique.length
     },
 
+    /** From the company's cached names (every ticket list asks): forgotten on each queue event. */
     async byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> {
-      const unique = [...new Set(ids)]
-      if (!unique.length) return []
-      return kernel.tenant(companyId)('queues').whereIn('id', unique).select('id', 'name', 'color')
+      const wanted = new Set(ids)
+      if (!wanted.size) return []
+      return (await names.get(companyId)).filter((q) => wanted.has(q.id)).map((q) => ({ ...q }))
     },
 
     async botsOf(companyId: number, queueId: number) {
@@ -139,7 +148,7 @@ export function createQueueService(kernel: Kernel) {
 
     /** Every queue of the company in the menu's order (a company has tens, not thousands). */
     async names(companyId: number): Promise<{ id: number; name: string; color: string }[]> {
-      return ordered(kernel.tenant(companyId)('queues')).select('id', 'name', 'color')
+      return (await names.get(companyId)).map((q) => ({ ...q }))
     },
 
     async create(companyId: number, input: CreateBody) {

@@ -1,5 +1,14 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { caller, companyOnPlan, createTestApp, queuePlugins, until, userIn, type TestApp } from './support.ts'
+import {
+  announceUser,
+  caller,
+  companyOnPlan,
+  createTestApp,
+  queuePlugins,
+  until,
+  userIn,
+  type TestApp,
+} from './support.ts'
 import { DEFAULT_SCHEDULES } from '../src/schedule.ts'
 
 describe('queues API', () => {
@@ -57,6 +66,7 @@ describe('queues API', () => {
     // Deleting the redirect target clears the redirect; users and connections drop the queue.
     const [user] = await t.db('users').where({ companyId }).select('id')
     await t.db('user_queues').insert({ userId: user.id, queueId: third.id, companyId })
+    await announceUser(t.app, user.id)
     const w = (await call('POST', '/api/whatsapp', { name: 'Conn', queueIds: [third.id, second.id] })).json()
     expect(w.queueIds).toEqual([second.id, third.id].sort((a, b) => a - b))
     expect((await call('DELETE', `/api/queue/${third.id}`)).statusCode).toBe(200)

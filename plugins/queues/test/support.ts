@@ -29,6 +29,6 @@ export function caller(t: TestApp, headers: Headers) {
 }
 
 /** Bus delivery may pass through Redis: poll for the condition (the kernel's shared helper). */
-export { until } from '@atende/kernel/testing'
+export { announceUser, until } from '@atende/kernel/testing'
 
 export { createTestApp, companyWithUser, userIn, type TestApp, type Headers }

@@ -9,8 +9,6 @@ import type { TicketRow } from './rows.ts'
 
 const DAY_MS = 86_400_000
 const flag = (v: boolean | string | undefined) => v === true || v === 'true'
-/** The messages' stored search document (migration 007, GIN-indexed). */
-const MESSAGE_DOCUMENT = '"searchVector"'
 
 /** Ids arrive as a JSON array string ("[1,2]"), a comma list, or the parameter repeated. */
 export function parseIds(field: string, raw: string | string[] | undefined): number[] | undefined {
@@ -54,11 +52,11 @@ function dayRange(field: string, day: string): [Date, Date] {
 }
 
 /**
- * Up to this many matching messages, their tickets are read from the full-text index and looked up
- * by id (a rare word); beyond it the word is common and its tickets are found by walking the
- * newest tickets, checking each one's messages (a match comes quickly). bench:tickets chose it.
+ * Up to this many tickets whose messages match, they are read from the search index and looked up
+ * by id (a rare word); beyond it the word is common and its tickets are found by walking the newest
+ * tickets, reading each one's search document (a match comes quickly). bench:tickets chose it.
  */
-const SPARSE_MATCHES = 2000
+const SPARSE_MATCHES = 300
 
 /**
  * The viewer's tickets under the query's filters, before order and paging, for one status (or
@@ -104,26 +102,22 @@ async function filtered(
     const contacts = kernel.services.get<ContactsService>('contacts').searchIdsQuery(v.companyId, text)
     const messages = await messageHits(kernel, v.companyId, text)
     if (!contacts && !messages) return null
-    if (!messages || 'ids' in messages) {
-      // Two simple reads merged by the caller: the contacts' tickets (walked newest first, or found
-      // by contact when few) and the tickets of the few matching messages (found by id).
-      const parts: Knex.QueryBuilder[] = []
-      if (contacts) parts.push(q.clone().whereIn('tickets.contactId', contacts))
-      if (messages?.ids.length) parts.push(q.clone().whereIn('tickets.id', messages.ids))
-      return parts.length ? { parts } : null
-    }
-    // A common word: the contact's tickets or any ticket with such a message, walked newest first.
-    q.where((w) => {
-      if (contacts) w.whereIn('tickets.contactId', contacts)
-      w.orWhereRaw('EXISTS (? OFFSET 0)', [messages.sub])
-    })
+    // Two simple reads merged by the caller, each planned on its own: the contacts' tickets and
+    // those whose messages match (by id when few, else walked newest first).
+    const parts: Knex.QueryBuilder[] = []
+    if (contacts) parts.push(q.clone().whereIn('tickets.contactId', contacts))
+    if (messages && 'ids' in messages) {
+      if (messages.ids.length) parts.push(q.clone().whereIn('tickets.id', messages.ids))
+    } else if (messages) parts.push(q.clone().whereIn('tickets.id', messages.sub))
+    return parts.length ? { parts } : null
   }
   return { parts: [q] }
 }
 
 /**
- * The tickets whose messages hold the words (prefixes): their ids when few messages match, else an
- * EXISTS sub-query on the outer ticket (wrapped: a bare builder is a thenable).
+ * The tickets whose messages hold the words (prefixes), from their search documents (migration
+ * 009): their ids when few match (a bitmap read of the index), else a sub-query on ticket_search for
+ * the planner to check ticket by ticket as the newest are walked (wrapped: a bare builder is a thenable).
  */
 async function messageHits(
   kernel: Kernel,
@@ -133,14 +127,16 @@ async function messageHits(
   const words = toPrefixQuery(text)
   if (!words) return null
   const t = kernel.tenant(companyId)
-  const matching = () => t('messages').whereRaw(`${MESSAGE_DOCUMENT} @@ to_tsquery('simple', ?)`, [words])
-  const hits: number[] = await matching()
-    .limit(SPARSE_MATCHES + 1)
-    .pluck('messages.ticketId')
-  if (hits.length <= SPARSE_MATCHES) return { ids: [...new Set(hits)] }
-  // Correlated, checked ticket by ticket as the newest are walked: OFFSET 0 keeps Postgres from
-  // turning it into a hashed set of every match (which reads them all).
-  return { sub: matching().whereRaw('"messages"."ticketId" = "tickets"."id"').select(t.knex.raw('1')) }
+  const matching = () =>
+    t('ticket_search').whereRaw(`"ticket_search"."document" @@ to_tsquery('simple', ?)`, [words]).select('ticketId')
+  // MATERIALIZED: planned for every match, so the index is read; with the LIMIT inside, Postgres
+  // would rather scan the table until it found enough.
+  const { rows }: { rows: { ticketId: number }[] } = await t.knex.raw(
+    'WITH hits AS MATERIALIZED ? SELECT "ticketId" FROM hits LIMIT ?',
+    [matching(), SPARSE_MATCHES + 1],
+  )
+  if (rows.length <= SPARSE_MATCHES) return { ids: rows.map((r) => r.ticketId) }
+  return { sub: matching() }
 }
 
 /**

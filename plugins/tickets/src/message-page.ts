@@ -47,7 +47,8 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   ])
   const count = Number(total.n)
 
-  const updated = await markRead(kernel, v.companyId, ticketId)
+  // Unread customer messages and the count go up together (ingest.ts): none counted, none to mark.
+  const updated = row.unreadMessages > 0 ? await markRead(kernel, v.companyId, ticketId) : undefined
   if (updated) row = updated
 
   const quotedIds: number[] = [

@@ -17,6 +17,4 @@ export type MessageRow = Omit<Message, keyof Stamps | 'mediaUrl'> &
   Stamps & {
     /** The storage key of the media (null without media), never a URL. */
     mediaUrl: string | null
-    /** Migration 007's generated search column, when the query selected it. */
-    searchVector?: unknown
   }

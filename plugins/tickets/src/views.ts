@@ -21,10 +21,8 @@ export function withContact(ticket: Ticket, c: Contact | null | undefined): Tick
 /** The stored media key stays on the server; clients get a signed URL. */
 export function messageView(kernel: Kernel, row: MessageRow): Message & { mediaKey: string | null } {
   const mediaKey = row.mediaUrl ?? null
-  // The search column (migration 007) is the database's, never part of a message.
-  const { searchVector: _v, ...rest } = row
   return {
-    ...rest,
+    ...row,
     mediaKey,
     mediaUrl: mediaKey ? kernel.storage.signedUrl(mediaKey) : null,
     createdAt: toIso(row.createdAt),

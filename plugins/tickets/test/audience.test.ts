@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createRequire } from 'node:module'
-import { hasRedis, userIn, type Headers } from '@atende/kernel/testing'
+import { announceUser, hasRedis, userIn, type Headers } from '@atende/kernel/testing'
 import contactsPlugin from '@atende/plugin-contacts'
 import usersPlugin from '../../users/src/index.ts'
 import ticketsPlugin from '../src/index.ts'
@@ -81,12 +81,13 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     sim = await pairedSimulator(a)
     companyId = sim.whatsapp.companyId
     const db = a.app.kernel.db
-    await ensureQueues(db, companyId, [Q1, Q2])
+    await ensureQueues(a.app.kernel, companyId, [Q1, Q2])
     const make = async (opts: { queueIds?: number[]; allTicket?: boolean }) => {
       const u = await userIn(a.app, companyId, 'user')
       if (opts.queueIds)
         await db('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
       if (opts.allTicket) await db('users').where({ id: u.userId }).update({ allTicket: 'enabled' })
+      await announceUser(a.app, u.userId)
       return u
     }
     const adminId = (await db('users').where({ companyId, profile: 'admin' }).first('id')).id as number

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { EventMap } from '@atende/sdk'
-import { userIn, type Headers } from '@atende/kernel/testing'
+import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
 import {
   createTestApp,
   ensureQueues,
@@ -58,7 +58,7 @@ describe('tickets routes (issue 6, first part)', () => {
     })
     expect(res.statusCode).toBe(200)
     const id = res.json().message.ticketId as number
-    if (opts.queueId) await ensureQueues(db(), companyId, [opts.queueId])
+    if (opts.queueId) await ensureQueues(t.app.kernel, companyId, [opts.queueId])
     const patch: Record<string, unknown> = {}
     for (const k of ['queueId', 'userId', 'status'] as const) if (opts[k] !== undefined) patch[k] = opts[k]
     if (Object.keys(patch).length) await db()('tickets').where({ id }).update(patch)
@@ -66,10 +66,11 @@ describe('tickets routes (issue 6, first part)', () => {
   }
   async function member(opts: { queueIds?: number[]; allTicket?: 'enabled' | 'disabled' } = {}) {
     const u = await userIn(t.app, companyId, 'user')
-    await ensureQueues(db(), companyId, opts.queueIds ?? [])
+    await ensureQueues(t.app.kernel, companyId, opts.queueIds ?? [])
     if (opts.queueIds?.length)
       await db()('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
     if (opts.allTicket) await db()('users').where({ id: u.userId }).update({ allTicket: opts.allTicket })
+    await announceUser(t.app, u.userId)
     return u
   }
 
@@ -181,7 +182,7 @@ describe('tickets routes (issue 6, first part)', () => {
 
     it("transfer to a queue: pending and nobody's; to a user with a queue: theirs", async () => {
       const id = await customerTicket()
-      await ensureQueues(db(), companyId, [21])
+      await ensureQueues(t.app.kernel, companyId, [21])
       await req(sim.headers, 'PUT', `/api/tickets/${id}`, { status: 'open' })
       const toQueue = (await req(sim.headers, 'PUT', `/api/tickets/${id}`, { queueId: 21 })).json()
       expect(toQueue).toMatchObject({ queueId: 21, status: 'pending', userId: null })

@@ -4,7 +4,7 @@
  * the message page's history across the contact's tickets with quoted messages.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { userIn, type Headers } from '@atende/kernel/testing'
+import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
 import { createTestApp, pairedSimulator, type TestApp } from '../../connections/test/support.ts'
 
 describe('tickets workspace API', () => {
@@ -42,6 +42,7 @@ describe('tickets workspace API', () => {
     const u = await userIn(t.app, companyId, 'user')
     if (queueIds.length)
       await db()('user_queues').insert(queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+    await announceUser(t.app, u.userId)
     return u
   }
   const ids = (res: { json(): any }) => (res.json().tickets as { id: number }[]).map((x) => x.id)
@@ -168,7 +169,7 @@ describe('tickets workspace API', () => {
     })
   })
 
-  it('a word too common for the index-first read (over 2,000 messages) is found ticket by ticket, with the same answer', async () => {
+  it("message words are found through each ticket's search document: few tickets by the index, over 300 walked newest first", async () => {
     const first = await write(number(), 'promocao relampago')
     const second = await write(number(), 'nada a ver')
     const third = await write(number(), 'outra promocao')
@@ -187,10 +188,6 @@ describe('tickets workspace API', () => {
     // 1,502 messages say 'promo…': read from the index first.
     expect(await search('promo')).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
     expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
-    await insert(600, () => 'promo')
-    // Now over 2,000: walked ticket by ticket, the same tickets found.
-    expect(await search('promo')).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
-    expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
     // A contact's name and a message word together (the contacts' tickets join the hits), paged and counted.
     expect(await search('Cliente')).toEqual(expect.arrayContaining([first.ticketId, second.ticketId, third.ticketId]))
     await db()('contacts')
@@ -199,6 +196,36 @@ describe('tickets workspace API', () => {
     expect(await search('relampago')).toEqual([first.ticketId, second.ticketId].sort())
     const counts = (await req(sim.headers, 'GET', '/api/tickets/counts?searchParam=relampago')).json()
     expect(counts).toEqual({ open: 0, pending: 2 })
+    // An edit adds its words to the ticket's search document.
+    const edited = await db()('messages').where({ ticketId: third.ticketId }).first('id')
+    await db()('messages').where({ id: edited.id }).update({ body: 'trovoada amanha' })
+    expect(await search('trovoada')).toEqual([third.ticketId])
+    // The edited-away words stay: the conversation did hold them.
+    expect(await search('outra')).toContain(third.ticketId)
+    // Over 300 tickets say it: walked newest first, each ticket's document read; the newest three
+    // are still the page's first, the old ones follow.
+    const contactId = (await db()('tickets').where({ id: second.ticketId }).first('contactId')).contactId
+    const { rows: old } = await db().raw(
+      `INSERT INTO tickets (uuid, "companyId", "contactId", "whatsappId", status, "createdAt", "updatedAt")
+       SELECT gen_random_uuid(), ?, ?, ?, 'closed', '2020-01-01', '2020-01-01'::timestamptz + g * interval '1 minute'
+         FROM generate_series(1, 320) g RETURNING id`,
+      [companyId, contactId, sim.whatsapp.id],
+    )
+    await db()('messages').insert(
+      old.map((r: { id: number }) => ({ companyId, ticketId: r.id, whatsappId: sim.whatsapp.id, body: 'promo velha' })),
+    )
+    const walked = (await req(sim.headers, 'GET', '/api/tickets?searchParam=promo')).json()
+    expect(walked.hasMore).toBe(true)
+    expect(walked.tickets).toHaveLength(20)
+    expect(
+      walked.tickets
+        .slice(0, 3)
+        .map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([first.ticketId, second.ticketId, third.ticketId].sort())
+    expect(walked.tickets[3].id).toBe(old[old.length - 1].id)
+    expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
+    expect(await search('velha')).toHaveLength(20)
   })
 
   describe('reading and queue removal', () => {

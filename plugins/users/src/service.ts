@@ -57,6 +57,13 @@ async function checkReferences(t: TenantDb, body: { whatsappId?: number | null; 
   })
 }
 
+/** user.updated for users changed outside the service's own writes (one read of their views). */
+export async function announceUpdated(kernel: Kernel, rows: { id: number }[]) {
+  if (!rows.length) return
+  for (const user of await kernel.accounts.userViews(rows.map((r) => r.id)))
+    await kernel.bus.emit('user.updated', { companyId: user.companyId, user })
+}
+
 /** Write side: create, edit, delete users and set a user's language; events go out after commit. */
 export function createUserService(kernel: Kernel) {
   const queries = createUserQueries(kernel)

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { allPlugins, createTestApp, type TestApp } from '@atende/kernel/testing'
+import { allPlugins, announceUser, createTestApp, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 type Who = Awaited<ReturnType<typeof companyWithUser>>
@@ -262,6 +262,7 @@ describe('users', () => {
   it('lets a plain user edit only themself, without profile, queues or allTicket changes', async () => {
     const me = await userIn(t.app, a.companyId, 'user')
     await t.db('user_queues').insert({ userId: me.userId, queueId: 5, companyId: a.companyId })
+    await announceUser(t.app, me.userId)
     const ok = await call('PUT', `/api/users/${me.userId}`, me.headers, {
       name: 'Myself',
       profile: 'user',

@@ -26,7 +26,21 @@ export async function userIn(app: AtendeApp, companyId: number, profile: 'admin'
     .db('users')
     .insert({ companyId, name: `User ${seq}`, email: `user${seq}@c${companyId}.test`, passwordHash, profile })
     .returning('id')
+  await announceUser(app, user.id, 'user.created')
   return { companyId, userId: user.id as number, headers: await headersFor(app, user.id) }
+}
+
+/**
+ * What the users plugin announces after it writes a user or the user's queues; a test that writes
+ * them directly says so too (the kernel's cached members and the tickets audience follow events).
+ */
+export async function announceUser(
+  app: AtendeApp,
+  userId: number,
+  event: 'user.created' | 'user.updated' = 'user.updated',
+) {
+  const user = await app.kernel.accounts.userView(userId)
+  if (user) await app.kernel.bus.emit(event, { companyId: user.companyId, user })
 }
 
 /** A company (on the given plan, else the first) with one user of the given profile, written to the kernel tables. */

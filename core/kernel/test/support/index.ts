@@ -192,6 +192,7 @@ export {
   headersFor,
   superHeaders,
   userIn,
+  announceUser,
   companyWithUser,
   settingsProbe,
   SPEC_SETTINGS,
