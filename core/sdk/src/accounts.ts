@@ -65,7 +65,11 @@ export interface AccountsService {
   /** Users with their company and queueIds, in one round of queries (no N+1). Missing ids are skipped. */
   userViews(ids: number[]): Promise<UserView[]>
   userView(id: number): Promise<UserView | undefined>
-  /** A company's users (only those of `ids` when given) with their queues, in one query; other companies' ids are skipped. */
+  /**
+   * A company's users (only those of `ids` when given) with their queues; other companies' ids are
+   * skipped. Cached per company until a user.created/updated/deleted or company event: whoever
+   * writes users or user_queues announces it.
+   */
   members(companyId: number, ids?: Array<number | null | undefined>): Promise<Member[]>
   /** A company's weekly opening hours (administration.md §2 Companies, "schedules"); [] when unset or unknown. */
   companyHours(companyId: number): Promise<WeeklyHour[]>
