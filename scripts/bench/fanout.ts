@@ -6,15 +6,14 @@
  *
  * Needs Postgres and Redis (DATABASE_URL, REDIS_URL): a fresh database is made and dropped. The
  * event is a tag created (POST /api/tags → `company-{id}-tag` to the company room), BENCH_ROUNDS (60)
- * of them one after another. The two servers are child processes of this script (`fanout-server.ts`),
+ * of them one after another. The two servers are child processes of this script (`bench-server.ts`),
  * so the sockets' client side (this process) does not share their event loops.
  */
-import { fork, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createApp } from '@atende/kernel'
 import { companyWithUser, login, PASSWORD, testDatabase } from '@atende/kernel/testing'
+import { startServer, type ServerProcess } from './server-process.ts'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 60)
@@ -28,39 +27,6 @@ const pct = (xs: number[], p: number) => {
 }
 const ms = (x: number) => `${x.toFixed(1)} ms`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
-
-interface Server {
-  child: ChildProcess
-  base: string
-  ask(what: 'mem'): Promise<{ rss: number; heapUsed: number }>
-}
-
-/** A server process on the bench database, listening on a loopback port. */
-async function startServer(databaseUrl: string, prefix: string): Promise<Server> {
-  const child = fork(fileURLToPath(new URL('./fanout-server.ts', import.meta.url)), {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      BENCH_REDIS_PREFIX: prefix,
-      BENCH_CONFIG: JSON.stringify(CONFIG),
-    },
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const base = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { base?: string }) => (m.base ? resolve(m.base) : reject(new Error(String(m)))))
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)))
-  })
-  return {
-    child,
-    base,
-    ask: (what) =>
-      new Promise((resolve) => {
-        child.once('message', resolve as (m: unknown) => void)
-        child.send(what)
-      }),
-  }
-}
 
 async function main() {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
@@ -87,11 +53,11 @@ async function main() {
   const token = headers.authorization.slice('Bearer '.length)
   await setup.close()
 
-  const servers: Server[] = []
+  const servers: ServerProcess[] = []
   const sockets: WebSocket[] = []
   try {
-    servers.push(await startServer(pg.url!, prefix))
-    servers.push(await startServer(pg.url!, prefix))
+    servers.push(await startServer({ databaseUrl: pg.url!, redisPrefix: prefix, config: CONFIG }))
+    servers.push(await startServer({ databaseUrl: pg.url!, redisPrefix: prefix, config: CONFIG }))
     const [emitter] = servers
     let seq = 0
     const createTag = async () => {
@@ -111,10 +77,10 @@ async function main() {
     const alone: number[] = []
     for (let i = 0; i < BASELINE_ROUNDS; i++) alone.push((await createTag()).took)
 
-    const memBefore = await Promise.all(servers.map((s) => s.ask('mem')))
+    const memBefore = await Promise.all(servers.map((s) => s.ask({ op: 'mem' })))
     // Each socket records when each tag's frame reached it.
     const arrivals = new Map<string, number[]>()
-    const wsBase = (s: Server) => s.base.replace(/^http/, 'ws')
+    const wsBase = (s: ServerProcess) => s.base.replace(/^http/, 'ws')
     for (let i = 0; i < SOCKETS; i++) {
       const ws = new WebSocket(`${wsBase(servers[i % 2]!)}/socket?token=${encodeURIComponent(token)}`)
       ws.on('message', (raw) => {
@@ -143,7 +109,7 @@ async function main() {
           }),
       ),
     )
-    const memAfter = await Promise.all(servers.map((s) => s.ask('mem')))
+    const memAfter = await Promise.all(servers.map((s) => s.ask({ op: 'mem' })))
 
     const withSockets: number[] = []
     const delivery: number[] = []
@@ -175,12 +141,7 @@ async function main() {
     console.log(`| memory per socket (RSS delta) | ${perSocket.map((b) => `${(b / 1024).toFixed(1)} KB`).join(', ')} |`)
   } finally {
     for (const ws of sockets) ws.terminate()
-    for (const s of servers) s.child.kill('SIGTERM')
-    await Promise.all(
-      servers.map(
-        (s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve(null) : s.child.once('exit', resolve))),
-      ),
-    )
+    await Promise.all(servers.map((s) => s.stop()))
     await pg.drop()
   }
 }

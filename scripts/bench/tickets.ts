@@ -23,7 +23,8 @@ import { Agent, request } from 'undici'
 import { companyTimeZone, localClock, type Kernel } from '@atende/sdk'
 import { createApp, connectDb } from '@atende/kernel'
 import { testDatabase, companyWithUser, userIn, login, PASSWORD } from '@atende/kernel/testing'
-import { measureAtConcurrency } from './concurrency.ts'
+import { inProcessProbe, measureAtConcurrency, serverProbe } from './concurrency.ts'
+import { startServer } from './server-process.ts'
 
 const PG = !!process.env.DATABASE_URL
 const SCALE = PG ? 1 : 0.1
@@ -308,9 +309,13 @@ async function seedDashboard(db: Db) {
   await db.raw('VACUUM ANALYZE dashboard_daily')
 }
 
+/** The bench database's URL (Postgres mode), for the hot-paths server process. */
+let pgUrl: string | undefined
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
   const pg = PG ? await testDatabase() : null
+  pgUrl = pg?.url
   const db = pg?.knex ?? connectDb({ dataDir })
   const app = await createApp({
     db,
@@ -590,9 +595,16 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
   for (const f of failed) console.log(`not measured: ${f}`)
   if (LEVELS.length) {
     const hot = (name: string, who: string) => calls.find((c) => c.name === name && c.who === who)!
+    // With Postgres the server under load is a process of its own: its CPU and memory alone.
+    const child = pgUrl
+      ? await startServer({
+          databaseUrl: pgUrl,
+          redisPrefix: `atende-bench-${process.pid}`,
+          config: { jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh' },
+        })
+      : null
     await measureAtConcurrency({
-      base,
-      db,
+      server: child ? serverProbe(child) : inProcessProbe(base, db),
       levels: LEVELS,
       seconds: HOT_SECONDS,
       calls: [
@@ -604,6 +616,7 @@ async function run(app: Awaited<ReturnType<typeof createApp>>, db: Db, base: str
         hot(`messages page 1 (${LONG}+ msgs)`, 'user'),
       ].map((c) => ({ name: `${c.name} (${c.who})`, path: c.path, headers: c.headers })),
     })
+    await child?.stop()
   }
   console.log(
     `load average after: ${loadavg()

@@ -74,6 +74,9 @@ export interface BulkContactResult {
   error?: { code: string; field: string; message: string }
 }
 
+/** A contact as a list row shows it. */
+export type ContactCard = Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup'>
+
 export interface ContactsService {
   readonly version: 1
   normaliseNumber(raw: string, opts?: { isGroup?: boolean }): string
@@ -88,6 +91,8 @@ export interface ContactsService {
   get(companyId: number, id: number, uow?: UnitOfWork): Promise<Contact | null>
   /** Many at once (list pages hydrate their rows in one query). Missing ids are skipped. */
   byIds(companyId: number, ids: number[]): Promise<Contact[]>
+  /** What a list row shows of each contact (id, name, number, picture, group or not): the ticket lists' page. */
+  cardsByIds(companyId: number, ids: number[]): Promise<ContactCard[]>
   /** Ids of contacts whose name, email or number contains the text (GET /contacts' search), at most `limit` (cap 1000). */
   searchIds(companyId: number, text: string, limit: number): Promise<number[]>
   /**

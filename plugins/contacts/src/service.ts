@@ -27,6 +27,14 @@ export function createContactsService(kernel: Kernel): ContactsService {
       if (!unique.length) return []
       return kernel.tenant(companyId)('contacts').whereIn('id', unique).select(CONTACT_COLUMNS)
     },
+    async cardsByIds(companyId, ids) {
+      const unique = [...new Set(ids)]
+      if (!unique.length) return []
+      return kernel
+        .tenant(companyId)('contacts')
+        .whereIn('id', unique)
+        .select('id', 'name', 'number', 'profilePicUrl', 'isGroup')
+    },
     async searchIds(companyId, text, limit) {
       if (!text.trim()) return []
       const n = Math.max(1, Math.min(limit, SEARCH_IDS_MAX))

@@ -32,7 +32,7 @@ export async function hydrate(kernel: Kernel, companyId: number, rows: TicketRow
   const connections = kernel.services.find<ConnectionsForTickets>('connections')
   const tags = kernel.services.find<TagsForTickets>('tags')
   const [cs, queueBy, userName, ws, tg] = await Promise.all([
-    contacts.byIds(companyId, ids(tickets, 'contactId')),
+    contacts.cardsByIds(companyId, ids(tickets, 'contactId')),
     queuesById(kernel, companyId, ids(tickets, 'queueId')),
     userNames(kernel, companyId, ids(tickets, 'userId')),
     connections?.namesByIds ? connections.namesByIds(companyId, ids(tickets, 'whatsappId')) : Promise.resolve([]),

@@ -34,42 +34,46 @@ export async function markRead(kernel: Kernel, companyId: number, ticketId: numb
  * zeroed, in one transaction, announced as ticket.updated when something changed.
  */
 export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, pageNumber = 1) {
-  let row = await visibleRow(kernel, v, { id: ticketId })
+  const row = await visibleRow(kernel, v, { id: ticketId })
   const t = kernel.tenant(v.companyId)
   const offset = pageOffset(pageNumber)
   // Later tickets of the contact are not this conversation's past: only up to this one.
-  const tickets = t('tickets').where({ contactId: row.contactId }).where('id', '<=', ticketId).select('id')
-  const [rows, total] = await Promise.all([
-    t('messages').whereIn('ticketId', tickets).orderBy('id', 'desc').limit(PAGE_SIZE).offset(offset) as Promise<
-      MessageRow[]
-    >,
-    t('messages').whereIn('ticketId', tickets.clone()).count({ n: '*' }).first() as Promise<{ n: unknown }>,
+  const tickets = () => t('tickets').where({ contactId: row.contactId }).where('id', '<=', ticketId).select('id')
+  const history = () => t('messages').whereIn('ticketId', tickets())
+  // The page and the total in one statement (the count runs once, as an InitPlan), while the
+  // ticket's contact and tags are read beside it.
+  const [rows, hydrated] = await Promise.all([
+    history()
+      .select('messages.*', t.knex.raw('(?) AS "historyTotal"', [history().count('*')]))
+      .orderBy('id', 'desc')
+      .limit(PAGE_SIZE)
+      .offset(offset) as Promise<Array<MessageRow & { historyTotal?: string | number }>>,
+    hydrate(kernel, v.companyId, [row]),
   ])
-  const count = Number(total.n)
+  // Past the last page there is no row to carry the total.
+  const count = rows.length
+    ? Number(rows[0]!.historyTotal)
+    : Number(((await history().count({ n: '*' }).first()) as { n: unknown }).n)
 
   // Unread customer messages and the count go up together (ingest.ts): none counted, none to mark.
   const updated = row.unreadMessages > 0 ? await markRead(kernel, v.companyId, ticketId) : undefined
-  if (updated) row = updated
+  const [ticket] = updated ? await hydrate(kernel, v.companyId, [updated]) : hydrated
 
   const quotedIds: number[] = [
     ...new Set<number>(rows.map((r) => r.quotedMsgId).filter((id): id is number => typeof id === 'number')),
   ]
-  const quoted = new Map<
-    number,
-    { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
-  >()
+  type Quoted = { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
+  const quoted = new Map<number, Quoted>()
   if (quotedIds.length) {
-    type Quoted = { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean }
     const found: Quoted[] = await t('messages')
       .whereIn('id', quotedIds)
       .columns('id', 'body', 'fromMe', 'mediaType', 'isDeleted')
     for (const q of found) quoted.set(q.id, q)
   }
-  const messages = rows.reverse().map((r) => ({
+  const messages = rows.reverse().map(({ historyTotal: _total, ...r }) => ({
     ...publicMessage(messageView(kernel, r)),
     read: r.fromMe || r.ticketId !== ticketId ? r.read : true,
     quotedMsg: r.quotedMsgId ? (quoted.get(r.quotedMsgId) ?? null) : null,
   }))
-  const [ticket] = await hydrate(kernel, v.companyId, [row])
   return { messages, ticket, count, hasMore: count > offset + rows.length }
 }

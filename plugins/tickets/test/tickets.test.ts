@@ -307,7 +307,10 @@ describe('tickets routes (issue 6, first part)', () => {
       expect(b1.messages.every((m: { read: boolean }) => m.read)).toBe(true)
       const b2 = (await req(sim.headers, 'GET', `/api/messages/${id}?pageNumber=2`)).json()
       expect(b2.messages.map((m: { body: string }) => m.body)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4'])
-      expect(b2.hasMore).toBe(false)
+      expect(b2).toMatchObject({ count: 25, hasMore: false })
+      // Past the last page: no messages, the same total.
+      const b9 = (await req(sim.headers, 'GET', `/api/messages/${id}?pageNumber=9`)).json()
+      expect(b9).toMatchObject({ messages: [], count: 25, hasMore: false, ticket: { id } })
       const row = await db()('tickets').where({ id }).first()
       expect(row.unreadMessages).toBe(0)
       expect(await db()('messages').where({ ticketId: id, read: false })).toHaveLength(0)
