@@ -68,7 +68,8 @@ export interface ServerProbe {
   cpuMs(): Promise<number>
   startSql(capture: boolean): Promise<void>
   sqlStats(): Promise<{ statements: number; texts: string[] }>
-  peakRss(): Promise<number>
+  /** Peak RSS so far, and RSS and heap after a full GC when the server can be asked for one. */
+  memory(): Promise<{ peakRss: number; rss?: number; heapUsed?: number }>
 }
 
 /** The server is this process (its knex instance's query events, its own CPU and RSS). */
@@ -96,7 +97,7 @@ export function inProcessProbe(base: string, db: Kernel['db']): ServerProbe {
       texts = null
       return out
     },
-    peakRss: async () => peak,
+    memory: async () => ({ peakRss: peak }),
   }
 }
 
@@ -109,7 +110,7 @@ export function serverProbe(server: ServerProcess): ServerProbe {
       await server.ask({ op: 'sql', capture })
     },
     sqlStats: () => server.ask({ op: 'sqlStats' }),
-    peakRss: async () => (await server.ask({ op: 'mem' })).peakRss,
+    memory: () => server.ask({ op: 'mem' }),
   }
 }
 
@@ -135,7 +136,8 @@ export async function measureAtConcurrency(opts: {
     'bytes/req'.padStart(10),
   )
   for (const call of calls) {
-    // The statements of one request, printed after the table.
+    // The statements of one request, printed after the table (once the last load's requests are done).
+    await new Promise((resolve) => setTimeout(resolve, 500))
     await server.startSql(true)
     await fetch(`${base}${call.path}`, { headers: call.headers }).then((r) => r.arrayBuffer())
     oneRequest.set(call.name, (await server.sqlStats()).texts)
@@ -163,7 +165,12 @@ export async function measureAtConcurrency(opts: {
       )
     }
   }
-  console.log(`peak RSS of the server process: ${((await server.peakRss()) / 1024 / 1024).toFixed(0)} MB`)
+  const mem = await server.memory()
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`
+  console.log(
+    `peak RSS of the server process: ${mb(mem.peakRss)}` +
+      (mem.rss ? `; after the load and a full GC: RSS ${mb(mem.rss)}, heap used ${mb(mem.heapUsed!)}` : ''),
+  )
   for (const [name, sqls] of oneRequest) {
     console.log(`\nSQL statements of one request, ${name}:`)
     for (const sql of sqls) console.log(`   ${sql.length > 160 ? `${sql.slice(0, 160)}…` : sql}`)

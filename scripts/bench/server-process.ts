@@ -26,7 +26,15 @@ export async function startServer(opts: {
       BENCH_REDIS_PREFIX: opts.redisPrefix,
       BENCH_CONFIG: JSON.stringify(opts.config ?? {}),
     },
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: a CPU profile of the server, written when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_SERVER_NODE_OPTIONS: V8 flags to try on the server (heap sizes, say).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const base = await new Promise<string>((resolve, reject) => {

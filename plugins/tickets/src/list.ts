@@ -59,6 +59,15 @@ function dayRange(field: string, day: string): [Date, Date] {
 const SPARSE_MATCHES = 300
 
 /**
+ * Searches found common lately (company and words → until when), so the next pages and the other
+ * attendants skip the probe. A word's tickets only grow with new messages; should it turn rare (its
+ * tickets deleted), the walk still answers right, only slower, until the verdict lapses.
+ */
+const commonWords = new Map<string, number>()
+const COMMON_WORD_MS = 5 * 60_000
+const COMMON_WORDS_MAX = 2_000
+
+/**
  * The viewer's tickets under the query's filters, before order and paging, for one status (or
  * none: the search tab). Without showAll (admins only) the open and closed ones are the viewer's
  * own — one indexed range (migration 005) — and the pending ones those in reach; a search (text,
@@ -129,6 +138,8 @@ async function messageHits(
   const t = kernel.tenant(companyId)
   const matching = () =>
     t('ticket_search').whereRaw(`"ticket_search"."document" @@ to_tsquery('simple', ?)`, [words]).select('ticketId')
+  const key = `${companyId}:${words}`
+  if ((commonWords.get(key) ?? 0) > Date.now()) return { sub: matching() }
   // MATERIALIZED: planned for every match, so the index is read; with the LIMIT inside, Postgres
   // would rather scan the table until it found enough.
   const { rows }: { rows: { ticketId: number }[] } = await t.knex.raw(
@@ -136,6 +147,9 @@ async function messageHits(
     [matching(), SPARSE_MATCHES + 1],
   )
   if (rows.length <= SPARSE_MATCHES) return { ids: rows.map((r) => r.ticketId) }
+  commonWords.delete(key)
+  commonWords.set(key, Date.now() + COMMON_WORD_MS)
+  if (commonWords.size > COMMON_WORDS_MAX) commonWords.delete(commonWords.keys().next().value!)
   return { sub: matching() }
 }
 
