@@ -18,9 +18,9 @@ export interface HotCall {
   headers: Record<string, string>
 }
 
-/** Clock ticks (1/100 s on Linux) spent by every process named postgres. */
-function postgresTicks(): number {
-  let ticks = 0
+/** Clock ticks (1/100 s on Linux) spent so far by each process named postgres, by pid. */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>()
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue
     try {
@@ -28,12 +28,19 @@ function postgresTicks(): number {
       const close = stat.lastIndexOf(')')
       if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue
       const fields = stat.slice(close + 2).split(' ')
-      ticks += Number(fields[11]) + Number(fields[12])
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]))
     } catch {
       /* gone meanwhile */
     }
   }
   return ticks
+}
+
+/** Ticks spent between two readings by the processes alive at the second (one that ended meanwhile is lost, never negative). */
+function ticksSince(before: Map<string, number>): number {
+  let spent = 0
+  for (const [pid, now] of postgresTicks()) spent += now - (before.get(pid) ?? 0)
+  return spent
 }
 
 interface LoadResult {
@@ -147,7 +154,7 @@ export async function measureAtConcurrency(opts: {
       const pg0 = postgresTicks()
       const r = await load(`${base}${call.path}`, c, seconds, call.headers)
       const cpuMs = (await server.cpuMs()) - cpu0
-      const pgMs = (postgresTicks() - pg0) * 10
+      const pgMs = ticksSince(pg0) * 10
       const { statements } = await server.sqlStats()
       const n = Math.max(1, r.requests)
       const bad = r.non2xx + r.errors + r.timeouts
