@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
-import { createTestApp, pairedSimulator, type TestApp } from '../../connections/test/support.ts'
+import { createTestApp, pairedSimulator, until, type TestApp } from '../../connections/test/support.ts'
 
 describe('tickets workspace API', () => {
   let t: TestApp
@@ -226,6 +226,43 @@ describe('tickets workspace API', () => {
     expect(walked.tickets[3].id).toBe(old[old.length - 1].id)
     expect(await search('promocao')).toEqual([first.ticketId, third.ticketId].sort())
     expect(await search('velha')).toHaveLength(20)
+  })
+
+  it("lists follow a user's queues and the names of queues and connections as their owners change them (cached names)", async () => {
+    const qa = await queue('Cache A', '#0a0a01')
+    const qb = await queue('Cache B', '#0a0a02')
+    const m = await write(number(), 'preciso de ajuda')
+    await db()('tickets').where({ id: m.ticketId }).update({ queueId: qa, status: 'pending' })
+    const attendant = await member([qa])
+    const pending = async () =>
+      (await req(attendant.headers, 'GET', '/api/tickets?status=pending')).json().tickets as Array<{
+        id: number
+        queue: { name: string } | null
+        whatsapp: { name: string } | null
+      }>
+    const mine = async () => (await pending()).find((x) => x.id === m.ticketId)
+    expect((await mine())?.queue?.name).toBe('Cache A')
+
+    // Renamed through the queues API: the next lists say the new name.
+    expect((await sim.call('PUT', `/api/queue/${qa}`, { name: 'Cache A2' })).statusCode).toBe(200)
+    await until(async () => (await mine())?.queue?.name === 'Cache A2')
+    // The connection renamed through its API.
+    expect((await sim.call('PUT', `/api/whatsapp/${sim.whatsapp.id}`, { name: 'Balcão renomeado' })).statusCode).toBe(
+      200,
+    )
+    await until(async () => (await mine())?.whatsapp?.name === 'Balcão renomeado')
+
+    // The admin moves the attendant to another queue: the ticket leaves their pending list.
+    const moved = await sim.call('PUT', `/api/users/${attendant.userId}`, { queueIds: [qb] })
+    expect(moved.statusCode).toBe(200)
+    await until(async () => (await mine()) === undefined)
+    // And back through a deleted queue: queue B goes, the users plugin drops it and announces them.
+    expect((await sim.call('PUT', `/api/users/${attendant.userId}`, { queueIds: [qa, qb] })).statusCode).toBe(200)
+    await until(async () => (await mine()) !== undefined)
+    expect((await sim.call('DELETE', `/api/queue/${qb}`)).statusCode).toBe(200)
+    const queuesOf = async () => (await t.app.kernel.accounts.members(companyId, [attendant.userId]))[0]?.queueIds
+    await until(async () => (await queuesOf())?.length === 1)
+    expect(await queuesOf()).toEqual([qa])
   })
 
   describe('reading and queue removal', () => {
