@@ -40,14 +40,19 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
   // Later tickets of the contact are not this conversation's past: only up to this one.
   const tickets = () => t('tickets').where({ contactId: row.contactId }).where('id', '<=', ticketId).select('id')
   const history = () => t('messages').whereIn('ticketId', tickets())
-  // The page and the total in one statement (the count runs once, as an InitPlan), while the
-  // ticket's contact and tags are read beside it.
-  const [rows, hydrated] = await Promise.all([
-    history()
-      .select('messages.*', t.knex.raw('(?) AS "historyTotal"', [history().count('*')]))
-      .orderBy('id', 'desc')
-      .limit(PAGE_SIZE)
-      .offset(offset) as Promise<Array<MessageRow & { historyTotal?: string | number }>>,
+  // Each ticket's newest messages from its own index (ticketId, id), then merged: a contact with
+  // many tickets and thousands of messages costs this page, not the whole history. The total comes
+  // in the same statement (an InitPlan), while the ticket's contact and tags are read beside it.
+  const newestOfEach = t('messages')
+    .whereRaw('"messages"."ticketId" = "history"."id"')
+    .orderBy('messages.id', 'desc')
+    .limit(offset + PAGE_SIZE)
+    .select('messages.*')
+  const [{ rows }, hydrated] = await Promise.all([
+    t.knex.raw(
+      'SELECT m.*, ? AS "historyTotal" FROM ? AS history CROSS JOIN LATERAL ? AS m ORDER BY m.id DESC LIMIT ? OFFSET ?',
+      [history().count('*'), tickets(), newestOfEach, PAGE_SIZE, offset],
+    ) as Promise<{ rows: Array<MessageRow & { historyTotal?: string | number }> }>,
     hydrate(kernel, v.companyId, [row]),
   ])
   // Past the last page there is no row to carry the total.

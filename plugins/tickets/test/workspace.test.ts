@@ -367,6 +367,27 @@ describe('tickets workspace API', () => {
       // The older ticket's page does not show what came after it.
       const old = (await req(sim.headers, 'GET', `/api/messages/${first.ticketId}`)).json()
       expect(old.messages.map((x: { body: string }) => x.body)).toEqual(['primeira conversa'])
+
+      // Paged across the two tickets, their messages interleaved: each page the next 20 by id.
+      await db()('messages').insert(
+        Array.from({ length: 45 }, (_, i) => ({
+          companyId,
+          ticketId: i % 3 ? first.ticketId : second.ticketId,
+          whatsappId: sim.whatsapp.id,
+          body: `p${i}`,
+          fromMe: true,
+        })),
+      )
+      const all: number[] = await db()('messages')
+        .whereIn('ticketId', [first.ticketId, second.ticketId])
+        .orderBy('id', 'desc')
+        .pluck('id')
+      for (let pageNumber = 1; pageNumber <= 3; pageNumber++) {
+        const got = (await req(sim.headers, 'GET', `/api/messages/${second.ticketId}?pageNumber=${pageNumber}`)).json()
+        const want = all.slice((pageNumber - 1) * 20, pageNumber * 20).reverse()
+        expect(got.messages.map((x: { id: number }) => x.id)).toEqual(want)
+        expect(got).toMatchObject({ count: all.length, hasMore: pageNumber * 20 < all.length })
+      }
     })
   })
 })
