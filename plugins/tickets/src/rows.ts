@@ -1,5 +1,5 @@
 /**
- * The tickets and messages tables as the database returns their rows (migrations 001 and 007): the
+ * The tickets and messages tables as the database returns their rows (migration 001 and later): the
  * published Ticket and Message with the stored shapes where they differ. views.ts turns them into
  * the published types.
  */
