@@ -99,12 +99,15 @@ export function Conversation({ chat, onEdit, onDelete }: { chat: Chat; onEdit: (
     const message = text.trim()
     if (!message || sending) return
     setSending(true)
+    // Cleared at once: the socket's frame may show the message before the answer arrives.
+    setText('')
     try {
       const sent = await api.post<ChatMessage>(`/chats/${chatId}/messages`, { body: { message } })
       anchor.current = { bottom: true }
       setMessages((list) => (list.some((m) => m.id === sent.id) ? list : [...list, sent]))
-      setText('')
     } catch (err) {
+      // Not sent: the text comes back, unless something new was typed meanwhile.
+      setText((now) => now || message)
       toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }))
     } finally {
       setSending(false)

@@ -73,6 +73,18 @@ describe.skipIf(!canRun)('internal chat', () => {
     await anaPage.getByTestId('chat-input').press('Enter')
     await message(anaPage, 'Bia, você cobre o sábado?').waitFor()
     expect(await anaPage.getByTestId('chat-input').inputValue()).toBe('')
+    // A send that fails gives the text back.
+    const failing = '**/api/chats/*/messages'
+    await anaPage.route(failing, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"ERR_UNAVAILABLE"}' })
+        : route.continue(),
+    )
+    await anaPage.getByTestId('chat-input').fill('esta não vai')
+    await anaPage.getByTestId('chat-input').press('Enter')
+    await expect.poll(() => anaPage.getByTestId('chat-input').inputValue()).toBe('esta não vai')
+    await anaPage.unroute(failing)
+    await anaPage.getByTestId('chat-input').fill('')
 
     // Bia sees it live, unread, in her list and in the top-bar popover.
     const item = chatItem(biaPage, 'Plantão de sábado')
