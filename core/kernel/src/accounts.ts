@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import {
   companyCache,
+  pickByIds,
   type AccountsService,
   type EventBus,
   type Member,
@@ -40,11 +41,8 @@ export function createAccounts(
   // announce user.created/updated/deleted (the users plugin also for the rows a deleted queue or
   // connection takes with it).
   const directory = companyCache((companyId) => readMembers(companyId), { ttlMs: bus ? 30_000 : 0 })
-  if (bus) {
-    const forget = ({ companyId }: { companyId: number }) => directory.forget(companyId)
-    for (const event of ['user.created', 'user.updated', 'user.deleted', 'company.created', 'company.deleted'] as const)
-      bus.on(event, forget)
-  }
+  if (bus)
+    directory.forgetOn(bus, ['user.created', 'user.updated', 'user.deleted', 'company.created', 'company.deleted'])
   async function readMembers(companyId: number): Promise<Member[]> {
     const rows: MemberRow[] = await db('users as u')
       .where('u.companyId', companyId)
@@ -107,10 +105,8 @@ export function createAccounts(
     userView: async (id) => (await userViews([id]))[0],
     async members(companyId, ids) {
       const all = await directory.get(companyId)
-      if (!ids) return all.map((m) => ({ ...m, queueIds: [...m.queueIds] }))
-      const wanted = new Set(ids.filter((n): n is number => Number.isInteger(n)))
-      // Copies: a caller that edits what it got must not edit the cache.
-      return all.filter((m) => wanted.has(m.id)).map((m) => ({ ...m, queueIds: [...m.queueIds] }))
+      // Copies, queue lists too: a caller that edits what it got must not edit the cache.
+      return (ids ? pickByIds(all, ids) : all).map((m) => ({ ...m, queueIds: [...m.queueIds] }))
     },
     async companyHours(companyId) {
       const row: { schedules: WeeklyHour[] | string | null } | undefined = await db('companies')

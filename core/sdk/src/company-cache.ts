@@ -7,9 +7,13 @@
  * goes with it: it answers the callers that were waiting, and the next one reads again. A failed
  * read is not kept either.
  */
+import type { EventBus, EventName } from './events.ts'
+
 export interface CompanyCache<V> {
   get(companyId: number): Promise<V>
   forget(companyId: number): void
+  /** Forgets the event's company whenever one of these events arrives (every payload names its company). */
+  forgetOn(bus: EventBus, events: readonly EventName[]): void
   /** Every company (a change whose company is unknown). */
   clear(): void
 }
@@ -51,9 +55,18 @@ export function companyCache<V>(load: (companyId: number) => PromiseLike<V>, opt
     forget(companyId) {
       entries.delete(companyId)
     },
+    forgetOn(bus, events) {
+      for (const event of events) bus.on(event, (p) => cache.forget((p as { companyId: number }).companyId))
+    },
     clear() {
       entries.clear()
     },
   }
   return cache
+}
+
+/** The items of a cached list with these ids, as copies (a caller that edits one must not edit the cache). */
+export function pickByIds<T extends { id: number }>(list: readonly T[], ids: Iterable<number | null | undefined>): T[] {
+  const wanted = new Set(ids)
+  return wanted.size ? list.filter((x) => wanted.has(x.id)).map((x) => ({ ...x })) : []
 }

@@ -1,4 +1,4 @@
-import { companyCache, definePlugin, type Kernel } from '@atende/sdk'
+import { companyCache, definePlugin, pickByIds, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -105,8 +105,7 @@ export default definePlugin({
     const names = companyCache<{ id: number; name: string }[]>((companyId) =>
       kernel.tenant(companyId)('whatsapps').orderBy('id').select('id', 'name'),
     )
-    for (const event of ['whatsapp.updated', 'whatsapp.deleted'] as const)
-      kernel.bus.on(event, ({ companyId }) => names.forget(companyId))
+    names.forgetOn(kernel.bus, ['whatsapp.updated', 'whatsapp.deleted'])
     // For the queues chatbot: a connection with its queueIds and bot messages (read-only).
     const published: ConnectionsService = {
       version: 1,
@@ -116,11 +115,8 @@ export default definePlugin({
       queueIdsOf: async (companyId: number, whatsappId: number) =>
         (await connections.get(companyId, whatsappId)).queueIds,
       // Names for list pages (tickets), from the company's cached names.
-      namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> => {
-        const wanted = new Set(ids)
-        if (!wanted.size) return []
-        return (await names.get(companyId)).filter((w) => wanted.has(w.id)).map((w) => ({ ...w }))
-      },
+      namesByIds: async (companyId: number, ids: number[]): Promise<{ id: number; name: string }[]> =>
+        ids.length ? pickByIds(await names.get(companyId), ids) : [],
       // Contact lists: which numbers have WhatsApp, asked through a connected session of the company
       // (the default one first). Unknown (no session, an error) is left out: "not checked".
       async checkNumbers(companyId: number, numbers: string[]) {

@@ -4,6 +4,7 @@ import {
   badRequest,
   companyCache,
   notFound,
+  pickByIds,
   pickDefined,
   type Kernel,
   type TenantDb,
@@ -84,8 +85,7 @@ export function createQueueService(kernel: Kernel) {
   const names = companyCache<{ id: number; name: string; color: string }[]>((companyId) =>
     ordered(kernel.tenant(companyId)('queues')).select('id', 'name', 'color'),
   )
-  const forget = ({ companyId }: { companyId: number }) => names.forget(companyId)
-  for (const event of ['queue.created', 'queue.updated', 'queue.deleted'] as const) kernel.bus.on(event, forget)
+  names.forgetOn(kernel.bus, ['queue.created', 'queue.updated', 'queue.deleted'])
 
   async function row(t: TenantDb, id: number): Promise<Row> {
     const r = await t('queues').where({ id }).first()
@@ -136,9 +136,7 @@ export function createQueueService(kernel: Kernel) {
 
     /** From the company's cached names (every ticket list asks): forgotten on each queue event. */
     async byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]> {
-      const wanted = new Set(ids)
-      if (!wanted.size) return []
-      return (await names.get(companyId)).filter((q) => wanted.has(q.id)).map((q) => ({ ...q }))
+      return ids.length ? pickByIds(await names.get(companyId), ids) : []
     },
 
     async botsOf(companyId: number, queueId: number) {
