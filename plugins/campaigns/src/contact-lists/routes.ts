@@ -88,7 +88,7 @@ export function registerContactListRoutes(root: FastifyInstance, service: Contac
       reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${EXAMPLE_FILE_NAME}"`)
-        .send(exampleSpreadsheet()),
+        .send(await exampleSpreadsheet()),
   )
   app.get(
     '/contact-lists/:id',
