@@ -23,6 +23,7 @@ import { createSettings, CORE_SETTINGS } from './settings.ts'
 import { createMail } from './mail.ts'
 import { createServiceRegistry, scopedServices } from './services.ts'
 import { createBus } from './bus/index.ts'
+import { installActorContext } from './bus/actor.ts'
 import { createJobs } from './jobs/index.ts'
 import { createRealtime } from './realtime/index.ts'
 import { createPlanGate } from './plans.ts'
@@ -193,6 +194,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   app.decorate('kernel', kernel)
   app.decorateRequest('auth', null as never)
 
+  installActorContext(app) // first: every later hook and handler runs in its request's context
   installErrorHandling(app)
   installInputRules(app)
   app.addSchema(ErrorResponse)

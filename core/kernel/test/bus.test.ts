@@ -1,7 +1,33 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { FastifyBaseLogger } from 'fastify'
+import { definePlugin, type EventMeta } from '@atende/sdk'
 import { createBus } from '../src/bus/index.ts'
-import { createTestApp, hasRedis, until, type TestApp } from './support/index.ts'
+import { companyWithUser, createTestApp, hasRedis, until, type TestApp } from './support/index.ts'
+
+/** A route that emits an event from inside a signed-in request, as a feature's write does. */
+const emitter = definePlugin({
+  name: 'meta-probe',
+  version: '1.0.0',
+  host: '^1.0.0',
+  essential: true,
+  register(app, kernel) {
+    app.post('/meta-probe', async () => {
+      await kernel.bus.emit('setting.updated', { companyId: 0, key: 'meta-probe', value: '' })
+      return { ok: true }
+    })
+  },
+})
+
+/** The meta each app's onAny subscribers saw for the probe's event. */
+function metaOf(...apps: TestApp[]) {
+  const seen: EventMeta[][] = apps.map(() => [])
+  const offs = apps.map((t, i) =>
+    t.app.kernel.bus.onAny((event, payload, meta) => {
+      if (event === 'setting.updated' && (payload as { key: string }).key === 'meta-probe') seen[i]!.push(meta)
+    }),
+  )
+  return { seen, off: () => offs.forEach((off) => off()) }
+}
 
 const quietLog = () => {
   const errors: unknown[] = []
@@ -36,6 +62,25 @@ async function markerReaches(from: { emit: TestApp['app']['kernel']['bus']['emit
     off()
   }
 }
+
+describe('event bus: who caused an event (EventMeta)', () => {
+  it('names the signed-in user of the request that emitted it, and nobody outside a request', async () => {
+    const t = await createTestApp({ plugins: [emitter] })
+    try {
+      const { headers, userId, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+      const { seen, off } = metaOf(t)
+      expect((await t.app.inject({ method: 'POST', url: '/api/meta-probe', headers })).statusCode).toBe(200)
+      await t.app.kernel.bus.emit('setting.updated', { companyId: 0, key: 'meta-probe', value: '' })
+      off()
+      expect(seen[0]).toEqual([
+        { actor: { userId, companyId, profile: 'admin', super: false }, local: true },
+        { actor: null, local: true },
+      ])
+    } finally {
+      await t.close()
+    }
+  })
+})
 
 describe('event bus (in-process)', () => {
   it('delivers to on and onAny subscribers, and a throwing handler does not stop the others', async () => {
@@ -199,6 +244,26 @@ describe.skipIf(!hasRedis)('event bus over Redis (skipped: set REDIS_URL to run 
       off2()
     } finally {
       await other.close()
+    }
+  })
+})
+
+describe.skipIf(!hasRedis)('EventMeta over Redis (skipped: set REDIS_URL to run it)', () => {
+  it('carries the actor to the other processes, which see the event as not theirs', async () => {
+    const redisPrefix = `atende-test-meta-${Date.now().toString(36)}`
+    const a = await createTestApp({ plugins: [emitter], config: { redisPrefix } })
+    const b = await createTestApp({ plugins: [emitter], db: a.db, config: { redisPrefix } })
+    try {
+      const { headers, userId, companyId } = await companyWithUser(a.app, { profile: 'admin' })
+      const { seen, off } = metaOf(a, b)
+      expect((await a.app.inject({ method: 'POST', url: '/api/meta-probe', headers })).statusCode).toBe(200)
+      await until(() => seen[1]!.length === 1, 3000)
+      off()
+      const actor = { userId, companyId, profile: 'admin', super: false }
+      expect(seen).toEqual([[{ actor, local: true }], [{ actor, local: false }]])
+    } finally {
+      await b.close()
+      await a.close()
     }
   })
 })

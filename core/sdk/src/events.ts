@@ -21,7 +21,26 @@ export interface EventMap {
 
 export type EventName = keyof EventMap
 export type EventPayload<E extends EventName> = EventMap[E]
-export type EventHandler<E extends EventName> = (payload: EventPayload<E>) => void | Promise<void>
+export type EventHandler<E extends EventName> = (payload: EventPayload<E>, meta: EventMeta) => void | Promise<void>
+
+/** Who caused an event: the signed-in user whose request emitted it. */
+export interface EventActor {
+  userId: number
+  companyId: number
+  profile: 'admin' | 'user'
+  super: boolean
+}
+
+/** What the bus knows about an event besides its payload. */
+export interface EventMeta {
+  /** The user whose request emitted it; null for jobs, webhooks, sessions and other system work. */
+  actor: EventActor | null
+  /**
+   * Emitted by this process (false for an event arriving from another one over Redis). A
+   * subscriber that records something once per event, not once per process, acts on local ones.
+   */
+  local: boolean
+}
 
 export interface EventBus {
   /**
@@ -31,7 +50,7 @@ export interface EventBus {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>
   on<E extends EventName>(event: E, handler: EventHandler<E>): () => void
   /** Subscribe to every event (the realtime gateway uses this). */
-  onAny(handler: (event: EventName, payload: unknown) => void | Promise<void>): () => void
+  onAny(handler: (event: EventName, payload: unknown, meta: EventMeta) => void | Promise<void>): () => void
   /**
    * Collect events during a unit of work and emit them only after it commits; dropped on rollback.
    * `kernel.transaction` does this for you.

@@ -49,6 +49,14 @@ function cleanName(name: string) {
   return trimmed
 }
 
+declare module '@atende/sdk' {
+  interface EventMap {
+    /** A flow created, renamed, duplicated or published (its graph a new version). */
+    'flow.saved': { companyId: number; action: 'create' | 'update'; flow: Flow }
+    'flow.deleted': { companyId: number; flowId: number }
+  }
+}
+
 const parsed = (flow: Row['flow']) => (typeof flow === 'string' ? (JSON.parse(flow) as FlowGraph) : flow)
 
 /** Flows and their versions (administration.md §7 "Flows"). Every query is scoped to the caller's company. */
@@ -93,7 +101,7 @@ export function createFlowService(kernel: Kernel) {
         extra: { rule: first.rule, problems },
       })
     }
-    return kernel.unitOfWork(companyId, async ({ t }) => {
+    return kernel.unitOfWork(companyId, async ({ t, emit }) => {
       const current = await find(t, flowId)
       const stored = JSON.stringify(sealGraph(graph, parsed(current.flow), kernel.vault))
       const [version] = await t.insert('flow_versions', { flowId, graph: stored }).returning('id')
@@ -101,6 +109,7 @@ export function createFlowService(kernel: Kernel) {
         .where({ id: flowId })
         .update({ flow: stored, versionId: version.id, updatedAt: new Date() })
         .returning([...COLUMNS, 'flow'])
+      emit('flow.saved', { companyId, action: 'update', flow: view(row as Row) })
       return row as Row
     })
   }
@@ -141,6 +150,7 @@ export function createFlowService(kernel: Kernel) {
         .tenant(companyId)
         .insert('flows', { name: cleanName(name) })
         .returning(COLUMNS)
+      await kernel.bus.emit('flow.saved', { companyId, action: 'create', flow: view(row) })
       return view(row)
     },
 
@@ -151,23 +161,28 @@ export function createFlowService(kernel: Kernel) {
         .update({ name: cleanName(name), updatedAt: new Date() })
         .returning(COLUMNS)
       if (!row) throw notFound(ERR_NO_FLOW_FOUND, 'Flow not found')
+      await kernel.bus.emit('flow.saved', { companyId, action: 'update', flow: view(row) })
       return view(row)
     },
 
     /** A copy with its graph published as its own first version (media files are shared: they are immutable). */
     async duplicate(companyId: number, id: number) {
-      return kernel.unitOfWork(companyId, async ({ t }) => {
+      return kernel.unitOfWork(companyId, async ({ t, emit }) => {
         const src = await find(t, id)
         const name = `${src.name.slice(0, 50 - ' - cópia'.length)} - cópia`
         const [copy] = await t.insert('flows', { name, active: src.active }).returning(COLUMNS)
-        if (src.flow === null) return view(copy)
+        const created = (row: Row) => {
+          emit('flow.saved', { companyId, action: 'create', flow: view(row) })
+          return view(row)
+        }
+        if (src.flow === null) return created(copy)
         const graph = typeof src.flow === 'string' ? src.flow : JSON.stringify(src.flow)
         const [version] = await t.insert('flow_versions', { flowId: copy.id, graph }).returning('id')
         const [row] = await t('flows')
           .where({ id: copy.id })
           .update({ flow: graph, versionId: version.id })
           .returning(COLUMNS)
-        return view(row)
+        return created(row)
       })
     },
 
@@ -175,6 +190,7 @@ export function createFlowService(kernel: Kernel) {
     async remove(companyId: number, id: number) {
       const rows = await kernel.tenant(companyId)('flows').where({ id }).delete().returning('id')
       if (!rows.length) throw notFound(ERR_NO_FLOW_FOUND, 'Flow not found')
+      await kernel.bus.emit('flow.deleted', { companyId, flowId: id })
     },
 
     async saveGraph(companyId: number, body: SaveGraphBody) {

@@ -1,7 +1,8 @@
-import type { EventBus, EventName, EventMap } from '@atende/sdk'
+import type { EventBus, EventMeta, EventName, EventMap } from '@atende/sdk'
+import { currentActor } from './actor.ts'
 
-type Handler = (payload: unknown) => void | Promise<void>
-type AnyHandler = (event: EventName, payload: unknown) => void | Promise<void>
+type Handler = (payload: unknown, meta: EventMeta) => void | Promise<void>
+type AnyHandler = (event: EventName, payload: unknown, meta: EventMeta) => void | Promise<void>
 
 /**
  * In-process delivery shared by both bus flavours. A failing subscriber is logged and never
@@ -27,7 +28,7 @@ export class LocalDispatcher {
     }
   }
 
-  async dispatch(event: string, payload: unknown) {
+  async dispatch(event: string, payload: unknown, meta: EventMeta) {
     const calls: Promise<void>[] = []
     const run = (fn: () => void | Promise<void>) => {
       try {
@@ -37,8 +38,8 @@ export class LocalDispatcher {
         this.onError(e, event)
       }
     }
-    for (const h of this.handlers.get(event) ?? []) run(() => h(payload))
-    for (const h of this.any) run(() => h(event as EventName, payload))
+    for (const h of this.handlers.get(event) ?? []) run(() => h(payload, meta))
+    for (const h of this.any) run(() => h(event as EventName, payload, meta))
     await Promise.all(calls)
   }
 }
@@ -46,7 +47,8 @@ export class LocalDispatcher {
 export function createLocalBus(onError: (err: unknown, event: string) => void): EventBus {
   const d = new LocalDispatcher(onError)
   return {
-    emit: <E extends EventName>(event: E, payload: EventMap[E]) => d.dispatch(event, payload),
+    emit: <E extends EventName>(event: E, payload: EventMap[E]) =>
+      d.dispatch(event, payload, { actor: currentActor(), local: true }),
     on: (event, handler) => d.on(event, handler as Handler),
     onAny: (handler) => d.onAny(handler),
     close: async () => {},

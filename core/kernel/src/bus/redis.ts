@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { createClient } from 'redis'
-import type { EventMap, EventName } from '@atende/sdk'
+import type { EventActor, EventMap, EventName } from '@atende/sdk'
+import { currentActor } from './actor.ts'
 import { LocalDispatcher } from './local.ts'
 import type { KernelBus } from './index.ts'
 
@@ -9,6 +10,8 @@ interface Envelope {
   o: string
   e: string
   p: unknown
+  /** EventMeta.actor */
+  a?: EventActor | null
 }
 
 const CONNECT_TIMEOUT_MS = 15_000
@@ -72,16 +75,17 @@ export async function createRedisBus(opts: {
       return
     }
     if (!env || env.o === processId || typeof env.e !== 'string') return
-    void d.dispatch(env.e, env.p)
+    void d.dispatch(env.e, env.p, { actor: env.a ?? null, local: false })
   })
 
   let closed = false
   return {
     async emit<E extends EventName>(event: E, payload: EventMap[E]) {
       let sent: Promise<unknown> | undefined
+      const actor = currentActor()
       if (!closed) {
         try {
-          const message = JSON.stringify({ o: processId, e: event, p: payload } satisfies Envelope)
+          const message = JSON.stringify({ o: processId, e: event, p: payload, a: actor } satisfies Envelope)
           sent = pub
             .publish(channel, message)
             .catch((err) => opts.log.error({ err, event }, 'could not publish an event to other processes'))
@@ -90,9 +94,9 @@ export async function createRedisBus(opts: {
         }
       }
       // Local subscribers start at once, in parallel with the publish.
-      await Promise.all([d.dispatch(event, payload), sent])
+      await Promise.all([d.dispatch(event, payload, { actor, local: true }), sent])
     },
-    on: (event, handler) => d.on(event, handler as (p: unknown) => void),
+    on: (event, handler) => d.on(event, handler as Parameters<LocalDispatcher['on']>[1]),
     onAny: (handler) => d.onAny(handler),
     async health() {
       if (!pub.isReady) return 'error'

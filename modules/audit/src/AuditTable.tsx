@@ -1,0 +1,123 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge, Button, VirtualTable, type Column } from '@atende/ui'
+import type { AuditEntry } from '@atende/plugin-audit/api'
+import { changeSummary } from './format.ts'
+
+/** Every row has the same height, so the table renders only the rows in view. */
+const ROW_HEIGHT = 52
+const rowKey = (e: AuditEntry) => e.id
+const rowProps = (e: AuditEntry) => ({ 'data-testid': `audit-row-${e.id}` })
+
+export interface AuditTableProps {
+  entries: AuditEntry[]
+  hasMore: boolean
+  loadingMore: boolean
+  moreFailed: boolean
+  loadMore: () => void
+  /** The super user sees every company's entries: a company column. */
+  showCompany: boolean
+  onOpen: (entry: AuditEntry) => void
+}
+
+/** The log on the kit's windowed table, asking for older entries near the bottom. */
+export function AuditTable({
+  entries,
+  hasMore,
+  loadingMore,
+  moreFailed,
+  loadMore,
+  showCompany,
+  onOpen,
+}: AuditTableProps) {
+  const { t, i18n } = useTranslation()
+  const columns = useMemo<Column<AuditEntry>[]>(() => {
+    const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
+    const cols: Column<AuditEntry>[] = [
+      {
+        key: 'when',
+        header: t('audit.columns.when'),
+        headerClassName: 'w-44 px-3',
+        className: 'whitespace-nowrap px-3 tabular-nums text-slate-600 dark:text-slate-300',
+        cell: (e) => when.format(new Date(e.createdAt)),
+      },
+      {
+        key: 'user',
+        header: t('audit.columns.user'),
+        headerClassName: 'w-44 px-3',
+        className: 'max-w-0 truncate px-3',
+        cell: (e) => (
+          <>
+            {e.userName ?? t('audit.unknownUser')}
+            {e.bySuper && (
+              <Badge tone="primary" className="ml-2">
+                {t('audit.super')}
+              </Badge>
+            )}
+          </>
+        ),
+      },
+      {
+        key: 'what',
+        header: t('audit.columns.what'),
+        headerClassName: 'w-56 px-3',
+        className: 'max-w-0 truncate px-3',
+        cell: (e) => (
+          <>
+            <span className="font-medium">{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>{' '}
+            {t(`audit.entities.${e.entity}`, { defaultValue: e.entity })}
+            {e.entityId !== null && <span className="text-slate-500 dark:text-slate-400"> #{e.entityId}</span>}
+          </>
+        ),
+      },
+      {
+        key: 'changes',
+        header: t('audit.columns.changes'),
+        headerClassName: 'px-3',
+        className: 'max-w-0 truncate px-3 text-slate-600 dark:text-slate-300',
+        cell: (e) => {
+          const text = changeSummary(e, t('audit.noFields'))
+          return <span title={text}>{text}</span>
+        },
+      },
+      {
+        key: 'open',
+        header: <span className="sr-only">{t('audit.details')}</span>,
+        headerClassName: 'w-28 px-3',
+        className: 'px-3 text-right',
+        cell: (e) => (
+          <Button variant="ghost" onClick={() => onOpen(e)}>
+            {t('audit.details')}
+          </Button>
+        ),
+      },
+    ]
+    if (showCompany)
+      cols.splice(1, 0, {
+        key: 'company',
+        header: t('audit.columns.company'),
+        headerClassName: 'w-24 px-3',
+        className: 'px-3 tabular-nums',
+        cell: (e) => (e.companyId === 0 ? t('audit.platform') : `#${e.companyId}`),
+      })
+    return cols
+  }, [t, i18n.language, showCompany, onOpen])
+  return (
+    <VirtualTable
+      data-testid="audit-table"
+      label={t('audit.title')}
+      columns={columns}
+      rows={entries}
+      rowKey={rowKey}
+      rowProps={rowProps}
+      rowHeight={ROW_HEIGHT}
+      hasMore={hasMore}
+      loadingMore={loadingMore}
+      failed={moreFailed}
+      loadMore={loadMore}
+      loadingLabel={t('audit.loadingMore')}
+      failedText={t('audit.loadMoreError')}
+      retryLabel={t('audit.retry')}
+    />
+  )
+}

@@ -1,0 +1,65 @@
+/**
+ * Field-level changes between two versions of a record, with secrets masked: the log says that a
+ * token, password or API key changed, never what it is.
+ */
+import { createHash } from 'node:crypto'
+
+export type Changes = Record<string, { before?: unknown; after?: unknown }>
+
+/** Field names whose values are never stored (matched case-insensitively, anywhere in the name). */
+const SECRET = /pass(word)?|secret|token|api_?key|apikey|credential|private|hash|^key$|session|creds/i
+export const MASK = '••••••'
+
+/** Fields that change on their own (timestamps, counters, presence) and say nothing an admin did. */
+const NOISE = new Set(['updatedAt', 'createdAt', 'lastUsedAt', 'online', 'lastSeen', 'tokenVersion', 'retries'])
+
+/**
+ * A secret becomes the mask and a short fingerprint, so the next version can tell it changed; the
+ * fingerprint stays in the plugin's snapshot table and never reaches an entry (`shown`).
+ */
+function masked(key: string, value: unknown) {
+  if (!SECRET.test(key) || value === null || value === undefined || value === '') return value
+  return MASK + createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 8)
+}
+
+function shown(v: unknown): unknown {
+  if (typeof v === 'string' && v.startsWith(MASK)) return MASK
+  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shown(x)]))
+  return v
+}
+
+/** A record's fields as the log keeps them: secrets masked, noise dropped, nested values whole. */
+export function cleanRecord(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(record)) {
+    if (NOISE.has(key) || value === undefined) continue
+    out[key] = isPlainObject(value) ? cleanRecord(value) : masked(key, value)
+  }
+  return out
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The fields that differ between `before` and `after` (both already cleaned). With no `before`
+ * (a creation, or the first change the log sees of a record), every field is an `after`; with no
+ * `after` (a deletion), every field is a `before`.
+ */
+export function diff(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
+  const changes: Changes = {}
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])
+  for (const key of [...keys].sort()) {
+    const b = before?.[key]
+    const a = after?.[key]
+    if (before && after && same(a, b)) continue
+    const change: { before?: unknown; after?: unknown } = {}
+    if (before && b !== undefined) change.before = shown(b)
+    if (after && a !== undefined) change.after = shown(a)
+    changes[key] = change
+  }
+  return changes
+}

@@ -1,0 +1,173 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest'
+import {
+  createTestApp,
+  companyWithUser,
+  superHeaders,
+  userIn,
+  until,
+  type Headers,
+  type TestApp,
+} from '@atende/kernel/testing'
+import type { AuditEntry, AuditPage } from '../src/api.ts'
+
+/**
+ * The real kernel with every workspace plugin (the log follows their events), a database of this
+ * file's own, HTTP through app.inject().
+ */
+describe('audit log', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url, headers, payload })
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) => {
+    const res = await call(method, url, headers, payload)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json()
+  }
+  const log = async (h: Headers, query = ''): Promise<AuditPage> => ok('GET', `/api/audit${query}`, h)
+  /** The log once it holds `n` entries (events may be announced after the answer). */
+  const logOf = async (h: Headers, n: number, query = '') => {
+    let page: AuditPage = { entries: [], nextCursor: null }
+    await until(async () => (page = await log(h, query)).entries.length >= n)
+    return page.entries
+  }
+
+  it("records an admin's create, edit and delete with the fields that changed, newest first", async () => {
+    const { headers: admin, companyId, userId } = await companyWithUser(t.app, { profile: 'admin' })
+    const name = (await t.app.kernel.db('users').where({ id: userId }).first('name')).name
+    const queue = await ok('POST', '/api/queue', admin, { name: 'Vendas', color: '#ff0000' })
+    await ok('PUT', `/api/queue/${queue.id}`, admin, { name: 'Vendas e pós-venda' })
+    await ok('DELETE', `/api/queue/${queue.id}`, admin)
+
+    const entries = (await logOf(admin, 3, '?entity=queue')).filter((e) => e.entityId === String(queue.id))
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create'])
+    const [removed, edited, created] = entries as [AuditEntry, AuditEntry, AuditEntry]
+    for (const e of entries) expect(e).toMatchObject({ companyId, userId, userName: name, bySuper: false })
+    expect(created.changes.name).toEqual({ after: 'Vendas' })
+    expect(created.changes.color).toEqual({ after: '#ff0000' })
+    // The edit names only what changed.
+    expect(edited.changes).toEqual({ name: { before: 'Vendas', after: 'Vendas e pós-venda' } })
+    expect(removed.changes.name).toEqual({ before: 'Vendas e pós-venda' })
+    expect(Date.parse(edited.createdAt)).not.toBeNaN()
+  })
+
+  it('follows settings and flows too', async () => {
+    const { headers: admin } = await companyWithUser(t.app, { profile: 'admin' })
+    await ok('PUT', '/api/settings/userRating', admin, { value: 'enabled' })
+    const flow = await ok('POST', '/api/flowbuilder', admin, { name: 'Boas-vindas' })
+    await ok('PUT', '/api/flowbuilder', admin, { flowId: flow.id, name: 'Boas-vindas 2' })
+    const entries = await logOf(admin, 3)
+    expect(entries.map((e) => [e.entity, e.action])).toEqual([
+      ['flow', 'update'],
+      ['flow', 'create'],
+      ['setting', 'update'],
+    ])
+    expect(entries[0]!.changes).toEqual({ name: { before: 'Boas-vindas', after: 'Boas-vindas 2' } })
+    expect(entries[2]).toMatchObject({ entityId: 'userRating', changes: { value: { after: 'enabled' } } })
+  })
+
+  it('keeps what sessions and jobs change out of the log, and compares the next edit with it', async () => {
+    const { headers: admin, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const queue = await ok('POST', '/api/queue', admin, { name: 'Suporte', color: '#00ff00' })
+    await logOf(admin, 1)
+    // Outside any request (as a job would): no actor, no entry, but the kept version follows.
+    await t.app.kernel.bus.emit('queue.updated', { companyId, queue: { ...queue, greetingMessage: 'Olá!' } })
+    await ok('PUT', `/api/queue/${queue.id}`, admin, { name: 'Suporte 24h', greetingMessage: 'Olá!' })
+    const entries = await logOf(admin, 2)
+    expect(entries).toHaveLength(2)
+    expect(entries[0]!.changes).toEqual({ name: { before: 'Suporte', after: 'Suporte 24h' } })
+  })
+
+  it('filters by user, entity and date, and pages with a cursor', async () => {
+    const { headers: admin, companyId, userId } = await companyWithUser(t.app, { profile: 'admin' })
+    const other = await userIn(t.app, companyId, 'admin')
+    for (const [h, name] of [
+      [admin, 'Fila A'],
+      [other.headers, 'Fila B'],
+      [admin, 'Fila C'],
+    ] as const)
+      await ok('POST', '/api/queue', h, { name, color: `#12345${name.slice(-1)}`, greetingMessage: 'Olá' })
+    await ok('PUT', '/api/settings/userRating', other.headers, { value: 'enabled' })
+    const all = await logOf(admin, 4)
+    expect(all.map((e) => e.changes.name?.after ?? e.entityId)).toEqual(['userRating', 'Fila C', 'Fila B', 'Fila A'])
+
+    expect((await log(admin, `?userId=${userId}`)).entries.map((e) => e.changes.name?.after)).toEqual([
+      'Fila C',
+      'Fila A',
+    ])
+    expect((await log(admin, '?entity=setting')).entries.map((e) => e.entityId)).toEqual(['userRating'])
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+    expect((await log(admin, `?from=${tomorrow}`)).entries).toEqual([])
+    expect((await log(admin, `?to=${tomorrow}`)).entries).toHaveLength(4)
+
+    const first = await log(admin, '?limit=3')
+    expect(first.entries).toHaveLength(3)
+    expect(first.nextCursor).toBe(first.entries[2]!.id)
+    const rest = await log(admin, `?limit=3&cursor=${first.nextCursor}`)
+    expect(rest.entries.map((e) => e.changes.name?.after)).toEqual(['Fila A'])
+    expect(rest.nextCursor).toBeNull()
+
+    const bad = await call('GET', `/api/audit?from=${tomorrow}&to=${new Date().toISOString()}`, admin)
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ error: 'ERR_AUDIT_RANGE', field: 'from' })
+    expect((await call('GET', '/api/audit?from=yesterday', admin)).statusCode).toBe(400)
+  })
+
+  it("is an admin's screen of their own company; the super user reads every company", async () => {
+    const a = await companyWithUser(t.app, { profile: 'admin' })
+    const b = await companyWithUser(t.app, { profile: 'admin' })
+    await ok('POST', '/api/queue', a.headers, { name: 'Só da A', color: '#111111' })
+    await logOf(a.headers, 1)
+    expect((await log(b.headers)).entries).toEqual([])
+    expect((await call('GET', `/api/audit?companyId=${a.companyId}`, b.headers)).statusCode).toBe(403)
+    const attendant = await userIn(t.app, a.companyId, 'user')
+    expect((await call('GET', '/api/audit', attendant.headers)).statusCode).toBe(403)
+
+    const sup = await superHeaders(t.app)
+    const ofA = await log(sup, `?companyId=${a.companyId}`)
+    expect(ofA.entries.map((e) => e.changes.name?.after)).toEqual(['Só da A'])
+    const everyone = await log(sup, '?limit=200')
+    expect(new Set(everyone.entries.map((e) => e.companyId))).toContain(a.companyId)
+    expect((await ok('GET', '/api/audit/entities', a.headers)).entities).toEqual(
+      expect.arrayContaining(['queue', 'setting', 'flow', 'user', 'connection', 'apiToken']),
+    )
+  })
+
+  it('cannot be edited or deleted through the API', async () => {
+    const { headers: admin } = await companyWithUser(t.app, { profile: 'admin' })
+    await ok('POST', '/api/queue', admin, { name: 'Fila', color: '#222222' })
+    const [entry] = await logOf(admin, 1)
+    for (const [method, url] of [
+      ['POST', '/api/audit'],
+      ['PUT', `/api/audit/${entry!.id}`],
+      ['DELETE', `/api/audit/${entry!.id}`],
+    ] as const)
+      expect((await call(method, url, admin, {})).statusCode).toBe(404)
+    const sup = await superHeaders(t.app)
+    expect((await call('DELETE', `/api/audit/${entry!.id}`, sup)).statusCode).toBe(404)
+  })
+
+  it('drops entries past AUDIT_RETENTION_DAYS in its daily job', async () => {
+    const { headers: admin, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    await ok('POST', '/api/queue', admin, { name: 'Recente', color: '#333333' })
+    await logOf(admin, 1)
+    await t.app.kernel.db('audit_entries').insert({
+      companyId,
+      entity: 'queue',
+      entityId: '1',
+      action: 'create',
+      changes: '{}',
+      createdAt: new Date(Date.now() - 400 * 86_400_000),
+    })
+    expect((await log(admin)).entries).toHaveLength(2)
+    await t.app.kernel.jobs.add('audit.retention', {})
+    await until(async () => (await log(admin)).entries.length === 1)
+    expect((await log(admin)).entries[0]!.changes.name).toEqual({ after: 'Recente' })
+  })
+})
