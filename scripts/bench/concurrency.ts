@@ -121,6 +121,20 @@ export function serverProbe(server: ServerProcess): ServerProbe {
   }
 }
 
+/**
+ * The same calls at c = 10 before issue 21's work (commit 7b01feb, this bench, a 2-core VM of this
+ * kind): req/s, p99 ms and SQL statements per request, printed beside each run's own figures. Runs
+ * on one machine vary by ±30% from day to day; compare within a run first.
+ */
+const BEFORE: Record<string, [rps: number, p99: number, sql: number]> = {
+  'open list, showAll (admin)': [605, 51, 7],
+  'pending list, 2 queues (user)': [789, 27, 6],
+  'counts, 2 queues (user)': [1189, 17, 3],
+  "search message 'reembolso' (admin)": [148, 106, 8.1],
+  "search message 'estorno' (admin)": [503, 39, 9],
+  'messages page 1 (200+ msgs) (user)': [445, 44, 13],
+}
+
 export async function measureAtConcurrency(opts: {
   server: ServerProbe
   calls: HotCall[]
@@ -141,6 +155,7 @@ export async function measureAtConcurrency(opts: {
     'pg ms/req'.padStart(10),
     'SQL/req'.padStart(8),
     'bytes/req'.padStart(10),
+    '  before (7b01feb, c=10): req/s, p99, SQL',
   )
   for (const call of calls) {
     // The statements of one request, printed after the table (once the last load's requests are done).
@@ -168,6 +183,7 @@ export async function measureAtConcurrency(opts: {
         (pgMs / n).toFixed(2).padStart(10),
         (statements / n).toFixed(1).padStart(8),
         (r.bytes / n).toFixed(0).padStart(10),
+        c === 10 && BEFORE[call.name] ? `  ${BEFORE[call.name]!.join(', ')}` : '',
         bad ? `  ${bad} failed` : '',
       )
     }
