@@ -129,6 +129,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   bus.on('company.updated', () => gate.invalidate())
   const expiry = createExpiryGate(db)
   bus.on('company.updated', ({ companyId }) => expiry.invalidate(companyId))
+  bus.on('company.deleted', ({ companyId }) => expiry.invalidate(companyId))
 
   const storage = createStorage({
     root: config.mediaDir ?? join(config.dataDir, 'media'),
@@ -171,6 +172,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     storage,
     vault: createVault(config.encryptionKey, config.jwtSecret),
     moduleEnabled: (companyId, key) => gate.enabled(companyId, key),
+    companyAccess: (companyId) => expiry.access(companyId),
     invalidatePlanCache: () => gate.invalidate(),
     modules: () => moduleInfos,
     health: new Map([
@@ -265,8 +267,12 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only admins may do this')
     if (cfg.permission && !permissions.has(request.auth, cfg.permission))
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, `Missing permission ${cfg.permission}`)
+    if (request.auth.super) return
+    const access = await expiry.access(request.auth.companyId)
+    // A company the super user switched off is served nothing, even on sessions opened before.
+    if (access === 'disabled') throw new AppError(ErrorCodes.COMPANY_DISABLED, 403, 'Company disabled, contact support')
     // An expired company's admin signs in only to renew (auth plugin): only allowExpired routes answer.
-    if (!cfg.allowExpired && !request.auth.super && (await expiry.expired(request.auth.companyId)))
+    if (!cfg.allowExpired && access === 'expired')
       throw new AppError(ErrorCodes.PLAN_EXPIRED, 402, 'The subscription is past its due date: renew it to go on')
   })
 

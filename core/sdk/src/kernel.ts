@@ -215,6 +215,13 @@ export interface Kernel {
   vault: Vault
   /** Is the module (plugin name) enabled for the company's plan? */
   moduleEnabled(companyId: number, module: string): Promise<boolean>
+  /**
+   * Whether the company may be served: `disabled` (switched off by the super user, or gone),
+   * `expired` (past its due date), `active`. The kernel checks it for every session; a plugin that
+   * authenticates callers itself (integrators' API tokens) checks it too. Cached, dropped on
+   * company.updated.
+   */
+  companyAccess(companyId: number): Promise<'active' | 'expired' | 'disabled'>
   /** Drop cached plan↔module answers (after a plan or company changes). */
   invalidatePlanCache(): void
   modules(): ModuleInfo[]

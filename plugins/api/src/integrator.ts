@@ -68,6 +68,11 @@ export function authenticateIntegrators(
       if (!conn) throw new AppError(ERR_API_TOKEN_INVALID, 401, 'Invalid API token')
       caller = { companyId: conn.companyId, key: `w${conn.id}`, tokenId: null, whatsappId: conn.id }
     }
+    // A token outlives nothing of its company's standing: switched off, or past its due date.
+    const access = await kernel.companyAccess(caller.companyId)
+    if (access === 'disabled') throw new AppError(ErrorCodes.COMPANY_DISABLED, 403, 'Company disabled, contact support')
+    if (access === 'expired')
+      throw new AppError(ErrorCodes.PLAN_EXPIRED, 402, 'The subscription is past its due date: renew it to go on')
     if (!(await kernel.moduleEnabled(caller.companyId, PLAN_FLAG)))
       throw new AppError(ErrorCodes.PLAN_FEATURE_DISABLED, 403, "The company's plan does not include the external API")
     callers.set(request, caller)

@@ -163,6 +163,28 @@ describe('api tokens', () => {
     expect([send.statusCode, send.json().error]).toEqual([403, 'ERR_PLAN_FEATURE_DISABLED'])
   })
 
+  it("stops serving a switched-off or expired company's tokens and sessions, and serves them again when it is back", async () => {
+    const c = await company(t)
+    const tk = await c.token('standing')
+    // As the companies plugin does when the super user edits the company.
+    const set = async (patch: object) => {
+      await t.db('companies').where({ id: c.companyId }).update(patch)
+      await t.app.kernel.bus.emit('company.updated', { companyId: c.companyId, company: {} })
+    }
+    const both = async () => {
+      const token = await stats(c, tk.token)
+      const session = await c.call('GET', '/api/api-tokens')
+      return [token.statusCode, token.json().error ?? null, session.statusCode, session.json().error ?? null]
+    }
+    expect(await both()).toEqual([200, null, 200, null])
+    await set({ status: false })
+    expect(await both()).toEqual([403, 'ERR_COMPANY_DISABLED', 403, 'ERR_COMPANY_DISABLED'])
+    await set({ status: true, dueDate: new Date(Date.now() - 86_400_000) })
+    expect(await both()).toEqual([402, 'PLAN_EXPIRED', 402, 'PLAN_EXPIRED'])
+    await set({ dueDate: new Date(Date.now() + 30 * 86_400_000) })
+    expect(await both()).toEqual([200, null, 200, null])
+  })
+
   it('lists the integrators’ routes in the OpenAPI document under their tag, with apiToken security', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
     const base = '/api/v1/companies/{companyId}/contacts'
