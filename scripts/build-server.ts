@@ -27,7 +27,15 @@ const serverPackages = () => [
 ]
 
 /** The commands of the scripts package that run the server, and what they import. */
-const SCRIPTS = ['start.ts', 'worker.ts', 'seed-demo.ts', 'web-build.ts', 'bench/bench-server.ts']
+const SCRIPTS = [
+  'start.ts',
+  'worker.ts',
+  'seed-demo.ts',
+  'web-build.ts',
+  'cluster/balancer.ts',
+  'cluster/balance.ts',
+  'bench/bench-server.ts',
+]
 /** Folders of a package that hold server code; tests and fixtures stay out. */
 const CODE_DIRS = ['src', 'migrations']
 const SKIP_DIRS = new Set(['node_modules', 'test', 'dist'])

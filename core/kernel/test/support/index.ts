@@ -148,8 +148,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   }
 }
 
-/** What a test app left in Redis (job schedules, leases) goes with it. */
-async function dropRedisKeys(prefix: string) {
+/** What a test app (or a test's own deployment) left in Redis under its prefix: job schedules, leases. */
+export async function dropRedisKeys(prefix: string) {
   if (!process.env.REDIS_URL) return
   const { Redis } = await import('ioredis')
   const redis = new Redis(process.env.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
@@ -200,4 +200,5 @@ export {
   type Headers,
 } from './fixtures.ts'
 export { until, sleep } from './wait.ts'
+export { connect as connectSocket, type Frame } from './socket.ts'
 export { appProcessEnv, bootAppProcess, appProcesses } from './process.ts'
