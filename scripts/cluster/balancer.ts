@@ -51,7 +51,7 @@ export function createBalancer(upstreams: Upstream[]) {
       const tries = order()
       const attempt = (k: number) => {
         const i = tries[k]!
-        const up = http.request({ ...upstreams[i], method: req.method, path: req.url, headers }, (answer) => {
+        const up = http.request({ ...upstreams[i], agent, method: req.method, path: req.url, headers }, (answer) => {
           const out = { ...answer.headers, 'x-atende-upstream': String(i + 1) }
           res.writeHead(answer.statusCode ?? 502, out)
           answer.pipe(res)
