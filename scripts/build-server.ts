@@ -11,7 +11,18 @@
  * workspace's own links lead to the TypeScript sources. Tests still run the sources.
  */
 import { build } from 'esbuild'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -98,32 +109,58 @@ function rewriteImports(code: string, sourceFile: string, outFile: string, packa
 }
 
 function link(target: string, path: string) {
-  if (!existsSync(target)) return
+  if (!existsSync(target) || existsSync(path)) return
   mkdirSync(dirname(path), { recursive: true })
-  symlinkSync(target, path)
+  try {
+    symlinkSync(target, path)
+  } catch (err) {
+    // Another build made the same link meanwhile.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
 }
 
-/** Builds dist/server from scratch; returns the number of files compiled. */
+/**
+ * Writes only what changed, each file atomically (a temporary name, then a rename): a build while a
+ * built server runs (a second test, the bench) leaves every file it may still load whole.
+ */
+function writeChanged(path: string, content: string | Buffer) {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content
+  if (existsSync(path) && readFileSync(path).equals(bytes)) return
+  mkdirSync(dirname(path), { recursive: true })
+  const tmp = `${path}.${process.pid}.tmp`
+  writeFileSync(tmp, bytes)
+  renameSync(tmp, path)
+}
+
+/** Files (not links) under `dir`, to drop those the build no longer makes. */
+function builtFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    const st = lstatSync(path)
+    if (st.isSymbolicLink()) continue
+    if (st.isDirectory()) builtFiles(path, out)
+    else out.push(path)
+  }
+  return out
+}
+
+/** Builds dist/server (rewriting only what changed); returns the number of files compiled. */
 export async function buildServer(): Promise<number> {
   const out = SERVER_DIST
-  rmSync(out, { recursive: true, force: true })
+  const files = new Map<string, string | Buffer>()
   const names = serverPackages()
   const packages = new Map<string, Pkg>()
   for (const pkg of names) {
     const dir = join(ROOT, pkg)
-    packages.set(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name, {
-      dir,
-      json: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')),
-    })
+    const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+    packages.set(json.name, { dir, json })
   }
   const compile: string[] = []
   for (const pkg of names) {
-    const files = packageFiles(pkg)
-    compile.push(...files.compile)
-    for (const f of files.copy) {
-      mkdirSync(dirname(join(out, relative(ROOT, f))), { recursive: true })
-      writeFileSync(join(out, relative(ROOT, f)), readFileSync(f))
-    }
+    const found = packageFiles(pkg)
+    compile.push(...found.compile)
+    for (const f of found.copy) files.set(join(out, relative(ROOT, f)), readFileSync(f))
   }
   const result = await build({
     entryPoints: compile,
@@ -140,21 +177,26 @@ export async function buildServer(): Promise<number> {
   for (const file of result.outputFiles) {
     const source = bySource.get(file.path)
     if (!source) throw new Error(`esbuild wrote an unexpected file: ${file.path}`)
-    mkdirSync(dirname(file.path), { recursive: true })
-    writeFileSync(file.path, rewriteImports(file.text, source, file.path, packages))
+    files.set(file.path, rewriteImports(file.text, source, file.path, packages))
   }
-  // Each package: its package.json (ESM, entries pointing at .js) and its dependencies.
+  // Each package: its package.json (ESM, entries pointing at .js).
   for (const { dir, json } of packages.values()) {
-    const mirror = join(out, relative(ROOT, dir))
     const exports =
       typeof json.exports === 'string'
         ? toJs(json.exports)
         : Object.fromEntries(Object.entries(json.exports ?? {}).map(([k, v]) => [k, toJs(v)]))
-    mkdirSync(mirror, { recursive: true })
-    writeFileSync(join(mirror, 'package.json'), JSON.stringify({ name: json.name, type: 'module', exports }, null, 2))
-    link(join(dir, 'node_modules'), join(mirror, 'node_modules'))
+    files.set(
+      join(out, relative(ROOT, dir), 'package.json'),
+      JSON.stringify({ name: json.name, type: 'module', exports }, null, 2),
+    )
   }
-  writeFileSync(join(out, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
+  files.set(join(out, 'package.json'), JSON.stringify({ private: true, type: 'module' }))
+
+  for (const [path, content] of files) writeChanged(path, content)
+  for (const path of builtFiles(out)) if (!files.has(path) && !path.endsWith('.tmp')) rmSync(path, { force: true })
+  // Each package's dependencies, and the web app the API serves.
+  for (const { dir } of packages.values())
+    link(join(dir, 'node_modules'), join(out, relative(ROOT, dir), 'node_modules'))
   for (const shared of ['node_modules', 'shell', 'modules']) link(join(ROOT, shared), join(out, shared))
   return compile.length
 }
