@@ -48,6 +48,17 @@ export async function createBullJobs(opts: {
   // workers (created by start(), each duplicating it for blocking reads) wait for Redis forever.
   const connection = connect(2)
   let workerConnection: Redis | undefined
+  // The repeating schedules this process upserted. They live in Redis, so a Redis that restarts
+  // empty (no persistence, a failover, a flush) would stop every tick until the processes restart:
+  // each reconnection upserts them again (idempotent: one schedule whoever upserts it).
+  const schedules = new Map<string, () => Promise<unknown>>()
+  let readyBefore = false
+  connection.on('ready', () => {
+    if (readyBefore && !closed)
+      for (const [key, upsert] of schedules)
+        upsert().catch((err: unknown) => opts.log.warn({ err, schedule: key }, 'could not restore a job schedule'))
+    readyBefore = true
+  })
   const handlers = new Map<string, { fn: Handler; concurrency: number }>()
   const queues = new Map<string, Queue>()
   const workers = new Map<string, Worker>()
@@ -96,10 +107,10 @@ export async function createBullJobs(opts: {
       if (addOpts.repeat) {
         // Upsert: adding the same schedule again replaces its interval and data (BullMQ runs the first at once).
         const schedulerId = addOpts.jobId ?? name
-        await withTimeout(
-          queue(name).upsertJobScheduler(schedulerId, { every: addOpts.repeat.every }, { name, data, opts: jobOpts }),
-          name,
-        )
+        const every = addOpts.repeat.every
+        const upsert = () => queue(name).upsertJobScheduler(schedulerId, { every }, { name, data, opts: jobOpts })
+        schedules.set(`${name}:${schedulerId}`, upsert)
+        await withTimeout(upsert(), name)
         return { id: schedulerId }
       }
       const job = await withTimeout(
