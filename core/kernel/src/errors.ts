@@ -13,6 +13,23 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: ErrorCodes.RATE_LIMITED,
 }
 
+/** Answered while the database cannot be reached: the client may retry after a moment. */
+export const ERR_DATABASE_UNAVAILABLE = 'ERR_DATABASE_UNAVAILABLE'
+/**
+ * The database is away (restarting, unreachable, shutting down), not wrong: socket errors of the
+ * driver, Postgres' shutdown and startup codes (57P01-57P03, connection class 08), the pool's wait
+ * for a connection running out, a connection dropped mid-query.
+ */
+export function isDatabaseUnavailable(error: { code?: string; name?: string; message?: string }): boolean {
+  const code = error.code ?? ''
+  if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true
+  if (/^57P0[123]$/.test(code) || /^08/.test(code)) return true
+  if (error.name === 'KnexTimeoutError') return true
+  return /Connection terminated|terminating connection|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+    error.message ?? '',
+  )
+}
+
 /** Postgres errors that are the caller's fault, not ours. */
 const PG_ERRORS: Record<string, [number, string, string]> = {
   '23505': [409, ErrorCodes.CONFLICT, 'A record with these values already exists'],
@@ -66,6 +83,14 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply
         .status(400)
         .send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, url: request.url.split('?')[0] }, 'database unavailable')
+      return reply.status(503).header('retry-after', '2').send({
+        error: ERR_DATABASE_UNAVAILABLE,
+        message: 'The database cannot be reached right now; try again in a moment',
+        statusCode: 503,
+      })
     }
     const pg = error.code ? PG_ERRORS[error.code] : undefined
     if (pg) {

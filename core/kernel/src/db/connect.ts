@@ -31,7 +31,10 @@ export function connectDb(opts: DbOptions): Knex {
   if (opts.databaseUrl) {
     return knexFactory({
       client: 'pg',
-      connection: opts.databaseUrl,
+      // A request waits at most this long for a connection (knex's default is 60 s): while the
+      // database is away, requests answer 503 ERR_DATABASE_UNAVAILABLE instead of hanging.
+      acquireConnectionTimeout: Number(process.env.DB_ACQUIRE_TIMEOUT_MS || 5000),
+      connection: { connectionString: opts.databaseUrl, connectionTimeoutMillis: 5000, keepAlive: true },
       pool: { min: 0, max: Number(process.env.DB_POOL_MAX || 10) },
     })
   }
