@@ -10,8 +10,23 @@ export type Changes = Record<string, { before?: unknown; after?: unknown }>
 const SECRET = /pass(word)?|secret|token|api_?key|apikey|credential|private|hash|^key$|session|creds/i
 export const MASK = '••••••'
 
-/** Fields that change on their own (timestamps, counters, presence) and say nothing an admin did. */
-const NOISE = new Set(['updatedAt', 'createdAt', 'lastUsedAt', 'online', 'lastSeen', 'tokenVersion', 'retries'])
+/**
+ * Fields that change on their own (timestamps, counters, presence, a connection's passing QR code)
+ * and say nothing an admin did: a tag's ticket count moves whenever an attendant tags a ticket.
+ */
+const NOISE = new Set([
+  'updatedAt',
+  'createdAt',
+  'lastUsedAt',
+  'online',
+  'lastSeen',
+  'tokenVersion',
+  'retries',
+  'ticketsCount',
+  'qrcode',
+  'usageCount',
+  'lastUsed',
+])
 
 /**
  * A secret becomes the mask and a short fingerprint, so the next version can tell it changed; the

@@ -15,8 +15,8 @@ describe('audit: what a change says', () => {
   })
 
   it('ignores timestamps and presence, and a deletion lists what was there', () => {
-    const a = cleanRecord({ id: 2, name: 'Fila', updatedAt: '2026-01-01', online: true })
-    const b = cleanRecord({ id: 2, name: 'Fila', updatedAt: '2026-02-01', online: false })
+    const a = cleanRecord({ id: 2, name: 'Fila', updatedAt: '2026-01-01', online: true, ticketsCount: 1 })
+    const b = cleanRecord({ id: 2, name: 'Fila', updatedAt: '2026-02-01', online: false, ticketsCount: 2 })
     expect(diff(a, b)).toEqual({})
     expect(diff(a, null)).toEqual({ id: { before: 2 }, name: { before: 'Fila' } })
   })
