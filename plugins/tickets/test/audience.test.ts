@@ -1,6 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { createRequire } from 'node:module'
-import { announceUser, hasRedis, userIn, type Headers } from '@atende/kernel/testing'
+import { announceUser, connectSocket, hasRedis, userIn, type Headers } from '@atende/kernel/testing'
 import contactsPlugin from '@atende/plugin-contacts'
 import usersPlugin from '../../users/src/index.ts'
 import ticketsPlugin from '../src/index.ts'
@@ -14,39 +13,15 @@ import {
   type TestApp,
 } from '../../connections/test/support.ts'
 
-// ws is the kernel's dependency (not this package's): taken from there rather than added here.
-interface Ws {
-  on(event: 'message', fn: (raw: Buffer) => void): void
-  once(event: 'open' | 'error', fn: (err?: Error) => void): void
-  send(data: string): void
-  terminate(): void
-}
-const WebSocket = createRequire(import.meta.resolve('@atende/kernel/testing'))('ws') as new (url: string) => Ws
-
-interface Frame {
-  event: string
-  data?: any
-}
-/** A websocket client keeping every frame; `sync` is a ping round trip (frames sent before it have arrived). */
+/** The shared test socket, with `find` matching on each frame's data. */
 async function connect(base: string, token: string) {
-  const ws = new WebSocket(`${base}/socket?token=${encodeURIComponent(token)}`)
-  const frames: Frame[] = []
-  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve())
-    ws.once('error', reject)
-  })
-  const client = {
-    ws,
-    frames,
-    async sync() {
-      const n = frames.filter((f) => f.event === 'pong').length
-      ws.send(JSON.stringify({ type: 'ping' }))
-      await until(() => frames.filter((f) => f.event === 'pong').length > n)
-    },
-    find: (event: string, pred: (d: any) => boolean) => frames.filter((f) => f.event === event && pred(f.data)),
+  const c = await connectSocket(base, token)
+  return {
+    ws: c.ws,
+    frames: c.frames,
+    sync: c.sync,
+    find: (event: string, pred: (d: any) => boolean) => c.find(event, (f) => pred(f.data)),
   }
-  return client
 }
 type Client = Awaited<ReturnType<typeof connect>>
 
