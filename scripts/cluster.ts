@@ -10,21 +10,13 @@
  *   API_PORTS: comma-separated ports of the API processes (default: free ones on 127.0.0.1)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { SERVER_DIST, buildServer } from './build-server.ts'
 import { buildWebWithProgress, staleWebApps } from './web-build.ts'
 import { createBalancer } from './cluster/balancer.ts'
+import { freePort } from './cluster/ports.ts'
 
 const log = (line: string) => console.log(`[cluster] ${line}`)
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const { port } = s.address() as AddressInfo
-  await new Promise((resolve) => s.close(resolve))
-  return port
-}
 
 async function healthy(port: number, ms = 120_000) {
   const end = Date.now() + ms

@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from '../cluster/ports.ts'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -68,17 +68,6 @@ function moduleSizes() {
         files: files.length,
       }
     })
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-      .listen(0, '127.0.0.1', () => {
-        const { port } = srv.address() as { port: number }
-        srv.close(() => resolve(port))
-      })
-      .on('error', reject)
-  })
 }
 
 /** `pnpm start` in its own process group (so the whole tree stops together), embedded, no rebuild. */

@@ -127,9 +127,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   const gate = createPlanGate(db, (key) => !offByDefault.has(key))
   bus.on('plan.updated', () => gate.invalidate())
   bus.on('company.updated', () => gate.invalidate())
-  const expiry = createExpiryGate(db)
-  bus.on('company.updated', ({ companyId }) => expiry.invalidate(companyId))
-  bus.on('company.deleted', ({ companyId }) => expiry.invalidate(companyId))
+  const expiry = createExpiryGate(db, bus)
 
   const storage = createStorage({
     root: config.mediaDir ?? join(config.dataDir, 'media'),

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex'
-
-const CACHE_MS = 30_000
+import { companyCache, type EventBus } from '@atende/sdk'
 
 /** Whether a company may be served: active, past its due date, or switched off by the super user. */
 export type CompanyAccess = 'active' | 'expired' | 'disabled'
@@ -9,33 +8,28 @@ export type CompanyAccess = 'active' | 'expired' | 'disabled'
  * A company's standing, read on every authenticated request (sessions here, API tokens in the
  * integrators' scope): disabled (companies.status false, or gone) answers nothing; expired (core.md §5
  * Login, PLAN_EXPIRED) lets its signed-in admin reach only the routes marked `allowExpired`
- * (renewing). Cached briefly per company and dropped when the company changes (company.updated
- * reaches every process).
+ * (renewing). The row is cached per company (companyCache, 30 s) and dropped when the company
+ * changes (company.updated and company.deleted reach every process); the due date is compared
+ * with the clock at each call.
  */
-export function createExpiryGate(db: Knex) {
-  const cache = new Map<number, { dueAt: number | null; active: boolean; until: number }>()
-  async function access(companyId: number, now = Date.now()): Promise<CompanyAccess> {
-    let entry = cache.get(companyId)
-    if (!entry || entry.until < now) {
-      const row = await db('companies').where({ id: companyId }).first('dueDate', 'status')
-      entry = {
-        dueAt: row?.dueDate ? new Date(row.dueDate).getTime() : null,
-        active: !!row && row.status !== false,
-        until: now + CACHE_MS,
-      }
-      cache.set(companyId, entry)
+export function createExpiryGate(db: Knex, bus: EventBus) {
+  const standing = companyCache(async (companyId) => {
+    const row = await db('companies').where({ id: companyId }).first('dueDate', 'status')
+    return {
+      dueAt: row?.dueDate ? new Date(row.dueDate).getTime() : null,
+      active: !!row && row.status !== false,
     }
-    if (!entry.active) return 'disabled'
-    return entry.dueAt !== null && entry.dueAt < now ? 'expired' : 'active'
+  })
+  standing.forgetOn(bus, ['company.updated', 'company.deleted'])
+  async function access(companyId: number, now = Date.now()): Promise<CompanyAccess> {
+    const { dueAt, active } = await standing.get(companyId)
+    if (!active) return 'disabled'
+    return dueAt !== null && dueAt < now ? 'expired' : 'active'
   }
   return {
     access,
     async expired(companyId: number, now = Date.now()) {
       return (await access(companyId, now)) === 'expired'
-    },
-    invalidate(companyId?: number) {
-      if (companyId === undefined) cache.clear()
-      else cache.delete(companyId)
     },
   }
 }
