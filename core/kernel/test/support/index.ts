@@ -4,6 +4,7 @@ import type { DefinedPlugin, KernelConfig } from '@atende/sdk'
 import { PGlite } from '@electric-sql/pglite'
 import { connectDb, PgLiteClient } from '../../src/db/connect.ts'
 import { freshPgliteData } from './pglite-seed.ts'
+import { migratedTemplate } from './migrated.ts'
 import { createApp, type AtendeApp } from '../../src/app.ts'
 import { discoverPlugins } from '../../src/plugins/loader.ts'
 import { EMBEDDED_SUPERUSER, extraPluginNames } from '../../src/config.ts'
@@ -116,14 +117,16 @@ export const installedPlugins = () => (installed ??= discoverPlugins(extraPlugin
 
 /** Boots the real kernel with its plugins against this file's own database. */
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const owned = opts.db ? undefined : await testDatabase()
+  const plugins = opts.plugins ?? (await allPlugins())
+  // Its own Postgres database starts migrated (migrated.ts); any other is migrated by the app.
+  const owned = opts.db ? undefined : await testDatabase(hasPostgres ? await migratedTemplate(plugins) : {})
   const db = opts.db ?? owned!.knex
   const redisPrefix = `atende-test-${randomBytes(4).toString('hex')}`
   const app = await createApp({
     db,
     env: {},
     logger: process.env.TEST_LOG ? { level: 'debug' } : false,
-    plugins: opts.plugins ?? (await allPlugins()),
+    plugins,
     config: {
       mode: 'embedded',
       dataDir: '/tmp/atende-test',
