@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import { createClient } from 'redis'
 import type { Kernel } from '@atende/sdk'
 
@@ -7,8 +8,9 @@ import type { Kernel } from '@atende/sdk'
  * only while it holds that connection's lease, so two processes never run the same number.
  *
  * With Redis the lease is the key `<prefix>:connections:lease:<whatsappId>` holding the owner's
- * process id, set with a time to live (CONNECTION_LEASE_MS, 30 s) and renewed every third of it
- * while the session runs; a crashed process's leases lapse and another process takes them over
+ * process id (`<host>/<pid>/<uuid>`: whoever reads it knows which process runs the session), set
+ * with a time to live (CONNECTION_LEASE_MS, 30 s) and renewed every third of it while the session
+ * runs; a crashed process's leases lapse and another process takes them over
  * (resume.ts). Without Redis there is one process: leases are a local set, trivially ours.
  */
 export interface Leases {
@@ -45,7 +47,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 return 0`
 
 export async function createLeases(kernel: Kernel, opts: { ttlMs: number }): Promise<Leases> {
-  const owner = randomUUID()
+  const owner = `${hostname()}/${process.pid}/${randomUUID()}`
   const { redisUrl, redisPrefix } = kernel.config
   if (!redisUrl) return localLeases(owner, opts.ttlMs)
 

@@ -171,6 +171,18 @@ export async function dropRedisKeys(prefix: string) {
   }
 }
 
+/** One key's value in the test Redis (REDIS_URL), null when unset: a test reads what processes keep there. */
+export async function readRedis(key: string): Promise<string | null> {
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    return await redis.get(key)
+  } finally {
+    redis.disconnect()
+  }
+}
+
 /** Logs in through the real route and returns the bearer header. */
 export async function login(app: AtendeApp, cnpj: string, email: string, password: string) {
   // A fresh loopback address per call: the login rate limit keys on the client's address.

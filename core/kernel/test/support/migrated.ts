@@ -35,7 +35,9 @@ function snapshotKey(plugins: DefinedPlugin[]): string {
   for (const [owner, dir] of owners) {
     hash.update(`owner ${owner}\n`)
     if (!existsSync(dir)) continue
-    for (const file of readdirSync(dir).filter((f) => MIGRATION_FILE.test(f) && !f.endsWith('.d.ts')).sort())
+    for (const file of readdirSync(dir)
+      .filter((f) => MIGRATION_FILE.test(f) && !f.endsWith('.d.ts'))
+      .sort())
       hash.update(`${file}\n`).update(readFileSync(join(dir, file)))
   }
   return hash.digest('hex').slice(0, 16)
@@ -54,9 +56,11 @@ async function pgTemplate(key: string, plugins: DefinedPlugin[]) {
   const admin = knexFactory({ client: 'pg', connection: process.env.DATABASE_URL, pool: { min: 0, max: 1 } })
   try {
     const names = async () =>
-      ((await admin.raw(`SELECT datname FROM pg_database WHERE datname LIKE 'atende_tplm_%'`)).rows as Array<{
-        datname: string
-      }>).map((r) => r.datname)
+      (
+        (await admin.raw(`SELECT datname FROM pg_database WHERE datname LIKE 'atende_tplm_%'`)).rows as Array<{
+          datname: string
+        }>
+      ).map((r) => r.datname)
     if ((await names()).includes(template)) return { template }
     const building = `atende_t_tplm_${randomBytes(6).toString('hex')}`
     await admin.raw(`CREATE DATABASE ${building}`)
