@@ -14,6 +14,7 @@ import {
   sleep,
   testDatabase,
   until,
+  chaosScale,
 } from '@atende/kernel/testing'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -160,195 +161,204 @@ describe.skipIf(!hasPostgres || !hasRedis)('pnpm start:cluster (skipped: needs D
     return (await res.json()) as { token: string; user: { id: number; companyId: number } }
   }
 
-  it('runs schedules, campaigns and flow waits on the worker alone; kill -9 of the worker and of the session owner loses and repeats nothing', async () => {
-    const N = 20
-    const { token, user } = await signIn()
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const post = async (path: string, body: object) => {
-      const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-      expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
-      return res.json()
-    }
-    const w = await post('/api/whatsapp', { name: 'Cluster phone', provider: 'simulator' })
-    await post(`/api/simulator/${w.id}/scan`, {})
-    const companyId = user.companyId
-    await post('/api/campaign-settings', {
-      settings: {
-        messageInterval: 0,
-        longerIntervalAfter: 60,
-        greaterInterval: 1,
-        windowStart: '00:00',
-        windowEnd: '24:00',
-        dailyLimit: 10_000,
-      },
-    })
-    const node = (id: string, type: string, data: object = {}) => ({ id, type, position: { x: 0, y: 0 }, data })
-    const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target, sourceHandle: null })
-    const flow = await post('/api/flowbuilder', { name: 'Espera' })
-    await post('/api/flowbuilder/flow', {
-      idFlow: flow.id,
-      nodes: [
-        node('1', 'start'),
-        node('a', 'message', { label: 'Aguarde' }),
-        node('w', 'interval', { sec: 1 }),
-        node('b', 'message', { label: 'Pronto' }),
-      ],
-      connections: [edge('1', 'a'), edge('a', 'w'), edge('w', 'b')],
-    })
-    await post('/api/flowcampaign', { name: 'go', flowId: flow.id, whatsappId: w.id, phrase: 'go' })
+  it(
+    'runs schedules, campaigns and flow waits on the worker alone; kill -9 of the worker and of the session owner loses and repeats nothing',
+    async () => {
+      const N = 20 * chaosScale()
+      const { token, user } = await signIn()
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+      const post = async (path: string, body: object) => {
+        const res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+        expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
+        return res.json()
+      }
+      const w = await post('/api/whatsapp', { name: 'Cluster phone', provider: 'simulator' })
+      await post(`/api/simulator/${w.id}/scan`, {})
+      const companyId = user.companyId
+      await post('/api/campaign-settings', {
+        settings: {
+          messageInterval: 0,
+          longerIntervalAfter: 60,
+          greaterInterval: 1,
+          windowStart: '00:00',
+          windowEnd: '24:00',
+          dailyLimit: 10_000,
+        },
+      })
+      const node = (id: string, type: string, data: object = {}) => ({ id, type, position: { x: 0, y: 0 }, data })
+      const edge = (source: string, target: string) => ({
+        id: `${source}-${target}`,
+        source,
+        target,
+        sourceHandle: null,
+      })
+      const flow = await post('/api/flowbuilder', { name: 'Espera' })
+      await post('/api/flowbuilder/flow', {
+        idFlow: flow.id,
+        nodes: [
+          node('1', 'start'),
+          node('a', 'message', { label: 'Aguarde' }),
+          node('w', 'interval', { sec: 1 }),
+          node('b', 'message', { label: 'Pronto' }),
+        ],
+        connections: [edge('1', 'a'), edge('a', 'w'), edge('w', 'b')],
+      })
+      await post('/api/flowcampaign', { name: 'go', flowId: flow.id, whatsappId: w.id, phrase: 'go' })
 
-    const q = () => db.knex
-    const count = async (query: ReturnType<ReturnType<typeof q>>) =>
-      Number((await query.count({ n: '*' }).first())?.n ?? 0)
-    const owner = async () => {
-      const lease = await readRedis(`${redisPrefix}:connections:lease:${w.id}`)
-      return lease ? Number(lease.split('/')[1]) : null
-    }
-    /** The session runs again, in a process other than `dead`, on a row changed after `since`. */
-    const moved = async (dead: number, since: number) => {
-      await until(async () => {
-        const pid = await owner()
-        const row = await q()('whatsapps').where({ id: w.id }).first('status', 'updatedAt')
-        return !!pid && pid !== dead && row.status === 'CONNECTED' && new Date(row.updatedAt).getTime() > since
-      }, 60_000)
-      return (await owner())!
-    }
+      const q = () => db.knex
+      const count = async (query: ReturnType<ReturnType<typeof q>>) =>
+        Number((await query.count({ n: '*' }).first())?.n ?? 0)
+      const owner = async () => {
+        const lease = await readRedis(`${redisPrefix}:connections:lease:${w.id}`)
+        return lease ? Number(lease.split('/')[1]) : null
+      }
+      /** The session runs again, in a process other than `dead`, on a row changed after `since`. */
+      const moved = async (dead: number, since: number) => {
+        await until(async () => {
+          const pid = await owner()
+          const row = await q()('whatsapps').where({ id: w.id }).first('status', 'updatedAt')
+          return !!pid && pid !== dead && row.status === 'CONNECTED' && new Date(row.updatedAt).getTime() > since
+        }, 60_000)
+        return (await owner())!
+      }
 
-    // The session runs in exactly one process (the lease names it) and moves when that process
-    // dies. Until it lives on an API process, the worker is the one killed.
-    await until(async () => !!(await owner()), 30_000)
-    let pid = (await owner())!
-    const moves: string[] = []
-    for (let i = 0; i < 4; i++) {
-      const name = memberOf(pid)!
-      expect(name, `the session owner ${pid} is one of the cluster's processes`).toBeTruthy()
-      if (i > 0 && name.startsWith('api')) break
-      const killedAt = await killMember(name)
-      pid = await moved(pid, killedAt)
-      moves.push(`${name} → ${memberOf(pid) ?? `restarted ${name}`}`)
-    }
-    expect(memberOf(pid)).toMatch(/^api/)
+      // The session runs in exactly one process (the lease names it) and moves when that process
+      // dies. Until it lives on an API process, the worker is the one killed.
+      await until(async () => !!(await owner()), 30_000)
+      let pid = (await owner())!
+      const moves: string[] = []
+      for (let i = 0; i < 4; i++) {
+        const name = memberOf(pid)!
+        expect(name, `the session owner ${pid} is one of the cluster's processes`).toBeTruthy()
+        if (i > 0 && name.startsWith('api')) break
+        const killedAt = await killMember(name)
+        pid = await moved(pid, killedAt)
+        moves.push(`${name} → ${memberOf(pid) ?? `restarted ${name}`}`)
+      }
+      expect(memberOf(pid)).toMatch(/^api/)
 
-    // The worker stops (SIGSTOP): API processes keep serving, and nothing due runs anywhere.
-    const worker = members().get('worker 1')!
-    process.kill(worker, 'SIGSTOP')
-    const stoppedAt = Date.now()
-    const contacts: { id: number }[] = await q()('contacts')
-      .insert(
-        Array.from({ length: N }, (_, i) => ({ companyId, name: `Lembrado ${i}`, number: `554798${7_000_001 + i}` })),
+      // The worker stops (SIGSTOP): API processes keep serving, and nothing due runs anywhere.
+      const worker = members().get('worker 1')!
+      process.kill(worker, 'SIGSTOP')
+      const stoppedAt = Date.now()
+      const contacts: { id: number }[] = await q()('contacts')
+        .insert(
+          Array.from({ length: N }, (_, i) => ({ companyId, name: `Lembrado ${i}`, number: `554798${7_000_001 + i}` })),
+        )
+        .returning('id')
+      const due = new Date()
+      await q()('schedules').insert(
+        contacts.map((c, i) => ({
+          companyId,
+          contactId: c.id,
+          userId: user.id,
+          body: `Lembrete ${i}`,
+          description: 'Cluster',
+          scheduleDate: due,
+          sendAt: due,
+        })),
       )
-      .returning('id')
-    const due = new Date()
-    await q()('schedules').insert(
-      contacts.map((c, i) => ({
-        companyId,
-        contactId: c.id,
-        userId: user.id,
-        body: `Lembrete ${i}`,
-        description: 'Cluster',
-        scheduleDate: due,
-        sendAt: due,
-      })),
-    )
-    const [list] = await q()('contact_lists').insert({ companyId, name: 'Cluster' }).returning('*')
-    const campaignNumbers = Array.from({ length: N }, (_, i) => `554797${7_000_001 + i}`)
-    await q()('contact_list_items').insert(
-      campaignNumbers.map((number, i) => ({ companyId, contactListId: list.id, name: `Alvo ${i}`, number })),
-    )
-    const campaign = await post('/api/campaigns', {
-      name: 'Cluster',
-      message1: 'Oferta',
-      scheduledAt: due.toISOString(),
-      whatsappId: w.id,
-      contactListId: list.id,
-    })
-    const flowNumbers = Array.from({ length: N }, (_, i) => `554796${7_000_001 + i}`)
-    for (let i = 0; i < N; i += 10)
-      await Promise.all(
-        flowNumbers
-          .slice(i, i + 10)
-          .map((from, j) =>
-            post(`/api/simulator/${w.id}/inbound`, { id: `cluster-${i + j}`, from, name: 'Cliente', body: 'go' }),
-          ),
+      const [list] = await q()('contact_lists').insert({ companyId, name: 'Cluster' }).returning('*')
+      const campaignNumbers = Array.from({ length: N }, (_, i) => `554797${7_000_001 + i}`)
+      await q()('contact_list_items').insert(
+        campaignNumbers.map((number, i) => ({ companyId, contactListId: list.id, name: `Alvo ${i}`, number })),
       )
-    const runs = () => q()('flow_runs').where({ whatsappId: w.id })
-    await until(async () => (await count(runs().clone().where({ status: 'waiting_timer' }))) === N, 30_000)
-    const outbound = () =>
-      q()('messages as m')
-        .join('contacts as c', 'c.id', 'm.contactId')
-        .where({ 'm.whatsappId': w.id, 'm.fromMe': true })
-    await until(
-      async () => (await count(outbound().clone().where({ 'm.body': 'Aguarde', 'm.sendStatus': 'sent' }))) === N,
-      30_000,
-    )
-    // Ticks run every 200 ms and the waits are 1 s: had any API process run jobs, 2 s is plenty.
-    await sleep(Math.max(0, 2000 - (Date.now() - stoppedAt)))
-    expect(await count(q()('schedules').where({ companyId, status: 'ENVIADA' }))).toBe(0)
-    expect((await q()('campaigns').where({ id: campaign.id }).first('status')).status).not.toBe('FINALIZADA')
-    expect(await count(outbound().clone().whereNot('m.body', 'Aguarde'))).toBe(0)
+      const campaign = await post('/api/campaigns', {
+        name: 'Cluster',
+        message1: 'Oferta',
+        scheduledAt: due.toISOString(),
+        whatsappId: w.id,
+        contactListId: list.id,
+      })
+      const flowNumbers = Array.from({ length: N }, (_, i) => `554796${7_000_001 + i}`)
+      for (let i = 0; i < N; i += 10)
+        await Promise.all(
+          flowNumbers
+            .slice(i, i + 10)
+            .map((from, j) =>
+              post(`/api/simulator/${w.id}/inbound`, { id: `cluster-${i + j}`, from, name: 'Cliente', body: 'go' }),
+            ),
+        )
+      const runs = () => q()('flow_runs').where({ whatsappId: w.id })
+      await until(async () => (await count(runs().clone().where({ status: 'waiting_timer' }))) === N, 30_000)
+      const outbound = () =>
+        q()('messages as m')
+          .join('contacts as c', 'c.id', 'm.contactId')
+          .where({ 'm.whatsappId': w.id, 'm.fromMe': true })
+      await until(
+        async () => (await count(outbound().clone().where({ 'm.body': 'Aguarde', 'm.sendStatus': 'sent' }))) === N,
+        30_000,
+      )
+      // Ticks run every 200 ms and the waits are 1 s: had any API process run jobs, 2 s is plenty.
+      await sleep(Math.max(0, 2000 - (Date.now() - stoppedAt)))
+      expect(await count(q()('schedules').where({ companyId, status: 'ENVIADA' }))).toBe(0)
+      expect((await q()('campaigns').where({ id: campaign.id }).first('status')).status).not.toBe('FINALIZADA')
+      expect(await count(outbound().clone().whereNot('m.body', 'Aguarde'))).toBe(0)
 
-    // kill -9 of the stopped worker, with everything due; its replacement runs it all. Mid-way
-    // through the sends, kill -9 of the session's owner: the session moves, the sends go on.
-    await killMember('worker 1')
-    // Beyond the N greetings: N flow endings, N schedules and N campaign messages.
-    const total = 3 * N
-    await until(async () => (await count(outbound().clone().whereNot('m.body', 'Aguarde'))) >= 10, 60_000)
-    const sentBeforeKill = await count(outbound().clone().where('m.sendStatus', 'sent'))
-    const ownerName = memberOf(pid)!
-    const ownerKilledAt = await killMember(ownerName)
-    pid = await moved(pid, ownerKilledAt)
-    moves.push(`${ownerName} → ${memberOf(pid) ?? `restarted ${ownerName}`}`)
+      // kill -9 of the stopped worker, with everything due; its replacement runs it all. Mid-way
+      // through the sends, kill -9 of the session's owner: the session moves, the sends go on.
+      await killMember('worker 1')
+      // Beyond the N greetings: N flow endings, N schedules and N campaign messages.
+      const total = 3 * N
+      await until(async () => (await count(outbound().clone().whereNot('m.body', 'Aguarde'))) >= 10, 60_000)
+      const sentBeforeKill = await count(outbound().clone().where('m.sendStatus', 'sent'))
+      const ownerName = memberOf(pid)!
+      const ownerKilledAt = await killMember(ownerName)
+      pid = await moved(pid, ownerKilledAt)
+      moves.push(`${ownerName} → ${memberOf(pid) ?? `restarted ${ownerName}`}`)
 
-    const sent = () => count(outbound().clone().where('m.sendStatus', 'sent'))
-    await until(async () => (await sent()) === total + N, 120_000).catch(async (err) => {
-      const rows = await outbound()
-        .clone()
-        .whereNot('m.sendStatus', 'sent')
-        .select('m.body', 'm.sendStatus', 'm.sendError')
-      throw new Error(`${err.message}: ${await sent()} of ${total + N} sent; unsent ${JSON.stringify(rows)}`)
-    })
-    await until(
-      async () => (await q()('campaigns').where({ id: campaign.id }).first('status')).status === 'FINALIZADA',
-      60_000,
-    )
-    const rows: { number: string; body: string }[] = await outbound().clone().select('c.number', 'm.body')
-    const byNumber = new Map<string, string[]>()
-    for (const r of rows) byNumber.set(r.number, [...(byNumber.get(r.number) ?? []), r.body])
-    const flowsOk = flowNumbers.filter((n) => JSON.stringify(byNumber.get(n)) === '["Aguarde","Pronto"]').length
-    const campaignOk = campaignNumbers.filter((n) => JSON.stringify(byNumber.get(n)) === '["Oferta"]').length
-    const scheduleRows = await outbound().clone().where('m.body', 'like', 'Lembrete %').select('c.id')
-    const inbound = await count(q()('messages').where({ whatsappId: w.id, fromMe: false }))
-    const duplicatedTickets = (
-      await q()('tickets')
-        .where({ whatsappId: w.id })
-        .groupBy('contactId')
-        .havingRaw('count(*) > 1')
-        .select('contactId')
-    ).length
-    const figures = {
-      moves,
-      sentBeforeOwnerKill: sentBeforeKill,
-      expected: total + N,
-      outbound: rows.length,
-      flowsExact: flowsOk,
-      campaignExact: campaignOk,
-      schedulesSent: scheduleRows.length,
-      schedulesDistinct: new Set(scheduleRows.map((r) => r.id)).size,
-      inbound,
-      duplicatedTickets,
-    }
-    console.log(`cluster chaos: ${JSON.stringify(figures)}`)
-    expect(figures).toMatchObject({
-      outbound: total + N,
-      flowsExact: N,
-      campaignExact: N,
-      schedulesSent: N,
-      schedulesDistinct: N,
-      inbound: N,
-      duplicatedTickets: 0,
-    })
-    expect(await count(q()('schedules').where({ companyId, status: 'ENVIADA' }))).toBe(N)
-  }, 240_000)
+      const sent = () => count(outbound().clone().where('m.sendStatus', 'sent'))
+      await until(async () => (await sent()) === total + N, 120_000).catch(async (err) => {
+        const rows = await outbound()
+          .clone()
+          .whereNot('m.sendStatus', 'sent')
+          .select('m.body', 'm.sendStatus', 'm.sendError')
+        throw new Error(`${err.message}: ${await sent()} of ${total + N} sent; unsent ${JSON.stringify(rows)}`)
+      })
+      await until(
+        async () => (await q()('campaigns').where({ id: campaign.id }).first('status')).status === 'FINALIZADA',
+        60_000,
+      )
+      const rows: { number: string; body: string }[] = await outbound().clone().select('c.number', 'm.body')
+      const byNumber = new Map<string, string[]>()
+      for (const r of rows) byNumber.set(r.number, [...(byNumber.get(r.number) ?? []), r.body])
+      const flowsOk = flowNumbers.filter((n) => JSON.stringify(byNumber.get(n)) === '["Aguarde","Pronto"]').length
+      const campaignOk = campaignNumbers.filter((n) => JSON.stringify(byNumber.get(n)) === '["Oferta"]').length
+      const scheduleRows = await outbound().clone().where('m.body', 'like', 'Lembrete %').select('c.id')
+      const inbound = await count(q()('messages').where({ whatsappId: w.id, fromMe: false }))
+      const duplicatedTickets = (
+        await q()('tickets')
+          .where({ whatsappId: w.id })
+          .groupBy('contactId')
+          .havingRaw('count(*) > 1')
+          .select('contactId')
+      ).length
+      const figures = {
+        moves,
+        sentBeforeOwnerKill: sentBeforeKill,
+        expected: total + N,
+        outbound: rows.length,
+        flowsExact: flowsOk,
+        campaignExact: campaignOk,
+        schedulesSent: scheduleRows.length,
+        schedulesDistinct: new Set(scheduleRows.map((r) => r.id)).size,
+        inbound,
+        duplicatedTickets,
+      }
+      console.log(`cluster chaos: ${JSON.stringify(figures)}`)
+      expect(figures).toMatchObject({
+        outbound: total + N,
+        flowsExact: N,
+        campaignExact: N,
+        schedulesSent: N,
+        schedulesDistinct: N,
+        inbound: N,
+        duplicatedTickets: 0,
+      })
+      expect(await count(q()('schedules').where({ companyId, status: 'ENVIADA' }))).toBe(N)
+    },
+    240_000 * chaosScale(),
+  )
 
   it('loses no request when an API process is killed; its sockets reconnect through the balancer; it restarts', async () => {
     // Both API processes serve again (the case before killed and restarted some).

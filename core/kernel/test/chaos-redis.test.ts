@@ -8,6 +8,7 @@ import {
   appProcessEnv,
   appProcesses,
   bootAppProcess,
+  chaosScale,
   connectSocket,
   hasPostgres,
   sleep,
@@ -68,92 +69,96 @@ describe.skipIf(!hasPostgres || !hasRedisServer)(
       rmSync(env.DATA_DIR!, { recursive: true, force: true })
     })
 
-    it('answers through the outage, then the bus, the sockets and the job schedules recover by themselves', async () => {
-      const port = await freePort()
-      redis.child = await startRedis(port)
-      db = await testDatabase()
-      Object.assign(env, { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}` })
-      const a = await bootAppProcess(env)
-      const b = await bootAppProcess(env)
+    it(
+      'answers through the outage, then the bus, the sockets and the job schedules recover by themselves',
+      async () => {
+        const port = await freePort()
+        redis.child = await startRedis(port)
+        db = await testDatabase()
+        Object.assign(env, { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}` })
+        const a = await bootAppProcess(env)
+        const b = await bootAppProcess(env)
 
-      const login = await fetch(`${a.base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password }),
-      })
-      const { token, user } = (await login.json()) as { token: string; user: { companyId: number } }
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const setRating = (base: string, value: string) =>
-        fetch(`${base}/api/settings/userRating`, { method: 'PUT', headers, body: JSON.stringify({ value }) })
-      const socket = await connectSocket(a.base.replace('http', 'ws'), token)
-      const settingsFrames = () => socket.find(`company-${user.companyId}-settings`).map((f) => f.data.setting.value)
-      const crossed = async (value: string) => {
-        expect((await setRating(b.base, value)).status).toBe(200)
-        await until(() => settingsFrames().includes(value), 20_000)
-      }
-      await crossed('enabled')
-
-      const schedulers = async () => {
-        const r = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 })
-        try {
-          return (await r.keys(`${env.REDIS_PREFIX}:*:repeat`)).length
-        } finally {
-          r.disconnect()
+        const login = await fetch(`${a.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password }),
+        })
+        const { token, user } = (await login.json()) as { token: string; user: { companyId: number } }
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+        const setRating = (base: string, value: string) =>
+          fetch(`${base}/api/settings/userRating`, { method: 'PUT', headers, body: JSON.stringify({ value }) })
+        const socket = await connectSocket(a.base.replace('http', 'ws'), token)
+        const settingsFrames = () => socket.find(`company-${user.companyId}-settings`).map((f) => f.data.setting.value)
+        const crossed = async (value: string) => {
+          expect((await setRating(b.base, value)).status).toBe(200)
+          await until(() => settingsFrames().includes(value), 20_000)
         }
-      }
-      const before = await schedulers()
-      expect(before).toBeGreaterThan(0)
+        await crossed('enabled')
 
-      // Load on both processes: reads and writes that announce events, until told to stop.
-      const results: { ok: boolean; ms: number; during: boolean }[] = []
-      let outage = false
-      let stop = false
-      const loop = async (base: string, i: number) => {
-        for (let n = 0; !stop; n++) {
-          const started = Date.now()
-          const during = outage
+        const schedulers = async () => {
+          const r = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 })
           try {
-            const res =
-              n % 2
-                ? await setRating(base, (i + n) % 4 ? 'enabled' : 'disabled')
-                : await fetch(`${base}/api/settings`, { headers, signal: AbortSignal.timeout(15_000) })
-            await res.arrayBuffer()
-            results.push({ ok: res.ok, ms: Date.now() - started, during })
-          } catch {
-            results.push({ ok: false, ms: Date.now() - started, during })
+            return (await r.keys(`${env.REDIS_PREFIX}:*:repeat`)).length
+          } finally {
+            r.disconnect()
           }
         }
-      }
-      const loops = [loop(a.base, 0), loop(b.base, 1), loop(a.base, 2), loop(b.base, 3)]
-      await sleep(500)
-      outage = true
-      const killedAt = Date.now()
-      redis.child.kill('SIGKILL')
-      await new Promise((r) => redis.child!.once('exit', r))
-      await sleep(1500)
-      redis.child = await startRedis(port)
-      outage = false
-      const healthy = async (base: string) =>
-        ((await (await fetch(`${base}/api/health`)).json()) as { redis: string }).redis
-      await until(async () => (await healthy(a.base)) === 'ok' && (await healthy(b.base)) === 'ok', 30_000)
-      const recoveredMs = Date.now() - killedAt
-      await sleep(500)
-      stop = true
-      await Promise.all(loops)
+        const before = await schedulers()
+        expect(before).toBeGreaterThan(0)
 
-      const failed = results.filter((r) => !r.ok)
-      const slowest = Math.max(...results.map((r) => r.ms))
-      console.log(
-        `redis chaos: ${results.length} requests, ${failed.length} failed (${results.filter((r) => r.during).length} during the outage), slowest ${slowest} ms; health green ${recoveredMs} ms after the kill`,
-      )
-      expect(slowest).toBeLessThan(10_000)
-      expect(failed.length).toBeLessThan(results.length / 2)
+        // Load on both processes: reads and writes that announce events, until told to stop.
+        const results: { ok: boolean; ms: number; during: boolean }[] = []
+        let outage = false
+        let stop = false
+        const loop = async (base: string, i: number) => {
+          for (let n = 0; !stop; n++) {
+            const started = Date.now()
+            const during = outage
+            try {
+              const res =
+                n % 2
+                  ? await setRating(base, (i + n) % 4 ? 'enabled' : 'disabled')
+                  : await fetch(`${base}/api/settings`, { headers, signal: AbortSignal.timeout(15_000) })
+              await res.arrayBuffer()
+              results.push({ ok: res.ok, ms: Date.now() - started, during })
+            } catch {
+              results.push({ ok: false, ms: Date.now() - started, during })
+            }
+          }
+        }
+        const loops = [loop(a.base, 0), loop(b.base, 1), loop(a.base, 2), loop(b.base, 3)]
+        await sleep(500)
+        outage = true
+        const killedAt = Date.now()
+        redis.child.kill('SIGKILL')
+        await new Promise((r) => redis.child!.once('exit', r))
+        await sleep(1500 * chaosScale())
+        redis.child = await startRedis(port)
+        outage = false
+        const healthy = async (base: string) =>
+          ((await (await fetch(`${base}/api/health`)).json()) as { redis: string }).redis
+        await until(async () => (await healthy(a.base)) === 'ok' && (await healthy(b.base)) === 'ok', 30_000)
+        const recoveredMs = Date.now() - killedAt
+        await sleep(500)
+        stop = true
+        await Promise.all(loops)
 
-      // Recovered by themselves: events cross processes again, the socket stayed, the schedules are back.
-      await crossed('disabled')
-      expect(socket.closed).toBeUndefined()
-      await until(async () => (await schedulers()) >= before, 20_000)
-      socket.ws.close()
-    }, 180_000)
+        const failed = results.filter((r) => !r.ok)
+        const slowest = Math.max(...results.map((r) => r.ms))
+        console.log(
+          `redis chaos: ${results.length} requests, ${failed.length} failed (${results.filter((r) => r.during).length} during the outage), slowest ${slowest} ms; health green ${recoveredMs} ms after the kill`,
+        )
+        expect(slowest).toBeLessThan(10_000)
+        expect(failed.length).toBeLessThan(results.length / 2)
+
+        // Recovered by themselves: events cross processes again, the socket stayed, the schedules are back.
+        await crossed('disabled')
+        expect(socket.closed).toBeUndefined()
+        await until(async () => (await schedulers()) >= before, 20_000)
+        socket.ws.close()
+      },
+      180_000 * chaosScale(),
+    )
   },
 )

@@ -1,9 +1,17 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import type { ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { appProcessEnv, appProcesses, bootAppProcess, testDatabase, hasPostgres, SUPER } from '@atende/kernel/testing'
+import {
+  appProcessEnv,
+  appProcesses,
+  bootAppProcess,
+  testDatabase,
+  hasPostgres,
+  SUPER,
+  chaosScale,
+} from '@atende/kernel/testing'
 
-const BURST = 400
+const BURST = 400 * chaosScale()
 const NUMBERS = ['5547991230001', '5547991230002', '5547991230003', '5547991230004']
 const IN_FLIGHT = 16
 const KILL_AFTER = 120
@@ -148,12 +156,20 @@ describe.skipIf(!hasPostgres)(
       }
     }
 
-    it('kill the process mid-burst and restart → nothing lost, nothing doubled (the provider re-delivers what was not acknowledged)', async () => {
-      await burstAcrossARestart('SIGKILL', '1')
-    }, 180_000)
+    it(
+      'kill the process mid-burst and restart → nothing lost, nothing doubled (the provider re-delivers what was not acknowledged)',
+      async () => {
+        await burstAcrossARestart('SIGKILL', '1')
+      },
+      180_000 * chaosScale(),
+    )
 
-    it('a graceful shutdown mid-burst (SIGTERM) answers what it took in, hands the session over, and loses nothing', async () => {
-      await burstAcrossARestart('SIGTERM', '2')
-    }, 180_000)
+    it(
+      'a graceful shutdown mid-burst (SIGTERM) answers what it took in, hands the session over, and loses nothing',
+      async () => {
+        await burstAcrossARestart('SIGTERM', '2')
+      },
+      180_000 * chaosScale(),
+    )
   },
 )

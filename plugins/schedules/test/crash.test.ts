@@ -8,9 +8,10 @@ import {
   hasPostgres,
   until,
   SUPER,
+  chaosScale,
 } from '@atende/kernel/testing'
 
-const DUE = 100
+const DUE = 100 * chaosScale()
 
 /**
  * Schedules survive kill -9: the app runs as a child process on a shared Postgres (and Redis when
@@ -45,84 +46,88 @@ describe.skipIf(!hasPostgres)(
       return Date.now()
     }
 
-    it('sends every due schedule exactly once across two crashes', async () => {
-      let live = await bootAppProcess(env)
-      const login = await fetch(`${live.base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password }),
-      })
-      expect(login.status).toBe(200)
-      const { token, user } = await login.json()
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-      const post = async (path: string, body: object) => {
-        const res = await fetch(`${live.base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-        expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
-        return res.json()
-      }
-      const w = await post('/api/whatsapp', { name: 'Crash schedules', provider: 'simulator' })
-      await post(`/api/simulator/${w.id}/scan`, {})
-      const { companyId } = await db.knex('whatsapps').where({ id: w.id }).first('companyId')
-      const contacts: { id: number }[] = await db
-        .knex('contacts')
-        .insert(
-          Array.from({ length: DUE }, (_, i) => ({
+    it(
+      'sends every due schedule exactly once across two crashes',
+      async () => {
+        let live = await bootAppProcess(env)
+        const login = await fetch(`${live.base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password }),
+        })
+        expect(login.status).toBe(200)
+        const { token, user } = await login.json()
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+        const post = async (path: string, body: object) => {
+          const res = await fetch(`${live.base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+          expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
+          return res.json()
+        }
+        const w = await post('/api/whatsapp', { name: 'Crash schedules', provider: 'simulator' })
+        await post(`/api/simulator/${w.id}/scan`, {})
+        const { companyId } = await db.knex('whatsapps').where({ id: w.id }).first('companyId')
+        const contacts: { id: number }[] = await db
+          .knex('contacts')
+          .insert(
+            Array.from({ length: DUE }, (_, i) => ({
+              companyId,
+              name: `Cliente ${i}`,
+              number: `554798${String(7_000_001 + i).padStart(7, '0')}`,
+            })),
+          )
+          .returning('id')
+        const now = new Date()
+        await db.knex('schedules').insert(
+          contacts.map((c, i) => ({
             companyId,
-            name: `Cliente ${i}`,
-            number: `554798${String(7_000_001 + i).padStart(7, '0')}`,
+            contactId: c.id,
+            userId: user.id,
+            body: `Lembrete ${i} para {{firstName}}`,
+            description: 'Crash',
+            scheduleDate: now,
+            sendAt: now,
           })),
         )
-        .returning('id')
-      const now = new Date()
-      await db.knex('schedules').insert(
-        contacts.map((c, i) => ({
-          companyId,
-          contactId: c.id,
-          userId: user.id,
-          body: `Lembrete ${i} para {{firstName}}`,
-          description: 'Crash',
-          scheduleDate: now,
-          sendAt: now,
-        })),
-      )
-      const count = async (q: import('knex').Knex.QueryBuilder) => Number((await q.count({ n: '*' }).first())?.n ?? 0)
-      const claimed = () => count(db.knex('schedules').where({ companyId, status: 'ENVIADA' }))
-      const messages = () =>
-        db
-          .knex('messages as m')
-          .join('contacts as c', 'c.id', 'm.contactId')
-          .where({ 'm.whatsappId': w.id, 'm.fromMe': true })
-      const sentCount = () => count(messages().clone().where('m.sendStatus', 'sent'))
-      const reconnected = (since: number) =>
-        until(async () => {
-          const row = await db.knex('whatsapps').where({ id: w.id }).first('status', 'updatedAt')
-          return row.status === 'CONNECTED' && new Date(row.updatedAt).getTime() > since
-        }, 60_000)
-      const crash = async () => {
-        const killedAt = await killed(live.child)
-        live = await bootAppProcess(env)
-        await reconnected(killedAt)
-      }
+        const count = async (q: import('knex').Knex.QueryBuilder) => Number((await q.count({ n: '*' }).first())?.n ?? 0)
+        const claimed = () => count(db.knex('schedules').where({ companyId, status: 'ENVIADA' }))
+        const messages = () =>
+          db
+            .knex('messages as m')
+            .join('contacts as c', 'c.id', 'm.contactId')
+            .where({ 'm.whatsappId': w.id, 'm.fromMe': true })
+        const sentCount = () => count(messages().clone().where('m.sendStatus', 'sent'))
+        const reconnected = (since: number) =>
+          until(async () => {
+            const row = await db.knex('whatsapps').where({ id: w.id }).first('status', 'updatedAt')
+            return row.status === 'CONNECTED' && new Date(row.updatedAt).getTime() > since
+          }, 60_000)
+        const crash = async () => {
+          const killedAt = await killed(live.child)
+          live = await bootAppProcess(env)
+          await reconnected(killedAt)
+        }
 
-      // First kill while the sender is claiming; the second while the connection is sending.
-      await until(async () => (await claimed()) >= 1, 60_000, 'no schedule claimed', 10)
-      await crash()
-      await until(async () => (await sentCount()) >= 30, 90_000)
-      expect(await sentCount()).toBeLessThan(DUE)
-      await crash()
-      await until(async () => (await sentCount()) >= DUE, 120_000).catch(async (err) => {
-        const odd = await db.knex('schedules').where({ companyId }).whereNot({ status: 'ENVIADA' })
-        const unsent = await messages().clone().whereNot('m.sendStatus', 'sent').select('m.sendStatus', 'm.sendError')
-        throw new Error(
-          `${err.message}: ${await sentCount()} sent, ${await claimed()} ENVIADA; ${JSON.stringify(odd)} ${JSON.stringify(unsent)}`,
-        )
-      })
-      const rows = await messages().select('c.id as contactId', 'm.sendStatus', 'm.body')
-      expect(rows).toHaveLength(DUE)
-      expect(new Set(rows.map((r) => r.contactId)).size).toBe(DUE)
-      expect(rows.every((r) => r.sendStatus === 'sent' && /^Lembrete \d+ para Cliente$/.test(r.body))).toBe(true)
-      expect(await claimed()).toBe(DUE)
-      live.child.kill('SIGKILL')
-    }, 300_000)
+        // First kill while the sender is claiming; the second while the connection is sending.
+        await until(async () => (await claimed()) >= 1, 60_000, 'no schedule claimed', 10)
+        await crash()
+        await until(async () => (await sentCount()) >= 30, 90_000)
+        expect(await sentCount()).toBeLessThan(DUE)
+        await crash()
+        await until(async () => (await sentCount()) >= DUE, 120_000).catch(async (err) => {
+          const odd = await db.knex('schedules').where({ companyId }).whereNot({ status: 'ENVIADA' })
+          const unsent = await messages().clone().whereNot('m.sendStatus', 'sent').select('m.sendStatus', 'm.sendError')
+          throw new Error(
+            `${err.message}: ${await sentCount()} sent, ${await claimed()} ENVIADA; ${JSON.stringify(odd)} ${JSON.stringify(unsent)}`,
+          )
+        })
+        const rows = await messages().select('c.id as contactId', 'm.sendStatus', 'm.body')
+        expect(rows).toHaveLength(DUE)
+        expect(new Set(rows.map((r) => r.contactId)).size).toBe(DUE)
+        expect(rows.every((r) => r.sendStatus === 'sent' && /^Lembrete \d+ para Cliente$/.test(r.body))).toBe(true)
+        expect(await claimed()).toBe(DUE)
+        live.child.kill('SIGKILL')
+      },
+      300_000 * chaosScale(),
+    )
   },
 )

@@ -216,4 +216,4 @@ export {
 } from './fixtures.ts'
 export { until, sleep } from './wait.ts'
 export { connect as connectSocket, type Frame } from './socket.ts'
-export { appProcessEnv, bootAppProcess, appProcesses } from './process.ts'
+export { appProcessEnv, bootAppProcess, appProcesses, chaosScale } from './process.ts'

@@ -33,6 +33,12 @@ export function appProcessEnv(name: string): NodeJS.ProcessEnv {
   }
 }
 
+/**
+ * CHAOS_SCALE (1 in CI): `pnpm test:chaos` runs the chaos and crash tests with their loads and
+ * outages multiplied by it (10 by default), the long versions of what CI runs on every change.
+ */
+export const chaosScale = () => Math.max(1, Math.floor(Number(process.env.CHAOS_SCALE) || 1))
+
 /** Processes started by `bootAppProcess`, for a test's afterAll to kill. */
 export const appProcesses = new Set<ChildProcess>()
 
