@@ -14,6 +14,7 @@ import { AppError, ErrorCodes, ErrorResponse, UserView } from '@atende/sdk'
 import { loadConfig } from './config.ts'
 import { connectDb } from './db/connect.ts'
 import { migrateUp } from './db/migrate.ts'
+import { installBodyLimits, MAX_BYTES as MAX_BODY_BYTES } from './body-limit.ts'
 import { tenantDb } from './db/tenant.ts'
 import { installErrorHandling, apiNotFound, frameworkError } from './errors.ts'
 import { installInputRules } from './input.ts'
@@ -69,7 +70,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   const app = Fastify({
     logger: opts.logger ?? { level: process.env.LOG_LEVEL || 'info' },
     trustProxy: config.trustProxy ?? false,
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // The spec's clients call list routes with a trailing slash (`GET /users/`): both forms route alike.
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot read (bad encoding, an over-long param) answers the one error shape too.
@@ -197,6 +198,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   installActorContext(app) // first: every later hook and handler runs in its request's context
   installErrorHandling(app)
   installInputRules(app)
+  installBodyLimits(app)
   app.addSchema(ErrorResponse)
   app.addSchema(UserView)
   await app.register(cookie)

@@ -184,4 +184,30 @@ describe('input rules', () => {
     expect(accepted.statusCode, accepted.body).toBe(200)
     expect(accepted.json()).toMatchObject({ status: 'open' })
   })
+
+  it("refuses a body larger than its route's schema allows with 413, and lets the largest valid one through", async () => {
+    // POST /api/tags takes a name (≤ 30 chars), a color and a few numbers: its limit is the floor, 64 KB.
+    const big = JSON.stringify({ name: 'x', color: '#112233', padding: 'p'.repeat(100_000) })
+    const refused = await call('POST', '/api/tags', a.headers, big, { 'content-type': 'application/json' })
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json()).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' })
+    // A flow's graph has open node data (no bound): it keeps the app's 5 MB, and 2 MB reaches validation.
+    const graph = JSON.stringify({
+      idFlow: 999_999,
+      nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: { pad: 'p'.repeat(2_000_000) } }],
+      connections: [],
+    })
+    const flow = await call('POST', '/api/flowbuilder/flow', a.headers, graph, { 'content-type': 'application/json' })
+    expect(flow.statusCode).not.toBe(413)
+    // The bulk contact import states its own 16 MB.
+    const rows = JSON.stringify(
+      Array.from({ length: 9_000 }, (_, i) => ({
+        name: `Cliente ${i} ${'n'.repeat(80)}`,
+        number: `5547${String(900_000_000 + i)}`,
+      })),
+    )
+    expect(rows.length).toBeGreaterThan(1_000_000)
+    const upload = await call('POST', '/api/contacts/upload', a.headers, rows, { 'content-type': 'application/json' })
+    expect(upload.statusCode).not.toBe(413)
+  })
 })
