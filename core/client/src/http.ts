@@ -270,6 +270,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return await send<T>(method, path, opts, token)
     } catch (e) {
+      // The super user switched the company off: nothing it asks will be served, so the session
+      // ends now (to /login, where the error's text says why) instead of at the next refresh.
+      if (e instanceof ApiError && e.code === ClientErrorCodes.COMPANY_DISABLED) endSession()
       if (!isSessionError(e)) throw e
     }
     // Retry once. If another request already renewed the token while this one was out, use that

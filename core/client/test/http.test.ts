@@ -308,16 +308,24 @@ describe('session refresh', () => {
     expect(storage.getItem('token')).not.toBeNull()
   })
 
-  it.each(['ERR_PLAN_FEATURE_DISABLED', 'ERR_NO_PERMISSION', 'ERR_COMPANY_DISABLED'])(
-    'does not refresh or retry on 403 %s',
-    async (code) => {
-      const { api, calls, ended, refreshCalls } = setup(() => apiError(403, code, 'not for you'))
-      await expect(api.get('/campaigns')).rejects.toMatchObject({ code, status: 403, message: 'not for you' })
-      expect(calls).toHaveLength(1)
-      expect(refreshCalls()).toBe(0)
-      expect(ended).toEqual([])
-    },
-  )
+  it.each(['ERR_PLAN_FEATURE_DISABLED', 'ERR_NO_PERMISSION'])('does not refresh or retry on 403 %s', async (code) => {
+    const { api, calls, ended, refreshCalls } = setup(() => apiError(403, code, 'not for you'))
+    await expect(api.get('/campaigns')).rejects.toMatchObject({ code, status: 403, message: 'not for you' })
+    expect(calls).toHaveLength(1)
+    expect(refreshCalls()).toBe(0)
+    expect(ended).toEqual([])
+  })
+
+  it('ends the session at once when the company was switched off (403 ERR_COMPANY_DISABLED), without a refresh', async () => {
+    const { api, calls, ended, refreshCalls, storage } = setup(() =>
+      apiError(403, 'ERR_COMPANY_DISABLED', 'Company disabled, contact support'),
+    )
+    await expect(api.get('/tickets')).rejects.toMatchObject({ code: 'ERR_COMPANY_DISABLED', status: 403 })
+    expect(calls).toHaveLength(1)
+    expect(refreshCalls()).toBe(0)
+    expect(ended).toEqual(['expired'])
+    expect(storage.getItem('token')).toBeNull()
+  })
 
   it('does not refresh public calls that answer 401 (a wrong password is not an expired session)', async () => {
     const { api, calls } = setup(() => apiError(401, 'ERR_INVALID_CREDENTIALS'), { token: null })
