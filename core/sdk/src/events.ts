@@ -16,7 +16,13 @@ export interface EventMap {
   'setting.updated': { companyId: number; key: string; value: string }
   /** A user's other sessions ended because of a new login. */
   'auth.sessionsRevoked': { companyId: number; userId: number; keepSessionId: string | null }
-  'plan.updated': { companyId: 0; planId: number }
+  'plan.updated': {
+    companyId: 0
+    planId: number
+    /** Absent from older emitters; the plan as it now is (none once deleted). */
+    action?: 'create' | 'update' | 'delete'
+    plan?: object
+  }
 }
 
 export type EventName = keyof EventMap

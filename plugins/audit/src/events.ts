@@ -22,7 +22,7 @@ export const AUDITED: Readonly<Record<string, AuditedEvent>> = {
   'user.updated': { entity: 'user', action: 'update', record: 'user' },
   'user.deleted': { entity: 'user', action: 'delete', id: 'userId' },
   'setting.updated': { entity: 'setting', action: 'update', id: 'key' },
-  'plan.updated': { entity: 'plan', action: 'update', id: 'planId' },
+  'plan.updated': { entity: 'plan', action: 'payload', record: 'plan', id: 'planId' },
   'company.created': { entity: 'company', action: 'create', record: 'company' },
   'company.updated': { entity: 'company', action: 'update', record: 'company' },
   'company.deleted': { entity: 'company', action: 'delete', id: 'companyId' },

@@ -72,6 +72,31 @@ describe('audit log', () => {
     expect(entries[2]).toMatchObject({ entityId: 'userRating', changes: { value: { after: 'enabled' } } })
   })
 
+  it("records the super user's platform changes: a plan's limits and the modules it switches on or off", async () => {
+    const sup = await superHeaders(t.app)
+    const made = await call('POST', '/api/plans', sup, {
+      name: 'Auditado',
+      users: 3,
+      connections: 1,
+      queues: 2,
+      value: 99,
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const plan = made.json()
+    await ok('PUT', `/api/plans/${plan.id}/modules/useCampaigns`, sup, { enabled: false })
+    await ok('PUT', `/api/plans/${plan.id}`, sup, { users: 5 })
+    await ok('DELETE', `/api/plans/${plan.id}`, sup)
+    const entries = (await logOf(sup, 4, '?entity=plan&limit=200')).filter((e) => e.entityId === String(plan.id))
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'update', 'create'])
+    const [removed, limits, toggled, created] = entries as [AuditEntry, AuditEntry, AuditEntry, AuditEntry]
+    for (const e of entries) expect(e).toMatchObject({ companyId: 0, bySuper: true })
+    expect(created.changes.name).toEqual({ after: 'Auditado' })
+    expect(JSON.stringify(toggled.changes)).toContain('useCampaigns')
+    expect(Object.keys(toggled.changes).some((k) => k.startsWith('users'))).toBe(false)
+    expect(limits.changes).toEqual({ users: { before: 3, after: 5 } })
+    expect(removed.changes.name).toEqual({ before: 'Auditado' })
+  })
+
   it('keeps what sessions and jobs change out of the log, and compares the next edit with it', async () => {
     const { headers: admin, companyId } = await companyWithUser(t.app, { profile: 'admin' })
     const queue = await ok('POST', '/api/queue', admin, { name: 'Suporte', color: '#00ff00' })

@@ -123,10 +123,15 @@ export function createPlanService(kernel: Kernel) {
     return n
   }
 
-  /** Tell every process (gate caches, open screens) after the change is committed. */
-  async function changed(planId: number) {
-    await kernel.bus.emit('plan.updated', { companyId: 0, planId })
+  /**
+   * Tell every process (gate caches, open screens) after the change is committed; the plan as it
+   * now is rides along, so the audit log shows which modules and limits changed.
+   */
+  async function changed(planId: number, action: 'create' | 'update' | 'delete') {
+    const plan = action === 'delete' ? undefined : await view(planId)
+    await kernel.bus.emit('plan.updated', { companyId: 0, planId, action, plan })
     kernel.invalidatePlanCache()
+    return plan!
   }
 
   /** A concurrent insert of the same name loses at the unique index: answer it like the pre-check. */
@@ -196,8 +201,7 @@ export function createPlanService(kernel: Kernel) {
           return row.id as number
         }),
       )
-      await changed(id)
-      return view(id)
+      return changed(id, 'create')
     },
 
     async update(id: number, body: UpdatePlanBody) {
@@ -223,8 +227,7 @@ export function createPlanService(kernel: Kernel) {
           await writeModules(trx, id, changes)
         }),
       )
-      await changed(id)
-      return view(id)
+      return changed(id, 'update')
     },
 
     async setModule(id: number, key: string, enabled: boolean) {
@@ -233,8 +236,7 @@ export function createPlanService(kernel: Kernel) {
         if (!(await trx('plans').where({ id }).first('id'))) throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
         await writeModules(trx, id, new Map([[key, enabled]]))
       })
-      await changed(id)
-      return view(id)
+      return changed(id, 'update')
     },
 
     async remove(id: number) {
@@ -247,7 +249,7 @@ export function createPlanService(kernel: Kernel) {
         }
         await trx('plans').where({ id }).delete()
       })
-      await changed(id)
+      await changed(id, 'delete')
     },
   }
 }
