@@ -1,5 +1,5 @@
 import { definePlugin } from '@atende/sdk'
-import { registerCampaigns } from './campaigns/index.ts'
+import { registerCampaigns, type CampaignEngine } from './campaigns/index.ts'
 import { registerContactLists } from './contact-lists/index.ts'
 
 /**
@@ -24,7 +24,7 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     registerContactLists(app, kernel)
-    const { dispatcher } = await registerCampaigns(app, kernel)
-    kernel.services.provide('campaigns.dispatcher', dispatcher)
+    const { dispatcher, reconcile } = await registerCampaigns(app, kernel)
+    kernel.services.provide('campaigns.dispatcher', { ...dispatcher, reconcile } satisfies CampaignEngine)
   },
 })

@@ -9,7 +9,7 @@ import tagsPlugin from '@atende/plugin-tags'
 import filesPlugin from '@atende/plugin-files'
 import { PDF, PNG, multipart } from '../../files/test/support.ts'
 import plugin from '../src/index.ts'
-import type { Dispatcher } from '../src/campaigns/dispatch.ts'
+import type { CampaignEngine as Dispatcher } from '../src/campaigns/index.ts'
 
 /** The engine driven by its own clock (dispatcher.tick(at)), sending through the simulator's phone. */
 describe('campaign dispatch', () => {
@@ -113,6 +113,25 @@ describe('campaign dispatch', () => {
     expect(report.variants).toEqual(
       Object.entries(drawn).map(([variant, n]) => ({ variant: Number(variant), total: n, sent: n })),
     )
+  })
+
+  it('marks recipients whose delivery news was lost (a process killed before message.updated) on a later pass', async () => {
+    const s = await setup(3)
+    expect(await engine.tick(s.T)).toBe(3)
+    await until(async () => (await s.recipients()).every((r) => r.status !== 'queued'))
+    // As if the process that sent them had died before the event: queued again, messages sent.
+    const ids = (await s.recipients()).map((r) => r.id)
+    await t
+      .db('campaign_recipients')
+      .whereIn('id', ids)
+      .update({ status: 'queued', queuedAt: new Date(Date.now() - 60_000) })
+    // A pass looks at the stale ones and marks them; the next waits for its interval.
+    const now = Date.now()
+    expect(await engine.reconcile(now)).toBeGreaterThanOrEqual(3)
+    expect(await engine.reconcile(now + 1)).toBe(0)
+    const rows = await s.recipients()
+    expect(rows.every((r) => ['sent', 'delivered', 'read'].includes(r.status))).toBe(true)
+    expect((await s.get()).counts).toMatchObject({ pending: 0 })
   })
 
   it('a number the network refuses is failed with the reason, never counted as delivered', async () => {
