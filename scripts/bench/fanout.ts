@@ -8,18 +8,49 @@
  * event is a tag created (POST /api/tags → `company-{id}-tag` to the company room), BENCH_ROUNDS (60)
  * of them one after another. The two servers are child processes of this script (`bench-server.ts`),
  * so the sockets' client side (this process) does not share their event loops.
+ *
+ * `pnpm bench:fanout:cluster` (BENCH_BALANCER=1, issue 22) puts the production topology's balancer
+ * (scripts/cluster/balance.ts, a process of its own) in front: the sockets reach the two processes
+ * through it, round-robin, and so do the requests that raise the events.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { createApp } from '@atende/kernel'
 import { companyWithUser, login, PASSWORD, testDatabase } from '@atende/kernel/testing'
 import { startServer, type ServerProcess } from './server-process.ts'
+import { freePort } from '../cluster/ports.ts'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 2000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 60)
 const BASELINE_ROUNDS = 30
 const ROUND_TIMEOUT_MS = 10_000
 const CONFIG = { jwtSecret: 'bench-access', jwtRefreshSecret: 'bench-refresh' }
+const VIA_BALANCER = process.env.BENCH_BALANCER === '1'
+
+/** The cluster's balancer as its own process in front of `servers`; resolves with its URL. */
+async function startBalancer(servers: ServerProcess[]): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('../cluster/balance.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        UPSTREAMS: servers.map((s) => new URL(s.base).host).join(','),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('[balancer]') && resolve())
+    child.once('exit', (code) => reject(new Error(`the balancer exited (${code})`)))
+  })
+  return { base: `http://127.0.0.1:${port}`, child }
+}
 
 const pct = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b)
@@ -34,7 +65,7 @@ async function main() {
     return
   }
   console.log(
-    `fan-out: ${SOCKETS} sockets of one company over 2 processes; ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`,
+    `fan-out: ${SOCKETS} sockets of one company over 2 processes${VIA_BALANCER ? ' behind the balancer' : ''}; ${cpus().length} cores, load ${loadavg()[0].toFixed(1)}`,
   )
   const pg = await testDatabase()
   const prefix = `atende-fanout-${process.pid}`
@@ -55,16 +86,19 @@ async function main() {
 
   const servers: ServerProcess[] = []
   const sockets: WebSocket[] = []
+  let balancer: { base: string; child: ChildProcess } | undefined
   try {
     servers.push(await startServer({ databaseUrl: pg.url!, redisPrefix: prefix, config: CONFIG }))
     servers.push(await startServer({ databaseUrl: pg.url!, redisPrefix: prefix, config: CONFIG }))
-    const [emitter] = servers
+    if (VIA_BALANCER) balancer = await startBalancer(servers)
+    // Directly: the event is raised on the first process. Behind the balancer: on either, in turn.
+    const emitter = balancer ?? servers[0]!
     let seq = 0
     const createTag = async () => {
       seq += 1
       const name = `fan-${seq}`
       const t0 = performance.now()
-      const res = await fetch(`${emitter!.base}/api/tags`, {
+      const res = await fetch(`${emitter.base}/api/tags`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ name, color: '#1565c0' }),
@@ -80,9 +114,9 @@ async function main() {
     const memBefore = await Promise.all(servers.map((s) => s.ask({ op: 'mem' })))
     // Each socket records when each tag's frame reached it.
     const arrivals = new Map<string, number[]>()
-    const wsBase = (s: ServerProcess) => s.base.replace(/^http/, 'ws')
+    const wsBase = (s: { base: string }) => s.base.replace(/^http/, 'ws')
     for (let i = 0; i < SOCKETS; i++) {
-      const ws = new WebSocket(`${wsBase(servers[i % 2]!)}/socket?token=${encodeURIComponent(token)}`)
+      const ws = new WebSocket(`${wsBase(balancer ?? servers[i % 2]!)}/socket?token=${encodeURIComponent(token)}`)
       ws.on('message', (raw) => {
         const at = performance.now()
         const frame = JSON.parse(raw.toString()) as { event: string; data?: { tag?: { name?: string } } }
@@ -128,6 +162,8 @@ async function main() {
     }
 
     const perSocket = memAfter.map((m, i) => (m.rss - memBefore[i]!.rss) / (SOCKETS / 2))
+    // RSS moves with the allocator returning pages; the heap after a full GC is the steadier figure.
+    const heapPerSocket = memAfter.map((m, i) => (m.heapUsed - memBefore[i]!.heapUsed) / (SOCKETS / 2))
     console.log('')
     console.log('| measure | value |')
     console.log('|---|---|')
@@ -139,8 +175,12 @@ async function main() {
     )
     console.log(`| server RSS with sockets | ${memAfter.map((m) => mb(m.rss)).join(', ')} |`)
     console.log(`| memory per socket (RSS delta) | ${perSocket.map((b) => `${(b / 1024).toFixed(1)} KB`).join(', ')} |`)
+    console.log(
+      `| memory per idle socket (heap after GC) | ${heapPerSocket.map((b) => `${(b / 1024).toFixed(1)} KB`).join(', ')} |`,
+    )
   } finally {
     for (const ws of sockets) ws.terminate()
+    balancer?.child.kill('SIGTERM')
     await Promise.all(servers.map((s) => s.stop()))
     await pg.drop()
   }
