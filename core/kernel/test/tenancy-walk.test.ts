@@ -233,6 +233,40 @@ async function walk(t: TestApp) {
         )
     }
   }
+  // 5d. The integrators' routes (security: apiToken) with B's own API token and A's ids in every
+  //     id-like path param: refused (400 before any lookup, 401/403/404); without path params any
+  //     answer but a 5xx, and no A data in it.
+  const tokenRoutes = routes.filter((r) =>
+    (r.op.security ?? []).some((sec) => !!sec && typeof sec === 'object' && 'apiToken' in sec),
+  )
+  const tokenStatuses = new Map<number, number>()
+  if (tokenRoutes.length) {
+    const issued = await call(B, 'post', '/api/api-tokens/generate', { name: 'tenancy walk' })
+    const bToken = issued.statusCode === 200 ? (issued.json().data?.token as string | undefined) : undefined
+    if (!bToken) failures.push(`B could not issue an API token: ${issued.statusCode} ${issued.body.slice(0, 160)}`)
+    for (const r of bToken ? tokenRoutes : []) {
+      const url = r.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+        encodeURIComponent(
+          String(name === 'companyId' ? A.companyId : (firstIdOf(name) ?? [...aIds.values()].flat()[0] ?? A.userId)),
+        ),
+      )
+      const schema = bodySchema(r)
+      const payload = schema && r.method !== 'get' && r.method !== 'delete' ? genB.value(schema, '', true) : undefined
+      const res = await t.app.inject({
+        method: r.method.toUpperCase() as 'GET',
+        url: url + query(r, genB),
+        payload: payload as object,
+        headers: { authorization: `Bearer ${bToken}` },
+      })
+      calls++
+      tokenStatuses.set(res.statusCode, (tokenStatuses.get(res.statusCode) ?? 0) + 1)
+      const key = `${r.method.toUpperCase()} ${url} with B's API token`
+      if (res.statusCode >= 500) failures.push(`${key} → ${res.statusCode} ${res.body.slice(0, 160)}`)
+      else if (LEAK.test(res.body)) failures.push(`${key} shows tenant A's data: ${res.body.slice(0, 200)}`)
+      else if (r.pathParams.length && res.statusCode !== 400 && !ALLOWED.has(res.statusCode))
+        failures.push(`${key} → ${res.statusCode} ${res.body.slice(0, 160)}`)
+    }
+  }
   for (const ref of await crossTenantReferences(db)) failures.push(`cross-tenant reference: ${ref}`)
 
   // 6. A's data is exactly as before.
@@ -255,6 +289,10 @@ async function walk(t: TestApp) {
       .map(([k, v]) => `${k}×${v}`)
       .join(', ')}`,
     `  writes answered 2xx with A's ids named (the id ignored or refused inside): ${foreignAccepted.join('; ') || 'none'}`,
+    `  integrators' routes with B's API token: ${tokenRoutes.length} (answers ${[...tokenStatuses]
+      .sort()
+      .map(([k, v]) => `${k}×${v}`)
+      .join(', ')})`,
     ...[...skipped].map(([k, why]) => `  skipped ${k}: ${why}`),
     ...reachedWith400.slice(0, 40).map((x) => `  400: ${x}`),
   ].join('\n')
