@@ -7,12 +7,13 @@ import { ERR_NO_WAPP_FOUND } from './service.ts'
 import { ERR_WAPP_NOT_INITIALIZED, type SessionManager } from './sessions.ts'
 import type { SessionRpc } from './session-rpc.ts'
 import { SimulatorSession, simulatorEnabled, type OutboxEntry } from './providers/simulator.ts'
-import { simulatorMedia } from './providers/simulator-media.ts'
+import { checkSimulatorMediaUrl, simulatorMedia } from './providers/simulator-media.ts'
 import { ScanBody, SessionView, WhatsappIdParams, errors } from './schemas.ts'
 import { InboundBody, InboundResult, OutboxQuery, OutboxResult } from './message-schemas.ts'
 import type { Static } from '@sinclair/typebox'
 
 const tags = ['simulator']
+// The phone speaks for a customer and shows everything the connection sent: an admin's tool only.
 const permission = 'connections-page:actionButtons'
 const INBOUND_WAIT_MS = 60_000
 
@@ -31,6 +32,7 @@ export function registerSimulatorRoutes(
 ) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   if (!simulatorEnabled(kernel.config.mode)) return
+  const allowPrivate = kernel.config.mediaFetchAllowPrivate ?? false
 
   /** In the owner's process: the running simulator session. */
   function phone(whatsappId: number) {
@@ -64,7 +66,7 @@ export function registerSimulatorRoutes(
         name: b.name,
         body: b.body ?? '',
         mediaType: b.mediaType,
-        media: b.mediaUrl ? simulatorMedia(b.mediaUrl, b.fileName) : undefined,
+        media: b.mediaUrl ? simulatorMedia(b.mediaUrl, b.fileName, allowPrivate) : undefined,
         quotedId: b.quotedId,
       })
     },
@@ -144,6 +146,7 @@ export function registerSimulatorRoutes(
     {
       // A 5 MB attachment as a data: URI is about 6.7 MB of JSON.
       bodyLimit: 8 * 1024 * 1024,
+      config: { permission },
       schema: {
         tags,
         summary: 'Simulator: a customer writes (answers once the message is stored; a repeated id is a re-delivery)',
@@ -159,7 +162,7 @@ export function registerSimulatorRoutes(
         throw new AppError('ERR_VALIDATION', 400, 'A message needs a body or a mediaUrl', { field: 'body' })
       if (b.mediaUrl && !b.mediaType)
         throw new AppError('ERR_VALIDATION', 400, 'mediaType is required with mediaUrl', { field: 'mediaType' })
-      if (b.mediaUrl) simulatorMedia(b.mediaUrl) // refuses a bad URL here, naming its field
+      if (b.mediaUrl) await checkSimulatorMediaUrl(b.mediaUrl, allowPrivate) // refused here, naming its field
       // Stored once the owner answers: the pipeline may hold it behind a burst, so allow it time.
       const r = await onPhone<{ id: string; message: Message | null; duplicate: boolean }>(
         conn,
@@ -180,6 +183,7 @@ export function registerSimulatorRoutes(
   app.get(
     '/simulator/:whatsappId/outbox',
     {
+      config: { permission },
       schema: {
         tags,
         summary: 'Simulator: what the platform sent to the phone, acks advancing to read',

@@ -24,6 +24,11 @@ describe('sending media by URL', () => {
         res.end()
         return
       }
+      if (req.url === '/loop') {
+        res.writeHead(302, { location: '/loop' })
+        res.end()
+        return
+      }
       if (req.url === '/font.woff2') {
         res.writeHead(200, { 'content-type': 'font/woff2' })
         res.end('wOF2')
@@ -74,6 +79,13 @@ describe('sending media by URL', () => {
       expect(outbox.find((o) => o.id === m.providerId)).toBeTruthy()
     })
 
+    it('follows a redirect, named after where the file was found', async () => {
+      const { send } = await setup(t)
+      const res = await send({ mediaUrl: `${base}/elsewhere` })
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().messages[0]).toMatchObject({ mediaType: 'image', mediaName: 'pic.png' })
+    })
+
     it("takes a data: URI and a signed link to one of the company's own files, but not another company's", async () => {
       const { sim, send } = await setup(t)
       const fromData = await send({ mediaUrl: `data:image/png;base64,${PNG.toString('base64')}` })
@@ -113,7 +125,7 @@ describe('sending media by URL', () => {
         [goneLink, 'ERR_MEDIA_URL_UNREACHABLE'],
         ['data:text/plain,%E0%A4%A', 'ERR_MEDIA_URL_UNREACHABLE'],
         [`${base}/missing.png`, 'ERR_MEDIA_URL_UNREACHABLE'],
-        [`${base}/elsewhere`, 'ERR_MEDIA_URL_UNREACHABLE'],
+        [`${base}/loop`, 'ERR_MEDIA_URL_UNREACHABLE'],
         ['http://127.0.0.1:1/none', 'ERR_MEDIA_URL_UNREACHABLE'],
         ['ftp://example.com/a.png', 'ERR_MEDIA_URL_UNREACHABLE'],
         ['/api/media/1/media/2026-01/x.png?exp=1&sig=bad', 'ERR_MEDIA_URL_UNREACHABLE'],
@@ -145,11 +157,16 @@ describe('sending media by URL', () => {
         `${base}/pic.png`,
         'http://10.0.0.1/a.png',
         'http://[::1]/a.png',
+        `http://[::ffff:127.0.0.1]:${new URL(base).port}/pic.png`,
+        `http://[0:0:0:0:0:ffff:127.0.0.1]:${new URL(base).port}/pic.png`,
+        `http://[::ffff:0:127.0.0.1]:${new URL(base).port}/pic.png`,
+        `http://localhost:${new URL(base).port}/pic.png`,
         'http://169.254.169.254/latest/meta-data',
+        'http://[::ffff:a9fe:a9fe]/latest/meta-data',
       ]) {
         const res = (await send({ body: 'x', mediaUrl: url })).json()
         expect(res, url).toMatchObject({ statusCode: 400, error: 'ERR_MEDIA_URL_UNREACHABLE', field: 'mediaUrl' })
-        expect(res.message).toMatch(/private and local addresses/)
+        expect(res.message).toMatch(/addresses are refused/)
       }
     })
   })

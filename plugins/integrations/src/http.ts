@@ -1,8 +1,9 @@
 /**
- * One JSON POST to a tenant's engine (Typebot, Dialogflow): SSRF guard on every call, a timeout,
- * brief retries of network errors, timeouts, 429 and 5xx. Any other answer is the caller's to read.
+ * One JSON POST to a tenant's engine (Typebot, Dialogflow): through the guarded fetch (the address
+ * connected to is judged on every call), a timeout, brief retries of network errors, timeouts, 429
+ * and 5xx. A refused address throws its 400 at once. Any other answer is the caller's to read.
  */
-import { assertPublicUrl } from '@atende/sdk'
+import { guardedFetch, isAppError } from '@atende/sdk'
 
 export class EngineFailure extends Error {
   constructor(
@@ -41,7 +42,6 @@ export async function postJson(
   body: unknown,
   opts: CallOptions,
 ): Promise<{ status: number; data: unknown; text: string }> {
-  await assertPublicUrl(url, opts.field)
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   let last = ''
   let timedOut = false
@@ -49,18 +49,22 @@ export async function postJson(
     if (attempt) await sleep(opts.backoffMs[attempt - 1])
     let res: Response
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(opts.timeoutMs),
-        headers: {
-          'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
-          'user-agent': 'Atende/1',
-          ...opts.headers,
+      res = await guardedFetch(
+        url,
+        {
+          method: 'POST',
+          signal: AbortSignal.timeout(opts.timeoutMs),
+          headers: {
+            'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+            'user-agent': 'Atende/1',
+            ...opts.headers,
+          },
+          body: raw,
         },
-        body: raw,
-      })
+        { field: opts.field },
+      )
     } catch (err) {
+      if (isAppError(err)) throw err
       timedOut = (err as Error).name === 'TimeoutError'
       last = timedOut ? `no answer in ${opts.timeoutMs} ms` : 'could not connect'
       continue

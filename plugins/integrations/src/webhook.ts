@@ -11,7 +11,7 @@
  * retried with growing pauses; another 4xx or a JSON body that is not this shape fails at once.
  */
 import { createHmac } from 'node:crypto'
-import { assertPublicUrl } from '@atende/sdk'
+import { guardedFetch, isAppError } from '@atende/sdk'
 
 export interface WebhookEvent {
   event: 'message.received'
@@ -86,28 +86,31 @@ export async function callWebhook(
 ): Promise<WebhookAnswer> {
   const timeoutMs = opts.timeoutMs ?? Number(process.env.WEBHOOK_TIMEOUT_MS || 5000)
   const backoff = opts.backoffMs ?? [1000, 3000, 9000]
-  // Checked on every call: a name that resolved publicly when saved may point inside now.
-  await assertPublicUrl(url, 'urlN8N')
   const body = JSON.stringify(event)
   let last = ''
   for (let attempt = 0; attempt <= backoff.length; attempt++) {
     if (attempt) await sleep(backoff[attempt - 1])
     let res: Response
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Atende-Webhook/1',
-          'x-atende-signature': sign(secret, body),
-          'x-atende-timestamp': String(event.timestamp),
-          'x-atende-event-id': event.eventId,
+      // Judged on every call, at connect: a name that resolved publicly when saved may point inside now.
+      res = await guardedFetch(
+        url,
+        {
+          method: 'POST',
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Atende-Webhook/1',
+            'x-atende-signature': sign(secret, body),
+            'x-atende-timestamp': String(event.timestamp),
+            'x-atende-event-id': event.eventId,
+          },
+          body,
         },
-        body,
-      })
+        { field: 'urlN8N' },
+      )
     } catch (err) {
+      if (isAppError(err)) throw err
       last = (err as Error).name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : 'could not connect'
       continue
     }

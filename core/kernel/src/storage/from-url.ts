@@ -1,11 +1,9 @@
 import { createReadStream, existsSync } from 'node:fs'
-import { lookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
 import {
   AppError,
+  guardedFetch,
   isAppError,
-  isPrivateAddress,
   parseDataUri,
   type StoredFile,
   type StorageFromUrlOptions,
@@ -15,12 +13,14 @@ import { contentTypeOf, parseKey } from './names.ts'
 import type { Signer } from './signing.ts'
 
 const TIMEOUT_MS = 10_000
+const MAX_REDIRECTS = 3
 
 /**
  * A file named by URL, stored for a company as an upload would be (type and size checked while
  * streaming): a data: URI, a signed link to one of the company's own stored files (copied), or an
- * http(s) URL fetched once — no redirects, 10 s, and never to a private address unless the
- * deployment allows it (MEDIA_FETCH_ALLOW_PRIVATE). Anything unreachable is a 400 naming the field.
+ * http(s) URL fetched through the guarded fetch — up to 3 redirects, each hop's address judged again,
+ * 10 s, and never a private address unless the deployment allows it (MEDIA_FETCH_ALLOW_PRIVATE;
+ * metadata and link-local never). Anything unreachable is a 400 naming the field.
  */
 export async function storeFromUrl(
   deps: {
@@ -79,41 +79,35 @@ export async function storeFromUrl(
   if (parsed.host === 'self.invalid' || !/^https?:$/.test(parsed.protocol))
     throw refuse('must be an http(s) URL, a data: URI or a file link of this company')
 
-  if (!deps.allowPrivate) {
-    const host = parsed.hostname.replace(/^\[|\]$/g, '')
-    let addresses: string[]
-    try {
-      addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address)
-    } catch {
-      throw refuse(`host ${host} not found`)
-    }
-    if (!addresses.length || addresses.some(isPrivateAddress))
-      throw refuse('private and local addresses are not fetched')
-  }
   let res: Response
   try {
-    res = await fetch(parsed, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) })
+    res = await guardedFetch(
+      parsed,
+      { signal: AbortSignal.timeout(TIMEOUT_MS) },
+      { field, code: 'ERR_MEDIA_URL_UNREACHABLE', allowPrivate: deps.allowPrivate, maxRedirects: MAX_REDIRECTS },
+    )
   } catch (err) {
+    if (isAppError(err)) throw err
     throw refuse(`could not be fetched (${(err as Error).name === 'TimeoutError' ? 'timed out' : 'connection failed'})`)
   }
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel()
-    throw refuse(`redirects (HTTP ${res.status}); give the final URL`)
+    throw refuse(`redirects more than ${MAX_REDIRECTS} times (HTTP ${res.status})`)
   }
+  // Named after where the file was found (the last hop), as a browser would save it.
+  const path = res.url ? new URL(res.url).pathname : parsed.pathname
   if (!res.ok || !res.body) {
     await res.body?.cancel()
     throw refuse(`answered HTTP ${res.status}`)
   }
   const mimetype =
-    res.headers.get('content-type')?.split(';')[0].trim() ||
-    contentTypeOf(parsed.pathname) ||
-    'application/octet-stream'
+    res.headers.get('content-type')?.split(';')[0].trim() || contentTypeOf(path) || 'application/octet-stream'
   const declared = Number(res.headers.get('content-length') ?? NaN)
   if (opts.maxBytes && declared > opts.maxBytes) {
     await res.body.cancel()
     throw new AppError('ERR_FILE_TOO_LARGE', 400, `The file is larger than ${opts.maxBytes} bytes`, { field })
   }
-  const name = opts.fileName ?? (decodeURIComponent(parsed.pathname.split('/').pop() || '') || 'file')
+  const name = opts.fileName ?? (decodeURIComponent(path.split('/').pop() || '') || 'file')
   try {
     return await put(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), name, mimetype)
   } catch (err) {
