@@ -171,6 +171,19 @@ export default tseslint.config(
     },
   },
   {
+    // A request from the server goes through the SDK's guardedFetch, which judges the address it
+    // connects to (SECURITY.md, outbound requests). Calling fetch directly needs a disable comment
+    // saying whose the URL is: only the deployment's own configuration (OPENAI_BASE_URL, ASAAS_URL…)
+    // or a provider's servers may be reached that way, never an address a tenant typed.
+    files: ['core/kernel/src/**', 'plugins/*/src/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Server requests use guardedFetch from '@atende/sdk' (the SSRF rule)." },
+      ],
+    },
+  },
+  {
     // Tests and scripts read loose JSON and drive internals on purpose.
     files: ['**/test/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -44,6 +44,19 @@ describe("lint: the architecture's import rules", () => {
     expect(await problems(file, "import { x } from './service.ts'\nexport const y = x\n")).toEqual([])
   })
 
+  it("server code requests a URL through the SDK's guardedFetch, never fetch", async () => {
+    for (const file of ['plugins/tags/src/lint-probe.ts', 'core/kernel/src/lint-probe.ts'])
+      expect(await problems(file, 'export const get = (url: string) => fetch(url)\n'), file).toEqual([
+        'no-restricted-globals',
+      ])
+    expect(
+      await problems(
+        'plugins/tags/src/lint-probe.ts',
+        "import { guardedFetch } from '@atende/sdk'\nexport const get = (url: string) => guardedFetch(url, {}, { field: 'url' })\n",
+      ),
+    ).toEqual([])
+  })
+
   it('the kernel and the SDK know no feature', async () => {
     expect(
       await problems(

@@ -15,6 +15,7 @@ async function call<T>(config: BillingConfig, method: 'GET' | 'POST', path: stri
   if (!config.asaasApiKey) throw new AppError(ERR_BILLING_NOT_CONFIGURED, 409, 'The Asaas API key is not set')
   let res: Response
   try {
+    // eslint-disable-next-line no-restricted-globals -- the deployment's payment provider (ASAAS_BASE_URL), no tenant's address
     res = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: {

@@ -73,6 +73,7 @@ async function call(path: string, apiKey: string, init: { body: string | FormDat
     if (attempt) await sleep(pauses[attempt - 1])
     let res: Response
     try {
+      // eslint-disable-next-line no-restricted-globals -- the deployment's OpenAI (OPENAI_BASE_URL), no tenant's address
       res = await fetch(`${baseUrl()}${path}`, {
         method: 'POST',
         signal: AbortSignal.timeout(timeoutMs()),

@@ -23,6 +23,7 @@ export async function speak(input: { key: string; region: string; voice: string;
   const ssml = `<speak version="1.0" xml:lang="${xml(lang)}"><voice xml:lang="${xml(lang)}" name="${xml(input.voice)}">${xml(input.text)}</voice></speak>`
   let res: Response
   try {
+    // eslint-disable-next-line no-restricted-globals -- Microsoft's host (or AZURE_TTS_URL); the tenant's region is held to a host label when saved
     res = await fetch(endpoint(input.region), {
       method: 'POST',
       signal: AbortSignal.timeout(Number(process.env.AZURE_TTS_TIMEOUT_MS || 15_000)),
