@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '@atende/client'
 import {
   BotPickers,
   Button,
+  CopyButton,
   Dialog,
   FieldShell,
   Select,
@@ -17,6 +18,7 @@ import {
 } from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
 import { QueuesField } from './QueuesField.tsx'
+import { TokenField, tokenError, type TokenChange } from './TokenField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
 import type { Connection } from './types.ts'
 import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.ts'
@@ -27,7 +29,7 @@ interface Values extends Record<TextKey | NumberKey, string> {
   name: string
   provider: string
   isDefault: boolean
-  token: string
+  token: TokenChange
   hours: HoursRow[]
   queueIds: number[]
   integrationId: number | null
@@ -60,7 +62,7 @@ function initial(c: Connection | null): Values {
     name: c?.name ?? '',
     provider: c?.provider ?? 'simulator',
     isDefault: c?.isDefault ?? false,
-    token: c?.token ?? '',
+    token: '',
     greetingMessage: c?.greetingMessage ?? '',
     complationMessage: c?.complationMessage ?? '',
     outOfHoursMessage: c?.outOfHoursMessage ?? '',
@@ -100,6 +102,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
   const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
   const [tab, setTab] = useState<Tab>('general')
   const [busy, setBusy] = useState(false)
+  const [revealed, setRevealed] = useState<{ name: string; token: string } | null>(null)
 
   useEffect(() => {
     if (!editing) return
@@ -107,6 +110,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     setErrors({})
     setHourErrors({})
     setTab('general')
+    setRevealed(null)
   }, [editing])
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -124,6 +128,8 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       const err = countError(values[k])
       if (err) found[k] = t(err)
     }
+    const badToken = tokenError(values.token)
+    if (badToken) found.token = t(badToken)
     const badHours = hoursErrors(values.hours)
     setErrors(found)
     setHourErrors(badHours)
@@ -136,7 +142,8 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       name: values.name.trim(),
       provider: values.provider,
       isDefault: values.isDefault,
-      token: values.token,
+      // Left out, the saved token stays; '' removes it (the screen never holds the saved one).
+      ...(values.token === null ? { token: '' } : values.token ? { token: values.token } : {}),
       ...Object.fromEntries(TEXT_FIELDS.map((k) => [k, values[k]])),
       ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, Number(values[k] || 0)])),
       schedules: toSchedules(values.hours, (d) => t(`connections.weekdays.${d}`)),
@@ -146,9 +153,11 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     }
     setBusy(true)
     try {
-      await save(body, connection?.id)
+      const saved = await save(body, connection?.id)
       toast.success(t('connections.saved'))
-      onClose()
+      // A token just set is in this answer only: show it once, to be copied.
+      if (values.token && saved.token) setRevealed({ name: saved.name, token: saved.token })
+      else onClose()
     } catch (err) {
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && err.field && FIELDS.has(err.field)) {
@@ -169,7 +178,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     }
   }
 
-  const area = (key: TextKey | 'token', rows = 2) => (
+  const area = (key: TextKey, rows = 2) => (
     <FieldShell id={`${id}-${key}`} label={t(`connections.form.${key}`)} error={errors[key]}>
       <textarea
         id={`${id}-${key}`}
@@ -182,6 +191,31 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       />
     </FieldShell>
   )
+
+  if (revealed)
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title={t('connections.token.shownTitle')}
+        footer={
+          <>
+            <CopyButton
+              text={revealed.token}
+              label={t('connections.token.copy')}
+              copied={t('connections.token.copied')}
+              failed={t('connections.token.copyFailed')}
+            />
+            <Button onClick={onClose}>{t('connections.token.done')}</Button>
+          </>
+        }
+      >
+        <p className="text-sm">{t('connections.token.shownText', { name: revealed.name })}</p>
+        <code data-testid="token-shown" className="mt-2 block break-all rounded bg-slate-100 p-2 dark:bg-slate-800">
+          {revealed.token}
+        </code>
+      </Dialog>
+    )
 
   return (
     <Dialog
@@ -281,7 +315,12 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
                   />
                 ))}
               </div>
-              {area('token', 1)}
+              <TokenField
+                saved={connection}
+                value={values.token}
+                onChange={(v) => set('token', v)}
+                error={errors.token}
+              />
             </>
           )}
         </TabPanel>

@@ -1,7 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 import { registerContactsV1 } from './contacts-v1.ts'
 import { mapRealtime } from './events.ts'
-import { PLAN_FLAG, authenticateIntegrators } from './integrator.ts'
+import { PLAN_FLAG, authenticateIntegrators, failureCounter } from './integrator.ts'
 import { registerTokenRoutes } from './routes.ts'
 import { registerSendRoutes } from './send-routes.ts'
 import { createSender } from './send.ts'
@@ -54,12 +54,13 @@ export default definePlugin({
       await sender.purgeKeys()
     })
     if (purgeMs() > 0) await kernel.jobs.add(PURGE_JOB, {}, { jobId: 'api-keys-purge', repeat: { every: purgeMs() } })
+    const failures = failureCounter(app)
     await app.register(async (scope) => {
-      authenticateIntegrators(scope, kernel, tokens, { connectionTokens: true })
+      authenticateIntegrators(scope, kernel, tokens, { connectionTokens: true, failures })
       registerSendRoutes(scope, kernel, sender)
     })
     await app.register(async (scope) => {
-      authenticateIntegrators(scope, kernel, tokens, { connectionTokens: false })
+      authenticateIntegrators(scope, kernel, tokens, { connectionTokens: false, failures })
       registerContactsV1(scope, kernel)
     })
   },

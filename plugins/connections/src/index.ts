@@ -3,7 +3,7 @@ import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
 import type { ConnectionsService, MessagingService } from './api.ts'
-import { createConnectionService } from './service.ts'
+import { createConnectionService, hashConnectionToken } from './service.ts'
 import { registerConnectionRoutes } from './routes.ts'
 import { registerSessionRoutes } from './session-routes.ts'
 import { registerSimulatorRoutes } from './simulator-routes.ts'
@@ -134,7 +134,11 @@ export default definePlugin({
       // by nature (the token names the company). A token two connections share names neither.
       async byToken(token: string) {
         if (!token) return null
-        const rows = await kernel.db('whatsapps').where({ token }).limit(2).select('id', 'companyId', 'status')
+        const rows = await kernel
+          .db('whatsapps')
+          .where({ tokenHash: hashConnectionToken(token) })
+          .limit(2)
+          .select('id', 'companyId', 'status')
         return rows.length === 1 ? (rows[0] as { id: number; companyId: number; status: string }) : null
       },
       // New tickets started by an attendant go out through the company's default connection.

@@ -8,6 +8,10 @@ import { CreateBody, ListQuery, UpdateBody, Whatsapp, errors } from './schemas.t
 const tags = ['connections']
 
 /** Connection CRUD (core.md §7: /whatsapp). Reads for every user of the company; writes for admins. */
+/** The token an admin just set is answered once, in this answer alone; every read shows only its preview. */
+const withToken = <T extends { token: string }>(view: T, token: string | undefined) =>
+  token ? { ...view, token } : view
+
 export function registerConnectionRoutes(root: FastifyInstance, _kernel: Kernel, connections: ConnectionService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const id = (req: { params: IdParams }) => req.params.id
@@ -50,7 +54,7 @@ export function registerConnectionRoutes(root: FastifyInstance, _kernel: Kernel,
         response: { 200: Whatsapp, ...errors },
       },
     },
-    async (request) => connections.create(request.auth.companyId, request.body),
+    async (request) => withToken(await connections.create(request.auth.companyId, request.body), request.body.token),
   )
 
   app.put(
@@ -65,7 +69,8 @@ export function registerConnectionRoutes(root: FastifyInstance, _kernel: Kernel,
         response: { 200: Whatsapp, ...errors },
       },
     },
-    async (request) => connections.update(request.auth.companyId, id(request), request.body),
+    async (request) =>
+      withToken(await connections.update(request.auth.companyId, id(request), request.body), request.body.token),
   )
 
   app.delete(

@@ -23,7 +23,11 @@ const fields = {
   outOfHoursMessage: text,
   ratingMessage: text,
   expiresInactiveMessage: text,
-  token: Type.String({ maxLength: 255 }),
+  token: Type.String({
+    maxLength: 255,
+    description:
+      "The connection's own API token (Bearer of POST /api/messages/send): at least 16 characters, stored hashed and answered only in this request's answer; '' removes it",
+  }),
   provider: Type.Union(
     PROVIDERS.map((p) => Type.Literal(p)),
     { description: "'beta' is Baileys (arrives with the message pipeline); 'simulator' is the local stand-in" },
@@ -57,7 +61,9 @@ export const Whatsapp = Type.Object({
   outOfHoursMessage: Type.String(),
   ratingMessage: Type.String(),
   expiresInactiveMessage: Type.String(),
-  token: Type.String(),
+  token: Type.String({ description: "'' except in the answer to the request that set it: tokens are stored hashed" }),
+  hasToken: Type.Boolean(),
+  tokenPreview: Type.String({ description: "the token's first and last 4 characters, to recognise it" }),
   provider: Type.String(),
   number: Nullable(Type.String()),
   expiresTicket: Type.Integer(),

@@ -9,6 +9,7 @@ import {
   type TenantDb,
   toIso,
 } from '@atende/sdk'
+import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 
@@ -65,7 +66,8 @@ interface Row {
   outOfHoursMessage: string
   ratingMessage: string
   expiresInactiveMessage: string
-  token: string
+  tokenHash: string | null
+  tokenPreview: string
   provider: string
   expiresTicket: number
   timeUseBotQueues: number
@@ -86,9 +88,23 @@ const LOCK_SPACE = 7401
 const lock = (db: Knex.Transaction, companyId: number) =>
   db.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_SPACE, companyId])
 
+/**
+ * What users and frames see of a connection: never its token (an attendant could send as the
+ * company with it), only whether one is set and a preview to recognise it.
+ */
 function view(row: Row, queueIds: number[]) {
+  const { tokenHash, tokenPreview, ...rest } = row
   const schedules = typeof row.schedules === 'string' ? JSON.parse(row.schedules) : (row.schedules ?? [])
-  return { ...row, schedules, queueIds, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) }
+  return {
+    ...rest,
+    token: '',
+    hasToken: tokenHash != null,
+    tokenPreview,
+    schedules,
+    queueIds,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  }
 }
 export type WhatsappView = ReturnType<typeof view>
 
@@ -101,7 +117,6 @@ const WRITABLE = [
   'outOfHoursMessage',
   'ratingMessage',
   'expiresInactiveMessage',
-  'token',
   'provider',
   'expiresTicket',
   'timeUseBotQueues',
@@ -123,7 +138,21 @@ function clean(input: Partial<WhatsappInput>) {
       throw badRequest('name', 'Name must have 2 to 50 characters')
   }
   if (input.schedules !== undefined) out.schedules = JSON.stringify(input.schedules)
+  if (input.token !== undefined) Object.assign(out, tokenColumns(input.token))
   return out
+}
+
+export const ERR_WAPP_TOKEN_WEAK = 'ERR_WAPP_TOKEN_WEAK'
+/** A guess per request must not find a token: 16 characters at least (the screen generates 32). */
+export const TOKEN_MIN = 16
+export const hashConnectionToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The columns a token sets: '' removes it; anything shorter than TOKEN_MIN is refused. */
+function tokenColumns(token: string) {
+  if (token === '') return { tokenHash: null, tokenPreview: '' }
+  if (token.length < TOKEN_MIN || /\s/.test(token))
+    throw badRequest('token', `The token needs at least ${TOKEN_MIN} characters and no spaces`, ERR_WAPP_TOKEN_WEAK)
+  return { tokenHash: hashConnectionToken(token), tokenPreview: `${token.slice(0, 4)}…${token.slice(-4)}` }
 }
 
 export function createConnectionService(kernel: Kernel, sessions: SessionManager) {

@@ -90,9 +90,19 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await dialog.getByLabel('Mensagem de saudação').fill('Olá! Como podemos ajudar?')
     await dialog.getByRole('tab', { name: 'Avançado' }).click()
     await dialog.getByLabel('Máximo de envios do bot').fill('4')
+    // The API token: too short is refused on the spot; a generated one is shown once after saving.
+    const tokenBox = dialog.getByLabel('Token da API')
+    await tokenBox.fill('curto')
+    await dialog.getByRole('button', { name: 'Salvar' }).click()
+    await dialog.getByText('O token precisa de pelo menos 16 caracteres, sem espaços.').waitFor()
+    await dialog.getByRole('button', { name: 'Gerar token' }).click()
+    const token = await tokenBox.inputValue()
+    expect(token).toMatch(/^[\w-]{32}$/)
     await app.shot(p, 'connections-01-dialog')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
     await p.getByText('Conexão salva com sucesso!').waitFor()
+    await p.getByRole('dialog', { name: 'Copie o token agora' }).getByTestId('token-shown').getByText(token).waitFor()
+    await p.getByRole('button', { name: 'Concluir' }).click()
     await dialog.waitFor({ state: 'hidden' })
 
     // The simulator session starts at once and asks for a QR scan; the drawer warns (after 2 s).
@@ -104,6 +114,9 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     expect(saved.find((c) => c.name === 'Loja Centro')).toMatchObject({
       greetingMessage: 'Olá! Como podemos ajudar?',
       maxUseBotQueues: 4,
+      token: '',
+      hasToken: true,
+      tokenPreview: `${token.slice(0, 4)}…${token.slice(-4)}`,
     })
     await app.shot(p, 'connections-02-qrcode')
 
