@@ -47,14 +47,35 @@ const RAW_BODIES = [
   '\u0000',
 ]
 
+/*
+ * Dates a schema may declare as bare strings (so only the name says it): numbers, text, impossible
+ * days, and years JavaScript parses but neither ISO strings nor the database hold.
+ */
+const DATE_NAME = /date|day|[a-z]At$|^(from|to)$/i
+const BAD_DATES = [
+  5,
+  0,
+  'not a date',
+  '2026-13-45',
+  '2026-02-30T10:00:00Z',
+  '2026-12-01T24:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '99999-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00Z',
+]
+const isDate = (name: string, s: Schema) => DATE_NAME.test(name) || /^date/.test(String(s.format ?? ''))
+
 type Case = { label: string; url: string; payload?: string | object; headers?: Record<string, string> }
 
-function wrongValuesFor(s: Schema): unknown[] {
+function wrongValuesFor(s: Schema, name: string, valid: unknown): unknown[] {
   const type = Array.isArray(s.type) ? s.type.find((x: string) => x !== 'null') : s.type
   const wrong: unknown[] = [{ nested: { deep: [1] } }, [1, 'a', null], NUL, ODD, HUGE, 1e308, -2147483649, 2 ** 53 + 1]
   if (type !== 'string') wrong.push('not-a-number')
   if (type !== 'boolean') wrong.push(true)
   wrong.push(null)
+  // A right value wrapped in a one-item array: ajv's coercion lets it through a union's branch as is.
+  if (valid !== undefined && !Array.isArray(valid)) wrong.push([valid])
+  if (isDate(name, s)) wrong.push(...BAD_DATES)
   return wrong
 }
 
@@ -77,7 +98,8 @@ function casesFor(
   }
   // Query params: hostile values, one at a time, and an undeclared one.
   for (const q of (r.op.parameters ?? []).filter((x) => x.in === 'query')) {
-    for (const bad of BAD_QUERY)
+    const dates = isDate(q.name, q.schema ?? {}) ? BAD_DATES.map((d) => encodeURIComponent(String(d))) : []
+    for (const bad of [...BAD_QUERY, ...dates])
       out.push({ label: `query ${q.name}=${bad.slice(0, 20)}`, url: `${base.path}?${q.name}=${bad}` })
   }
   out.push({
@@ -135,7 +157,7 @@ function casesFor(
   if (!body) return out
   out.push({ label: 'extra fields', url, payload: { ...body, companyId: 1, id: 1, createdAt: 'x', zzz: NUL } })
   for (const [field, prop] of Object.entries<Schema>(schema.properties ?? {})) {
-    for (const bad of wrongValuesFor(g.resolve(prop))) {
+    for (const bad of wrongValuesFor(g.resolve(prop), field, body[field])) {
       out.push({
         label: `${field}=${JSON.stringify(bad)?.slice(0, 24)}`,
         url,

@@ -6,6 +6,7 @@ import {
   type TBoolean,
   type TOptional,
   type TInteger,
+  type StringOptions,
 } from '@sinclair/typebox'
 
 /** The one error shape every failure answers with. */
@@ -47,7 +48,7 @@ export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c
 /** Offset for a 1-based page number. */
 export const pageOffset = (pageNumber = 1, pageSize = PAGE_SIZE) => (Math.max(1, pageNumber) - 1) * pageSize
 
-/** Nullable helper: `T | null`. */
+/** Nullable helper: `T | null`. A request field of one plain type is safer as NullableInput (below). */
 // Null first: with type coercion on, ajv would otherwise turn null into 0 or '' through the first branch.
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s])
 
@@ -56,6 +57,35 @@ export const MessageResponse = Type.Object({ message: Type.String() })
 
 /** Date-times travel as ISO strings. */
 export const DateTime = Type.String({ format: 'date-time' })
+
+/**
+ * A date-time a client sends (a body field or a query parameter): ISO 8601 with its offset, checked
+ * by ajv's 'date-time' format (a real calendar day, a four-digit year). The handler still reads it
+ * with parseDateTime (validation.ts), which also keeps the year within what the database holds.
+ */
+export const DateTimeInput = (options: StringOptions = {}) =>
+  Type.String({ format: 'date-time', maxLength: 40, ...options })
+
+/**
+ * `T | null` for a request field of one plain type (string, number, integer, boolean): ajv's own
+ * `nullable` rather than Nullable()'s union. With type coercion on, ajv lets a one-item array
+ * through a union's branch unchanged, so the handler would get an array where it reads text (a 500).
+ * Request schemas only: TypeBox's Value functions do not know this schema's kind.
+ */
+export const NullableInput = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, nullable: true })
+
+/** DateTimeInput or null for none; with `allowEmpty`, "" (a cleared form field) also means none. */
+export const NullableDateTimeInput = (options: StringOptions = {}, allowEmpty = false) =>
+  allowEmpty
+    ? Type.Unsafe<string | null>({
+        type: 'string',
+        nullable: true,
+        maxLength: 40,
+        anyOf: [{ format: 'date-time' }, { const: '' }],
+        ...options,
+      })
+    : NullableInput(DateTimeInput(options))
 
 /**
  * A database timestamp in an answer: the row's Date goes out as its ISO string (the serializer

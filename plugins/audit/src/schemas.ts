@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { errorResponses } from '@atende/sdk'
+import { DateTimeInput, errorResponses } from '@atende/sdk'
 
 /** Entries per answer; the screen asks for the next ones as the list scrolls to its end. */
 export const AUDIT_PAGE = 50
@@ -11,9 +11,9 @@ export const AuditQuery = Type.Object({
   userId: Type.Optional(Type.Integer({ minimum: 1 })),
   entity: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
   /** From this instant on (the screen sends the start of the user's chosen day). */
-  from: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  from: Type.Optional(DateTimeInput()),
   /** Up to this instant (the screen sends the end of the user's chosen day). */
-  to: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  to: Type.Optional(DateTimeInput()),
   /** The super user only: one company's log (0 for platform changes); without it, every company's. */
   companyId: Type.Optional(Type.Integer({ minimum: 0 })),
 })

@@ -1,4 +1,4 @@
-import { badRequest, toIso, type EventMeta, type Kernel } from '@atende/sdk'
+import { badRequest, parseDateTime, toIso, type EventMeta, type Kernel } from '@atende/sdk'
 import type { AuditEntry, AuditPage } from './api.ts'
 import { cleanRecord, diff, type Changes } from './diff.ts'
 import { auditFacts } from './events.ts'
@@ -108,8 +108,8 @@ export function createAuditService(kernel: Kernel) {
 
   /** Newest first, `limit` at a time, older than `cursor`. `scope` is a company, or null for all (super). */
   async function page(scope: number | null, q: AuditQuery): Promise<AuditPage> {
-    const from = q.from ? new Date(q.from) : undefined
-    const to = q.to ? new Date(q.to) : undefined
+    const from = q.from ? parseDateTime(q.from, 'from') : undefined
+    const to = q.to ? parseDateTime(q.to, 'to') : undefined
     if (from && to && from > to) throw badRequest('from', 'The start date comes after the end date', ERR_AUDIT_RANGE)
     const limit = q.limit ?? AUDIT_PAGE
     const query = entriesOf(kernel, scope)

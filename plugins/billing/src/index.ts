@@ -25,7 +25,10 @@ const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
  *   `companies.billing`, then `company-{id}-payment` CONCLUIDA goes out.
  * - The checkout's plan (step 1) is the invoice's: another plan than the company's re-terms the open
  *   invoice as the payer's choice, and the company switches to it when that invoice is paid, never
- *   before. A due date moved by hand drops the old period's open invoice unless a checkout charged it.
+ *   before. Only a public plan (or the company's own) can be chosen: another is 403
+ *   ERR_PLAN_NOT_AVAILABLE, and a payment whose recorded choice is not buyable then renews the company
+ *   on its own plan (settle.ts). A due date moved by hand drops the old period's open invoice unless a
+ *   checkout charged it.
  * - An expired company's admin signs in to a restricted session (kernel expiry gate): these routes
  *   are `allowExpired` and this module is the only one its shell lists (`servesExpired`); the shell
  *   sends every other page to /financeiro until the payment event renews the session.

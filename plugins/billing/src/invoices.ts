@@ -9,8 +9,20 @@ import type { InvoiceView, PlatformInvoicesQuery } from './schemas.ts'
 export const ERR_NO_INVOICE_FOUND = 'ERR_NO_INVOICE_FOUND'
 export const ERR_INVOICE_PAID = 'ERR_INVOICE_PAID'
 export const ERR_PLAN_NOT_FOUND = 'ERR_PLAN_NOT_FOUND'
+export const ERR_PLAN_NOT_AVAILABLE = 'ERR_PLAN_NOT_AVAILABLE'
 export const invoiceNotFound = () => new AppError(ERR_NO_INVOICE_FOUND, 404, 'Invoice not found')
 export const invoicePaid = () => new AppError(ERR_INVOICE_PAID, 409, 'This invoice is already paid')
+const planNotAvailable = () =>
+  new AppError(ERR_PLAN_NOT_AVAILABLE, 403, 'This plan is not offered: choose a public plan or your own', {
+    field: 'planId',
+  })
+
+/**
+ * Whether a company may buy a plan: a public one, or the plan it already has (the super user may put
+ * a company on a private plan; it keeps paying for it). Anything else stays the super user's to assign.
+ */
+export const mayBuy = (plan: { id: number; isPublic: boolean }, account: Pick<BillingAccount, 'plan'>) =>
+  plan.isPublic || account.plan?.id === plan.id
 
 /** An invoices row as the services read it (dates as YYYY-MM-DD text, value as a number). */
 export interface InvoiceRow {
@@ -131,13 +143,16 @@ export function createInvoices(kernel: Kernel) {
   /**
    * A checkout's plan for an open invoice: another plan than the company's is recorded as the
    * payer's choice (re-termed, its stale charge dropped); the company's own plan undoes a choice.
+   * Only a public plan may be chosen (mayBuy), checked also when the invoice already holds the choice.
    * Returns the invoice as it now stands.
    */
   async function choosePlan(invoice: InvoiceRow, account: BillingAccount, planId: number): Promise<InvoiceRow> {
     const own = account.plan?.id === planId
-    if (invoice.planId === planId && invoice.planChosen === !own) return invoice
-    const plan = own ? account.plan : await companies().plan(planId)
+    const other = own ? undefined : await companies().plan(planId)
+    const plan = own ? account.plan : other
     if (!plan || !(plan.value > 0)) throw badRequest('planId', 'No such paid plan', ERR_PLAN_NOT_FOUND)
+    if (other && !mayBuy(other, account)) throw planNotAvailable()
+    if (invoice.planId === planId && invoice.planChosen === !own) return invoice
     const terms = termsFor({ ...account, dueDate: invoice.periodStart }, plan)!
     await kernel
       .tenant(account.id)('invoices')

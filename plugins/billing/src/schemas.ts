@@ -52,7 +52,8 @@ const text = (max: number) => Type.String({ maxLength: max })
 /**
  * administration.md §3 Subscription payload. Required fields are checked by the service (400 naming
  * the field, also when blank). Card fields are accepted and ignored, never stored: payment is by Pix.
- * planId chooses the invoice's plan (the company switches to it when the invoice is paid); price,
+ * planId chooses the invoice's plan, a public one or the company's own (another: 403
+ * ERR_PLAN_NOT_AVAILABLE); the company switches to it when the invoice is paid. price,
  * users and connections are informative: the chosen plan's own value is what is charged.
  */
 export const SubscriptionBody = Type.Object({

@@ -1,6 +1,7 @@
+import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
 import type { CompaniesBillingService } from '@atende/plugin-companies/api'
-import type { InvoiceService } from './invoices.ts'
+import { mayBuy, type InvoiceService } from './invoices.ts'
 
 export interface SettleBy {
   via: string
@@ -17,6 +18,19 @@ export interface SettleBy {
  */
 export function createSettlement(kernel: Kernel, invoices: InvoiceService) {
   const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
+
+  /**
+   * The plan a paid checkout moves the company to, checked again at payment: the money has arrived,
+   * so the payment always renews the company, but a choice that is not (or no longer) buyable — a
+   * plan made private after the checkout, or a checkout from before only public plans could be
+   * chosen — leaves the company on its own plan. The super user may still assign any plan by hand.
+   */
+  async function buyablePlan(trx: Knex.Transaction, companyId: number, planId: number | null) {
+    if (planId == null) return null
+    const plan = await companies().plan(planId, trx)
+    const account = plan && (await companies().account(companyId, trx))
+    return plan && account && mayBuy(plan, account) ? plan.id : null
+  }
 
   async function settle(invoiceId: number, by: SettleBy): Promise<{ settled: boolean }> {
     const done = await kernel.db.transaction(async (trx) => {
@@ -46,13 +60,17 @@ export function createSettlement(kernel: Kernel, invoices: InvoiceService) {
         .returning(['companyId', 'planId', 'planChosen'])
       if (!paid.length) return null
       const [invoice] = paid as Array<{ companyId: number; planId: number | null; planChosen: boolean }>
+      const planId = invoice.planChosen ? await buyablePlan(trx, invoice.companyId, invoice.planId) : null
       // A plan chosen at checkout becomes the company's with the payment that bought it.
-      const account = await companies().renew(invoice.companyId, trx, {
-        planId: invoice.planChosen ? invoice.planId : null,
-      })
-      return { companyId: account.id, dueDate: account.dueDate }
+      const account = await companies().renew(invoice.companyId, trx, { planId })
+      return { companyId: account.id, dueDate: account.dueDate, refused: invoice.planChosen && !planId }
     })
     if (!done) return { settled: false }
+    if (done.refused)
+      kernel.log.warn(
+        { companyId: done.companyId, invoiceId },
+        'billing: paid invoice chose a plan the company may not buy; renewed on its own plan',
+      )
     // company.updated first: every process's expiry gate forgets the old due date before the payment
     // frame tells the page, which then reloads its (no longer restricted) modules.
     await companies().announce(done.companyId)

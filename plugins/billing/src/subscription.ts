@@ -27,7 +27,10 @@ export function createSubscriptions(kernel: Kernel, config: BillingConfigService
     const account = await companies().account(auth.companyId)
     if (!account) throw notFound()
     // The plan of step 1: paying this invoice switches the company to it (never before payment).
-    if (body.planId != null) invoice = await invoices.choosePlan(invoice, account, body.planId)
+    // Without one, a choice the invoice already holds is checked again: the plan may have gone
+    // private since, or the choice predates the rule that only public plans are bought.
+    const planId = body.planId ?? (invoice.planChosen ? invoice.planId : null)
+    if (planId != null) invoice = await invoices.choosePlan(invoice, account, planId)
     const cfg = await config.get()
     const provider = PROVIDERS[cfg.provider]
     // The company's customer at the provider, from an earlier charge (one customer per company).

@@ -299,6 +299,49 @@ describe('billing: invoices, Pix checkout, manual confirmation', () => {
     expect((await t.db('invoices').where({ id: next.id }).first('planChosen')).planChosen).toBe(false)
   })
 
+  it("a checkout buys only public plans or the company's own; a private choice recorded before is not honoured at payment", async () => {
+    await call('PUT', '/api/billing/config', root, {
+      provider: 'pix-static',
+      pixKey: 'pix@atende.test',
+      merchantName: 'Atende',
+      merchantCity: 'Blumenau',
+    })
+    const [{ id: privateId }] = await t
+      .db('plans')
+      .insert({ name: 'Plano Sob Medida', value: 9.9, isPublic: false })
+      .returning('id')
+    const c = await company({ dueDate: new Date(Date.now() + 20 * DAY).toISOString() })
+    await until(async () => (await invoicesOf(c.id)).length === 1)
+    const [invoice] = await invoicesOf(c.id)
+
+    const refused = await checkout(c.headers, invoice.id, { planId: privateId })
+    expect([refused.statusCode, refused.json().error, refused.json().field]).toEqual([
+      403,
+      'ERR_PLAN_NOT_AVAILABLE',
+      'planId',
+    ])
+    const unchanged = await t.db('invoices').where({ id: invoice.id }).first('planId', 'planChosen', 'value')
+    expect([unchanged.planId, unchanged.planChosen, Number(unchanged.value)]).toEqual([planId, false, 49.9])
+
+    // A company already on a private plan (the super user's choice) pays for it as usual.
+    const onPrivate = await company({ planId: privateId, dueDate: new Date(Date.now() + 20 * DAY).toISOString() })
+    await until(async () => (await invoicesOf(onPrivate.id)).length === 1)
+    const [own] = await invoicesOf(onPrivate.id)
+    const kept = await checkout(onPrivate.headers, own.id, { planId: privateId })
+    expect(kept.statusCode, kept.body).toBe(200)
+    expect(kept.json().valor).toEqual({ original: '9.90' })
+
+    // A private plan chosen at an earlier checkout (before this rule): checking out again is refused,
+    // and paying it renews the company on its own plan without moving it to the private one.
+    await t.db('invoices').where({ id: invoice.id }).update({ planId: privateId, planChosen: true, value: 9.9 })
+    const again = await checkout(c.headers, invoice.id, { planId: null })
+    expect([again.statusCode, again.json().error]).toEqual([403, 'ERR_PLAN_NOT_AVAILABLE'])
+    const before = await dueDateOf(c.id)
+    expect((await call('POST', `/api/invoices/${invoice.id}/mark-paid`, root)).statusCode).toBe(200)
+    expect((await t.db('companies').where({ id: c.id }).first('planId')).planId).toBe(planId)
+    expect(ymd(await dueDateOf(c.id))).toBe(addMonthsToDate(ymd(before), 1))
+  })
+
   it('a due date moved by hand drops the old open invoice, but one a checkout charged stays payable', async () => {
     const c = await company({ dueDate: '2027-03-10T12:00:00.000Z' })
     await until(async () => (await invoicesOf(c.id)).length === 1)

@@ -27,8 +27,14 @@ export interface CompaniesBillingService {
    * invoice chose another plan. Emits nothing: the caller announces after its commit.
    */
   renew(companyId: number, trx: Knex.Transaction, change?: { planId?: number | null }): Promise<BillingAccount>
-  /** A plan as billing charges it (a checkout may choose another plan); undefined when there is none. */
-  plan(planId: number): Promise<{ id: number; name: string; value: number } | undefined>
+  /**
+   * A plan as billing charges it (a checkout may choose another plan); undefined when there is none.
+   * `isPublic`: offered to every company (only those, or a company's own plan, may be bought).
+   */
+  plan(
+    planId: number,
+    trx?: Knex.Transaction,
+  ): Promise<{ id: number; name: string; value: number; isPublic: boolean } | undefined>
   /** Names of the given companies (the super user's invoice list). */
   names(ids: number[]): Promise<Map<number, string>>
   /** Ids of companies whose name contains `term` (case-insensitive), at most `limit`. */

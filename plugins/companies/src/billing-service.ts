@@ -82,9 +82,16 @@ export function createCompaniesBilling(kernel: Kernel): CompaniesBillingService 
         })
       return (await account(companyId, trx))!
     },
-    async plan(planId) {
-      const row = await kernel.db('plans').where({ id: planId }).first('id', 'name', 'value')
-      return row && { id: row.id as number, name: row.name as string, value: Number(row.value ?? 0) }
+    async plan(planId, trx) {
+      const row = await (trx ?? kernel.db)('plans').where({ id: planId }).first('id', 'name', 'value', 'isPublic')
+      return (
+        row && {
+          id: row.id as number,
+          name: row.name as string,
+          value: Number(row.value ?? 0),
+          isPublic: row.isPublic === true,
+        }
+      )
     },
     async names(ids) {
       if (!ids.length) return new Map()

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '@atende/sdk'
+import { Nullable, NullableInput } from '@atende/sdk'
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
 export type Recurrence = (typeof RECURRENCES)[number]
@@ -60,12 +60,12 @@ export type SignupBody = Static<typeof SignupBody>
 const companyFields = {
   name: Type.String({ minLength: 2, maxLength: 100 }),
   email: Type.String({ format: 'email', maxLength: 200 }),
-  phone: Type.Optional(Nullable(Type.String({ maxLength: 30, description: 'digits are kept; empty clears it' }))),
+  phone: Type.Optional(NullableInput(Type.String({ maxLength: 30, description: 'digits are kept; empty clears it' }))),
   planId: Type.Integer({ minimum: 1 }),
   status: Type.Optional(Type.Boolean()),
   campaignsEnabled: Type.Optional(Type.Union([Type.Literal('enabled'), Type.Literal('disabled')])),
   dueDate: Type.Optional(
-    Nullable(Type.String({ maxLength: 40, description: 'ISO date; empty or invalid is stored as null' })),
+    NullableInput(Type.String({ maxLength: 40, description: 'ISO date; empty or invalid is stored as null' })),
   ),
   recurrence: Type.Optional(Recurrence),
   cnpj: Type.String({ maxLength: 30 }),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { PAGE_SIZE, badRequest, notFound, pageOffset, type Kernel, type TenantDb } from '@atende/sdk'
+import { PAGE_SIZE, notFound, pageOffset, parseDateTime, type Kernel, type TenantDb } from '@atende/sdk'
 import type { Contact } from './api.ts'
 import { CONTACT_COLUMNS } from './columns.ts'
 
@@ -23,9 +23,10 @@ const PHONE_LIKE = /^[\d\s()+.-]+$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const DAY_MS = 86_400_000
 
+/** A day (its UTC start) or an instant (no offset: server time), checked by the SDK's strict reader. */
 function instant(field: string, raw: string, endOfDay = false): Date {
-  const d = new Date(DAY.test(raw) ? `${raw}T00:00:00Z` : raw)
-  if (Number.isNaN(d.getTime())) throw badRequest(field, `Invalid date: ${raw}`)
+  const rules = { localTime: true, message: `Invalid date: ${raw}` }
+  const d = parseDateTime(DAY.test(raw) ? `${raw}T00:00:00Z` : raw, field, rules)
   return endOfDay && DAY.test(raw) ? new Date(d.getTime() + DAY_MS - 1) : d
 }
 

@@ -244,6 +244,15 @@ describe('contacts API', () => {
     const bad = await call('GET', '/api/contacts?date=2020-13-45', admin)
     expect(bad.statusCode).toBe(400)
     expect(bad.json().field).toBe('date')
+    // Days that do not exist, and years the database does not hold (the export once failed midway on these).
+    for (const [url, field] of [
+      ['/api/contacts?date=2021-02-29', 'date'],
+      ['/api/contacts?dateEnd=2020-03-10T24:00:00Z', 'dateEnd'],
+      ['/api/contacts/export?dateStart=0000-01-01', 'dateStart'],
+    ]) {
+      const res = await call('GET', url, admin)
+      expect([res.statusCode, res.json().field], url).toEqual([400, field])
+    }
   })
 
   it("deletes only with contacts-page:deleteContact, and the contact's tickets go with it", async () => {

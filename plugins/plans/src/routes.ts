@@ -31,11 +31,12 @@ export function registerPlanRoutes(root: FastifyInstance, kernel: Kernel) {
     {
       schema: {
         tags,
-        summary: 'Every plan with its flags and modules',
+        summary:
+          "Plans with their flags and modules: every plan for the super user; for anyone else the public ones and the company's own",
         response: { 200: Type.Array(PlanView), ...errors },
       },
     },
-    async () => plans.all(),
+    async (request) => plans.all(request.auth),
   )
 
   app.get(

@@ -157,12 +157,17 @@ export function createPlanService(kernel: Kernel) {
       return (await views(rows)).map(({ modules: _m, isPublic: _p, ...rest }) => rest)
     },
 
-    async all() {
-      return views(
-        await db('plans')
-          .orderBy('id')
-          .select(...COLUMNS),
-      )
+    /**
+     * GET /plans/all. Private plans (and their prices) are the super user's: anyone else sees the
+     * public plans plus their company's own, which is all a plan picker offers them.
+     */
+    async all(auth: { companyId: number; super: boolean }) {
+      const q = db('plans').orderBy('id')
+      if (!auth.super) {
+        const own = db('companies').where({ id: auth.companyId }).select('planId')
+        q.where((w) => w.where({ isPublic: true }).orWhereIn('id', own))
+      }
+      return views(await q.select(...COLUMNS))
     },
 
     async ofCompany(companyId: number) {

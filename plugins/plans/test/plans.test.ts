@@ -159,6 +159,27 @@ describe('plans', () => {
     expect((await call('GET', '/api/plans/all')).statusCode).toBe(401)
   })
 
+  it('shows private plans only to the super user: anyone else sees the public ones and their own', async () => {
+    const secret = (await call('POST', '/api/plans', sup, { name: 'Secret deal', ...base, isPublic: false })).json()
+    const own = (await call('POST', '/api/plans', sup, { name: 'Own private', ...base, isPublic: false })).json()
+    const pub = (await call('POST', '/api/plans', sup, { name: 'Open offer', ...base })).json()
+    const admin = await companyWithUser(t.app, { planId: own.id, profile: 'admin' })
+    const attendant = await companyWithUser(t.app, { planId: pub.id, profile: 'user' })
+    const ids = async (h: Headers) => {
+      const res = await call('GET', '/api/plans/all', h)
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().map((p: { id: number }) => p.id) as number[]
+    }
+    const forAdmin = await ids(admin.headers)
+    expect(forAdmin).toEqual(expect.arrayContaining([own.id, pub.id]))
+    expect(forAdmin).not.toContain(secret.id)
+    const forAttendant = await ids(attendant.headers)
+    expect(forAttendant).toContain(pub.id)
+    expect(forAttendant).not.toContain(secret.id)
+    expect(forAttendant).not.toContain(own.id)
+    expect(await ids(sup)).toEqual(expect.arrayContaining([secret.id, own.id, pub.id]))
+  })
+
   it('lists public plans without login, and paginates with search for the super user', async () => {
     await call('POST', '/api/plans', sup, { name: 'Hidden', ...base, isPublic: false })
     const pub = await call('GET', '/api/plans/list')

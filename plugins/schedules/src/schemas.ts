@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { errorResponses } from '@atende/sdk'
+import { DateTimeInput, errorResponses } from '@atende/sdk'
 import { Schedule, ScheduleStatus } from './api.ts'
 
 export const BODY_MIN = 5
@@ -38,8 +38,8 @@ export const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, description: 'page size (default 20)' })),
   status: Type.Optional(ScheduleStatus),
   contactId: Type.Optional(Type.Integer({ minimum: 1 })),
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'scheduleDate at or after' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'scheduleDate before' })),
+  from: Type.Optional(DateTimeInput({ description: 'scheduleDate at or after' })),
+  to: Type.Optional(DateTimeInput({ description: 'scheduleDate before' })),
 })
 export type PageQuery = Static<typeof PageQuery>
 

@@ -6,6 +6,7 @@ import {
   likePattern,
   notFound,
   pageOffset,
+  parseDateTime,
   toIso,
   type AuthInfo,
   type Kernel,
@@ -59,12 +60,12 @@ function cleanDescription(raw: string) {
   if (v.length < DESCRIPTION_MIN) throw badRequest('description', 'Descrição muito curta')
   return v
 }
-/** YYYY-MM-DDTHH:mm at least (seconds and an offset may follow: the browser sends an ISO instant). */
-export function parseDate(field: string, raw: string) {
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw) ? Date.parse(raw) : NaN
-  if (Number.isNaN(ms)) throw badRequest(field, 'Data inválida')
-  return new Date(ms)
-}
+/**
+ * YYYY-MM-DDTHH:mm at least (seconds and an offset may follow: the browser sends an ISO instant;
+ * without an offset it is the server's time), a real day, with the spec's message.
+ */
+export const parseDate = (field: string, raw: string) =>
+  parseDateTime(raw, field, { localTime: true, message: 'Data inválida' })
 
 const canEdit = (auth: AuthInfo, row: Pick<Row, 'userId'>) =>
   auth.profile === 'admin' || auth.super || row.userId === auth.userId
@@ -138,8 +139,8 @@ export function createScheduleService(kernel: Kernel) {
       })
     }
     if (query.contactId) q.where({ contactId: query.contactId })
-    if (query.from) q.where('scheduleDate', '>=', new Date(query.from))
-    if (query.to) q.where('scheduleDate', '<', new Date(query.to))
+    if (query.from) q.where('scheduleDate', '>=', parseDateTime(query.from, 'from'))
+    if (query.to) q.where('scheduleDate', '<', parseDateTime(query.to, 'to'))
     return q
   }
 

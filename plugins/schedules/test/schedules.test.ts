@@ -136,6 +136,9 @@ describe('schedules API', () => {
       [valid(c.contact.id, { scheduleDate: '26/11/2026 10:00' }), 'scheduleDate', 'Data inválida'],
       [valid(c.contact.id, { sendAt: '2026-13-45T99:99' }), 'sendAt', 'Data inválida'],
       [valid(c.contact.id, { sendAt: '' }), 'sendAt', 'Data inválida'],
+      // A day the month lacks is refused, not rolled into the next month.
+      [valid(c.contact.id, { scheduleDate: '2030-02-30T10:00' }), 'scheduleDate', 'Data inválida'],
+      [valid(c.contact.id, { sendAt: '0000-01-01T10:00' }), 'sendAt', 'Data inválida'],
       [{ ...valid(c.contact.id), contactId: undefined }, 'contactId'],
       [{ ...valid(c.contact.id), body: undefined }, 'body'],
       [{ ...valid(c.contact.id), sendAt: undefined }, 'sendAt'],

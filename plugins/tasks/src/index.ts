@@ -22,7 +22,9 @@ import { createTaskService } from './service.ts'
  *   caller ("session user id required", §5). A caller without `tasks:all` always stays on what they
  *   assign, so they never lose sight of their own task. Answers carry `userid` and `users` ({ id, name }).
  * - Text: trimmed, 1 to 5,000 characters; blank is refused (400 ERR_VALIDATION, field `text`).
- * - Day: an ISO date-time (the screen turns its datetime-local into UTC); "" or null means no date.
+ * - Day: an ISO date-time with its offset (the screen turns its datetime-local into UTC); "" or null
+ *   means no date. Anything else (a number, an array, "2026-13-45", a year past 9999) is 400
+ *   ERR_VALIDATION naming `day` (the SDK's NullableDateTimeInput and parseOptionalDateTime).
  *   `createdAt` / `updatedAt` in a body (the spec lists them) are ignored: the server stamps them.
  * - List: by day ascending, dateless last, then id; paginated 50 a page (`pageNumber`), answered as
  *   `{ tasks, hasMore, count }` (the spec's page shape). Done tasks stay in place, struck through.

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListResponse, Nullable, errorResponses } from '@atende/sdk'
+import { ListResponse, NullableDateTimeInput, errorResponses } from '@atende/sdk'
 import { Task } from './api.ts'
 
 export const TEXT_MAX = 5_000
@@ -9,11 +9,9 @@ export const USERS_MAX = 200
 const fields = {
   text: Type.String({ maxLength: TEXT_MAX, description: `1 to ${TEXT_MAX} characters, trimmed; blank is refused` }),
   done: Type.Boolean(),
-  day: Nullable(
-    Type.String({
-      maxLength: 40,
-      description: 'an ISO date-time (with its offset; the screen sends its local time as UTC); "" or null: no date',
-    }),
+  day: NullableDateTimeInput(
+    { description: 'an ISO date-time (with its offset; the screen sends its local time as UTC); "" or null: no date' },
+    true,
   ),
   // Array first: with the kernel's coercion a JSON string stays a string here (a lone "5" becomes [5]).
   userid: Type.Union(

@@ -5,6 +5,7 @@ import {
   forbidden,
   notFound,
   pageOffset,
+  parseOptionalDateTime,
   toIso,
   type AuthInfo,
   type Kernel,
@@ -61,13 +62,8 @@ function cleanText(text: string) {
   return trimmed
 }
 
-/** '' or null: no date; otherwise a date the server can read. */
-function cleanDay(day: string | null): Date | null {
-  if (day == null || !day.trim()) return null
-  const d = new Date(day.trim())
-  if (Number.isNaN(d.getTime())) throw badRequest('day', 'day must be a date and time (ISO 8601)')
-  return d
-}
+/** '' or null: no date; otherwise an ISO date-time with its offset (a 400 naming `day` else). */
+const cleanDay = (day: unknown): Date | null => parseOptionalDateTime(day, 'day')
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x))
 

@@ -120,6 +120,8 @@ describe('tasks', () => {
       [{ text: ' ' }, 'text'],
       [{ userid: [other.userId] }, 'userid'],
       [{ day: '31/12/2026' }, 'day'],
+      [{ day: ['2026-12-01T13:30:00.000Z'] }, 'day'],
+      [{ day: '2026-02-30T10:00:00Z' }, 'day'],
     ] as const) {
       const res = await call('PUT', `/api/tasks/${task.id}`, admin.headers, payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
@@ -127,6 +129,38 @@ describe('tasks', () => {
     }
     expect((await call('GET', `/api/tasks/${task.id}`, admin.headers)).json()).toEqual(task)
     expect((await call('GET', '/api/tasks/abc', admin.headers)).statusCode).toBe(400)
+  })
+
+  it('answers a wrong-typed or impossible day with 400 naming it, never a 500 or a guessed date', async () => {
+    const { admin } = await team()
+    const days: unknown[] = [
+      5,
+      0,
+      true,
+      {},
+      ['2026-12-01T13:30:00.000Z'],
+      'not a date',
+      '2026-13-45',
+      '2026-02-30T10:00:00Z',
+      '2026-12-01T24:00:00Z',
+      'Tue, 01 Dec 2026',
+      '2026',
+      '0000-01-01T00:00:00Z',
+      '99999-01-01T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+    ]
+    for (const day of days) {
+      const res = await call('POST', '/api/tasks', admin.headers, { text: 'ok', day })
+      expect(res.statusCode, JSON.stringify(day)).toBe(400)
+      expect(res.json(), JSON.stringify(day)).toMatchObject({ error: 'ERR_VALIDATION', field: 'day' })
+    }
+    expect((await list(admin.headers)).tasks).toEqual([])
+    // The forms the screen and the spec use still work: ISO with an offset, "" and null for none.
+    expect((await create(admin.headers, { text: 'a', day: '2028-02-29T23:30:00-03:00' })).day).toBe(
+      '2028-03-01T02:30:00.000Z',
+    )
+    expect((await create(admin.headers, { text: 'b', day: '' })).day).toBeNull()
+    expect((await create(admin.headers, { text: 'c', day: null })).day).toBeNull()
   })
 
   it('shows a non-admin only the tasks assigned to them, and lets them change only those', async () => {

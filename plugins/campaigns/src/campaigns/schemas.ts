@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListQuery, errorResponses } from '@atende/sdk'
+import { ListQuery, NullableDateTimeInput, errorResponses } from '@atende/sdk'
 import { Campaign, CampaignSetting } from './wire.ts'
 
 const Id = Type.Union([Type.Null(), Type.Integer({ minimum: 1 })])
@@ -13,9 +13,7 @@ export const CampaignBody = Type.Object({
   message3: Type.Optional(Message),
   message4: Type.Optional(Message),
   message5: Type.Optional(Message),
-  scheduledAt: Type.Optional(
-    Type.Union([Type.Null(), Type.String({ format: 'date-time', description: 'when sending starts' })]),
-  ),
+  scheduledAt: Type.Optional(NullableDateTimeInput({ description: 'when sending starts' })),
   whatsappId: Type.Optional(Id),
   contactListId: Type.Optional(Id),
   tagListId: Type.Optional(Id),

@@ -6,6 +6,7 @@ import {
   likePattern,
   notFound,
   pageOffset,
+  parseOptionalDateTime,
   toIso,
   type Kernel,
   type UnitOfWork,
@@ -166,9 +167,7 @@ export function createCampaignService(kernel: Kernel) {
       scheduledAt:
         body.scheduledAt === undefined
           ? (current?.scheduledAt ?? null)
-          : body.scheduledAt
-            ? new Date(body.scheduledAt)
-            : null,
+          : parseOptionalDateTime(body.scheduledAt, 'scheduledAt'),
       whatsappId: body.whatsappId === undefined ? (current?.whatsappId ?? null) : body.whatsappId,
       contactListId: body.contactListId === undefined ? (current?.contactListId ?? null) : body.contactListId,
       tagListId: body.tagListId === undefined ? (current?.tagListId ?? null) : body.tagListId,
