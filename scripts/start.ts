@@ -1,4 +1,4 @@
-import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, type AtendeApp } from '@atende/kernel'
+import { createApp, loadConfig, EMBEDDED_SUPERUSER, PluginLoadError, redactUrl, type AtendeApp } from '@atende/kernel'
 import type { KernelConfig } from '@atende/sdk'
 import { DEMO, seedDemo, seedDemoConversations, seedDemoSetup, wantsDemo } from './seed-demo.ts'
 import { ROOT, buildWebWithProgress, staleWebApps, webApps } from './web-build.ts'
@@ -48,7 +48,9 @@ export function embeddedLogger(level = process.env.LOG_LEVEL || 'info') {
         if (msg === 'request completed' && obj?.res) {
           if (this.isLevelEnabled('debug')) {
             const { res, responseTime = 0 } = obj
-            this.debug(`${res.request.method} ${res.request.url} ${res.statusCode} ${responseTime.toFixed(1)} ms`)
+            // The URL as every log shows it: a password reset's path secrets hidden (kernel log.ts).
+            const url = redactUrl(res.request.url)
+            this.debug(`${res.request.method} ${url} ${res.statusCode} ${responseTime.toFixed(1)} ms`)
           }
           return
         }

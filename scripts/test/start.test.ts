@@ -18,6 +18,7 @@ async function appLogging(level: string) {
   })
   const app = Fastify({ logger: { ...embeddedLogger(level), stream } })
   app.get('/api/ping', async () => ({ ok: true }))
+  app.post('/api/resetpasswords/:email/:cnpj/:token/:password', async () => ({ ok: true }))
   app.get('/api/warn', async (request) => {
     request.log.warn('something odd')
     return { ok: true }
@@ -49,6 +50,17 @@ describe('pnpm start: embedded logging', () => {
     expect(requests.every((l) => l.level === 20 && !('req' in l) && !('res' in l))).toBe(true)
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false)
     expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: 'something odd' }))
+  })
+
+  it("the debug line hides a password reset's email, code and new password", async () => {
+    const { app, lines } = await appLogging('debug')
+    await app.inject({ method: 'POST', url: '/api/resetpasswords/ana%40x.com/12345678000199/918273/Oculta%40S1' })
+    await app.close()
+    const line = lines.find((l) => /^POST /.test(String(l.msg)))
+    expect(String(line?.msg).replace(/ [\d.]+ ms$/, '')).toBe(
+      'POST /api/resetpasswords/[redacted]/12345678000199/[redacted]/[redacted] 200',
+    )
+    for (const secret of ['ana', '918273', 'Oculta']) expect(JSON.stringify(lines)).not.toContain(secret)
   })
 })
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { TFunction } from 'i18next'
-import { subscriptionWarning, type SessionUser } from '@atende/client'
+import type { i18n as I18n, TFunction } from 'i18next'
+import { subscriptionWarning, type SecurityNotice, type SessionUser } from '@atende/client'
 import { toast } from '@atende/ui'
 
 /** Browser-session flag: the expiry toast shows once per session (tab), not on every reload. */
@@ -12,6 +12,23 @@ const sessionStore = (): Storage | null => {
   } catch {
     return null
   }
+}
+
+/** The sign-in's security notice is read once, so it stays longer than a toast's 2 s. */
+export const SECURITY_NOTICE_MS = 15_000
+
+/**
+ * The text of what the sign-in told about the user's security (login.securityNotice.<code>, with
+ * when it happened in the reader's language), or null: no notice, or a code this shell cannot word.
+ */
+export function securityNoticeText(i18n: I18n, notice: SecurityNotice | undefined): string | null {
+  const key = notice && `login.securityNotice.${notice.code}`
+  if (!key || !i18n.exists(key)) return null
+  const when = new Date(notice.at)
+  const at = Number.isNaN(when.getTime())
+    ? notice.at
+    : when.toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
+  return i18n.t(key, { at })
 }
 
 /** A fresh login warns again. */

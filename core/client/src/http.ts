@@ -55,7 +55,20 @@ export interface ApiClientOptions {
    * of an ended session with 4002, which the client would otherwise read as 'replaced'.
    */
   beforeLogout?: () => void
+  /** Locks shared by the page's tabs (default: the browser's navigator.locks, when it has them). */
+  locks?: RefreshLocks | null
 }
+
+/** The part of the Web Locks API (navigator.locks) the client uses. */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>
+}
+
+/** Held by the tab whose refresh is on the wire. */
+export const REFRESH_LOCK = 'atende:auth-refresh'
+
+const browserLocks = (): RefreshLocks | null =>
+  (globalThis as { navigator?: { locks?: RefreshLocks } }).navigator?.locks ?? null
 
 export type Params = Record<string, unknown>
 
@@ -143,6 +156,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const now = options.now ?? Date.now
   const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const defaultTimeout = options.timeoutMs ?? HTTP_TIMEOUT_MS
+  const locks = options.locks === undefined ? browserLocks() : options.locks
 
   /** The one refresh in flight; every request that needs a token waits on it. */
   let refreshing: Promise<string> | null = null
@@ -216,14 +230,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /**
+   * Tabs share the refresh cookie and the stored token, and the server takes a rotated refresh token
+   * presented again for theft (it ends the session). So tabs refresh one at a time, and a tab that
+   * waited for its turn takes the token the other one stored instead of sending the old cookie.
+   */
+  async function refreshInTurn(): Promise<string> {
+    const stale = session.getToken()
+    const run = async () => {
+      const current = session.getToken()
+      if (current && current !== stale) return current
+      const result = await send<LoginResult>('POST', AUTH_PATHS.refresh, {})
+      if (!result || typeof result.token !== 'string' || !result.user)
+        throw sessionExpired('Refresh answered without a token')
+      session.saveLogin(result)
+      return result.token
+    }
+    return locks ? locks.request(REFRESH_LOCK, run) : run()
+  }
+
   function refresh(): Promise<string> {
     refreshing ??= (async () => {
       try {
-        const result = await send<LoginResult>('POST', AUTH_PATHS.refresh, {})
-        if (!result || typeof result.token !== 'string' || !result.user)
-          throw sessionExpired('Refresh answered without a token')
-        session.saveLogin(result)
-        return result.token
+        return await refreshInTurn()
       } catch (e) {
         // The server refused the refresh cookie: the session is over. A network failure or a 5xx
         // is not a verdict on the session, so it is reported without logging the user out.

@@ -61,9 +61,19 @@ export interface SessionUser {
   [extra: string]: unknown
 }
 
+/** Told once at the first sign-in after the server ended a session of the user's for theft. */
+export interface SecurityNotice {
+  /** SESSION_REVOKED_REUSE: a refresh token was used twice, so the session it belonged to was ended. */
+  code: 'SESSION_REVOKED_REUSE'
+  /** When the session was ended (ISO). */
+  at: string
+}
+
 export interface LoginResult {
   token: string
   user: SessionUser
+  /** Sign-in only. */
+  securityNotice?: SecurityNotice
 }
 
 export type SessionListener = (state: { token: string | null; user: SessionUser | null }) => void

@@ -12,6 +12,14 @@ export const RECONNECT_MAX_MS = 30_000
 /** Close codes the server uses to end a session over the socket. */
 export const CLOSE_SESSION_EXPIRED = 4001
 export const CLOSE_SESSION_REPLACED = 4002
+/**
+ * The user opened more sockets (tabs) than the server keeps: this one, the oldest, was closed.
+ * Reconnecting at once would close the user's next oldest, and so on between tabs: this socket
+ * waits until its page is shown again (the user came back to this tab).
+ */
+export const CLOSE_TOO_MANY_SOCKETS = 4003
+/** Refused: too many sockets from this address. Retried at the longest backoff, not at once. */
+export const CLOSE_ADDRESS_BUSY = 4029
 
 /** The part of the browser WebSocket we use (the `ws` package's client has it too). */
 export interface WebSocketLike {
@@ -40,6 +48,11 @@ export interface SocketOptions {
   reconnectMinMs?: number
   reconnectMaxMs?: number
   random?: () => number
+  /**
+   * Calls `listener` whenever the page becomes visible; returns the unsubscribe. Default: the
+   * document's visibilitychange, when there is a document.
+   */
+  onPageShown?: (listener: () => void) => () => void
 }
 
 export interface RealtimeSocket {
@@ -57,6 +70,25 @@ export interface RealtimeSocket {
 }
 
 const OPEN = 1
+
+/** The browser's: the document turning visible. Nothing to watch without a document. */
+function documentShown(listener: () => void): () => void {
+  const doc = (
+    globalThis as {
+      document?: {
+        visibilityState: string
+        addEventListener(type: string, fn: () => void): void
+        removeEventListener(type: string, fn: () => void): void
+      }
+    }
+  ).document
+  if (!doc) return () => {}
+  const onChange = () => {
+    if (doc.visibilityState === 'visible') listener()
+  }
+  doc.addEventListener('visibilitychange', onChange)
+  return () => doc.removeEventListener('visibilitychange', onChange)
+}
 
 /** Resolves a relative URL against the page and turns http(s) into ws(s); adds the token. */
 export function socketUrl(url: string, token: string): string {
@@ -80,6 +112,9 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
   const minMs = options.reconnectMinMs ?? RECONNECT_MIN_MS
   const maxMs = options.reconnectMaxMs ?? RECONNECT_MAX_MS
   const random = options.random ?? Math.random
+  const onPageShown = options.onPageShown ?? documentShown
+  /** Set while closed for being the user's oldest socket (4003): waiting for the page to be shown. */
+  let stopShownWatch: (() => void) | null = null
 
   const rooms = new Map<string, number>()
   /** One wrapper per subscription, so the same function subscribed twice unsubscribes once. */
@@ -145,6 +180,15 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
     }
   }
 
+  /** 4003: stay closed (no reconnect) until the page is shown again, then connect as new. */
+  function waitUntilShown() {
+    wanted = false
+    clearReconnect()
+    setStatus('closed')
+    stopShownWatch?.()
+    stopShownWatch = onPageShown(() => api.connect())
+  }
+
   function endSession(reason: SessionEndReason) {
     wanted = false
     clearReconnect()
@@ -192,12 +236,15 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
       stopPing()
       if (ev.code === CLOSE_SESSION_EXPIRED) return endSession('expired')
       if (ev.code === CLOSE_SESSION_REPLACED) return endSession('replaced')
+      if (ev.code === CLOSE_TOO_MANY_SOCKETS) return waitUntilShown()
+      // Refused for its address: the longest backoff, so a crowded address is not hammered.
+      if (ev.code === CLOSE_ADDRESS_BUSY) attempt = Math.max(attempt, 30)
       if (wanted) scheduleReconnect()
       else setStatus('closed')
     }
   }
 
-  return {
+  const api: RealtimeSocket = {
     get status() {
       return status
     },
@@ -209,12 +256,16 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
       if (wanted) return
       wanted = true
       attempt = 0
+      stopShownWatch?.()
+      stopShownWatch = null
       void open()
     },
     close() {
       wanted = false
       generation++
       clearReconnect()
+      stopShownWatch?.()
+      stopShownWatch = null
       stopPing()
       const socket = ws
       ws = null
@@ -260,4 +311,5 @@ export function createSocket(options: SocketOptions): RealtimeSocket {
       }
     },
   }
+  return api
 }

@@ -103,6 +103,35 @@ describe('against the real auth plugin', () => {
     expect(c.ended).toEqual([])
   })
 
+  it('two tabs refreshing at once take turns, so the server never sees a rotated token again', async () => {
+    // Two tabs of one browser: one cookie jar, one local storage, one Web Locks manager.
+    const http = cookieJarFetch()
+    const storage = memoryStorage()
+    const held = new Map<string, Promise<unknown>>()
+    const locks = {
+      request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+        const turn = (held.get(name) ?? Promise.resolve()).catch(() => undefined).then(callback)
+        held.set(name, turn)
+        return turn
+      },
+    }
+    const ended: SessionEndReason[] = []
+    const tab = () =>
+      createApiClient({ baseUrl: base, storage, fetch: http.fetch, locks, onSessionEnded: (r) => ended.push(r) })
+    const [one, two] = [tab(), tab()]
+    const { user } = await one.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password })
+
+    // Sent together, the same cookie would reach the server twice: theft to it, the session would end.
+    // (The waiting tab takes the other's new token; one issued in the same second as the old one
+    // looks the same, and then it refreshes again with the new cookie: harmless.)
+    await Promise.all([one.refresh(), two.refresh()])
+    expect(ended).toEqual([])
+    expect((await two.get<SessionUser>('/auth/me')).id).toBe(user.id)
+    expect((await one.get<SessionUser>('/auth/me')).id).toBe(user.id)
+    expect(await one.refresh()).toEqual(expect.any(String))
+    expect(ended).toEqual([])
+  })
+
   it('a session revoked on the server ends on the client: 401 → refused refresh → onSessionEnded', async () => {
     const c = client()
     await c.api.login({ cnpj: SUPER.cnpj, email: SUPER.email, password: SUPER.password })

@@ -138,6 +138,41 @@ describe('socket', () => {
     expect(server.conns).toHaveLength(1)
   })
 
+  it('close code 4003 (a newer socket of the user took its place) stops without reconnecting, until the page is shown again', async () => {
+    let show: () => void = () => {}
+    const { socket, ended } = open({
+      onPageShown: (fn) => {
+        show = fn
+        return () => (show = () => {})
+      },
+    })
+    socket.connect()
+    const conn = await server.connection(1)
+    await waitFor(() => socket.status === 'open')
+    conn.ws.close(4003, 'ERR_TOO_MANY_SOCKETS')
+    // 'closed', not 'connecting': no reconnect is scheduled (it would close another of the user's tabs).
+    await waitFor(() => socket.status === 'closed')
+    expect(ended).toEqual([])
+    expect(server.conns).toHaveLength(1)
+    // The user comes back to this tab: it connects again (and the server closes their oldest other one).
+    show()
+    const again = await server.connection(2)
+    expect(again.token).toBe('tok-1')
+    await waitFor(() => socket.status === 'open')
+  })
+
+  it('close code 4029 (too many sockets from the address) retries at the longest backoff, not at once', async () => {
+    const { socket } = open({ reconnectMinMs: 5, reconnectMaxMs: 400, random: () => 0 })
+    socket.connect()
+    const conn = await server.connection(1)
+    await waitFor(() => socket.status === 'open')
+    const refusedAt = Date.now()
+    conn.ws.close(4029, 'ERR_TOO_MANY_SOCKETS_FROM_ADDRESS')
+    await server.connection(2)
+    // The longest delay with this jitter is 400 / 2 ms; the first ordinary retry would be 2.5 ms.
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(190)
+  })
+
   it('sends a ping frame on an interval (18 s by default)', async () => {
     expect(SOCKET_PING_MS).toBe(18_000)
     const { socket } = open({ pingIntervalMs: 20 })

@@ -38,6 +38,7 @@ import { createVault } from './vault.ts'
 import { KERNEL_VERSION } from './version.ts'
 import { moduleMenus, registerWeb } from './web.ts'
 import { registerSecurity } from './security.ts'
+import { loggerOptions } from './log.ts'
 
 export const KERNEL_MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -68,7 +69,8 @@ const hostOf = (url: string | undefined) => {
 export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp> {
   const config = loadConfig(opts.env ?? process.env, opts.config)
   const app = Fastify({
-    logger: opts.logger ?? { level: process.env.LOG_LEVEL || 'info' },
+    // Request lines go through a serializer that hides the secrets some paths carry (log.ts).
+    logger: loggerOptions(opts.logger),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: MAX_BODY_BYTES,
     // The spec's clients call list routes with a trailing slash (`GET /users/`): both forms route alike.
@@ -104,6 +106,11 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     pingMs: config.realtimePingMs,
     userStatusMs: config.userStatusMs,
     offlineAfterMs: config.userOfflineAfterMs,
+    caps: {
+      perUser: config.socketsPerUser,
+      perAddress: config.socketsPerAddress,
+      roomsPerSocket: config.socketRoomsMax,
+    },
   })
   closers.push(() => realtime.close())
 

@@ -60,6 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaMaxBytes: positiveInt(env.MEDIA_MAX_BYTES, 16 * 1024 * 1024),
     mediaFetchAllowPrivate: env.MEDIA_FETCH_ALLOW_PRIVATE === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // Socket caps per process (realtime/caps.ts); 0 lifts one.
+    socketsPerUser: cap(env.SOCKETS_PER_USER, 20),
+    socketsPerAddress: cap(env.SOCKETS_PER_ADDRESS, 100),
+    socketRoomsMax: cap(env.SOCKET_ROOMS_MAX, 100),
     ...overrides,
   }
   if (missing.length && !overrides.jwtSecret) {
@@ -92,6 +96,12 @@ export function parseTrustProxy(raw: string | undefined): NonNullable<KernelConf
 function positiveInt(raw: string | undefined, fallback: number): number {
   const n = Number(raw)
   return raw && Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+/** A cap: a whole number, 0 for none; anything else keeps the default. */
+function cap(raw: string | undefined, fallback: number): number {
+  const n = Number(raw)
+  return raw?.trim() && Number.isInteger(n) && n >= 0 ? n : fallback
 }
 
 function embeddedSecrets(dataDir: string): { jwt: string; refresh: string } {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ErrorCodes, isAppError } from '@atende/sdk'
+import { redactUrl } from './log.ts'
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCodes.VALIDATION,
@@ -85,7 +86,7 @@ export function installErrorHandling(app: FastifyInstance) {
         .send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error, url: request.url.split('?')[0] }, 'database unavailable')
+      request.log.warn({ err: error, url: redactUrl(request.url.split('?')[0]!) }, 'database unavailable')
       return reply.status(503).header('retry-after', '2').send({
         error: ERR_DATABASE_UNAVAILABLE,
         message: 'The database cannot be reached right now; try again in a moment',
@@ -119,7 +120,7 @@ export function installErrorHandling(app: FastifyInstance) {
     if (status === 500) {
       // Only our own bugs end here: logged with the request id, which the answer carries for support.
       request.log.error(
-        { err: error, reqId: request.id, url: request.url.split('?')[0], method: request.method },
+        { err: error, reqId: request.id, url: redactUrl(request.url.split('?')[0]!), method: request.method },
         'unhandled error',
       )
       return reply.status(500).send({

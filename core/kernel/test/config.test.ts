@@ -134,4 +134,16 @@ describe('config', () => {
     expect(typeof hops).toBe('function')
     expect([0, 1, 2].map((i) => hops('10.0.0.1', i))).toEqual([true, true, false])
   })
+
+  it('caps sockets per user, per address and rooms per socket (20, 100, 100; 0 lifts one; nonsense keeps the default)', () => {
+    const caps = (env: Record<string, string>) => {
+      const c = loadConfig({ DATA_DIR: dataDir, ...env })
+      return [c.socketsPerUser, c.socketsPerAddress, c.socketRoomsMax]
+    }
+    expect(caps({})).toEqual([20, 100, 100])
+    expect(caps({ SOCKETS_PER_USER: '5', SOCKETS_PER_ADDRESS: '0', SOCKET_ROOMS_MAX: '30' })).toEqual([5, 0, 30])
+    expect(caps({ SOCKETS_PER_USER: '-1', SOCKETS_PER_ADDRESS: 'many', SOCKET_ROOMS_MAX: '2.5' })).toEqual([
+      20, 100, 100,
+    ])
+  })
 })

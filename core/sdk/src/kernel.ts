@@ -41,6 +41,14 @@ export interface KernelConfig {
   realtimePingMs?: number
   userStatusMs?: number
   userOfflineAfterMs?: number
+  /**
+   * Socket caps of one process, 0 for none: a user's sockets (SOCKETS_PER_USER, 20; a new one closes
+   * the oldest), an address's (SOCKETS_PER_ADDRESS, 100; a new one is refused), a socket's rooms
+   * (SOCKET_ROOMS_MAX, 100).
+   */
+  socketsPerUser?: number
+  socketsPerAddress?: number
+  socketRoomsMax?: number
   /** Where stored media lives (MEDIA_DIR; default `<dataDir>/media`) and the default size limit (MEDIA_MAX_BYTES, 16 MiB). */
   mediaDir?: string
   mediaMaxBytes?: number
@@ -252,12 +260,24 @@ export interface AuthService {
   issue(user: SessionUser, meta?: { userAgent?: string; ip?: string }): Promise<IssuedSession>
   /**
    * Exchange a refresh token for a new pair; the old one stops working. Null when invalid. An
-   * already rotated token presented again ends its session and throws AppError 401 (details.refreshReuse).
+   * already rotated token presented again is theft: its session ends (every refresh and access token
+   * of that login), the user is owed a SecurityNotice, and it throws AppError 401 (details.refreshReuse).
    */
   rotate(refreshToken: string): Promise<(IssuedSession & { userId: number }) | null>
   revoke(sessionId: string): Promise<void>
   /** End every session of the user except one (a new login ends the others). */
   revokeOthers(userId: number, companyId: number, keepSessionId: string | null): Promise<number>
-  /** Verify an access token and that its session is still alive. Throws AppError 401 otherwise. */
+  /**
+   * Verify an access token and that its session is alive and belongs to the token's user and company
+   * (checked on every call, cached session or not). Throws AppError 401 otherwise.
+   */
   verifyAccess(token: string): Promise<AuthInfo>
+  /** What the user must be told at sign-in (a session ended for theft), once: taking it clears it. */
+  takeSecurityNotice(userId: number): Promise<SecurityNotice | null>
+}
+
+/** Told to a user at the next sign-in: `at` (ISO) is when the kernel ended the session. */
+export interface SecurityNotice {
+  code: 'SESSION_REVOKED_REUSE'
+  at: string
 }

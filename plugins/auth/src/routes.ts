@@ -14,6 +14,21 @@ const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 200 }),
 })
 const SessionAnswer = Type.Object({ token: Type.String(), user: Type.Ref(UserView) })
+/** A sign-in may also carry what the user must be told, once (SDK SecurityNotice). */
+const SecurityNotice = Type.Object(
+  {
+    code: Type.Literal('SESSION_REVOKED_REUSE', {
+      description: 'a session was ended because its refresh token was used twice',
+    }),
+    at: Type.String({ format: 'date-time', description: 'when the session was ended' }),
+  },
+  { description: 'present once, at the first sign-in after the event' },
+)
+const LoginAnswer = Type.Object({
+  token: Type.String(),
+  user: Type.Ref(UserView),
+  securityNotice: Type.Optional(SecurityNotice),
+})
 const Err = Type.Ref(ErrorResponse)
 const tags = ['auth']
 
@@ -53,13 +68,14 @@ export async function registerSessionRoutes(root: FastifyInstance, kernel: Kerne
         tags,
         summary: 'Sign in with company CNPJ, email and password; sets the refresh cookie',
         body: LoginBody,
-        response: { 200: SessionAnswer, 400: Err, 401: Err, 403: Err, 412: Err, 429: Err },
+        response: { 200: LoginAnswer, 400: Err, 401: Err, 403: Err, 412: Err, 429: Err },
       },
     },
     async (request, reply) => {
       const result = await svc.login(request.body, { userAgent: request.headers['user-agent'], ip: request.ip })
       setRefreshCookie(request, reply, result)
-      return { token: result.token, user: result.user }
+      const { token, user, securityNotice } = result
+      return securityNotice ? { token, user, securityNotice } : { token, user }
     },
   )
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kernel, UserView } from '@atende/sdk'
+import type { Kernel, SecurityNotice, UserView } from '@atende/sdk'
 import { AppError, ErrorCodes, isAppError, normaliseCnpj } from '@atende/sdk'
 
 export const PLAN_EXPIRED_MESSAGE = 'Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!'
@@ -18,6 +18,8 @@ export interface LoginResult {
   refreshToken: string
   refreshExpiresAt: Date
   user: UserView
+  /** Sign-in only: what the user must be told (a session of theirs ended for theft), once. */
+  securityNotice?: SecurityNotice
 }
 
 const invalidCredentials = () => new AppError(ErrorCodes.INVALID_CREDENTIALS, 401, 'Invalid user or password')
@@ -107,11 +109,13 @@ export function createLoginService(kernel: Kernel) {
     await setOnline(user.companyId, user.id, true)
     const view = await sessionView(kernel, user.id)
     if (!view) throw invalidCredentials()
+    const securityNotice = await kernel.auth.takeSecurityNotice(user.id)
     return {
       token: session.accessToken,
       refreshToken: session.refreshToken,
       refreshExpiresAt: session.refreshExpiresAt,
       user: view,
+      ...(securityNotice ? { securityNotice } : {}),
     }
   }
 
@@ -124,7 +128,8 @@ export function createLoginService(kernel: Kernel) {
       next = await kernel.auth.rotate(refreshToken)
     } catch (err) {
       // A rotated refresh token came back: whoever holds the newer one or this one is not the user
-      // alone. The kernel has ended that session (every refresh token and access token of it).
+      // alone. The kernel has ended that session (every refresh token and access token of it). The
+      // warning names the session, never a token.
       const reuse = isAppError(err) ? err.details?.refreshReuse : undefined
       if (reuse)
         kernel.log.warn(

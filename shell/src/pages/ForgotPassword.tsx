@@ -55,10 +55,11 @@ export default function ForgotPassword() {
     if (v.hasErrors(next)) return
     setBusy(true)
     try {
-      const path = [form.email.trim(), digits(form.cnpj), form.code.trim(), form.password]
-        .map(encodeURIComponent)
-        .join('/')
-      await client.api.post(`/resetpasswords/${path}`, { auth: false })
+      // The body form: the code and the new password stay out of the URL (and of every log of it).
+      await client.api.post('/resetpasswords', {
+        auth: false,
+        body: { email: form.email.trim(), cnpj: digits(form.cnpj), token: form.code.trim(), password: form.password },
+      })
       toast.success(t('forgot.success'))
       navigate('/login')
     } catch (e) {

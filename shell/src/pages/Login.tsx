@@ -5,7 +5,7 @@ import { Button, Dialog, MaskedInput, TextField, digits, toast } from '@atende/u
 import { loginError } from '@atende/client'
 import { client } from '../client.ts'
 import { toastError } from '../errors.ts'
-import { resetSubscriptionWarning, sessionLapsed } from '../session.ts'
+import { SECURITY_NOTICE_MS, resetSubscriptionWarning, securityNoticeText, sessionLapsed } from '../session.ts'
 import * as v from '../validation.ts'
 import { PublicCard } from './PublicCard.tsx'
 
@@ -28,11 +28,15 @@ export default function Login() {
     try {
       // A new session: the layout shows the 'expires in N days' toast again.
       resetSubscriptionWarning()
-      const { user } = await client.api.login({
+      const { user, securityNotice } = await client.api.login({
         cnpj: digits(form.cnpj),
         email: form.email.trim(),
         password: form.password,
       })
+      // The server says it once (e.g. a session of this user was ended for a stolen refresh token):
+      // the root Toaster keeps it on screen across the navigation below.
+      const notice = securityNoticeText(i18n, securityNotice)
+      if (notice) toast.warning(notice, SECURITY_NOTICE_MS)
       // Only an expired company's admin gets in (to renew): home sends its restricted session to the
       // billing pages it serves, rather than to a tickets screen that would be refused.
       navigate(sessionLapsed(user) ? '/' : '/tickets', { replace: true })

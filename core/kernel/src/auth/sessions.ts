@@ -1,18 +1,23 @@
 import { randomBytes, randomUUID, createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import type { Knex } from 'knex'
-import type { AuthInfo, AuthService, EventBus, IssuedSession, KernelConfig, SessionUser } from '@atende/sdk'
+import type {
+  AuthInfo,
+  AuthService,
+  EventBus,
+  IssuedSession,
+  KernelConfig,
+  SecurityNotice,
+  SessionUser,
+} from '@atende/sdk'
 import { AppError, ErrorCodes } from '@atende/sdk'
 import { createSigner, createVerifier } from 'fast-jwt'
 
 /** How long a verified session stays trusted without a database look (revocation clears it at once). */
 const SESSION_CACHE_MS = 10_000
 
-/**
- * A rotated refresh token presented again inside this window is taken for two tabs refreshing at
- * once (one of them lost the race): refused, but the session lives. Later it is theft.
- */
-export const REFRESH_REUSE_GRACE_MS = 10_000
+/** user_sessions.revokedReason of a session ended because a rotated refresh token came back. */
+const REUSED = 'refresh_reuse'
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
 
@@ -28,10 +33,14 @@ interface AccessClaims {
 export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig): AuthService {
   const sign = createSigner({ key: config.jwtSecret, expiresIn: config.accessTokenTtlSeconds * 1000 })
   const verify = createVerifier({ key: config.jwtSecret, cache: 1000 })
-  const alive = new Map<string, { userId: number; until: number }>()
+  /** Sessions verified lately, with the user and company they belong to. */
+  const alive = new Map<string, { userId: number; companyId: number; until: number }>()
+  /** Revocations seen by this process: a session read before one of them is not cached after it. */
+  let revocations = 0
 
   // A revocation in any process (bridged over Redis) drops the cached sessions of that user here.
   bus.on('auth.sessionsRevoked', ({ userId, keepSessionId }) => {
+    revocations += 1
     for (const [sid, v] of alive) if (v.userId === userId && sid !== keepSessionId) alive.delete(sid)
   })
 
@@ -92,9 +101,12 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
 
   /**
    * A token we issued for a live session that is no longer its current one was rotated away: it
-   * has been used before, so someone else holds (or held) it. The whole session ends — its newest
-   * refresh token and its access tokens with it — and the caller learns why (AppError 401 with
-   * details.refreshReuse, which the auth plugin logs as a warning).
+   * has been used before, so someone else holds (or held) it — however soon after the rotation (the
+   * thief may have refreshed first; the shell's tabs take turns, so they never race). The session is
+   * the login's whole refresh family (one row, rotated in place): it ends, its newest refresh token
+   * and its access tokens with it, in every process; the user is told at the next sign-in
+   * (takeSecurityNotice), and the caller learns why (AppError 401 with details.refreshReuse, which
+   * the auth plugin logs as a warning).
    */
   async function endOnReuse(sessionId: string, refreshToken: string) {
     if (!issuedHere(refreshToken)) return
@@ -102,10 +114,9 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
       .where({ id: sessionId })
       .whereNull('revokedAt')
       .where('expiresAt', '>', new Date())
-      .first('userId', 'companyId', 'lastUsedAt', 'refreshHash')
+      .first('userId', 'companyId', 'refreshHash')
     if (!live || live.refreshHash === sha256(refreshToken)) return
-    if (Date.now() - new Date(live.lastUsedAt).getTime() < REFRESH_REUSE_GRACE_MS) return
-    await revoke(sessionId)
+    await end(sessionId, REUSED)
     throw new AppError(
       ErrorCodes.SESSION_EXPIRED,
       401,
@@ -116,16 +127,18 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
     )
   }
 
-  async function revoke(sessionId: string) {
+  async function end(sessionId: string, reason: string | null) {
     const [row] = await db('user_sessions')
       .where({ id: sessionId })
       .whereNull('revokedAt')
-      .update({ revokedAt: new Date() })
+      .update({ revokedAt: new Date(), revokedReason: reason })
       .returning(['userId', 'companyId'])
+    revocations += 1
     alive.delete(sessionId)
     if (row)
       await bus.emit('auth.sessionsRevoked', { companyId: row.companyId, userId: row.userId, keepSessionId: null })
   }
+  const revoke = (sessionId: string) => end(sessionId, null)
 
   async function revokeOthers(userId: number, companyId: number, keepSessionId: string | null) {
     const q = db('user_sessions').where({ userId }).whereNull('revokedAt')
@@ -143,16 +156,43 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
       throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session expired, please log in')
     }
     const userId = Number(claims.sub)
-    const cached = alive.get(claims.sid)
-    if (!cached || cached.until < Date.now()) {
-      const row = await db('user_sessions').where({ id: claims.sid }).whereNull('revokedAt').first('userId')
-      if (!row || row.userId !== userId) {
+    const ended = () => new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session ended, please log in')
+    let session = alive.get(claims.sid)
+    if (!session || session.until < Date.now()) {
+      const seen = revocations
+      const row = await db('user_sessions')
+        .where({ id: claims.sid })
+        .whereNull('revokedAt')
+        .first('userId', 'companyId')
+      if (!row) {
         alive.delete(claims.sid)
-        throw new AppError(ErrorCodes.SESSION_EXPIRED, 401, 'Session ended, please log in')
+        throw ended()
       }
-      alive.set(claims.sid, { userId, until: Date.now() + SESSION_CACHE_MS })
+      session = {
+        userId: row.userId as number,
+        companyId: row.companyId as number,
+        until: Date.now() + SESSION_CACHE_MS,
+      }
+      // A revocation heard while the row was being read may postdate it: answer this once, cache it not.
+      if (seen === revocations) alive.set(claims.sid, session)
+      else alive.delete(claims.sid)
     }
+    // The session is bound to one user of one company: a token naming it for anyone else is refused,
+    // on every check (the cache holds the session's owner, never the token's claim).
+    if (session.userId !== userId || session.companyId !== claims.cid) throw ended()
     return { userId, companyId: claims.cid, profile: claims.pro, super: claims.sup, sessionId: claims.sid }
+  }
+
+  async function takeSecurityNotice(userId: number): Promise<SecurityNotice | null> {
+    // One statement: two sign-ins at once cannot both show it.
+    const told = await db('user_sessions')
+      .where({ userId, revokedReason: REUSED })
+      .whereNull('noticedAt')
+      .update({ noticedAt: new Date() })
+      .returning(['revokedAt'])
+    if (!told.length) return null
+    const at = Math.max(...told.map((r: { revokedAt: Date | string }) => new Date(r.revokedAt).getTime()))
+    return { code: 'SESSION_REVOKED_REUSE', at: new Date(at).toISOString() }
   }
 
   return {
@@ -163,5 +203,6 @@ export function createAuthService(db: Knex, bus: EventBus, config: KernelConfig)
     revoke,
     revokeOthers,
     verifyAccess,
+    takeSecurityNotice,
   }
 }

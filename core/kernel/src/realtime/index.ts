@@ -11,11 +11,20 @@ import { createDeliveryQueue } from './delivery.ts'
 import { Rooms, RoomRules, specJoin, type Conn } from './rooms.ts'
 import { mapKernelEvents } from './kernel-events.ts'
 import { userStatusTick } from './presence.ts'
+import {
+  AddressCount,
+  CLOSE_ADDRESS_BUSY,
+  CLOSE_TOO_MANY_SOCKETS,
+  ERR_TOO_MANY_ROOMS,
+  ERR_TOO_MANY_SOCKETS,
+  ERR_TOO_MANY_SOCKETS_FROM_ADDRESS,
+  type SocketCaps,
+} from './caps.ts'
 
-/** Close codes the client acts on. */
+/** Close codes the client acts on (and caps.ts's 4003, 4029). */
 export const CLOSE_SESSION_EXPIRED = 4001
 export const CLOSE_SESSION_REPLACED = 4002
-const MAX_ROOMS_PER_SOCKET = 500
+export { CLOSE_ADDRESS_BUSY, CLOSE_TOO_MANY_SOCKETS } from './caps.ts'
 const MAX_ROOM_LENGTH = 128
 
 /** A mapper as stored: each was registered for its own event, and receives only that event's payload. */
@@ -34,6 +43,8 @@ export interface RealtimeDeps {
   offlineAfterMs?: number
   /** The company settings' definitions, for the user views presence announces (accounts.ts). */
   settingDefinitions?: () => SettingDefinition[]
+  /** Sockets per user and per address, rooms per socket (caps.ts); 0 for none. Default 20, 100, 100. */
+  caps?: Partial<SocketCaps>
 }
 
 /**
@@ -47,6 +58,12 @@ export function createRealtime(deps: RealtimeDeps) {
   const pingMs = deps.pingMs ?? 18_000
   const userStatusMs = deps.userStatusMs ?? 60_000
   const offlineAfterMs = deps.offlineAfterMs ?? 120_000
+  const caps: SocketCaps = {
+    perUser: deps.caps?.perUser ?? 20,
+    perAddress: deps.caps?.perAddress ?? 100,
+    roomsPerSocket: deps.caps?.roomsPerSocket ?? 100,
+  }
+  const addresses = new AddressCount(caps.perAddress)
   const accounts = createAccounts(db, deps.settingDefinitions)
   const mappers = new Map<string, Mapper[]>()
   const rules = new RoomRules()
@@ -189,9 +206,13 @@ export function createRealtime(deps: RealtimeDeps) {
     }
     if (spec?.leave ?? type === 'leave') return rooms.leave(conn, room)
     if (conn.rooms.has(room)) return
+    if (caps.roomsPerSocket && conn.rooms.size >= caps.roomsPerSocket) {
+      const message = `A socket may be in at most ${caps.roomsPerSocket} rooms`
+      return sendEvent(conn, 'error', { error: ERR_TOO_MANY_ROOMS, room, message })
+    }
     let allowed = false
     try {
-      allowed = conn.rooms.size < MAX_ROOMS_PER_SOCKET && (await rules.allows(conn.auth, room))
+      allowed = await rules.allows(conn.auth, room)
     } catch (err) {
       log.error({ err, room }, 'room authorization failed')
     }
@@ -199,7 +220,18 @@ export function createRealtime(deps: RealtimeDeps) {
     if (rooms.conns.has(conn)) rooms.join(conn, room)
   }
 
-  function onConnection(socket: WebSocket, token: string | undefined) {
+  /** A user's newest socket is in: the oldest past the cap close (the client does not come back on 4003). */
+  function makeRoomFor(userId: number) {
+    if (!caps.perUser) return
+    for (const old of rooms.oldestBeyond(userId, caps.perUser)) {
+      rooms.remove(old)
+      old.socket.close(CLOSE_TOO_MANY_SOCKETS, ERR_TOO_MANY_SOCKETS)
+    }
+  }
+
+  function onConnection(socket: WebSocket, token: string | undefined, address: string) {
+    // Counted before the token is checked, so a flood of bad tokens from one address costs no lookups.
+    if (!addresses.take(address)) return socket.close(CLOSE_ADDRESS_BUSY, ERR_TOO_MANY_SOCKETS_FROM_ADDRESS)
     let conn: Conn | undefined
     // Frames are handled in order, and only after authentication settles.
     let chain: Promise<unknown> = (async () => {
@@ -209,6 +241,7 @@ export function createRealtime(deps: RealtimeDeps) {
         if (socket.readyState !== socket.OPEN || closed) return
         conn = { socket, auth: info, rooms: new Set(), alive: true }
         rooms.add(conn)
+        makeRoomFor(info.userId)
         rooms.join(conn, `company-${info.companyId}`)
         rooms.join(conn, `user-${info.userId}`)
       } catch (err) {
@@ -228,6 +261,7 @@ export function createRealtime(deps: RealtimeDeps) {
       if (conn) conn.alive = true
     })
     socket.on('close', () => {
+      addresses.release(address)
       if (conn) rooms.remove(conn)
     })
     socket.on('error', (err) => log.debug({ err }, 'websocket error'))
@@ -246,11 +280,12 @@ export function createRealtime(deps: RealtimeDeps) {
           schema: {
             tags: ['realtime'],
             summary:
-              'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends',
+              'Realtime websocket (token = access JWT); closes 4001 ERR_SESSION_EXPIRED on a bad token, 4002 ERR_SESSION_REPLACED when the session ends, 4003 ERR_TOO_MANY_SOCKETS when a newer socket of the user passes SOCKETS_PER_USER (the oldest closes), 4029 ERR_TOO_MANY_SOCKETS_FROM_ADDRESS past SOCKETS_PER_ADDRESS',
             querystring: Type.Object({ token: Type.Optional(Type.String()) }),
           },
         },
-        (socket, request) => onConnection(socket, request.query.token),
+        // request.ip: the client's address as rate limits see it (X-Forwarded-For only from TRUST_PROXY).
+        (socket, request) => onConnection(socket, request.query.token, request.ip),
       )
 
       timers.push(

@@ -60,16 +60,30 @@ export type RoomCheck = (auth: AuthInfo, room: string) => boolean | Promise<bool
 export class Rooms {
   readonly conns = new Set<Conn>()
   private members = new Map<string, Set<Conn>>()
+  /** Each user's sockets, oldest first (a Set keeps insertion order). */
+  private byUser = new Map<number, Set<Conn>>()
 
   private key = (companyId: number, room: string) => `${companyId}\0${room}`
 
   add(conn: Conn) {
     this.conns.add(conn)
+    let own = this.byUser.get(conn.auth.userId)
+    if (!own) this.byUser.set(conn.auth.userId, (own = new Set()))
+    own.add(conn)
   }
 
   remove(conn: Conn) {
     for (const room of [...conn.rooms]) this.leave(conn, room)
     this.conns.delete(conn)
+    const own = this.byUser.get(conn.auth.userId)
+    own?.delete(conn)
+    if (own && !own.size) this.byUser.delete(conn.auth.userId)
+  }
+
+  /** The user's sockets past the newest `keep`, oldest first. */
+  oldestBeyond(userId: number, keep: number): Conn[] {
+    const own = [...(this.byUser.get(userId) ?? [])]
+    return own.slice(0, Math.max(0, own.length - keep))
   }
 
   join(conn: Conn, room: string) {

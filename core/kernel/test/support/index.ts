@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { connectDb, PgLiteClient } from '../../src/db/connect.ts'
 import { freshPgliteData } from './pglite-seed.ts'
 import { migratedTemplate } from './migrated.ts'
-import { createApp, type AtendeApp } from '../../src/app.ts'
+import { createApp, type AtendeApp, type CreateAppOptions } from '../../src/app.ts'
 import { discoverPlugins } from '../../src/plugins/loader.ts'
 import { EMBEDDED_SUPERUSER, extraPluginNames } from '../../src/config.ts'
 
@@ -97,6 +97,10 @@ export interface TestAppOptions {
   config?: Partial<KernelConfig>
   /** Reuse a database (two processes on one database). */
   db?: Knex
+  /** The environment the kernel reads its settings from (none by default): SOCKETS_PER_USER … */
+  env?: NodeJS.ProcessEnv
+  /** Fastify logger options (level, stream …) for a test that reads the log; off by default. */
+  logger?: CreateAppOptions['logger']
 }
 
 export interface TestApp {
@@ -124,8 +128,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const redisPrefix = `atende-test-${randomBytes(4).toString('hex')}`
   const app = await createApp({
     db,
-    env: {},
-    logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    env: opts.env ?? {},
+    logger: opts.logger ?? (process.env.TEST_LOG ? { level: 'debug' } : false),
     plugins,
     config: {
       mode: 'embedded',
@@ -215,5 +219,6 @@ export {
   type Headers,
 } from './fixtures.ts'
 export { until, sleep } from './wait.ts'
+export { captureLog } from './log.ts'
 export { connect as connectSocket, type Frame } from './socket.ts'
 export { appProcessEnv, bootAppProcess, appProcesses, chaosScale } from './process.ts'

@@ -5,9 +5,9 @@ export interface Frame {
   event: string
   data?: any
 }
-/** A test client: keeps every frame and the close code. */
-export async function connect(base: string, token: string | null) {
-  const ws = new WebSocket(`${base}/socket${token === null ? '' : `?token=${encodeURIComponent(token)}`}`)
+/** A test client: keeps every frame and the close code. `headers` go with the upgrade (X-Forwarded-For). */
+export async function connect(base: string, token: string | null, headers?: Record<string, string>) {
+  const ws = new WebSocket(`${base}/socket${token === null ? '' : `?token=${encodeURIComponent(token)}`}`, { headers })
   const frames: Frame[] = []
   let closed: { code: number; reason: string } | undefined
   ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())))
