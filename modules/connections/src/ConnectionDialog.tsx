@@ -192,11 +192,15 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     </FieldShell>
   )
 
+  const closeRevealed = () => {
+    setRevealed(null)
+    onClose()
+  }
   if (revealed)
     return (
       <Dialog
         open
-        onClose={onClose}
+        onClose={closeRevealed}
         title={t('connections.token.shownTitle')}
         footer={
           <>
@@ -206,7 +210,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
               copied={t('connections.token.copied')}
               failed={t('connections.token.copyFailed')}
             />
-            <Button onClick={onClose}>{t('connections.token.done')}</Button>
+            <Button onClick={closeRevealed}>{t('connections.token.done')}</Button>
           </>
         }
       >

@@ -103,7 +103,7 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     await p.getByText('Conexão salva com sucesso!').waitFor()
     await p.getByRole('dialog', { name: 'Copie o token agora' }).getByTestId('token-shown').getByText(token).waitFor()
     await p.getByRole('button', { name: 'Concluir' }).click()
-    await dialog.waitFor({ state: 'hidden' })
+    await p.getByRole('dialog').waitFor({ state: 'detached' })
 
     // The simulator session starts at once and asks for a QR scan; the drawer warns (after 2 s).
     const r = row(p, 'Loja Centro')
