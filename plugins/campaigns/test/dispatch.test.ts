@@ -95,15 +95,17 @@ describe('campaign dispatch', () => {
       expect([1, 2]).toContain(r.variant)
       expect(r.message).toBe(r.variant === 1 ? `Olá ${r.name}!` : `Oi Cliente, tudo bem?`)
     }
+    // Handed to the connection's outbound queue is not sent: the campaign runs on until they leave.
+    expect(await s.get()).toMatchObject({ status: 'EM_ANDAMENTO', counts: { total: 7 } })
     await until(async () => (await s.outbox()).length === 7)
     const box = await s.outbox()
     expect(new Set(box.map((m) => m.to)).size).toBe(7)
+    // Delivery follows the messages: the simulator's acks move them past sent.
+    await until(async () => (await s.recipients()).every((r) => ['sent', 'delivered', 'read'].includes(r.status)))
     expect(await engine.tick(at(s.T, 1))).toBe(0)
     const done = await s.get()
     expect(done).toMatchObject({ status: 'FINALIZADA', counts: { total: 7 } })
-    expect(done.completedAt).toBe(s.T.toISOString())
-    // Delivery follows the messages: the simulator's acks move them past sent.
-    await until(async () => (await s.recipients()).every((r) => ['sent', 'delivered', 'read'].includes(r.status)))
+    expect(done.completedAt).toBe(at(s.T, 1).toISOString())
     const report = await s.get()
     expect(report.counts).toMatchObject({ sent: 7, pending: 0, failed: 0 })
     const drawn = rows.reduce<Record<number, number>>(
@@ -178,12 +180,19 @@ describe('campaign dispatch', () => {
       pauseReason: 'Limite diário da conexão atingido (2)',
       pause: { code: 'dailyLimit', values: { limit: 2 } },
     })
-    // Its last number on the next day: then nobody is left, and it finishes though the limit is reached again.
+    // Its last number on the next day: then nobody is left, and once that message has left it
+    // finishes though the limit is reached again.
+    const left = async (x: typeof s) =>
+      until(async () => (await x.recipients()).every((r) => ['sent', 'delivered', 'read'].includes(r.status)))
     expect(await engine.tick(at(s.T, 24 * 3600))).toBe(1)
+    await left(s)
+    expect(await engine.tick(at(s.T, 24 * 3600 + 1))).toBe(0)
     expect((await s.get()).status).toBe('FINALIZADA')
-    // A list exactly the size of the limit finishes at once (the limit holds nobody).
+    // A list exactly the size of the limit finishes as soon as its messages leave (the limit holds nobody).
     const exact = await setup(2, { dailyLimit: 2 })
     expect(await engine.tick(exact.T)).toBe(2)
+    await left(exact)
+    expect(await engine.tick(at(exact.T, 1))).toBe(0)
     expect((await exact.get()).status).toBe('FINALIZADA')
     const w = await setup(2, { windowStart: '00:00', windowEnd: '00:01' })
     // Unless the clock happens to read 00:00, T is outside that window.

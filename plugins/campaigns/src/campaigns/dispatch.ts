@@ -278,7 +278,11 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     return r.campaignId as number
   }
 
-  /** Running campaigns of the connection with nobody pending: FINALIZADA. */
+  /**
+   * Running campaigns of the connection whose every message has left: FINALIZADA. A queued recipient
+   * is still in the connection's outbound queue (a rate-limited connection holds thousands), so it
+   * keeps the campaign running as a pending one does; the report counts both as pending.
+   */
   async function finishIdle(uow: UnitOfWork, companyId: number, whatsappId: number, at: Date) {
     const done: { id: number }[] = await uow
       .t('campaigns')
@@ -287,7 +291,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
         q
           .from('campaign_recipients')
           .whereRaw('"campaign_recipients"."campaignId" = "campaigns"."id"')
-          .where('campaign_recipients.status', 'pending'),
+          .whereIn('campaign_recipients.status', UNSENT),
       )
       .update({ status: 'FINALIZADA', completedAt: at, ...pauseColumns(null), updatedAt: at })
       .returning('id')
@@ -317,6 +321,9 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
     },
   }
 }
+
+/** Recipients whose message has not left yet (the report's "pending"). */
+const UNSENT = ['pending', 'sending', 'queued']
 
 const mediaTypeOf = (mimetype: string) =>
   ['image', 'video', 'audio'].find((k) => mimetype.startsWith(`${k}/`)) ?? 'document'
