@@ -8,6 +8,7 @@ import { SINGLE_PANE_MAX_PX } from './list/panel.ts'
 import { parseTicketId } from './list/rules.ts'
 import { SplitPanes } from './list/SplitPanes.tsx'
 import { TicketsManager } from './list/TicketsManager.tsx'
+import { TicketByUuid, UUID } from './TicketByUuid.tsx'
 import { TicketsIcon } from './TicketsIcon.tsx'
 import './index.css'
 
@@ -36,7 +37,7 @@ function Welcome() {
 }
 
 /**
- * /tickets and /tickets/:ticketId (core.md §2 "Tickets screen"): the list on the left, the
+ * /tickets and /tickets/:ticketId, the id or the uuid (core.md §2 "Tickets screen"): the list on the left, the
  * conversation or a welcome on the right, in resizable panes; one pane at a time on narrow screens.
  */
 export default function TicketsPage() {
@@ -54,6 +55,7 @@ export default function TicketsPage() {
   // The chat checks the ticket's access as it loads (useTicket): a bad address is replaced.
   const onClosed = useCallback((opts?: { replace: boolean }) => navigate('/tickets', opts), [navigate])
 
+  if (raw !== undefined && UUID.test(raw)) return <TicketByUuid uuid={raw} />
   if (raw !== undefined && ticketId == null) return <Navigate to="/tickets" replace />
 
   const list = <TicketsManager companyId={companyId} selectedId={ticketId} />

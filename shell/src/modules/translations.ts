@@ -36,13 +36,31 @@ function flatten(resources: Resources, prefix: string, out: Map<string, string>)
 export function createTranslationRegistry(shell: Record<string, Resources> = {}) {
   const namespaces = new Map<string, string>() // top-level key → owner
   const shared = new Map<string, { owner: string; text: string }>() // `${lng}:${key}` → first text
+  const texts = new Map<string, Map<string, string>>() // `${lng}:${top}` → the owner's texts there
+
+  /** Every text of `a` is in `b`, worded the same. */
+  const within = (a: Map<string, string>, b: Map<string, string>) => [...a].every(([key, text]) => b.get(key) === text)
 
   function claim(owner: string, lng: string, resources: Resources, clashes: TranslationClash[]) {
-    for (const top of Object.keys(resources)) {
+    for (const [top, value] of Object.entries(resources)) {
       if (SHARED.has(top)) continue
+      const mine = flatten({ [top]: value } as Resources, '', new Map())
       const held = namespaces.get(top)
-      if (held === undefined) namespaces.set(top, owner)
-      else if (held !== owner && !clashes.some((c) => c.kind === 'namespace' && c.key === top))
+      const theirs = texts.get(`${lng}:${top}`)
+      if (held === undefined || held === owner) {
+        namespaces.set(top, owner)
+        texts.set(`${lng}:${top}`, mine)
+        continue
+      }
+      // A module may bundle another's published components with their words (tickets bundles the
+      // contacts form): the same texts are borrowed, not taken — whichever of the two loads first.
+      if (theirs && within(mine, theirs)) continue
+      if (theirs && within(theirs, mine)) {
+        namespaces.set(top, owner)
+        texts.set(`${lng}:${top}`, mine)
+        continue
+      }
+      if (!clashes.some((c) => c.kind === 'namespace' && c.key === top))
         clashes.push({ kind: 'namespace', module: owner, owner: held, lng, key: top, severity: 'error' })
     }
     for (const [key, text] of flatten(resources, '', new Map())) {

@@ -180,9 +180,14 @@ describe.skipIf(!canRun)('kanban', () => {
     })
     await lane('open').getByTestId('kanban-card').filter({ hasText: 'João Novo' }).waitFor()
 
-    // A click (no drag) opens the ticket.
+    // A click (no drag) opens the ticket: its conversation, at the id's address (the card links its uuid).
     await lane(`tag-${todo.id}`).getByTestId('kanban-card').click()
-    await page.waitForURL(`${app.base}/tickets/${ticket.uuid}`)
+    await page.waitForURL(`${app.base}/tickets/${ticket.id}`)
+    await page
+      .locator(`[data-testid="ticket-chat"][data-ticket="${ticket.id}"]`)
+      .getByText('Maria Quadro')
+      .first()
+      .waitFor()
   })
 
   it("an attendant's tag dialog has no kanban switch", async () => {
