@@ -122,7 +122,9 @@ export async function ingest(
       mediaUrl: it.mediaKey ?? null,
       mediaType: it.mediaType ?? null,
       mediaName: it.mediaName ?? null,
-      ack: it.fromMe ? 1 : 0,
+      // core.md §3: ack is 1..5. A message that reached us — the customer's, or one sent from the
+      // phone itself — is at least at the server (1); 0 stays for ours not yet handed over.
+      ack: 1,
       read: it.fromMe,
       quotedMsgId: it.quotedProviderId ? (quoted.get(it.quotedProviderId) ?? null) : null,
       participant: it.participant ?? null,

@@ -20,6 +20,7 @@ import {
   type SlotDialogProps,
 } from '@atende/ui'
 import { useApi, useSession } from '@atende/client'
+import { client } from '../client.ts'
 import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 import { createTranslationRegistry, describeClash } from './translations.ts'
 import { SHELL_TEXTS } from '../i18n/index.ts'
@@ -122,7 +123,11 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     api
       .get<Record<string, unknown>>('/plans/user')
       .then((plan) => {
-        if (!cancelled) setPlanFlags(plan)
+        if (cancelled) return
+        setPlanFlags(plan)
+        // core.md §2: the campaign, contact-list, phrase-list, flow and import routes key on the
+        // `cshow` flag; it follows the company's plan (useCampaigns) from each sign-in on.
+        client.session.setPreference('cshow', plan.useCampaigns === true ? 'enabled' : null)
       })
       .catch(() => {
         /* unknown plan: pages without a module are plainly not found */

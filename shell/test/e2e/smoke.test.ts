@@ -114,6 +114,8 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     await nav.getByRole('link', { name: 'Atendimentos' }).waitFor()
     // The helps module came from /api/modules through module federation.
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
+    // core.md §2: the campaign routes key on the `cshow` flag, set from the plan at sign-in.
+    await page.waitForFunction(() => localStorage.getItem('cshow') === 'enabled')
     await shot('02-tickets')
   })
 
