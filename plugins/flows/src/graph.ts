@@ -210,9 +210,17 @@ export async function validateGraph(graph: FlowGraph, checks: GraphChecks): Prom
     if (p) out.push(p)
     else out.push(...contentProblems(node))
   }
-  const starts = graph.nodes.filter((n) => n.type === 'start')
-  if (starts.length !== 1)
-    out.push(problem('nodes', 'start', `A flow has exactly one start node (found ${starts.length})`))
+  const [first, ...more] = graph.nodes.filter((n) => n.type === 'start')
+  if (!first) out.push(problem('nodes', 'start', 'A flow has exactly one start node (found none)'))
+  // Each extra start is named, so the editor can point at it.
+  for (const extra of more)
+    out.push(
+      problem(
+        `nodes.${extra.id}`,
+        'start',
+        `A flow has exactly one start node: "${extra.id}" is a second one (the first is "${first.id}")`,
+      ),
+    )
   if (out.length) return out
 
   const byId = new Map(graph.nodes.map((n) => [n.id, n]))

@@ -136,7 +136,8 @@ describe('flows API', () => {
     const msg = node('m', 'message', { label: 'Oi' })
     const cases: [string, object, string, string][] = [
       ['no start', { nodes: [msg], connections: [] }, 'nodes', 'start'],
-      ['two starts', { nodes: [start, node('2', 'start'), msg], connections: [] }, 'nodes', 'start'],
+      // The second start is named (field and message), so the editor points at it.
+      ['two starts', { nodes: [start, node('2', 'start'), msg], connections: [] }, 'nodes.2', 'start'],
       [
         'a repeated id',
         { nodes: [start, msg, node('m', 'message', { label: 'b' })], connections: [] },
