@@ -14,6 +14,9 @@ import {
 } from './support/openapi.ts'
 
 process.env.SIMULATOR_ACK_MS = '0'
+// Hundreds of calls on the integrators' routes with one API token: its per-token rate limit (120 a
+// minute) would answer 429 before the handlers the fuzzer is after.
+process.env.API_TOKEN_RATE_LIMIT = '1000000'
 
 /*
  * The route fuzzer: every operation of the OpenAPI document, driven with hostile input — wrong
@@ -192,6 +195,18 @@ describe('route fuzzer', () => {
       ).accessToken
     }
     const S: Tenant = { label: 'S', companyId: superUser.companyId, userId: superUser.id, token: '' }
+    const isTokenRoute = (r: Route) =>
+      (r.op.security ?? []).some((sec) => !!sec && typeof sec === 'object' && 'apiToken' in sec)
+    const apiTokenOf = async (tn: Tenant) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/api-tokens/generate',
+        headers: { authorization: `Bearer ${tn.token}` },
+        payload: { name: `fuzz ${Date.now()}` },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().data.token as string
+    }
     const allTables = new Set(
       (await t.db('information_schema.tables').where({ table_schema: 'public' }).select('table_name')).map(
         (r: any) => r.table_name as string,
@@ -205,11 +220,13 @@ describe('route fuzzer', () => {
     let calls = 0
     const started = Date.now()
     // Deleting the tenant's own company (as the super user) comes last: nothing of A is left after it.
-    const ordered = [...routes].sort(
-      (a, b) =>
-        Number(a.method === 'delete' && a.path === '/api/companies/{id}') -
-        Number(b.method === 'delete' && b.path === '/api/companies/{id}'),
-    )
+    // The integrators' routes come first, while A's plan still has the external API (later cases
+    // switch plan modules off), each with an API token of its own issued now (a revoke may follow).
+    const last = (r: Route) => Number(r.method === 'delete' && r.path === '/api/companies/{id}')
+    const ordered = [...routes].sort((a, b) => Number(isTokenRoute(b)) - Number(isTokenRoute(a)) || last(a) - last(b))
+    await issue(A, false)
+    const apiTokens = new Map<Route, string>()
+    for (const r of ordered.filter(isTokenRoute)) apiTokens.set(r, await apiTokenOf(A))
     for (const r of ordered) {
       const idOf = (name: string) => {
         if (name !== 'id') return populated.idFor(name)
@@ -231,13 +248,16 @@ describe('route fuzzer', () => {
       })
       const caller = probe.statusCode === 403 && /super user/i.test(probe.body) ? S : A
       await issue(caller, caller === S)
+      // The integrators' routes (security apiToken) get a company API token of A's, so their handlers
+      // are reached rather than the bearer check alone.
+      const bearer = apiTokens.get(r) ?? caller.token
       for (const c of casesFor(r, base, g)) {
         const send = () =>
           t.app.inject({
             method: r.method.toUpperCase() as 'GET',
             url: c.url,
             payload: c.payload as string,
-            headers: { authorization: `Bearer ${caller.token}`, ...c.headers },
+            headers: { authorization: `Bearer ${bearer}`, ...c.headers },
           })
         let res
         try {
