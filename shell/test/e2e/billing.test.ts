@@ -135,6 +135,12 @@ describe.skipIf(!canRun)('billing in a browser', () => {
     expect(after.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({ status: 'paid' })
     // Home 4 s after the event (administration.md §9).
     await p.waitForURL((url) => url.pathname !== '/financeiro', { timeout: 15_000 })
+    // Back on /financeiro the invoice is paid: a disabled "Pago" button where "Pagar" was (§4).
+    await p.goto(`${app.base}/financeiro`)
+    const paid = p.getByRole('button', { name: `Fatura ${invoice.id} paga` })
+    await paid.waitFor({ timeout: 15_000 })
+    expect(await paid.isDisabled()).toBe(true)
+    expect(await paid.textContent()).toMatch(/pago/i)
     // The paid list says who confirmed it.
     await sp.getByLabel('Mostrar').selectOption('paid')
     await sp
