@@ -50,6 +50,12 @@ export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ c
       })
       created.push(`user ${u.email}`)
     }
+    // Campaigns, contact lists and the flow builder hang on this company switch (the super user's,
+    // under Empresas): on, so the demo admin sees every screen. Only while the company has none.
+    if (!(await trx('settings').where({ companyId: company.id, key: 'campaignsEnabled' }).first('key'))) {
+      await trx('settings').insert({ companyId: company.id, key: 'campaignsEnabled', value: 'true' })
+      created.push('campaigns and flows switched on')
+    }
     return company.id as number
   })
   return { companyId, created }

@@ -23,7 +23,13 @@ describe('demo seed', () => {
 
   it('seeds once, with customers waiting that the attendant sees', async () => {
     const first = await seedDemo(t.app.kernel)
-    expect(first.created).toEqual([`company ${DEMO.company.name}`, ...DEMO.users.map((u) => `user ${u.email}`)])
+    expect(first.created).toEqual([
+      `company ${DEMO.company.name}`,
+      ...DEMO.users.map((u) => `user ${u.email}`),
+      'campaigns and flows switched on',
+    ])
+    // The demo admin sees campaigns, contact lists and the flow builder (they hang on this switch).
+    expect(await t.app.kernel.settings.get(first.companyId, 'campaignsEnabled')).toBe('true')
     expect(await seedDemoConversations(t.app, first.companyId)).toEqual([
       'connection WhatsApp Demo',
       `${DEMO_CONVERSATIONS.length} customers waiting`,

@@ -123,14 +123,23 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     api
       .get<Record<string, unknown>>('/plans/user')
       .then((plan) => {
-        if (cancelled) return
-        setPlanFlags(plan)
-        // core.md §2: the campaign, contact-list, phrase-list, flow and import routes key on the
-        // `cshow` flag; it follows the company's plan (useCampaigns) from each sign-in on.
-        client.session.setPreference('cshow', plan.useCampaigns === true ? 'enabled' : null)
+        if (!cancelled) setPlanFlags(plan)
       })
       .catch(() => {
         /* unknown plan: pages without a module are plainly not found */
+      })
+    // core.md §2: the campaign, contact-list, phrase-list, flow and import routes key on the browser's
+    // `cshow` flag, which follows the company's campaignsEnabled setting from each sign-in on (the
+    // flows module keeps it in step whenever one of its pages opens).
+    api
+      .get<Array<{ key: string; value: string }>>('/settings')
+      .then((rows) => {
+        if (cancelled) return
+        const on = rows.some((r) => r.key === 'campaignsEnabled' && r.value === 'true')
+        client.session.setPreference('cshow', on ? '1' : null)
+      })
+      .catch(() => {
+        /* unknown: the flag stays as the last sign-in left it */
       })
     // Every remote loads at once and each joins the drawer as soon as it is ready.
     loadModules({

@@ -45,6 +45,7 @@ beforeAll(async () => {
     payload: { title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: 'Como começar' },
   })
   expect(res.statusCode).toBe(201)
+  await t.app.kernel.settings.set(su.user.companyId, 'campaignsEnabled', 'true')
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
   context = await browser.newContext({
@@ -114,8 +115,9 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     await nav.getByRole('link', { name: 'Atendimentos' }).waitFor()
     // The helps module came from /api/modules through module federation.
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
-    // core.md §2: the campaign routes key on the `cshow` flag, set from the plan at sign-in.
-    await page.waitForFunction(() => localStorage.getItem('cshow') === 'enabled')
+    // core.md §2: the campaign routes key on the `cshow` flag, set at sign-in from the company's
+    // campaignsEnabled setting (switched on for the platform company in beforeAll).
+    await page.waitForFunction(() => localStorage.getItem('cshow') === '1')
     await shot('02-tickets')
   })
 
