@@ -14,6 +14,14 @@ export interface Segment {
   items: BotOutput[]
 }
 
+export interface InboxRow {
+  id: number
+  messageId: number
+  /** Failed deliveries so far (webhook and n8n retries). */
+  attempts: number
+  retryAt: Date | string | null
+}
+
 export interface SessionRow {
   id: number
   companyId: number
@@ -104,9 +112,18 @@ export function createBotStore(kernel: Kernel) {
       await sessions(companyId).where({ id, leaseOwner: owner }).update({ leaseOwner: null, leaseUntil: null })
     },
 
-    /** The oldest message still to answer. */
-    next: (companyId: number, sessionRowId: number): Promise<{ id: number; messageId: number } | undefined> =>
-      kernel.tenant(companyId)('integration_inbox').where({ sessionRowId }).orderBy('id').first('id', 'messageId'),
+    /** The oldest message still to answer (its retry may not be due yet: the ones behind it wait). */
+    next: (companyId: number, sessionRowId: number): Promise<InboxRow | undefined> =>
+      kernel
+        .tenant(companyId)('integration_inbox')
+        .where({ sessionRowId })
+        .orderBy('id')
+        .first('id', 'messageId', 'attempts', 'retryAt'),
+
+    /** The message stays first in its inbox, to be tried again at `at`. */
+    async retryLater(companyId: number, inboxId: number, attempts: number, at: Date) {
+      await kernel.tenant(companyId)('integration_inbox').where({ id: inboxId }).update({ attempts, retryAt: at })
+    },
 
     async done(companyId: number, inboxId: number) {
       await kernel.tenant(companyId)('integration_inbox').where({ id: inboxId }).delete()
@@ -114,11 +131,13 @@ export function createBotStore(kernel: Kernel) {
 
     /** Anything for a drain to do: messages waiting, or held-back outputs now due. */
     async hasWork(companyId: number, id: number): Promise<boolean> {
-      const [inbox, due] = await Promise.all([
-        kernel.tenant(companyId)('integration_inbox').where({ sessionRowId: id }).first('id'),
+      const [first, due] = await Promise.all([
+        // Only the oldest counts: the messages behind a retry wait for it.
+        kernel.tenant(companyId)('integration_inbox').where({ sessionRowId: id }).orderBy('id').first('retryAt'),
         sessions(companyId).where({ id }).where('pendingDueAt', '<=', new Date()).first('id'),
       ])
-      return !!(inbox || due)
+      const ready = !!first && (!first.retryAt || new Date(first.retryAt) <= new Date())
+      return ready || !!due
     },
 
     /**
@@ -138,6 +157,8 @@ export function createBotStore(kernel: Kernel) {
         .db('integration_inbox as i')
         .join('integration_sessions as s', 's.id', 'i.sessionRowId')
         .where('i.createdAt', '<', before)
+        // A retry waits for its own delayed job; only one overdue by the grace is stranded.
+        .where((q) => q.whereNull('i.retryAt').orWhere('i.retryAt', '<', before))
         .where((q) => q.whereNull('s.leaseUntil').orWhere('s.leaseUntil', '<', now))
         .distinct('s.companyId', 's.id')
       const rows = [...(await overdue.limit(500)), ...(await waiting.limit(500))]

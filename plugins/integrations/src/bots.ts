@@ -15,7 +15,8 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kernel } from '@atende/sdk'
 import type { Contact, ContactsService } from '@atende/plugin-contacts/api'
 import type { Message, MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
-import type { BotOutput, BotStore, Segment, SessionRow } from './bot-store.ts'
+import type { QueuesService } from '@atende/plugin-queues/api'
+import type { BotOutput, BotStore, InboxRow, Segment, SessionRow } from './bot-store.ts'
 import type { IntegrationRow, IntegrationService } from './service.ts'
 
 export const BOT_JOB = 'integrations.bot'
@@ -40,8 +41,24 @@ export interface Turn {
   sessionId?: string
   /** The choice the customer is asked (undefined: keep the one asked before). */
   input?: { items: string[] } | null
+  /** After its words: the ticket moves to this queue, waiting for people (a webhook's answer). */
+  action?: { type: 'transfer'; queueId: number }
 }
 export type Engine = (turn: TurnInput) => Promise<Turn>
+
+/**
+ * An engine's failure worth another try (no answer in time, 429, 5xx): the message stays first in
+ * its ticket's inbox and a delayed job tries again after `pauses[attempts]`, holding no job slot in
+ * between; once the pauses are spent it is a failure like any other.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly pauses: number[],
+  ) {
+    super(message)
+  }
+}
 
 export const unattended = (t: Pick<Ticket, 'status' | 'userId' | 'isGroup'>) =>
   t.status === 'pending' && !t.userId && !t.isGroup
@@ -122,7 +139,9 @@ export function createBotRuntime(
     await deliver(s.companyId, s.ticketId, segment.items, gapOf(integration), renew)
   }
 
-  async function answer(s: SessionRow, messageId: number, renew: Renew) {
+  /** Answers one inbox message; 'retry' when it stays in the inbox for a later try. */
+  async function answer(s: SessionRow, item: InboxRow, renew: Renew): Promise<'retry' | void> {
+    const { messageId } = item
     const { companyId } = s
     const ticket = await tickets().get(companyId, s.ticketId)
     if (!ticket || !unattended(ticket) || !ticket.useIntegration || ticket.integrationId !== s.integrationId) return
@@ -147,6 +166,17 @@ export function createBotRuntime(
     try {
       turn = await engine({ session: s, integration, ticket, contact, message })
     } catch (err) {
+      if (err instanceof RetryLater && item.attempts < err.pauses.length) {
+        const delay = err.pauses[item.attempts]
+        await store.retryLater(companyId, item.id, item.attempts + 1, new Date(Date.now() + delay))
+        await kernel.jobs.add<BotJob>(
+          BOT_JOB,
+          { companyId, sessionRowId: s.id },
+          { delay, jobId: `bot-retry-${companyId}-${item.id}-${item.attempts + 1}` },
+        )
+        kernel.log.info({ companyId, ticketId: ticket.id, attempt: item.attempts + 1, why: err.message }, 'bot retry')
+        return 'retry'
+      }
       const why = err instanceof Error && err.message ? err.message : 'erro inesperado'
       kernel.log.warn({ companyId, ticketId: ticket.id, err: why }, 'bot engine failed')
       await store.save(companyId, s.id, {
@@ -175,6 +205,22 @@ export function createBotRuntime(
     } else await holdBack(s, turn.segments)
     // The bot's last words are out: the ticket goes on without it (what a wait holds back still follows).
     if (turn.ended) await tickets().update(companyId, ticket.id, { useIntegration: false })
+    if (turn.action) await transfer(ticket.id, integration, turn.action.queueId)
+  }
+
+  /** A webhook's transfer: to one of the company's queues, waiting for people, the bot out of it. */
+  async function transfer(ticketId: number, integration: IntegrationRow, queueId: number) {
+    const { companyId } = integration
+    // Someone may have taken the ticket while the endpoint thought.
+    const now = await tickets().get(companyId, ticketId)
+    if (!now || !unattended(now) || !now.useIntegration) return
+    if (!(await kernel.services.find<QueuesService>('queues')?.exists(companyId, [queueId])))
+      return handOver(
+        companyId,
+        ticketId,
+        `A integração "${integration.name}" pediu uma fila que não existe; o atendimento segue com a equipe.`,
+      )
+    await tickets().update(companyId, ticketId, { queueId, status: 'pending', useIntegration: false })
   }
 
   /** Everything the conversation has to do now, in order, while holding its lease. */
@@ -190,11 +236,15 @@ export function createBotRuntime(
       }
       const next = await store.next(companyId, id)
       if (!next) return
+      // The oldest waits for its retry, and the ones behind it with it (one ticket's events stay in order).
+      if (next.retryAt && new Date(next.retryAt) > new Date()) return
+      let outcome: 'retry' | void = undefined
       try {
-        await answer(s, next.messageId, renew)
+        outcome = await answer(s, next, renew)
       } finally {
-        await store.done(companyId, next.id)
+        if (outcome !== 'retry') await store.done(companyId, next.id)
       }
+      if (outcome === 'retry') return
     }
   }
 

@@ -8,7 +8,8 @@
  * (`actions: [ … ]` with one action is accepted too).
  * Both optional; an empty body or a non-JSON 2xx means "received, nothing to say" (n8n's
  * fire-and-forget webhooks). A timeout (WEBHOOK_TIMEOUT_MS, 5 s), a network error, 429 or 5xx is
- * retried with growing pauses; another 4xx or a JSON body that is not this shape fails at once.
+ * retryable (the run time retries it as delayed jobs: webhook-engine.ts); another 4xx or a JSON body
+ * that is not this shape fails at once.
  */
 import { createHmac } from 'node:crypto'
 import { guardedFetch, isAppError } from '@atende/sdk'
@@ -31,7 +32,15 @@ export interface WebhookAnswer {
   action: WebhookAction | null
 }
 
-export class WebhookFailure extends Error {}
+export class WebhookFailure extends Error {
+  constructor(
+    message: string,
+    /** No answer in time, a network error, 429 or 5xx: worth another try later. */
+    readonly retryable = false,
+  ) {
+    super(message)
+  }
+}
 
 export interface WebhookOptions {
   timeoutMs?: number
@@ -122,5 +131,5 @@ export async function callWebhook(
     if (res.status < 200 || res.status >= 300) throw new WebhookFailure(`answered HTTP ${res.status}`)
     return parseAnswer(text)
   }
-  throw new WebhookFailure(last)
+  throw new WebhookFailure(last, true)
 }
