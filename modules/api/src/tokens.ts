@@ -8,9 +8,6 @@ export type ExpiresIn = (typeof EXPIRY_CHOICES)[number]
 export const DEFAULT_EXPIRY: ExpiresIn = '365d'
 export const NAME_MAX: typeof SERVER_NAME_MAX = 100
 
-/** A fixed claim on the stats card (administration.md §2: "a fixed uptime claim"). */
-export const UPTIME_CLAIM = '99,9%'
-
 /** An expiry this far ahead can only be the 100-year "never" choice: shown as never. */
 const NEVER_AFTER_MS = 50 * 365 * 24 * 3600 * 1000
 
