@@ -281,6 +281,12 @@ describe('campaign dispatch', () => {
     expect(rows[0].message).toBe('Olá P 1, novidade!')
     // Tagged after the start: not in the frozen audience.
     await s.ok(s.call('POST', '/api/tags/sync', { ticketId: await ticketOf(people[2]), tags: [vip.id] }))
+    // Once its two messages have left (not before: queued is not sent), the next tick finishes it.
+    await until(async () =>
+      (await t.db('campaign_recipients').where({ campaignId: campaign.id })).every((r) =>
+        ['sent', 'delivered', 'read'].includes(r.status),
+      ),
+    )
     expect(await engine.tick(at(s.T, 1))).toBe(0)
     expect((await s.ok(s.call('GET', `/api/campaigns/${campaign.id}`))).status).toBe('FINALIZADA')
     // A tag of another company is refused by name.
