@@ -29,11 +29,25 @@ async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | u
 }
 
 /**
- * POST /tickets (core.md §4 "A new ticket is created with status open"; §8 ERR_OTHER_OPEN_TICKET):
- * the attendant starts a conversation with a contact. The database's one-active-ticket index decides
- * a race; the loser learns whose ticket it is (owner and queue names) so the modal can say so.
+ * How long after closing a contact's ticket starting a conversation with them reopens it
+ * (core.md §8 TICKET_REOPENED) instead of creating another: a conversation closed by mistake, or
+ * picked up again the same afternoon, keeps its history, owner change and all, in one ticket.
  */
-export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) {
+export const REOPEN_WINDOW_MS = 2 * 60 * 60 * 1000
+export type CreateOutcome = 'TICKET_CREATED' | 'TICKET_REOPENED'
+
+/**
+ * POST /tickets (core.md §4 "A new ticket is created with status open"; §8 ERR_OTHER_OPEN_TICKET,
+ * TICKET_REOPENED): the attendant starts a conversation with a contact. When the contact's latest
+ * ticket on that connection was closed within REOPEN_WINDOW_MS it is reopened, the caller's, in the
+ * queue asked for (else its own); otherwise a new one is created. The database's one-active-ticket
+ * index decides a race; the loser learns whose ticket it is (owner and queue names) so the modal can say so.
+ */
+export async function createTicket(
+  kernel: Kernel,
+  v: Viewer,
+  body: CreateBody,
+): Promise<{ row: TicketRow; outcome: CreateOutcome }> {
   const contacts = kernel.services.get<ContactsService>('contacts')
   const contact = await contacts.get(v.companyId, body.contactId)
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 400, 'Contact not found', { field: 'contactId' })
@@ -48,9 +62,31 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
   const whatsappId = await connectionFor(kernel, v, body.whatsappId)
   const status = body.status ?? 'open'
 
-  const row = await kernel.unitOfWork(v.companyId, async (uow) => {
+  const done = await kernel.unitOfWork(v.companyId, async (uow) => {
     const { t, db } = uow
-    const returning = !!(await t('tickets').where({ contactId: contact.id }).first('id'))
+    const latest: TicketRow | undefined = await t('tickets')
+      .where({ contactId: contact.id, whatsappId })
+      .orderBy('id', 'desc')
+      .first()
+    if (
+      status === 'open' &&
+      latest?.status === 'closed' &&
+      Date.now() - new Date(latest.updatedAt).getTime() < REOPEN_WINDOW_MS
+    ) {
+      const [reopened] = await t('tickets')
+        .where({ id: latest.id, status: 'closed' })
+        .update({ status: 'open', userId, queueId: body.queueId ?? latest.queueId, updatedAt: db.fn.now() })
+        .returning('*')
+      if (reopened) {
+        uow.emit('ticket.updated', {
+          companyId: v.companyId,
+          ticket: withContact(ticketView(reopened), contact),
+          previous: { queueId: latest.queueId, userId: latest.userId },
+        })
+        return { row: reopened as TicketRow, outcome: 'TICKET_REOPENED' as const }
+      }
+    }
+    const returning = !!latest || !!(await t('tickets').where({ contactId: contact.id }).first('id'))
     const [created] = await t
       .insert('tickets', {
         uuid: randomUUID(),
@@ -67,11 +103,11 @@ export async function createTicket(kernel: Kernel, v: Viewer, body: CreateBody) 
       .returning('*')
     if (created)
       uow.emit('ticket.updated', { companyId: v.companyId, ticket: withContact(ticketView(created), contact) })
-    return created as TicketRow | undefined
+    return created ? { row: created as TicketRow, outcome: 'TICKET_CREATED' as const } : undefined
   })
   // Read outside the transaction (embedded mode has one connection).
-  if (!row) throw await otherOpen(kernel, v.companyId, contact.id, whatsappId)
-  return row
+  if (!done) throw await otherOpen(kernel, v.companyId, contact.id, whatsappId)
+  return done
 }
 
 async function otherOpen(kernel: Kernel, companyId: number, contactId: number, whatsappId: number) {

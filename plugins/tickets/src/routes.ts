@@ -22,6 +22,7 @@ import {
   MessagesResult,
   TicketIdParams,
   TicketView,
+  CreatedTicket,
   UpdateBody,
   UuidParams,
   errors,
@@ -79,14 +80,15 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
       schema: {
         tags,
         summary:
-          "Start a conversation with a contact (409 ERR_OTHER_OPEN_TICKET naming the active ticket's owner and queue)",
+          "Start a conversation with a contact: a new ticket (outcome TICKET_CREATED), or the contact's ticket on that connection closed in the last 2 hours reopened as the caller's (TICKET_REOPENED); 409 ERR_OTHER_OPEN_TICKET naming the active ticket's owner and queue",
         body: CreateBody,
-        response: { 200: TicketView, ...errors },
+        response: { 200: CreatedTicket, ...errors },
       },
     },
     async (request) => {
       const v = await viewer(request)
-      return one(v.companyId, await createTicket(kernel, v, request.body))
+      const { row, outcome } = await createTicket(kernel, v, request.body)
+      return { ...(await one(v.companyId, row)), outcome }
     },
   )
 

@@ -40,6 +40,12 @@ export const TicketView = Type.Object({
   tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
 })
 
+/** POST /tickets: the ticket, and whether it is new or a recently closed one reopened (core.md §8). */
+export const CreatedTicket = Type.Composite([
+  TicketView,
+  Type.Object({ outcome: Type.String({ enum: ['TICKET_CREATED', 'TICKET_REOPENED'] }) }),
+])
+
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' })
 const IdList = (what: string) =>
   Type.Union([Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 200 }), Type.String({ maxLength: 2000 })], {

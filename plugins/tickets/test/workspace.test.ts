@@ -6,6 +6,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
 import { createTestApp, pairedSimulator, until, type TestApp } from '../../connections/test/support.ts'
+import { REOPEN_WINDOW_MS } from '../src/create.ts'
 
 describe('tickets workspace API', () => {
   let t: TestApp
@@ -75,11 +76,34 @@ describe('tickets workspace API', () => {
         queueName: 'Vendas',
       })
 
-      // Closed, then started again: a returning customer.
+      expect(ticket.outcome).toBe('TICKET_CREATED')
+
+      // Closed moments ago, then started again (core.md §8 TICKET_REOPENED): the same ticket, the caller's.
       expect((await req(sim.headers, 'PUT', `/api/tickets/${ticket.id}`, { status: 'closed' })).statusCode).toBe(200)
       const back = await req(other.headers, 'POST', '/api/tickets', { contactId: contact.id, queueId: q })
       expect(back.statusCode).toBe(200)
-      expect(back.json()).toMatchObject({ status: 'open', userId: other.userId, isReturningCustomer: true })
+      expect(back.json()).toMatchObject({
+        id: ticket.id,
+        outcome: 'TICKET_REOPENED',
+        status: 'open',
+        userId: other.userId,
+      })
+      expect(Number((await db()('tickets').where({ contactId: contact.id }).count({ n: '*' }))[0]!.n)).toBe(1)
+
+      // Closed longer ago than the window: a new ticket, for a returning customer.
+      expect((await req(other.headers, 'PUT', `/api/tickets/${ticket.id}`, { status: 'closed' })).statusCode).toBe(200)
+      await db()('tickets')
+        .where({ id: ticket.id })
+        .update({ updatedAt: new Date(Date.now() - REOPEN_WINDOW_MS - 60_000) })
+      const later = await req(other.headers, 'POST', '/api/tickets', { contactId: contact.id, queueId: q })
+      expect(later.statusCode).toBe(200)
+      expect(later.json()).toMatchObject({
+        outcome: 'TICKET_CREATED',
+        status: 'open',
+        userId: other.userId,
+        isReturningCustomer: true,
+      })
+      expect(later.json().id).not.toBe(ticket.id)
     })
 
     it('refuses bad input with the field: unknown contact, non-admin without a queue or outside theirs, unknown connection', async () => {

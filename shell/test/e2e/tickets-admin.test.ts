@@ -19,6 +19,7 @@ let whatsappId = 0
 let salesId = 0
 let financeId = 0
 let sofiaId = 0
+let tiagoId = 0
 const CNPJ = cnpj('482915370001')
 const PASSWORD = 'Senha@123'
 const SOFIA = { name: 'Sofia Supervisora', email: 'sofia@gestao.test' }
@@ -95,13 +96,15 @@ beforeAll(async () => {
     })
   ).id
   // Two queues, so the new-ticket modal has no obvious one to preselect for him; not Financeiro.
-  await owner('POST', '/api/users', {
-    ...TIAGO,
-    password: PASSWORD,
-    profile: 'user',
-    allTicket: 'enabled',
-    queueIds: [salesId, supportId],
-  })
+  tiagoId = (
+    await owner('POST', '/api/users', {
+      ...TIAGO,
+      password: PASSWORD,
+      profile: 'user',
+      allTicket: 'enabled',
+      queueIds: [salesId, supportId],
+    })
+  ).id
   whatsappId = (
     await owner('POST', '/api/whatsapp', { name: 'Loja', provider: 'simulator', complationMessage: COMPLETION })
   ).id
@@ -149,6 +152,16 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       expect(tiago.url()).toMatch(/\/tickets$/)
       await again.getByRole('button', { name: 'Cancelar' }).click()
       await again.waitFor({ state: 'detached' })
+
+      // Sofia closes it; Tiago starting the conversation moments later reopens that ticket as his
+      // (core.md §8 TICKET_REOPENED), and is told so.
+      await as(sofia, 'PUT', `/api/tickets/${ticketId}`, { status: 'closed' })
+      const reopen = await newTicketFor(tiago, name)
+      await reopen.getByTestId('new-ticket-queue').selectOption(String(salesId))
+      await reopen.getByTestId('new-ticket-save').click()
+      await tiago.waitForURL(new RegExp(`/tickets/${ticketId}$`))
+      await tiago.getByRole('status').filter({ hasText: 'foi reaberto para você' }).first().waitFor()
+      expect(await owner('GET', `/api/tickets/${ticketId}`)).toMatchObject({ status: 'open', userId: tiagoId })
       await Promise.all([context.close(), tiagoContext.close()])
     },
     TEST_MS,

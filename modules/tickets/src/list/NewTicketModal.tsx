@@ -81,7 +81,7 @@ export function NewTicketModal({
     setSaving(true)
     setConflict(null)
     try {
-      const ticket = await api.post<Ticket>('/tickets', {
+      const ticket = await api.post<Ticket & { outcome?: 'TICKET_CREATED' | 'TICKET_REOPENED' }>('/tickets', {
         body: {
           contactId: contact.id,
           queueId: queueId ? Number(queueId) : undefined,
@@ -90,7 +90,9 @@ export function NewTicketModal({
           status: 'open',
         },
       })
-      if (ticket.isReturningCustomer) toast.info(t('tickets.toasts.returningCustomer'), 5000)
+      // core.md §8: TICKET_REOPENED opens the returned ticket — the contact's, closed moments ago.
+      if (ticket.outcome === 'TICKET_REOPENED') toast.info(t('tickets.toasts.reopened'), 5000)
+      else if (ticket.isReturningCustomer) toast.info(t('tickets.toasts.returningCustomer'), 5000)
       onCreated(ticket)
       onClose()
       navigate(`/tickets/${ticket.id}`)
