@@ -149,6 +149,11 @@ export interface SettingDefinition {
   /** Allowed values; the first is the default unless `default` says otherwise. */
   values: string[]
   default?: string
+  /**
+   * Set by the platform, never through PUT /settings by a company's own admin: the super user's
+   * switches (campaignsEnabled) and what a plugin mirrors for the drawer (partsGranted). Readable as usual.
+   */
+  managed?: boolean
 }
 export interface SettingsService {
   define(defs: SettingDefinition[]): void

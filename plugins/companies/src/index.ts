@@ -14,7 +14,7 @@ export default definePlugin({
     // Read on the platform company: whether the login screen offers sign-up.
     { key: 'userCreation', values: ['enabled', 'disabled'], default: 'enabled' },
     // Set when the super user creates or edits a company (administration.md §2 Companies).
-    { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false' },
+    { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false', managed: true },
   ],
   async register(app, kernel) {
     registerSignupRoutes(app, kernel)

@@ -39,6 +39,8 @@ export const ImportResult = Type.Object({
 export type ImportResult = Static<typeof ImportResult>
 
 /** GET /part-inventory/access: may the caller's company use the parts import and consult? */
+/** The company setting mirroring the grant ('true'/'false'): the drawer's item shows only with it. */
+export const GRANTED_SETTING = 'partsGranted'
 export const Access = Type.Object({ granted: Type.Boolean() })
 export type Access = Static<typeof Access>
 

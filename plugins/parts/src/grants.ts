@@ -1,5 +1,5 @@
 import { forbidden, notFound, type Kernel } from '@atende/sdk'
-import { ERR_NO_COMPANY_FOUND, ERR_PARTS_NOT_GRANTED } from './api.ts'
+import { ERR_NO_COMPANY_FOUND, ERR_PARTS_NOT_GRANTED, GRANTED_SETTING } from './api.ts'
 
 /** Postgres' foreign-key violation: the company named does not exist. */
 const FK_VIOLATION = '23503'
@@ -13,7 +13,18 @@ export function createGrants(kernel: Kernel) {
   async function granted(companyId: number) {
     return !!(await kernel.tenant(companyId)('part_grants').first('id'))
   }
+  /** The grant as the company's managed setting, so the drawer shows the item only where it works. */
+  async function mirror(companyId: number, on: boolean) {
+    const saved = await kernel.settings.set(companyId, GRANTED_SETTING, String(on))
+    await kernel.bus.emit('setting.updated', { companyId, ...saved })
+  }
   return {
+    /** At boot: grants given before the setting existed get it (one row per granted company). */
+    async mirrorAll() {
+      const rows: { companyId: number }[] = await kernel.db('part_grants').select('companyId')
+      for (const { companyId } of rows)
+        if ((await kernel.settings.get(companyId, GRANTED_SETTING)) !== 'true') await mirror(companyId, true)
+    },
     granted,
     /** 403 ERR_PARTS_NOT_GRANTED unless the company holds the grant. */
     async assert(companyId: number) {
@@ -32,11 +43,13 @@ export function createGrants(kernel: Kernel) {
         if ((err as { code?: string }).code === FK_VIOLATION) throw notFound(ERR_NO_COMPANY_FOUND, 'Company not found')
         throw err
       }
+      await mirror(companyId, true)
     },
     async revoke(companyId: number) {
       await kernel.tenant(companyId)('part_grants').delete()
       // A consult in progress on a revoked company ends with the grant.
       await kernel.tenant(companyId)('part_consults').delete()
+      await mirror(companyId, false)
     },
   }
 }

@@ -1,6 +1,6 @@
 import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
-import { IMPORT_PERMISSION } from './api.ts'
+import { GRANTED_SETTING, IMPORT_PERMISSION } from './api.ts'
 import { createConsult } from './consult.ts'
 import { createGrants } from './grants.ts'
 import { createInventory } from './inventory.ts'
@@ -29,8 +29,9 @@ import { registerPartsRoutes } from './routes.ts'
  *   model answer (or whose brand holds it) and whose Ano covers the year, in stock first, with
  *   stock and branch, and hands over to an attendant: the ticket stays pending. Starting again
  *   restarts from the first question; accepting or closing the ticket ends it.
- * - The drawer item is not per company (menu items know roles, permissions and settings, not
- *   grants): it shows to admins and the page says 'Acesso restrito.' to companies without grant.
+ * - The drawer item shows to admins of granted companies: the grant is mirrored as the managed
+ *   company setting partsGranted (menu items know roles, permissions and settings), pushed to open
+ *   sessions when the super user changes it; the page still says 'Acesso restrito.' without it.
  */
 export default definePlugin({
   name: 'parts',
@@ -42,9 +43,11 @@ export default definePlugin({
   dependsOn: ['contacts', 'tickets', 'connections'],
   services: { requires: ['tickets', 'contacts', 'messaging', 'inbound'] },
   permissions: [{ permission: IMPORT_PERMISSION, profiles: ['admin'] }],
+  settings: [{ key: GRANTED_SETTING, values: ['false', 'true'], default: 'false', managed: true }],
   migrations: new URL('../migrations', import.meta.url),
-  register(app, kernel) {
+  async register(app, kernel) {
     const grants = createGrants(kernel)
+    await grants.mirrorAll()
     const inventory = createInventory(kernel)
     const consult = createConsult(kernel, grants, inventory)
     kernel.services.get<InboundRouting>('inbound').register(consult.step)

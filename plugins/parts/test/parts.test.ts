@@ -14,6 +14,7 @@ import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import usersPlugin from '@atende/plugin-users'
 import plugin from '../src/index.ts'
+import { createGrants } from '../src/grants.ts'
 import { PART_COLUMNS } from '../src/api.ts'
 
 const HEADER = [...PART_COLUMNS]
@@ -111,7 +112,11 @@ describe('parts import and consult', () => {
       expect(res.json().error).toBe('ERR_PARTS_NOT_GRANTED')
     }
 
+    const mirrored = () => t.app.kernel.settings.get(a.companyId, 'partsGranted')
+    expect(await mirrored()).toBe('false')
     expect((await call('PUT', url, root)).json()).toEqual({ companyId: a.companyId, granted: true })
+    // The drawer's item follows the grant through the company's managed setting.
+    expect(await mirrored()).toBe('true')
     expect((await call('PUT', url, root)).statusCode).toBe(200) // twice is once
     expect((await call('GET', url, root)).json()).toEqual({ companyId: a.companyId, granted: true })
     expect((await call('GET', '/api/part-inventory/grants', root)).json().companyIds).toContain(a.companyId)
@@ -119,12 +124,21 @@ describe('parts import and consult', () => {
     expect((await upload(a.headers, 'p.xlsx', sheet(GOOD), a.companyId)).statusCode).toBe(200)
 
     expect((await call('DELETE', url, root)).json()).toEqual({ companyId: a.companyId, granted: false })
+    expect(await mirrored()).toBe('false')
     expect((await call('GET', '/api/part-inventory/grants', root)).json().companyIds).not.toContain(a.companyId)
     expect((await upload(a.headers, 'p.xlsx', sheet(GOOD), a.companyId)).statusCode).toBe(403)
 
     const missing = await call('PUT', '/api/part-inventory/grants/999999999', root)
     expect(missing.statusCode).toBe(404)
     expect(missing.json().error).toBe('ERR_NO_COMPANY_FOUND')
+  })
+
+  it('mirrors at boot the grants given before the setting existed', async () => {
+    const a = await companyWithUser(t.app, { profile: 'admin' })
+    await t.app.kernel.tenant(a.companyId).insert('part_grants', {})
+    expect(await t.app.kernel.settings.get(a.companyId, 'partsGranted')).toBe('false')
+    await createGrants(t.app.kernel).mirrorAll()
+    expect(await t.app.kernel.settings.get(a.companyId, 'partsGranted')).toBe('true')
   })
 
   it('imports a good spreadsheet (xlsx and xls) and updates by ID on re-import', async () => {

@@ -48,13 +48,15 @@ export function registerSettingRoutes(root: FastifyInstance, kernel: Kernel) {
       config: { admin: true },
       schema: {
         tags,
-        summary: 'Change one setting (admin)',
+        summary:
+          "Change one setting (admin; the platform's own switches, such as campaignsEnabled, the super user's only)",
         params: KeyParams,
         body: SetBody,
         response: { 200: Setting, ...errors },
       },
     },
-    async (request) => settings.set(request.auth.companyId, request.params.key, request.body.value),
+    async (request) =>
+      settings.set(request.auth.companyId, request.params.key, request.body.value, { super: !!request.auth.super }),
   )
 
   app.get(

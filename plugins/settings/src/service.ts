@@ -1,4 +1,4 @@
-import { ErrorCodes, notFound, type Kernel } from '@atende/sdk'
+import { ErrorCodes, forbidden, notFound, type Kernel } from '@atende/sdk'
 
 /** Keys the login and sign-up screens read before anyone logs in, answered for the platform company. */
 export const PUBLIC_KEYS = new Set(['userCreation'])
@@ -11,8 +11,13 @@ export function createSettingService(kernel: Kernel) {
       return { key, value: await kernel.settings.get(companyId, key) }
     },
 
-    /** kernel.settings.set rejects unknown keys (404) and values outside the allowed list (400, field value). */
-    async set(companyId: number, key: string, value: string) {
+    /**
+     * kernel.settings.set rejects unknown keys (404) and values outside the allowed list (400, field
+     * value); a managed key (the platform's switch, e.g. campaignsEnabled) is the super user's (403).
+     */
+    async set(companyId: number, key: string, value: string, by: { super: boolean }) {
+      if (!by.super && kernel.settings.definitions().find((d) => d.key === key)?.managed)
+        throw forbidden(ErrorCodes.NO_PERMISSION, `"${key}" is set by the platform's administrator`)
       const saved = await kernel.settings.set(companyId, key, value)
       await kernel.bus.emit('setting.updated', { companyId, ...saved })
       return saved

@@ -16,7 +16,15 @@ describe('settings', () => {
   let aUser: Awaited<ReturnType<typeof companyWithUser>>
   let b: Awaited<ReturnType<typeof companyWithUser>>
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [settingsPlugin, settingsProbe(SPEC_SETTINGS)] })
+    t = await createTestApp({
+      plugins: [
+        settingsPlugin,
+        settingsProbe([
+          ...SPEC_SETTINGS,
+          { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false', managed: true },
+        ]),
+      ],
+    })
     a = await companyWithUser(t.app, { profile: 'admin' })
     b = await companyWithUser(t.app, { profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
@@ -78,6 +86,16 @@ describe('settings', () => {
     const denied = await call('PUT', '/api/settings/userRating', aUser.headers, { value: 'enabled' })
     expect(denied.statusCode).toBe(403)
     expect(denied.json().error).toBe('ERR_NO_PERMISSION')
+  })
+
+  it("leaves the platform's switches to the super user: a company's admin reads them and cannot set them", async () => {
+    const denied = await call('PUT', '/api/settings/campaignsEnabled', a.headers, { value: 'true' })
+    expect(denied.statusCode).toBe(403)
+    expect(denied.json().error).toBe('ERR_NO_PERMISSION')
+    expect((await call('GET', '/api/settings/campaignsEnabled', a.headers)).json().value).toBe('false')
+    const platform = await call('PUT', '/api/settings/campaignsEnabled', await superHeaders(t.app), { value: 'true' })
+    expect(platform.statusCode).toBe(200)
+    expect((await call('GET', '/api/settings/campaignsEnabled', a.headers)).json().value).toBe('false')
   })
 
   it('keeps each company its own settings', async () => {
