@@ -101,6 +101,25 @@ describe('realtime gateway', () => {
     expect(t.app.kernel.realtime.onlineUserIds(other.companyId)).toEqual([])
   })
 
+  it("tells open sessions when what their company may use changed: its plan's modules or the company", async () => {
+    const mine = await socket(await tokenFor(superUser))
+    const theirs = await socket(await tokenFor(other))
+    await Promise.all([mine.sync(), theirs.sync()])
+    const cid = superUser.companyId
+    await t.app.kernel.bus.emit('plan.updated', { companyId: 0, planId: 7, action: 'update' })
+    await t.app.kernel.bus.emit('company.updated', { companyId: other.companyId, company: {} })
+    await Promise.all([mine.sync(), theirs.sync()])
+    expect(mine.find(`company-${cid}-modules`)).toEqual([
+      { event: `company-${cid}-modules`, data: { action: 'changed', planId: 7 } },
+    ])
+    expect(theirs.find(`company-${other.companyId}-modules`)).toEqual([
+      { event: `company-${other.companyId}-modules`, data: { action: 'changed', planId: 7 } },
+      { event: `company-${other.companyId}-modules`, data: { action: 'changed' } },
+    ])
+    // Each company hears only its own channel.
+    expect(mine.find(`company-${other.companyId}-modules`)).toEqual([])
+  })
+
   it('lets a socket join rooms only as the kernel and plugin rules allow', async () => {
     const c = await socket(await tokenFor(superUser))
     const cid = superUser.companyId

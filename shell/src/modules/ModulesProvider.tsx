@@ -19,7 +19,7 @@ import {
   type Resources,
   type SlotDialogProps,
 } from '@atende/ui'
-import { useApi, useSession } from '@atende/client'
+import { useApi, useRealtime, useSession } from '@atende/client'
 import { client } from '../client.ts'
 import { cachedManifests, loadModule, loadModules, type ModuleManifest, type ModuleState } from './loader.ts'
 import { createTranslationRegistry, describeClash } from './translations.ts'
@@ -97,6 +97,14 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const [planFlags, setPlanFlags] = useState<Record<string, unknown> | null>(null)
   const [manifests, setManifests] = useState<ModuleManifest[] | null>(null)
   const [guess, setGuess] = useState(0)
+  // Bumped when the server says what the company may use changed (kernel-events.ts): the list,
+  // the plan flags and the drawer are asked again, with no reload.
+  const [revision, setRevision] = useState(0)
+  useRealtime<{ planId?: number }>(companyId ? `company-${companyId}-modules` : null, ({ planId }) => {
+    // A plan edit reaches every company online at once: spread their requests over a few seconds.
+    const delay = planId === undefined ? 0 : Math.random() * 3000
+    setTimeout(() => setRevision((r) => r + 1), delay)
+  })
 
   useEffect(() => {
     if (!companyId) {
@@ -173,7 +181,7 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true
     }
-  }, [companyId, lapsed, api])
+  }, [companyId, lapsed, api, revision])
 
   const retry = useCallback(
     async (name: string) => {

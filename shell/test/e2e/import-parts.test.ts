@@ -73,7 +73,13 @@ describe.skipIf(!canRun)('parts import in a browser', () => {
     await p.getByRole('heading', { name: 'Importar Peças (Excel)' }).waitFor()
     await p.getByTestId('parts-restricted').getByText('Acesso restrito.').waitFor()
 
+    // The drawer offers it only to a granted company (its mirror setting), and follows the grant live.
+    const nav = p.getByRole('navigation', { name: 'menu' })
+    // (Configurações comes from the same module list: once it is drawn, so would the parts item be.)
+    await nav.getByRole('link', { name: 'Configurações' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Importar Peças (Excel)' }).count()).toBe(0)
     await app.call('PUT', `/api/part-inventory/grants/${co.id}`, await superHeaders(app.t.app))
+    await nav.getByRole('link', { name: 'Importar Peças (Excel)' }).waitFor()
     // The page asks for access when it opens. (Not through the drawer: its items still move while
     // permissions and settings load, and a click can land on a neighbour.)
     await p.goto(`${app.base}/import-parts`)

@@ -143,10 +143,14 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     await dialog.waitFor({ state: 'detached' })
   })
 
-  it('shows the no-permission message for a page the plan lacks, then goes home', async () => {
+  it('follows plan and setting changes in an open session: the page the plan loses says so, then goes home', async () => {
     // The plan must really lack it (a page the plan allows but no module serves is a plain 404):
-    // switch kanban off on the super user's plan, with the page's own session.
+    // switch kanban off on the super user's plan, with the page's own session, while the page is
+    // on the kanban — no reload: the server tells the open session (administration.md "vale imediatamente").
     const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` }
+    const nav = page.getByRole('navigation', { name: 'menu' })
+    await nav.getByRole('link', { name: 'Kanban' }).click()
+    await page.waitForURL(`${base}/kanban`)
     const plan = (await t.app.inject({ method: 'GET', url: '/api/plans/user', headers })).json() as { id: number }
     const off = await t.app.inject({
       method: 'PUT',
@@ -155,9 +159,20 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
       payload: { useKanban: false },
     })
     expect(off.statusCode, off.body).toBe(200)
-    await page.goto(`${base}/kanban`)
     await page.getByText('Esta empresa não possui permissão para acessar essa página!').waitFor()
     await page.waitForURL(`${base}/tickets`, { timeout: 5_000 })
+    await nav.getByRole('link', { name: 'Kanban' }).waitFor({ state: 'detached' })
+
+    // A setting's menu item (administration.md §2: API tokens) comes and goes the same way.
+    expect(await nav.getByRole('link', { name: 'Tokens de API' }).count()).toBe(0)
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/apiTokensEnabled',
+      headers,
+      payload: { value: 'enabled' },
+    })
+    expect(on.statusCode, on.body).toBe(200)
+    await nav.getByRole('link', { name: 'Tokens de API' }).waitFor()
   })
 
   it('switches the language to English', async () => {

@@ -96,7 +96,11 @@ export function createRealtime(deps: RealtimeDeps) {
       return [...ids]
     },
   }
-  mapKernelEvents(service)
+  mapKernelEvents(service, () => {
+    const ids = new Set<number>()
+    for (const c of rooms.conns) ids.add(c.auth.companyId)
+    return [...ids]
+  })
 
   /** Sends one mapper's deliveries to this process's sockets. */
   function deliver(out: RealtimeMapped, payloadCompany: unknown, event: string) {

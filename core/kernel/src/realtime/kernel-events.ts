@@ -1,7 +1,13 @@
 import type { RealtimeService } from '@atende/sdk'
 
-/** The kernel's own socket channels (spec core.md §7 Real-time): users and settings of a company. */
-export function mapKernelEvents(service: RealtimeService) {
+/**
+ * The kernel's own socket channels (spec core.md §7 Real-time): users and settings of a company,
+ * and `company-{id}-modules` when what the company may use changed — its plan's modules, or the
+ * company itself (its plan, the super user's switches) — so open sessions redraw the drawer and
+ * routes at once (administration.md: "a alteração vale imediatamente"). A plan change reaches
+ * every company with a socket on this process; each asks again what it has (GET /api/modules).
+ */
+export function mapKernelEvents(service: RealtimeService, onlineCompanies: () => number[]) {
   service.map('user.created', ({ companyId, user }) => ({
     rooms: [`company-${companyId}`],
     event: `company-${companyId}-user`,
@@ -22,6 +28,19 @@ export function mapKernelEvents(service: RealtimeService) {
     event: `company-${companyId}-settings`,
     data: { action: 'update', setting: { key, value } },
   }))
+  service.map('company.updated', ({ companyId }) => ({
+    rooms: [`company-${companyId}`],
+    event: `company-${companyId}-modules`,
+    data: { action: 'changed' },
+  }))
+  service.map('plan.updated', ({ planId }) =>
+    onlineCompanies().map((companyId) => ({
+      companyId,
+      rooms: [`company-${companyId}`],
+      event: `company-${companyId}-modules`,
+      data: { action: 'changed', planId },
+    })),
+  )
   // auth.sessionsRevoked is not a plain mapping: the gateway sends it only to the ended sessions'
   // sockets and closes them (see index.ts).
 }
