@@ -114,9 +114,9 @@ describe.skipIf(!canRun)('a new company, end to end in the browser', () => {
     await su.getByRole('row').filter({ hasText: 'Plano Jornada' }).click()
     const helps = su
       .getByRole('group', { name: 'Módulos do plano Plano Jornada' })
-      .getByRole('switch', { name: /helps/ })
+      .getByRole('switch', { name: 'Ajuda', exact: true })
     await helps.click()
-    await su.getByText('Ajuda (helps): Desabilitado').first().waitFor()
+    await su.getByText('Ajuda: Desabilitado').first().waitFor()
     await app.shot(su, 'journey-03-super-plans')
     await context.close()
 

@@ -173,7 +173,7 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     // The saved plan stays open with every installed module listed.
     await page
       .getByRole('group', { name: 'Módulos do plano Plano E2E' })
-      .getByRole('switch', { name: /helps/ })
+      .getByRole('switch', { name: 'Ajuda', exact: true })
       .waitFor()
     const plan = (await call('GET', '/api/plans/all')).find((p: { name: string }) => p.name === 'Plano E2E')
     expect(plan).toMatchObject({ users: 5, connections: 2, queues: 3, value: 49.9 })
@@ -266,17 +266,17 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await row(page, 'Plano Ajuda').click()
     const helps = page
       .getByRole('group', { name: 'Módulos do plano Plano Ajuda' })
-      .getByRole('switch', { name: /helps/ })
+      .getByRole('switch', { name: 'Ajuda', exact: true })
     expect(await helps.getAttribute('aria-checked')).toBe('true')
     await helps.click()
-    await page.getByText('Ajuda (helps): Desabilitado').first().waitFor()
+    await page.getByText('Ajuda: Desabilitado').first().waitFor()
     expect(await helps.getAttribute('aria-checked')).toBe('false')
     const saved = (await call('GET', '/api/plans/all')).find((p: { id: number }) => p.id === plan.id)
     expect(saved.modules.helps).toBe(false)
     await app.shot(page, 'settings-04-plans')
-    await admin.reload()
-    await nav.getByRole('link', { name: 'Configurações' }).waitFor({ timeout: 15_000 })
-    expect(await nav.getByRole('link', { name: 'Ajuda' }).count()).toBe(0)
+    // No reload: the open session is told and its drawer loses Help at once.
+    await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ state: 'detached' })
+    await nav.getByRole('link', { name: 'Configurações' }).waitFor()
     await admin.goto(`${app.base}/helps`)
     await admin.getByText(NO_PERMISSION).waitFor({ timeout: 8_000 })
     await app.shot(admin, 'settings-05-helps-denied')
@@ -285,6 +285,11 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
     await admin.goto(`${app.base}/settings`)
     await admin.getByRole('switch', { name: 'Avaliações' }).waitFor()
     expect(await admin.getByRole('tab').allTextContents()).toEqual(['Opções'])
+    // …and is told why campaigns and flows are not in the menu, and who turns them on.
+    const note = admin.getByTestId('settings-campaigns-note')
+    expect(await note.textContent()).toBe(
+      'Campanhas, listas de contatos, campanhas de frases e o construtor de fluxos estão desligados para esta empresa. Quem os liga ou desliga é o administrador da plataforma (super usuário), no cadastro da empresa.',
+    )
     await Promise.all([context.close(), adminContext.close()])
   }, 90_000)
 

@@ -95,6 +95,26 @@ export function OptionsTab({
           )
         })}
       </div>
+      <PlatformSwitches on={value('campaignsEnabled') === 'true'} isSuper={isSuper} />
     </Panel>
+  )
+}
+
+/**
+ * Campaigns, contact lists, phrase campaigns and the flow builder hang on campaignsEnabled, a
+ * switch of the platform's administrator (Companies tab), not of this company's admin: an admin
+ * whose menu lacks them is told why and who turns them on, rather than seeing nothing.
+ */
+function PlatformSwitches({ on, isSuper }: { on: boolean; isSuper: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <p
+      className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200"
+      data-testid="settings-campaigns-note"
+      data-on={on}
+    >
+      {t(on ? 'settings.options.campaignsNote.on' : 'settings.options.campaignsNote.off')}{' '}
+      {t(isSuper ? 'settings.options.campaignsNote.super' : 'settings.options.campaignsNote.who')}
+    </p>
   )
 }

@@ -6,14 +6,22 @@ import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
 
 const FLAGS = new Set<string>(PLAN_FLAGS)
 
-/** Readable name of a module key: the flag's label, the module's menu label when known, else the key. */
-export function useModuleLabel() {
+/**
+ * Readable name of a module key: the flag's label, the module's menu label when known, else the key
+ * (a plugin that ships no name). The internal key is shown only to tell two same-named modules apart.
+ */
+export function useModuleLabel(keys: string[]) {
   const { t, i18n } = useTranslation()
-  return (key: string) => {
+  const name = (key: string) => {
     if (FLAGS.has(key)) return t(`settings.plans.flags.${key}`)
     const own = `settings.plans.moduleNames.${key}`
-    if (i18n.exists(own)) return `${t(own)} (${key})`
-    return i18n.exists(`menu.${key}`) ? `${t(`menu.${key}`)} (${key})` : key
+    if (i18n.exists(own)) return t(own)
+    return i18n.exists(`menu.${key}`) ? t(`menu.${key}`) : key
+  }
+  const names = keys.map(name)
+  return (key: string) => {
+    const n = name(key)
+    return names.filter((m) => m === n).length > 1 ? `${n} (${key})` : n
   }
 }
 
@@ -25,7 +33,6 @@ export function PlanModules({ plan, onSaved }: { plan: Plan; onSaved: (p: Plan) 
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
-  const label = useModuleLabel()
   const [busy, setBusy] = useState<string | null>(null)
   // The seven flags in the spec's order, then every other module by key.
   const keys = [
@@ -34,6 +41,7 @@ export function PlanModules({ plan, onSaved }: { plan: Plan; onSaved: (p: Plan) 
       .filter((k) => !FLAGS.has(k))
       .sort(),
   ]
+  const label = useModuleLabel(keys)
 
   async function toggle(key: string, enabled: boolean) {
     setBusy(key)
