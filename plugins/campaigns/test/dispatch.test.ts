@@ -117,6 +117,24 @@ describe('campaign dispatch', () => {
     )
   })
 
+  it('"start now": a draft or a scheduled campaign is due at once; what it lacks is named; other statuses 409', async () => {
+    const s = await setup(2)
+    const started = await s.ok(s.call('POST', `/api/campaigns/${s.campaign.id}/start`))
+    expect(started.status).toBe('PROGRAMADA')
+    expect(new Date(started.scheduledAt).getTime()).toBeLessThanOrEqual(Date.now())
+    // The next tick after now starts it, tomorrow's date forgotten.
+    expect(await engine.tick(new Date(Date.now() + 1000))).toBe(2)
+    expect((await s.get()).status).toBe('EM_ANDAMENTO')
+    const again = await s.call('POST', `/api/campaigns/${s.campaign.id}/start`)
+    expect([again.statusCode, again.json().error]).toEqual([409, 'ERR_CAMPAIGN_NOT_STARTABLE'])
+
+    const draft = await s.ok(s.call('POST', '/api/campaigns', { name: 'Rascunho', whatsappId: s.w.id }))
+    expect(draft.status).toBe('INATIVA')
+    const lacking = await s.call('POST', `/api/campaigns/${draft.id}/start`)
+    expect([lacking.statusCode, lacking.json().field]).toEqual([400, 'contactListId'])
+    expect((await s.ok(s.call('GET', `/api/campaigns/${draft.id}`))).status).toBe('INATIVA')
+  })
+
   it('marks recipients whose delivery news was lost (a process killed before message.updated) on a later pass', async () => {
     const s = await setup(3)
     expect(await engine.tick(s.T)).toBe(3)

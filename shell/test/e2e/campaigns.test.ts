@@ -317,15 +317,30 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
         body: JSON.stringify({ error: 'ERR_CAMPAIGN_NOT_RUNNING', message: 'not running', statusCode: 409 }),
       }),
     )
+    const report = row(p, 'Aviso de entrega').getByRole('button', { name: 'Relatório da campanha Aviso de entrega' })
+    const reportAt = (await report.boundingBox())!.x
     await row(p, 'Aviso de entrega').getByRole('button', { name: 'Parar a campanha Aviso de entrega' }).click()
+    await p
+      .getByRole('dialog', { name: 'Parar a campanha Aviso de entrega?' })
+      .getByRole('button', { name: 'Parar campanha' })
+      .click()
     await toastText(p, 'Só uma campanha em andamento ou programada pode ser cancelada.').waitFor()
     await p.unroute(`**/api/campaigns/${c.id}/cancel`)
     await row(p, 'Aviso de entrega').getByText('Em andamento').waitFor()
 
-    // Stop: cancelled at once, nothing more goes out.
+    // Stop asks first: "Cancelar" leaves it running; confirmed, it is cancelled at once, nothing more goes out.
     await row(p, 'Aviso de entrega').getByRole('button', { name: 'Parar a campanha Aviso de entrega' }).click()
+    let confirm = p.getByRole('dialog', { name: 'Parar a campanha Aviso de entrega?' })
+    await confirm.getByRole('button', { name: 'Cancelar' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect((await app.callAs(p, 'GET', `/api/campaigns/${c.id}`)).status).toBe('EM_ANDAMENTO')
+    await row(p, 'Aviso de entrega').getByRole('button', { name: 'Parar a campanha Aviso de entrega' }).click()
+    confirm = p.getByRole('dialog', { name: 'Parar a campanha Aviso de entrega?' })
+    await confirm.getByRole('button', { name: 'Parar campanha' }).click()
     await toastText(p, 'Campanha cancelada').waitFor()
     await row(p, 'Aviso de entrega').getByText('Cancelada').waitFor()
+    // The report icon did not move when the stop became a restart.
+    expect((await report.boundingBox())!.x).toBe(reportAt)
     expect(
       await row(p, 'Aviso de entrega')
         .getByRole('button', { name: /Parar a campanha/ })
@@ -358,8 +373,26 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
     expect(again.counts).toMatchObject({ total: 3, pending: 2 })
     expect(await s.outbox()).toHaveLength(1)
 
-    // Delete after the confirmation.
+    // A draft (no date) is started from the table, after a confirmation.
     await app.callAs(p, 'POST', `/api/campaigns/${c.id}/cancel`)
+    const draft = await app.callAs(p, 'POST', '/api/campaigns', {
+      name: 'Rascunho pronto',
+      message1: 'Olá {nome}!',
+      whatsappId: s.w.id,
+      contactListId: s.list.id,
+    })
+    await row(p, 'Rascunho pronto').getByText('Inativa').waitFor()
+    await row(p, 'Rascunho pronto').getByRole('button', { name: 'Iniciar agora a campanha Rascunho pronto' }).click()
+    await p
+      .getByRole('dialog', { name: 'Iniciar agora a campanha Rascunho pronto?' })
+      .getByRole('button', { name: 'Iniciar agora' })
+      .click()
+    await toastText(p, 'Campanha iniciada').waitFor()
+    await row(p, 'Rascunho pronto').getByText('Em andamento').waitFor({ timeout: 20_000 })
+    await app.callAs(p, 'POST', `/api/campaigns/${draft.id}/cancel`)
+    await app.callAs(p, 'DELETE', `/api/campaigns/${draft.id}`)
+
+    // Delete after the confirmation.
     await row(p, 'Aviso de entrega').getByRole('button', { name: 'Excluir a campanha Aviso de entrega' }).click()
     dialog = p.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Excluir', exact: true }).click()

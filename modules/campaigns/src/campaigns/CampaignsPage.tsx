@@ -18,7 +18,7 @@ import {
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { CampaignDialog } from './CampaignDialog.tsx'
-import { ReportIcon, RestartIcon, StopIcon, actionClass, dangerActionClass } from './icons.tsx'
+import { PlayIcon, ReportIcon, RestartIcon, StopIcon, actionClass, dangerActionClass } from './icons.tsx'
 import { STATUS_TONE, formatDate, type Campaign } from './types.ts'
 import { useCampaigns } from './useCampaigns.ts'
 import '../index.css'
@@ -29,8 +29,10 @@ const rowKey = (r: Campaign) => r.id
 
 /**
  * /campaigns (administration.md §2 "Contact lists and campaigns", §4, §8): the company's campaigns,
- * searchable, a page at a time, live; stop a running one, restart a cancelled one, open its report,
- * edit (or view), delete with confirmation; add.
+ * searchable, a page at a time, live; start a draft or scheduled one now, stop a running one, restart
+ * a cancelled one (starting and stopping asked first: each reaches customers), open its report, edit
+ * (or view), delete with confirmation; add. The first action slot changes with the status and keeps
+ * its width when empty, so the report, edit and delete icons never move under the pointer.
  */
 function Campaigns() {
   const { t, i18n } = useTranslation()
@@ -44,6 +46,7 @@ function Campaigns() {
   const [deleting, setDeleting] = useState<Campaign | null>(null)
   const [busy, setBusy] = useState(false)
   const [acting, setActing] = useState<number | null>(null)
+  const [confirming, setConfirming] = useState<{ campaign: Campaign; what: 'start' | 'cancel' } | null>(null)
   const message = useCallback(
     (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
     [t, i18n],
@@ -53,11 +56,13 @@ function Campaigns() {
   const editingRecord = editing?.id != null ? (list.items.find((r) => r.id === editing.id) ?? opened) : null
 
   const act = useCallback(
-    async (r: Campaign, what: 'cancel' | 'restart') => {
+    async (r: Campaign, what: 'start' | 'cancel' | 'restart') => {
       setActing(r.id)
       try {
         upsert(await api.post<Campaign>(`/campaigns/${r.id}/${what}`))
-        toast.success(t(what === 'cancel' ? 'campaignList.toasts.cancelled' : 'campaignList.toasts.restarted'))
+        toast.success(
+          t(`campaignList.toasts.${what === 'cancel' ? 'cancelled' : what === 'start' ? 'started' : 'restarted'}`),
+        )
       } catch (err) {
         if (isPlanDenied(err)) setDenied(true)
         // §8: cancel/restart failures show the error's message.
@@ -126,30 +131,13 @@ function Campaigns() {
         className: 'px-1 text-right whitespace-nowrap',
         cell: (r) => (
           <>
-            {r.status === 'EM_ANDAMENTO' && (
-              <button
-                type="button"
-                onClick={() => void act(r, 'cancel')}
-                disabled={acting === r.id}
-                className={dangerActionClass}
-                title={t('campaignList.stop', { name: r.name })}
-                aria-label={t('campaignList.stop', { name: r.name })}
-              >
-                <StopIcon className="h-4 w-4" />
-              </button>
-            )}
-            {r.status === 'CANCELADA' && (
-              <button
-                type="button"
-                onClick={() => void act(r, 'restart')}
-                disabled={acting === r.id}
-                className={actionClass}
-                title={t('campaignList.restart', { name: r.name })}
-                aria-label={t('campaignList.restart', { name: r.name })}
-              >
-                <RestartIcon className="h-4 w-4" />
-              </button>
-            )}
+            <StateAction
+              campaign={r}
+              busy={acting === r.id}
+              onStart={() => setConfirming({ campaign: r, what: 'start' })}
+              onStop={() => setConfirming({ campaign: r, what: 'cancel' })}
+              onRestart={() => void act(r, 'restart')}
+            />
             <button
               type="button"
               onClick={() => navigate(`/campaign/${r.id}/report`)}
@@ -267,9 +255,26 @@ function Campaigns() {
           setOpened(r)
         }}
         onPlanDenied={() => setDenied(true)}
-        onStop={(r) => void act(r, 'cancel')}
+        onStop={(r) => setConfirming({ campaign: r, what: 'cancel' })}
         onRestart={(r) => void act(r, 'restart')}
       />
+      <ConfirmDialog
+        open={!!confirming}
+        danger={confirming?.what === 'cancel'}
+        loading={!!confirming && acting === confirming.campaign.id}
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return
+          void act(confirming.campaign, confirming.what).then(() => setConfirming(null))
+        }}
+        title={t(`campaignList.${confirming?.what === 'start' ? 'confirmStart' : 'confirmStop'}.title`, {
+          name: confirming?.campaign.name ?? '',
+        })}
+        confirmLabel={t(`campaignList.${confirming?.what === 'start' ? 'confirmStart' : 'confirmStop'}.yes`)}
+        cancelLabel={t('campaignList.confirm.no')}
+      >
+        {t(`campaignList.${confirming?.what === 'start' ? 'confirmStart' : 'confirmStop'}.body`)}
+      </ConfirmDialog>
       <ConfirmDialog
         open={!!deleting}
         danger
@@ -285,6 +290,46 @@ function Campaigns() {
         {t('campaignList.confirm.body')}
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** The status's own action, in a slot of fixed width (empty for a finished campaign). */
+function StateAction({
+  campaign: r,
+  busy,
+  onStart,
+  onStop,
+  onRestart,
+}: {
+  campaign: Campaign
+  busy: boolean
+  onStart: () => void
+  onStop: () => void
+  onRestart: () => void
+}) {
+  const { t } = useTranslation()
+  const action =
+    r.status === 'INATIVA' || r.status === 'PROGRAMADA'
+      ? { key: 'start', onClick: onStart, Icon: PlayIcon, className: actionClass }
+      : r.status === 'EM_ANDAMENTO'
+        ? { key: 'stop', onClick: onStop, Icon: StopIcon, className: dangerActionClass }
+        : r.status === 'CANCELADA'
+          ? { key: 'restart', onClick: onRestart, Icon: RestartIcon, className: actionClass }
+          : null
+  if (!action) return <span className="inline-block w-8" aria-hidden />
+  const label = t(`campaignList.${action.key}`, { name: r.name })
+  return (
+    <button
+      type="button"
+      onClick={action.onClick}
+      disabled={busy}
+      className={action.className}
+      title={label}
+      aria-label={label}
+      data-testid={`campaign-${action.key}`}
+    >
+      <action.Icon className="h-4 w-4" />
+    </button>
   )
 }
 

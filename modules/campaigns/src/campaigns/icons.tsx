@@ -22,6 +22,12 @@ export const StopIcon = ({ className }: { className?: string }) => (
     <rect x="9" y="9" width="6" height="6" />
   </Svg>
 )
+export const PlayIcon = ({ className }: { className?: string }) => (
+  <Svg className={className}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M10 8.5v7l5.5-3.5z" />
+  </Svg>
+)
 export const RestartIcon = ({ className }: { className?: string }) => (
   <Svg className={className}>
     <path d="M3 12a9 9 0 1 0 3-6.7" />

@@ -77,6 +77,18 @@ export function registerCampaignRoutes(
     },
   )
   app.post(
+    '/campaigns/:id/start',
+    {
+      ...one,
+      schema: {
+        ...one.schema,
+        summary:
+          'Start a draft or scheduled campaign now (400 naming what it lacks; 409 ERR_CAMPAIGN_NOT_STARTABLE otherwise)',
+      },
+    },
+    async (req) => service.start(req.auth.companyId, req.params.id),
+  )
+  app.post(
     '/campaigns/:id/cancel',
     { ...one, schema: { ...one.schema, summary: 'Stop a running or scheduled campaign' } },
     async (req) => service.cancel(req.auth.companyId, req.params.id),

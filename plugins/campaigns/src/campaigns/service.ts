@@ -21,6 +21,7 @@ export const ERR_NO_CAMPAIGN_FOUND = 'ERR_NO_CAMPAIGN_FOUND'
 export const ERR_CAMPAIGN_NOT_EDITABLE = 'ERR_CAMPAIGN_NOT_EDITABLE'
 export const ERR_CAMPAIGN_NOT_RUNNING = 'ERR_CAMPAIGN_NOT_RUNNING'
 export const ERR_CAMPAIGN_NOT_CANCELLED = 'ERR_CAMPAIGN_NOT_CANCELLED'
+export const ERR_CAMPAIGN_NOT_STARTABLE = 'ERR_CAMPAIGN_NOT_STARTABLE'
 /** A PROGRAMADA campaign can be changed until an hour before it starts (administration.md §4). */
 export const EDIT_LOCK_MS = 60 * 60 * 1000
 
@@ -174,13 +175,17 @@ export function createCampaignService(kernel: Kernel) {
       fileListId: body.fileListId === undefined ? (current?.fileListId ?? null) : body.fileListId,
     }
     // What starting needs, asked when a start is set (a draft may be incomplete).
-    if (row.scheduledAt) {
-      if (!row.whatsappId) throw badRequest('whatsappId', 'Choose the connection that sends')
-      if (!row.contactListId && !row.tagListId)
-        throw badRequest('contactListId', 'Choose the contact list or the tag to send to')
-      if (!messagesOf(row).some((m) => m.text)) throw badRequest('message1', 'Write at least one message')
-    }
+    if (row.scheduledAt) ready(row)
     return row
+  }
+
+  /** A campaign can start: a connection, an audience and a message (400 naming what is missing). */
+  type Startable = Pick<CampaignRow, 'whatsappId' | 'contactListId' | 'tagListId'> & Parameters<typeof messagesOf>[0]
+  function ready(row: Startable) {
+    if (!row.whatsappId) throw badRequest('whatsappId', 'Choose the connection that sends')
+    if (!row.contactListId && !row.tagListId)
+      throw badRequest('contactListId', 'Choose the contact list or the tag to send to')
+    if (!messagesOf(row).some((m) => m.text)) throw badRequest('message1', 'Write at least one message')
   }
 
   async function find(uow: UnitOfWork | null, companyId: number, id: number, lock = false): Promise<CampaignRow> {
@@ -251,6 +256,26 @@ export function createCampaignService(kernel: Kernel) {
       return (await views(companyId, [row]))[0]
     },
 
+    /**
+     * "Start now" for a draft (INATIVA) or a scheduled campaign (PROGRAMADA): due at once, the
+     * engine's next tick starts it. 400 naming what is missing; 409 in any other status.
+     */
+    async start(companyId: number, id: number) {
+      const row = await kernel.unitOfWork(companyId, async (uow) => {
+        const c = await find(uow, companyId, id, true)
+        if (c.status !== 'INATIVA' && c.status !== 'PROGRAMADA')
+          throw conflict(ERR_CAMPAIGN_NOT_STARTABLE, 'Only a draft or scheduled campaign can be started now')
+        ready(c)
+        const [row] = await uow
+          .t('campaigns')
+          .where({ id })
+          .update({ status: 'PROGRAMADA', scheduledAt: new Date(), updatedAt: new Date() })
+          .returning('*')
+        return saved(uow, companyId, row, 'update')
+      })
+      return (await views(companyId, [row]))[0]
+    },
+
     /** Stops sending within one interval: the engine reads the status before every message. */
     async cancel(companyId: number, id: number) {
       const row = await kernel.unitOfWork(companyId, async (uow) => {
@@ -273,8 +298,7 @@ export function createCampaignService(kernel: Kernel) {
         const c = await find(uow, companyId, id, true)
         if (c.status !== 'CANCELADA')
           throw conflict(ERR_CAMPAIGN_NOT_CANCELLED, 'Only a cancelled campaign can be restarted')
-        if (!c.whatsappId || !(c.contactListId || c.tagListId) || !messagesOf(c).some((m) => m.text))
-          throw badRequest('whatsappId', 'The campaign needs a connection, a contact list or tag and a message to send')
+        ready(c)
         const [row] = await uow
           .t('campaigns')
           .where({ id })
