@@ -3,7 +3,7 @@ import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { createFlowEngine } from './flow-engine.ts'
 import { registerPromptRoutes } from './routes.ts'
-import { REPLY_JOB, createPromptRuntime } from './runtime.ts'
+import { REPLY_JOB, createPromptRuntime, replyConcurrency } from './runtime.ts'
 import { createPromptService } from './service.ts'
 
 /**
@@ -42,7 +42,7 @@ export default definePlugin({
     registerPromptRoutes(app, service)
     const runtime = createPromptRuntime(kernel, service)
     kernel.services.get<InboundRouting>('inbound').register(runtime.step)
-    kernel.jobs.define(REPLY_JOB, runtime.reply)
+    kernel.jobs.define(REPLY_JOB, runtime.reply, { concurrency: replyConcurrency() })
     kernel.services.provide('flowEngine.openai', createFlowEngine(kernel))
     // The queues plugin's event: a prompt whose transfer queue is deleted transfers within the ticket's own queue.
     kernel.bus.on('queue.deleted', async ({ companyId, queueId }) => {

@@ -13,6 +13,13 @@
  * Any outside failure (no answer, refused key, no quota) tells the customer someone will answer,
  * leaves a note saying why, and stops the prompt for the ticket: never silence. A person who takes
  * the ticket ends it all: the step and the job look again before acting.
+ *
+ * Replies run side by side (REPLY_CONCURRENCY per process): a model call can take its whole
+ * timeout and retries (OPENAI_TIMEOUT_MS, 30 s, three tries), and one slot for every company let a
+ * single company's dead key or hanging endpoint hold everyone's replies. No company holds more
+ * than COMPANY_SHARE of them: its further replies wait their turn as delayed jobs (holding no
+ * slot), so the others always find room. One ticket's burst needs no order of its own: only the
+ * job of the customer's last message answers (the coalescing above), whichever finishes first.
  */
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
@@ -25,11 +32,19 @@ import type { PromptService } from './service.ts'
 import { speak } from './tts.ts'
 
 export const REPLY_JOB = 'prompts.reply'
+/** Replies one process runs at once (PROMPT_REPLY_CONCURRENCY). */
+export const replyConcurrency = () => Math.max(1, Number(process.env.PROMPT_REPLY_CONCURRENCY || 16))
+/** At most this many of them for one company (PROMPT_COMPANY_SHARE); the rest wait as delayed jobs. */
+const companyShare = () => Math.max(1, Number(process.env.PROMPT_COMPANY_SHARE || 4))
+/** How long a reply over its company's share waits before trying again. */
+const SHARE_WAIT_MS = 1000
 export interface ReplyJob {
   companyId: number
   ticketId: number
   messageId: number
   promptId: number
+  /** Times it waited for its company's share (part of the job id, which must be new each time). */
+  waited?: number
 }
 
 /** What the customer reads when the assistant cannot go on (pt: the customers' language). */
@@ -122,7 +137,32 @@ export function createPromptRuntime(kernel: Kernel, service: PromptService) {
     if (whatsappId) messaging()?.flush(companyId, whatsappId)
   }
 
+  // Replies running in this process, per company.
+  const running = new Map<number, number>()
+
   async function reply(job: ReplyJob) {
+    const { companyId } = job
+    const mine = running.get(companyId) ?? 0
+    if (mine >= companyShare()) {
+      const waited = (job.waited ?? 0) + 1
+      await kernel.jobs.add<ReplyJob>(
+        REPLY_JOB,
+        { ...job, waited },
+        { jobId: `prompt-${companyId}-${job.messageId}-w${waited}`, delay: SHARE_WAIT_MS },
+      )
+      return
+    }
+    running.set(companyId, mine + 1)
+    try {
+      await respond(job)
+    } finally {
+      const left = (running.get(companyId) ?? 1) - 1
+      if (left > 0) running.set(companyId, left)
+      else running.delete(companyId)
+    }
+  }
+
+  async function respond(job: ReplyJob) {
     const { companyId, ticketId, messageId, promptId } = job
     const ticket = await tickets().get(companyId, ticketId)
     if (!live(ticket, promptId)) return

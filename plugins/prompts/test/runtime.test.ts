@@ -14,7 +14,14 @@ import { opusHead } from '@atende/sdk'
 import { completion, failure, fakeAi, oggOpus } from './fakes/ai.ts'
 
 const PROMPT = 'Você é a assistente da Loja Azul. Responda com gentileza e em poucas frases.'
-const ENV = ['OPENAI_BASE_URL', 'AZURE_TTS_URL', 'OPENAI_RETRY_MS', 'OPENAI_TIMEOUT_MS', 'SIMULATOR_ACK_MS']
+const ENV = [
+  'OPENAI_BASE_URL',
+  'AZURE_TTS_URL',
+  'OPENAI_RETRY_MS',
+  'OPENAI_TIMEOUT_MS',
+  'SIMULATOR_ACK_MS',
+  'PROMPT_COMPANY_SHARE',
+]
 
 describe('prompts answer customers through the simulator', () => {
   let t: TestApp
@@ -37,7 +44,7 @@ describe('prompts answer customers through the simulator', () => {
   })
 
   let seq = 0
-  async function setup(prompt: object = {}) {
+  async function setup(prompt: object = {}, customer = 0) {
     const { headers, companyId, userId } = await companyWithUser(t.app, { profile: 'admin' })
     const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
       t.app.inject({ method, url: path, headers, payload })
@@ -61,7 +68,7 @@ describe('prompts answer customers through the simulator', () => {
     )
     const w = await ok(call('POST', '/api/whatsapp', { name: `Sim ${seq}`, provider: 'simulator', promptId: p.id }))
     await ok(call('POST', `/api/simulator/${w.id}/scan`, {}))
-    const from = `55479${String(60_000_001 + seq)}`
+    const from = `55479${String(60_000_001 + seq * 10 + customer)}`
     const outbox = async () => (await ok(call('GET', `/api/simulator/${w.id}/outbox?to=${from}`))).messages
     const texts = async () => (await outbox()).map((m: { body: string }) => m.body)
     const say = (body: string, extra: object = {}) =>
@@ -217,6 +224,39 @@ describe('prompts answer customers through the simulator', () => {
       { role: 'assistant', content: 'Das 8h às 18h.' },
       { role: 'user', content: 'e no sábado?' },
     ])
+  })
+
+  it("one company's hanging model calls hold neither the others' replies nor more than its share", async () => {
+    process.env.PROMPT_COMPANY_SHARE = '2'
+    process.env.OPENAI_TIMEOUT_MS = '60000'
+    const a = await setup({ apiKey: 'sk-test-hang-000000000000' })
+    const b = await setup()
+    const release = ai.hangFor('sk-test-hang')
+    try {
+      // Three of A's customers write (each her own ticket): two calls hang, the third waits its turn.
+      const w = a.w.id
+      for (const n of [1, 2, 3])
+        await a.ok(
+          a.call('POST', `/api/simulator/${w}/inbound`, { from: `554791111000${n}`, name: `C${n}`, body: 'oi' }),
+        )
+      await until(async () => ai.hangingFor('sk-test-hang') === 2)
+      // B's customer is answered while A's calls still hang.
+      ai.always(completion('Olá! Como posso ajudar?'))
+      await b.say('bom dia')
+      await until(async () => (await b.texts()).includes('Olá! Como posso ajudar?'))
+      expect(ai.hangingFor('sk-test-hang')).toBe(2)
+    } finally {
+      release()
+      process.env.OPENAI_TIMEOUT_MS = '5000'
+      delete process.env.PROMPT_COMPANY_SHARE
+    }
+    // Released, all three of A's customers are answered.
+    for (const n of [1, 2, 3])
+      await until(async () =>
+        (await a.ok(a.call('GET', `/api/simulator/${a.w.id}/outbox?to=554791111000${n}`))).messages.some(
+          (m: { body: string }) => m.body === 'Olá! Como posso ajudar?',
+        ),
+      )
   })
 
   it('never answers after an attendant took the ticket while the model thought', async () => {

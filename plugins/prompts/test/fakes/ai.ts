@@ -54,6 +54,9 @@ export function fakeAi() {
   let speechAnswer: () => { status: number; body: Buffer } = () => ({ status: 200, body: oggOpus() })
   let transcript = 'quero saber o preço'
   let hold: Promise<void> | null = null
+  // Calls whose key holds a fragment hang until released (one company's dead endpoint).
+  const hangs = new Map<string, Promise<void>>()
+  const hanging = new Map<string, number>()
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
@@ -65,6 +68,12 @@ export function fakeAi() {
       if (url === '/v1/chat/completions') {
         chats.push({ auth, body: JSON.parse(raw.toString('utf8')) })
         if (hold) await hold
+        const hung = [...hangs.keys()].find((f) => auth.includes(f))
+        if (hung) {
+          hanging.set(hung, (hanging.get(hung) ?? 0) + 1)
+          await hangs.get(hung)
+          hanging.set(hung, hanging.get(hung)! - 1)
+        }
         const a = answers.shift() ?? fallback
         res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(JSON.stringify(a.body))
         return
@@ -115,6 +124,20 @@ export function fakeAi() {
         release()
       }
     },
-    close: () => new Promise((r) => server.close(r)),
+    /** Chat calls made with a key holding `fragment` hang until the returned release is called. */
+    hangFor(fragment: string) {
+      let release!: () => void
+      hangs.set(fragment, new Promise((r) => (release = r)))
+      return () => {
+        hangs.delete(fragment)
+        release()
+      }
+    },
+    /** Calls hanging now for a fragment. */
+    hangingFor: (fragment: string) => hanging.get(fragment) ?? 0,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((r) => server.close(r))
+    },
   }
 }
