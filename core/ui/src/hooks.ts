@@ -1,9 +1,27 @@
-import { useCallback, useEffect, useLayoutEffect, useState, type UIEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore, type UIEvent } from 'react'
 
 /** administration.md §9: list and search fetches wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500
 /** Infinite scroll loads the next page within 100 px of the bottom (core.md §9). */
 export const SCROLL_THRESHOLD_PX = 100
+
+/**
+ * Whether a media query matches now, following changes: for a layout that must render differently
+ * (not just hide with CSS) on a phone, e.g. a table column folded into another.
+ */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query)
+      list.addEventListener('change', onChange)
+      return () => list.removeEventListener('change', onChange)
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
+}
+/** Tailwind's `sm` breakpoint: wider than a phone held upright. */
+export const SM_UP = '(min-width: 640px)'
 
 /** `value`, once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {

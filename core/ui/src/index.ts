@@ -18,6 +18,8 @@ export { VirtualTable, type Column, type VirtualTableProps } from './VirtualTabl
 export {
   useDebounced,
   useInfiniteScroll,
+  useMediaQuery,
+  SM_UP,
   isNearBottom,
   SEARCH_DEBOUNCE_MS,
   SCROLL_THRESHOLD_PX,

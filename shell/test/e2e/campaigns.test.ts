@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { superHeaders } from '@atende/kernel/testing'
-import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
+import { aCompany, canRun, DESKTOP, openBrowserApp, PHONE, until, type BrowserApp } from './support.ts'
 import { campaignErrors, configErrors } from '../../../modules/campaigns/src/campaigns/rules.ts'
 import { isEditable, pauseReasonOf, progress, settingsFrom } from '../../../modules/campaigns/src/campaigns/types.ts'
 
@@ -295,6 +295,16 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
     await p.goto(`${app.base}/campaigns`)
     await row(p, 'Aviso de entrega').getByText('Em andamento').waitFor({ timeout: 20_000 })
     await until(s.outbox, (m) => m.length === 1)
+
+    // On a phone the name is read whole, its status under it (the status column would leave it one letter).
+    await p.setViewportSize(PHONE)
+    const name = row(p, 'Aviso de entrega').getByTitle('Aviso de entrega', { exact: true })
+    await p.getByRole('columnheader', { name: 'Status' }).waitFor({ state: 'detached' })
+    await row(p, 'Aviso de entrega').getByText('Em andamento').waitFor()
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.clientWidth > 0)).toBe(true)
+    await app.shot(p, 'campaigns-03-phone')
+    await p.setViewportSize(DESKTOP)
+    await p.getByRole('columnheader', { name: 'Status' }).waitFor()
 
     // Running: the dialog is read-only, and the server refuses an edit.
     await row(p, 'Aviso de entrega').getByRole('button', { name: 'Editar a campanha Aviso de entrega' }).click()

@@ -13,7 +13,9 @@ import {
   SearchField,
   TrashIcon,
   VirtualTable,
+  SM_UP,
   toast,
+  useMediaQuery,
   type Column,
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
@@ -46,6 +48,7 @@ function Campaigns() {
   const [deleting, setDeleting] = useState<Campaign | null>(null)
   const [busy, setBusy] = useState(false)
   const [acting, setActing] = useState<number | null>(null)
+  const wide = useMediaQuery(SM_UP)
   const [confirming, setConfirming] = useState<{ campaign: Campaign; what: 'start' | 'cancel' } | null>(null)
   const message = useCallback(
     (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
@@ -81,21 +84,27 @@ function Campaigns() {
         header: t('campaignList.columns.name'),
         headerClassName: 'px-3',
         className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => <span title={r.name}>{r.name}</span>,
-      },
-      {
-        key: 'status',
-        header: t('campaignList.columns.status'),
-        headerClassName: 'w-32 px-3',
-        className: 'px-3',
+        // On a phone the status sits under the name (its own column would leave the name one letter).
         cell: (r) => (
-          <Badge tone={STATUS_TONE[r.status]}>
-            <span data-testid="campaign-status" data-status={r.status}>
-              {t(`campaignStatus.${r.status}`)}
+          <span className="flex min-w-0 flex-col items-start">
+            <span className="truncate" title={r.name}>
+              {r.name}
             </span>
-          </Badge>
+            {!wide && <StatusBadge status={r.status} />}
+          </span>
         ),
       },
+      ...(wide
+        ? [
+            {
+              key: 'status',
+              header: t('campaignList.columns.status'),
+              headerClassName: 'w-32 px-3',
+              className: 'px-3',
+              cell: (r: Campaign) => <StatusBadge status={r.status} />,
+            },
+          ]
+        : []),
       {
         key: 'contactList',
         header: t('campaignList.columns.contactList'),
@@ -127,7 +136,7 @@ function Campaigns() {
       {
         key: 'actions',
         header: t('campaignList.columns.actions'),
-        headerClassName: 'w-48 px-3 text-right',
+        headerClassName: 'w-36 px-1 text-right sm:w-48 sm:px-3',
         className: 'px-1 text-right whitespace-nowrap',
         cell: (r) => (
           <>
@@ -172,7 +181,7 @@ function Campaigns() {
         ),
       },
     ],
-    [t, i18n.language, navigate, act, acting],
+    [t, i18n.language, navigate, act, acting, wide],
   )
 
   const confirmDelete = async () => {
@@ -290,6 +299,17 @@ function Campaigns() {
         {t('campaignList.confirm.body')}
       </ConfirmDialog>
     </section>
+  )
+}
+
+function StatusBadge({ status }: { status: Campaign['status'] }) {
+  const { t } = useTranslation()
+  return (
+    <Badge tone={STATUS_TONE[status]}>
+      <span data-testid="campaign-status" data-status={status}>
+        {t(`campaignStatus.${status}`)}
+      </span>
+    </Badge>
   )
 }
 
