@@ -87,7 +87,7 @@ function Campaigns() {
         // On a phone the status sits under the name (its own column would leave the name one letter).
         cell: (r) => (
           <span className="flex min-w-0 flex-col items-start">
-            <span className="truncate" title={r.name}>
+            <span className="max-w-full truncate" title={r.name}>
               {r.name}
             </span>
             {!wide && <StatusBadge status={r.status} />}
