@@ -25,9 +25,11 @@ function multipart(parts: Part[]) {
 }
 
 /** A ticket of a paired simulator and a sender of multipart messages on it, reading back what was stored and sent. */
+let customers = 0
 async function setup(t: TestApp) {
   const sim = await pairedSimulator(t)
-  const from = `55479811${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`
+  // One number per call, never ending in 0000 (the simulator's "not on WhatsApp").
+  const from = `55479811${String(++customers).padStart(5, '0')}`
   const inbound = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, name: 'Bia', body: 'oi' })
   const ticketId = inbound.json().message.ticketId as number
   return {

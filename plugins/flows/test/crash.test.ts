@@ -14,7 +14,10 @@ import { edge, node } from './support.ts'
 
 const CONVERSATIONS = 100 * chaosScale()
 const IN_FLIGHT = 10
-const WAIT_SECONDS = 4
+// The longest wait a flow allows (120 s): none ends before the crash, however loaded the machine;
+// the time is made to pass while the process is down (wakeAt moved back), so the new process finds
+// every wait overdue.
+const WAIT_SECONDS = 120
 
 /**
  * Flows survive a crash: the app runs as a child process on a shared Postgres (and Redis when
@@ -120,13 +123,17 @@ describe.skipIf(!hasPostgres)(
         dying.kill('SIGKILL')
         await exited
         const killedAt = Date.now()
+        await db
+          .knex('flow_runs')
+          .where({ whatsappId: w.id, status: 'waiting_timer' })
+          .update({ wakeAt: new Date(killedAt - 60_000) })
 
         live = await bootAppProcess(env)
         await until(async () => {
           const row = await db.knex('whatsapps').where({ id: w.id }).first('status', 'updatedAt')
           return row.status === 'CONNECTED' && new Date(row.updatedAt).getTime() > killedAt
         }, 60_000)
-        // The waits end in the new process; the menus take their answers there.
+        // The waits end in the new process (its start sweep finds them overdue); the menus take their answers there.
         await inParallel(askers, (n) => say(n, '2'))
         await inParallel(askers, (n) => say(n, 'Ana'))
         await until(async () => (await counts()).done === CONVERSATIONS, 60_000).catch(async (err) => {
