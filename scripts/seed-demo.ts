@@ -149,6 +149,29 @@ export const DEMO_CONTACTS = [
   { name: 'Diego Ferreira', number: '5531987650006' },
   { name: 'Elisa Rocha', number: '5541987650007' },
 ]
+/**
+ * The Ajuda (help) screen's videos. Helps are the platform's (the super user curates them for every
+ * company), so these are written through the super user's routes. The video is YouTube's own
+ * sample (the IFrame API documentation's), a stand-in the super user replaces under Configurações →
+ * Ajuda.
+ */
+export const DEMO_HELPS = [
+  {
+    title: 'Primeiros passos no Atende',
+    description: 'Conheça o painel, a lista de atendimentos e o menu lateral: por onde começar no primeiro dia.',
+    video: 'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+  },
+  {
+    title: 'Como atender um cliente',
+    description: 'Aceite um ticket pendente, responda pelo chat, transfira para outra fila ou resolva o atendimento.',
+    video: 'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+  },
+  {
+    title: 'Respostas rápidas e agendamentos',
+    description: 'Responda mais rápido com atalhos digitando / no chat, e agende mensagens para enviar depois.',
+    video: 'https://www.youtube.com/watch?v=M7lc1UVf-VE',
+  },
+]
 /** Tags the seeded customers' tickets carry (by the customer's number). */
 const DEMO_TICKET_TAGS: Record<string, string[]> = {
   '5511987650001': ['Novo cliente'],
@@ -158,10 +181,11 @@ const DEMO_TICKET_TAGS: Record<string, string[]> = {
 /**
  * The rest of the demo company, so every screen has something real on first start: two queues with
  * a chatbot menu (the demo users in both, the demo connection offering them, so the transfer dialog
- * works), tags (two of the waiting tickets tagged), quick messages and a few more contacts. Written
- * through the routes as the demo admin, like the conversations. Idempotent: each kind is seeded only
- * while the company has none of it (contacts: by number), so a second start adds nothing and what a
- * person deleted or changed stays that way. Returns what it created.
+ * works), tags (two of the waiting tickets tagged), quick messages, a few more contacts, and the
+ * Ajuda screen's videos (the platform's: only while it has none). Written through the routes as the
+ * demo admin (the helps as the super user), like the conversations. Idempotent: each kind is seeded
+ * only while the company has none of it (contacts: by number), so a second start adds nothing and
+ * what a person deleted or changed stays that way. Returns what it created.
  */
 export async function seedDemoSetup(
   app: { inject: AtendeApp['inject']; kernel: Pick<Kernel, 'db' | 'auth'> },
@@ -244,7 +268,38 @@ export async function seedDemoSetup(
     // The session this seed used is not a person's: end it.
     await auth.revoke(sessionId)
   }
+  created.push(...(await seedDemoHelps(app)))
   return created
+}
+
+/**
+ * The help videos (DEMO_HELPS), through POST /api/helps as the super user, only while the platform
+ * has none (so a second start adds nothing, and a curated list is never added to). Returns what it
+ * created.
+ */
+async function seedDemoHelps(app: {
+  inject: AtendeApp['inject']
+  kernel: Pick<Kernel, 'db' | 'auth'>
+}): Promise<string[]> {
+  const { db, auth } = app.kernel
+  if (!(await db.schema.hasTable('helps')) || (await db('helps').first('id'))) return []
+  const root = await db('users').where({ super: true }).orderBy('id').first('id', 'companyId', 'profile', 'super')
+  if (!root) return []
+  const { accessToken, sessionId } = await auth.issue(root)
+  try {
+    for (const help of DEMO_HELPS) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/helps',
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: help,
+      })
+      if (res.statusCode >= 300) throw new Error(`POST /api/helps: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    }
+  } finally {
+    await auth.revoke(sessionId)
+  }
+  return [`${DEMO_HELPS.length} help videos`]
 }
 
 /** Should this start seed the demo? Embedded mode does unless SEED_DEMO=false; production only with SEED_DEMO=true. */

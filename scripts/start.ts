@@ -102,7 +102,9 @@ async function main() {
     try {
       demo.created.push(...(await seedDemoSetup(app, demo.companyId)))
     } catch (err) {
-      console.warn(`[atende] demo queues, tags, quick messages or contacts not seeded: ${(err as Error).message}`)
+      console.warn(
+        `[atende] demo queues, tags, quick messages, contacts or help videos not seeded: ${(err as Error).message}`,
+      )
     }
   }
 

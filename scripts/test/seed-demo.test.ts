@@ -4,6 +4,7 @@ import {
   DEMO,
   DEMO_CONTACTS,
   DEMO_CONVERSATIONS,
+  DEMO_HELPS,
   DEMO_QUEUES,
   DEMO_QUICK_MESSAGES,
   DEMO_TAGS,
@@ -48,13 +49,14 @@ describe('demo seed', () => {
     expect(Number((await t.db('user_sessions').whereNull('revokedAt').count({ n: '*' }).first())!.n)).toBe(1)
   })
 
-  it('gives every screen something real: queues with a chatbot menu, tags, quick messages, contacts; once', async () => {
+  it('gives every screen something real: queues with a chatbot menu, tags, quick messages, contacts, help videos; once', async () => {
     const { companyId } = await seedDemo(t.app.kernel)
     expect(await seedDemoSetup(t.app, companyId)).toEqual([
       `${DEMO_QUEUES.length} queues with a chatbot menu`,
       `${DEMO_TAGS.length} tags`,
       `${DEMO_QUICK_MESSAGES.length} quick messages`,
       `${DEMO_CONTACTS.length} contacts`,
+      `${DEMO_HELPS.length} help videos`,
     ])
     const counts = async () =>
       Object.fromEntries(
@@ -74,10 +76,14 @@ describe('demo seed', () => {
           ]),
         ),
       )
+    // Help videos are the platform's, not the company's.
+    const helps = async () => Number((await t.db('helps').count({ n: '*' }).first())!.n)
     const before = await counts()
+    expect(await helps()).toBe(DEMO_HELPS.length)
     // A second start adds nothing.
     expect(await seedDemoSetup(t.app, companyId)).toEqual([])
     expect(await counts()).toEqual(before)
+    expect(await helps()).toBe(DEMO_HELPS.length)
     expect(before).toMatchObject({
       queues: 2,
       queue_options: 4,
@@ -121,6 +127,24 @@ describe('demo seed', () => {
     expect((Array.isArray(quick) ? quick : quick.records).map((m) => m.shortcode).sort()).toEqual(
       DEMO_QUICK_MESSAGES.map((m) => m.shortcode).sort(),
     )
+    // The Ajuda screen (GET /helps/list) shows them: a title, a description and a video each.
+    const shown = (await get('/api/helps/list')) as Array<{ title: string; description: string; video: string }>
+    expect(shown.map((h) => h.title).sort()).toEqual(DEMO_HELPS.map((h) => h.title).sort())
+    for (const h of shown) {
+      expect(h.description.length).toBeGreaterThan(20)
+      expect(h.video).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/)
+    }
+    // The seed's sessions (the demo admin's, the super user's) are gone.
+    expect(
+      Number(
+        (await t
+          .db('user_sessions')
+          .whereNull('revokedAt')
+          .whereIn('userId', t.db('users').where({ super: true }).select('id'))
+          .count({ n: '*' })
+          .first())!.n,
+      ),
+    ).toBe(0)
     const contacts = (await get('/api/contacts')).contacts as Array<{ name: string }>
     expect(contacts.map((c) => c.name)).toEqual(expect.arrayContaining(DEMO_CONTACTS.map((c) => c.name)))
     const pending = (await get('/api/tickets?status=pending')).tickets as Array<{

@@ -8,12 +8,14 @@
  */
 export interface EventMap {
   'company.created': { companyId: number; company: Record<string, unknown> }
-  'company.updated': { companyId: number; company: Record<string, unknown> }
+  /** `before`: the company as it was, when the emitter read it (the audit log shows the change). */
+  'company.updated': { companyId: number; company: Record<string, unknown>; before?: Record<string, unknown> }
   'company.deleted': { companyId: number }
   'user.created': { companyId: number; user: Record<string, unknown> }
   'user.updated': { companyId: number; user: Record<string, unknown> }
   'user.deleted': { companyId: number; userId: number }
-  'setting.updated': { companyId: number; key: string; value: string }
+  /** `previous`: the value before, when the emitter read it (the audit log shows the change). */
+  'setting.updated': { companyId: number; key: string; value: string; previous?: string }
   /** A user's other sessions ended because of a new login. */
   'auth.sessionsRevoked': { companyId: number; userId: number; keepSessionId: string | null }
   'plan.updated': {

@@ -16,13 +16,24 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
 }
 
 /** A native select: accessible and keyboard-friendly without extra code. */
-export function Select({ label, options, placeholder, error, id, className, onChange, ...rest }: SelectProps) {
+export function Select({
+  label,
+  options,
+  placeholder,
+  error,
+  id,
+  className,
+  onChange,
+  required,
+  ...rest
+}: SelectProps) {
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
-    <FieldShell id={fieldId} label={label} error={error} className={className}>
+    <FieldShell id={fieldId} label={label} error={error} required={required} className={className}>
       <select
         id={fieldId}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
         className={cx(inputClass, error && inputErrorClass)}

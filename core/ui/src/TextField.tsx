@@ -15,17 +15,35 @@ export interface FieldShellProps {
   label: ReactNode
   error?: string | null
   hint?: ReactNode
+  /**
+   * Marks the field as required: a red asterisk after the label. The asterisk sits beside the
+   * <label>, not in it, so the field's name stays the label's text; the control itself carries
+   * `required` (assistive technologies announce it).
+   */
+  required?: boolean
   children: ReactNode
   className?: string
 }
 
 /** Label + control + inline error; the error is tied to the control through aria-describedby. */
-export function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
+  const text = (
+    <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+      {label}
+    </label>
+  )
   return (
     <div className={cx('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
+      {required ? (
+        <div className="flex items-baseline gap-0.5">
+          {text}
+          <span aria-hidden="true" className="text-sm font-medium text-red-600 dark:text-red-400" data-required>
+            *
+          </span>
+        </div>
+      ) : (
+        text
+      )}
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs text-red-600 dark:text-red-400">
@@ -47,13 +65,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onChange?: (value: string) => void
 }
 
-export function TextField({ label, error, hint, id, className, onChange, ...rest }: TextFieldProps) {
+/** A labelled input; `required` marks the label (see FieldShell) and the input. */
+export function TextField({ label, error, hint, id, className, onChange, required, ...rest }: TextFieldProps) {
   const autoId = useId()
   const fieldId = id ?? autoId
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint} className={className}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <input
         id={fieldId}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         className={cx(inputClass, error && inputErrorClass)}

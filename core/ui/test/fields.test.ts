@@ -44,6 +44,27 @@ describe('TextField', () => {
   })
 })
 
+describe('required fields', () => {
+  it('marks the label with an asterisk beside it (the name stays the label) and the control as required', () => {
+    const el = render(h(TextField, { label: 'Descrição', value: '', required: true, onChange: () => {} }))
+    const label = el.querySelector('label')!
+    const input = el.querySelector('input')!
+    expect(label.textContent).toBe('Descrição')
+    expect(label.nextElementSibling!.textContent).toBe('*')
+    expect(label.nextElementSibling!.getAttribute('aria-hidden')).toBe('true')
+    expect(input.required).toBe(true)
+    const select = render(h(Select, { label: 'Fila', options: [{ value: 1, label: 'Vendas' }], required: true }))
+    expect(select.querySelector('label')!.nextElementSibling!.textContent).toBe('*')
+    expect(select.querySelector('select')!.required).toBe(true)
+  })
+
+  it('leaves optional fields unmarked', () => {
+    const el = render(h(TextField, { label: 'E-mail', value: '', onChange: () => {} }))
+    expect(el.querySelector('[data-required]')).toBeNull()
+    expect(el.querySelector('input')!.required).toBe(false)
+  })
+})
+
 describe('MaskedInput', () => {
   function Controlled({ mask, onValue }: { mask: 'cnpj' | 'phone'; onValue: (v: string) => void }) {
     const [value, setValue] = useState('')

@@ -4,7 +4,7 @@ import { isAbortError, useApi, useSession } from '@atende/client'
 import { Button, Dialog, EmptyState, ErrorCard, Loading, Select, TextField } from '@atende/ui'
 import type { AuditEntry } from '@atende/plugin-audit/api'
 import { AuditTable } from './AuditTable.tsx'
-import { showValue } from './format.ts'
+import { actorOf, detailRows, entryHead, type Translate } from './format.ts'
 import { useAuditLog, type AuditFilters } from './useAuditLog.ts'
 import './index.css'
 
@@ -40,7 +40,8 @@ function useChoices() {
  * when, and the fields before and after, newest first, filtered by user, kind of record and day.
  */
 export default function AuditPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const tr: Translate = (key, options) => t(key, options ?? {})
   const session = useSession()
   const isSuper = !!session.user?.super
   const { users, entities } = useChoices()
@@ -126,21 +127,13 @@ export default function AuditPage() {
         />
       )}
 
-      <Dialog
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        size="lg"
-        title={
-          open &&
-          `${t(`audit.actions.${open.action}`, { defaultValue: open.action })} ${entityLabel(open.entity)}${open.entityId !== null ? ` #${open.entityId}` : ''}`
-        }
-      >
+      <Dialog open={open !== null} onClose={() => setOpen(null)} size="lg" title={open && entryHead(open, tr)}>
         {open && (
           <div className="flex flex-col gap-3" data-testid="audit-details">
             <p className="text-sm text-slate-600 dark:text-slate-300">
               {t('audit.by', {
-                user: open.userName ?? t('audit.unknownUser'),
-                when: new Date(open.createdAt).toLocaleString(),
+                user: actorOf(open, tr),
+                when: new Date(open.createdAt).toLocaleString(i18n.language),
               })}
             </p>
             {Object.keys(open.changes).length === 0 ? (
@@ -155,11 +148,13 @@ export default function AuditPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {Object.entries(open.changes).map(([field, c]) => (
-                    <tr key={field} className="border-b border-slate-100 align-top dark:border-slate-800">
-                      <td className="py-1 pr-2 font-mono text-xs">{field}</td>
-                      <td className="break-words py-1 pr-2">{'before' in c ? showValue(c.before) : '—'}</td>
-                      <td className="break-words py-1">{'after' in c ? showValue(c.after) : '—'}</td>
+                  {detailRows(open, tr, i18n.language).map((row) => (
+                    <tr key={row.field} className="border-b border-slate-100 align-top dark:border-slate-800">
+                      <td className="py-1 pr-2" title={row.field}>
+                        {row.label}
+                      </td>
+                      <td className="break-words py-1 pr-2">{row.before}</td>
+                      <td className="break-words py-1">{row.after}</td>
                     </tr>
                   ))}
                 </tbody>

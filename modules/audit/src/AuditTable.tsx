@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, Button, VirtualTable, type Column } from '@atende/ui'
+import { Button, VirtualTable, type Column } from '@atende/ui'
 import type { AuditEntry } from '@atende/plugin-audit/api'
-import { changeSummary } from './format.ts'
+import { entrySentence, type Translate } from './format.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 const ROW_HEIGHT = 52
@@ -32,6 +32,7 @@ export function AuditTable({
 }: AuditTableProps) {
   const { t, i18n } = useTranslation()
   const columns = useMemo<Column<AuditEntry>[]>(() => {
+    const tr: Translate = (key, options) => t(key, options ?? {})
     const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
     const cols: Column<AuditEntry>[] = [
       {
@@ -42,42 +43,18 @@ export function AuditTable({
         cell: (e) => when.format(new Date(e.createdAt)),
       },
       {
-        key: 'user',
-        header: t('audit.columns.user'),
-        headerClassName: 'w-44 px-3',
-        className: 'max-w-0 truncate px-3',
-        cell: (e) => (
-          <>
-            {e.userName ?? t('audit.unknownUser')}
-            {e.bySuper && (
-              <Badge tone="primary" className="ml-2">
-                {t('audit.super')}
-              </Badge>
-            )}
-          </>
-        ),
-      },
-      {
-        key: 'what',
-        header: t('audit.columns.what'),
-        headerClassName: 'w-56 px-3',
-        className: 'max-w-0 truncate px-3',
-        cell: (e) => (
-          <>
-            <span className="font-medium">{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</span>{' '}
-            {t(`audit.entities.${e.entity}`, { defaultValue: e.entity })}
-            {e.entityId !== null && <span className="text-slate-500 dark:text-slate-400"> #{e.entityId}</span>}
-          </>
-        ),
-      },
-      {
-        key: 'changes',
-        header: t('audit.columns.changes'),
+        // One sentence per entry: who, what to which record, and the fields an edit changed.
+        key: 'entry',
+        header: t('audit.columns.entry'),
         headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 text-slate-600 dark:text-slate-300',
+        className: 'max-w-0 truncate px-3',
         cell: (e) => {
-          const text = changeSummary(e, t('audit.noFields'))
-          return <span title={text}>{text}</span>
+          const text = entrySentence(e, tr, i18n.language)
+          return (
+            <span title={text} data-testid="audit-sentence">
+              {text}
+            </span>
+          )
         },
       },
       {

@@ -54,7 +54,7 @@ export function ContactPicker({
 
   if (value)
     return (
-      <FieldShell id={id} label={t('schedules.form.contact')} error={error}>
+      <FieldShell id={id} label={t('schedules.form.contact')} error={error} required>
         <div className="flex items-center gap-2" id={id} data-testid="schedule-contact">
           <span className="min-w-0 flex-1 truncate rounded-md bg-slate-100 px-2 py-1.5 text-sm dark:bg-slate-700">
             {value.name} <span className="text-slate-500 dark:text-slate-400">{value.number}</span>
@@ -72,7 +72,7 @@ export function ContactPicker({
       </FieldShell>
     )
   return (
-    <FieldShell id={id} label={t('schedules.form.contact')} error={error}>
+    <FieldShell id={id} label={t('schedules.form.contact')} error={error} required>
       <div className="relative">
         <input
           id={id}
@@ -80,6 +80,7 @@ export function ContactPicker({
           disabled={disabled}
           placeholder={t('schedules.form.contactSearch')}
           onChange={(e) => setText(e.target.value)}
+          required
           aria-invalid={error ? true : undefined}
           className={cx(inputClass, error && inputErrorClass)}
           autoComplete="off"

@@ -219,32 +219,51 @@ export function ScheduleDialog({
             </p>
           )}
           {sent && <p className="text-sm text-slate-600 dark:text-slate-300">{t('schedules.form.sentHint')}</p>}
+          {canEdit && (
+            <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="schedule-required-note">
+              {t('schedules.form.requiredNote')}
+            </p>
+          )}
           <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={locked || sent} />
-          <FieldShell id={`${formId}-body`} label={t('schedules.form.body')} error={errors.body}>
+          <FieldShell
+            id={`${formId}-body`}
+            label={t('schedules.form.body')}
+            error={errors.body}
+            hint={t('schedules.form.bodyHint')}
+            required
+          >
             <textarea
               id={`${formId}-body`}
               rows={4}
               value={values.body}
               maxLength={10_000}
+              required
               disabled={locked || sent}
               onChange={(e) => set('body', e.target.value)}
               aria-invalid={errors.body ? true : undefined}
+              aria-describedby={errors.body ? `${formId}-body-error` : `${formId}-body-hint`}
               className={cx(inputClass, 'resize-y', errors.body && inputErrorClass)}
             />
           </FieldShell>
           <TextField
             label={t('schedules.form.description')}
+            hint={t('schedules.form.descriptionHint')}
             value={values.description}
             maxLength={500}
+            required
             disabled={locked || sent}
             onChange={(v) => set('description', v)}
             error={errors.description}
           />
+          {/* Two different instants (plugins/schedules): scheduleDate places the schedule on the
+              calendar and in the period filters; sendAt is when the sender sends the message. */}
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField
               type="datetime-local"
               label={t('schedules.form.scheduleDate')}
+              hint={t('schedules.form.scheduleDateHint')}
               value={values.scheduleDate}
+              required
               disabled={locked}
               onChange={(v) => set('scheduleDate', v)}
               error={errors.scheduleDate}
@@ -252,7 +271,9 @@ export function ScheduleDialog({
             <TextField
               type="datetime-local"
               label={t('schedules.form.sendAt')}
+              hint={t('schedules.form.sendAtHint')}
               value={values.sendAt}
+              required
               disabled={locked}
               onChange={(v) => set('sendAt', v)}
               error={errors.sendAt}

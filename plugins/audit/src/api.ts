@@ -21,6 +21,8 @@ export const AuditEntry = Type.Object({
   bySuper: Type.Boolean(),
   entity: Type.String(),
   entityId: Type.Union([Type.String(), Type.Null()]),
+  /** What the record was called then (its name, title or key); null when it has none. */
+  entityName: Type.Union([Type.String(), Type.Null()]),
   action: Type.String(),
   changes: Type.Record(Type.String(), FieldChange),
   createdAt: Type.String({ format: 'date-time' }),

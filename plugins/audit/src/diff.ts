@@ -43,18 +43,37 @@ function shown(v: unknown): unknown {
   return v
 }
 
-/** A record's fields as the log keeps them: secrets masked, noise dropped, nested values whole. */
-export function cleanRecord(record: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A record's fields as the log keeps them: secrets masked, noise and `omit` (another record's
+ * fields joined in) dropped, dates as ISO text, nested values whole.
+ */
+export function cleanRecord(record: Record<string, unknown>, omit: readonly string[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(record)) {
-    if (NOISE.has(key) || value === undefined) continue
+  for (const [key, raw] of Object.entries(record)) {
+    if (NOISE.has(key) || omit.includes(key) || raw === undefined) continue
+    const value = raw instanceof Date ? (Number.isNaN(raw.getTime()) ? null : raw.toISOString()) : raw
     out[key] = isPlainObject(value) ? cleanRecord(value) : masked(key, value)
   }
   return out
 }
 
+/** An object of fields (not a list, a date or a buffer). */
 function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
+  return Object.prototype.toString.call(v) === '[object Object]'
+}
+
+/**
+ * What the screen calls the record ("a campanha Black Friday"): its name, title or key, from the
+ * version after the change or, for a deletion, the one before. Null when it has none.
+ */
+export function labelOf(...versions: (Record<string, unknown> | null | undefined)[]): string | null {
+  for (const v of versions) {
+    for (const key of ['name', 'title', 'shortcode', 'key']) {
+      const x = v?.[key]
+      if (typeof x === 'string' && x.trim() && !x.startsWith(MASK)) return x.trim().slice(0, 255)
+    }
+  }
+  return null
 }
 
 /** JSON with every object's keys sorted: a kept version comes back from jsonb in another key order. */

@@ -15,16 +15,35 @@ export interface AuditedEvent {
   record?: string
   /** The payload field holding the id when there is no record (deletions, id-only events). */
   id?: string
+  /**
+   * The payload field holding the version before the change, when the emitter read it in the same
+   * unit of work: compared with instead of the last version the log kept (which misses changes no
+   * event carried a record of, such as a campaign the engine started). A plain value stands for an
+   * id-only event's `value` (a setting's previous value).
+   */
+  before?: string
+  /**
+   * Fields of the record that are another record's, joined in for the screens (a user's company
+   * with its settings; a company's settings, which have entries of their own): not this record's
+   * change, and kept out of its versions.
+   */
+  omit?: readonly string[]
 }
 
 export const AUDITED: Readonly<Record<string, AuditedEvent>> = {
-  'user.created': { entity: 'user', action: 'create', record: 'user' },
-  'user.updated': { entity: 'user', action: 'update', record: 'user' },
+  'user.created': { entity: 'user', action: 'create', record: 'user', omit: ['company'] },
+  'user.updated': { entity: 'user', action: 'update', record: 'user', omit: ['company'] },
   'user.deleted': { entity: 'user', action: 'delete', id: 'userId' },
-  'setting.updated': { entity: 'setting', action: 'update', id: 'key' },
+  'setting.updated': { entity: 'setting', action: 'update', id: 'key', before: 'previous' },
   'plan.updated': { entity: 'plan', action: 'payload', record: 'plan', id: 'planId' },
-  'company.created': { entity: 'company', action: 'create', record: 'company' },
-  'company.updated': { entity: 'company', action: 'update', record: 'company' },
+  'company.created': { entity: 'company', action: 'create', record: 'company', omit: ['settings', 'planId'] },
+  'company.updated': {
+    entity: 'company',
+    action: 'update',
+    record: 'company',
+    before: 'before',
+    omit: ['settings', 'planId'],
+  },
   'company.deleted': { entity: 'company', action: 'delete', id: 'companyId' },
   'whatsapp.updated': { entity: 'connection', action: 'update', record: 'whatsapp' },
   'whatsapp.deleted': { entity: 'connection', action: 'delete', id: 'whatsappId' },
@@ -38,7 +57,7 @@ export const AUDITED: Readonly<Record<string, AuditedEvent>> = {
   'apiToken.saved': { entity: 'apiToken', action: 'payload', record: 'apiToken' },
   'flow.saved': { entity: 'flow', action: 'payload', record: 'flow' },
   'flow.deleted': { entity: 'flow', action: 'delete', id: 'flowId' },
-  'campaign.saved': { entity: 'campaign', action: 'payload', id: 'campaignId' },
+  'campaign.saved': { entity: 'campaign', action: 'payload', record: 'campaign', id: 'campaignId', before: 'before' },
   'campaign.deleted': { entity: 'campaign', action: 'delete', id: 'campaignId' },
   'tag.created': { entity: 'tag', action: 'create', record: 'tag' },
   'tag.updated': { entity: 'tag', action: 'update', record: 'tag' },
@@ -60,6 +79,10 @@ export interface AuditFacts {
   record: Payload | null
   /** Facts an id-only event carries besides its id (a setting's value, an invoice's due date). */
   extra: Payload | null
+  /** The version before the change, when the event carries it (see AuditedEvent.before). */
+  before: Payload | null
+  /** Fields to leave out of both versions (AuditedEvent.omit). */
+  omit: readonly string[]
 }
 
 const ACTIONS = new Set(['create', 'update', 'delete'])
@@ -80,9 +103,15 @@ export function auditFacts(event: string, payload: unknown): AuditFacts | null {
   const entityId = rawId === undefined || rawId === null ? null : String(rawId)
   let extra: Payload | null = null
   if (!record) {
-    const skip = new Set(['companyId', 'action', spec.id ?? '', spec.record ?? ''])
+    const skip = new Set(['companyId', 'action', spec.id ?? '', spec.record ?? '', spec.before ?? ''])
     const rest = Object.entries(payload).filter(([k, v]) => !skip.has(k) && v !== undefined && !isObject(v))
     if (rest.length) extra = Object.fromEntries(rest)
   }
-  return { entity: spec.entity, action, entityId, record, extra }
+  const given = spec.before ? payload[spec.before] : undefined
+  const before = isObject(given)
+    ? given
+    : given !== undefined && given !== null && !record && !Array.isArray(given)
+      ? { value: given }
+      : null
+  return { entity: spec.entity, action, entityId, record, extra, before, omit: spec.omit ?? [] }
 }

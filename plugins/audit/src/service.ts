@@ -1,6 +1,6 @@
 import { badRequest, parseDateTime, toIso, type EventMeta, type Kernel } from '@atende/sdk'
 import type { AuditEntry, AuditPage } from './api.ts'
-import { cleanRecord, diff, type Changes } from './diff.ts'
+import { cleanRecord, diff, labelOf, type Changes } from './diff.ts'
 import { auditFacts } from './events.ts'
 import { AUDIT_PAGE, type AuditQuery } from './schemas.ts'
 
@@ -15,6 +15,7 @@ interface EntryRow {
   bySuper: boolean
   entity: string
   entityId: string | null
+  entityName: string | null
   action: string
   changes: Changes | string
   createdAt: Date | string
@@ -28,6 +29,7 @@ const view = (r: EntryRow): AuditEntry => ({
   bySuper: r.bySuper,
   entity: r.entity,
   entityId: r.entityId,
+  entityName: r.entityName ?? null,
   action: r.action,
   changes: typeof r.changes === 'string' ? JSON.parse(r.changes) : r.changes,
   createdAt: toIso(r.createdAt),
@@ -50,7 +52,10 @@ export function createAuditService(kernel: Kernel) {
     const companyId = (payload as { companyId?: unknown })?.companyId
     if (!facts || typeof companyId !== 'number' || !Number.isInteger(companyId) || companyId < 0) return
     const source = facts.record ?? facts.extra
-    const after = source ? cleanRecord(source) : null
+    const after = source ? cleanRecord(source, facts.omit) : null
+    // The version the emitter read before its change, when it sent one: exact, where the kept
+    // version may miss changes no event recorded (a campaign the engine started).
+    const given = facts.before ? cleanRecord(facts.before, facts.omit) : null
     const key = facts.entityId === null ? null : { companyId, entity: facts.entity, entityId: facts.entityId }
     const actor = meta.actor
     const [member] = actor ? await kernel.accounts.members(actor.companyId, [actor.userId]) : []
@@ -60,11 +65,15 @@ export function createAuditService(kernel: Kernel) {
         ? ((await trx('audit_snapshots').where(key).forUpdate().first('record')) as
             { record: Record<string, unknown> | string } | undefined)
         : undefined
-      const before = snapshot
-        ? typeof snapshot.record === 'string'
-          ? JSON.parse(snapshot.record)
-          : snapshot.record
+      const kept = snapshot
+        ? ((typeof snapshot.record === 'string' ? JSON.parse(snapshot.record) : snapshot.record) as Record<
+            string,
+            unknown
+          >)
         : null
+      // Versions kept before `omit` existed may still hold the joined fields: leave them out too.
+      const before =
+        given ?? (kept ? Object.fromEntries(Object.entries(kept).filter(([k]) => !facts.omit.includes(k))) : null)
       if (key && facts.action === 'delete') await trx('audit_snapshots').where(key).delete()
       else if (key && after)
         await trx('audit_snapshots')
@@ -86,6 +95,7 @@ export function createAuditService(kernel: Kernel) {
         bySuper: actor.super,
         entity: facts.entity,
         entityId: facts.entityId,
+        entityName: labelOf(after, before),
         action: facts.action,
         changes: JSON.stringify(changes),
       })

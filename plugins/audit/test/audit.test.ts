@@ -69,7 +69,80 @@ describe('audit log', () => {
       ['setting', 'update'],
     ])
     expect(entries[0]!.changes).toEqual({ name: { before: 'Boas-vindas', after: 'Boas-vindas 2' } })
-    expect(entries[2]).toMatchObject({ entityId: 'userRating', changes: { value: { after: 'enabled' } } })
+    expect(entries[0]!.entityName).toBe('Boas-vindas 2')
+    // The settings service says what the value was (the default, never set before): a change, not a blob.
+    expect(entries[2]).toMatchObject({
+      entityId: 'userRating',
+      entityName: null,
+      changes: { value: { before: 'disabled', after: 'enabled' } },
+    })
+  })
+
+  it("records a campaign's fields and name, and a cancel as the status it had under the lock", async () => {
+    const { headers: admin, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const w = await ok('POST', '/api/whatsapp', admin, { name: 'Sim', provider: 'simulator' })
+    const [list] = await t.app.kernel.db('contact_lists').insert({ companyId, name: 'Clientes' }).returning('*')
+    const campaign = await ok('POST', '/api/campaigns', admin, {
+      name: 'Black Friday',
+      message1: 'Olá {nome}!',
+      scheduledAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      whatsappId: w.id,
+      contactListId: list.id,
+    })
+    // The engine starts it: no request, no record in any event the log could keep.
+    await t.app.kernel.db('campaigns').where({ id: campaign.id }).update({ status: 'EM_ANDAMENTO' })
+    await ok('POST', `/api/campaigns/${campaign.id}/cancel`, admin)
+    const [cancelled, created] = await logOf(admin, 2, '?entity=campaign')
+    expect(created).toMatchObject({ action: 'create', entityName: 'Black Friday' })
+    expect(created!.changes).toMatchObject({
+      name: { after: 'Black Friday' },
+      status: { after: 'PROGRAMADA' },
+      message1: { after: 'Olá {nome}!' },
+    })
+    expect(cancelled).toMatchObject({ action: 'update', entityId: String(campaign.id), entityName: 'Black Friday' })
+    expect(cancelled!.changes).toEqual({ status: { before: 'EM_ANDAMENTO', after: 'CANCELADA' } })
+  })
+
+  it("records a user's language change as the language only, never the company joined into the user", async () => {
+    const { headers: admin, userId } = await companyWithUser(t.app, { profile: 'admin' })
+    // A setting changes the company the user's record carries along…
+    await ok('PUT', '/api/settings/userRating', admin, { value: 'enabled' })
+    await ok('POST', '/api/users/set-language/en', admin)
+    const [entry] = await logOf(admin, 1, '?entity=user')
+    const name = (await t.app.kernel.db('users').where({ id: userId }).first('name')).name
+    // …yet the language change is the language alone.
+    expect(entry).toMatchObject({ action: 'update', entityId: String(userId), entityName: name })
+    expect(entry!.changes).toEqual({ language: { before: null, after: 'en' } })
+  })
+
+  it("records the super user's company edits as the fields changed, and the campaigns switch as a setting", async () => {
+    const { headers: admin, companyId } = await companyWithUser(t.app, { profile: 'admin' })
+    const sup = await superHeaders(t.app)
+    // A company the log never saw (written straight to the table): the edit still shows only what changed.
+    const company = await ok('GET', `/api/companies/${companyId}`, sup)
+    await ok('PUT', `/api/companies/${companyId}`, sup, { name: `${company.name} Ltda`, campaignsEnabled: 'enabled' })
+    await ok('PUT', `/api/companies/${companyId}/schedules`, sup, {
+      schedules: [{ weekday: 'Segunda', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
+    })
+    const entries = await logOf(admin, 3)
+    expect(entries.map((e) => [e.entity, e.action, e.bySuper, e.userName])).toEqual([
+      ['company', 'update', true, 'Super Admin'],
+      ['company', 'update', true, 'Super Admin'],
+      ['setting', 'update', true, 'Super Admin'],
+    ])
+    const [hours, renamed, campaigns] = entries as [AuditEntry, AuditEntry, AuditEntry]
+    expect(renamed.changes).toEqual({ name: { before: company.name, after: `${company.name} Ltda` } })
+    expect(renamed.entityName).toBe(`${company.name} Ltda`)
+    expect(hours.changes).toEqual({
+      schedules: {
+        before: [],
+        after: [{ weekday: 'Segunda', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }],
+      },
+    })
+    expect(campaigns).toMatchObject({
+      entityId: 'campaignsEnabled',
+      changes: { value: { before: 'false', after: 'true' } },
+    })
   })
 
   it("records the super user's platform changes: a plan's limits and the modules it switches on or off", async () => {

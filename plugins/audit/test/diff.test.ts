@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { MASK, cleanRecord, diff } from '../src/diff.ts'
+import { MASK, cleanRecord, diff, labelOf } from '../src/diff.ts'
 import { AUDITED, auditFacts } from '../src/events.ts'
 
 describe('audit: what a change says', () => {
@@ -28,6 +28,8 @@ describe('audit: what a change says', () => {
       entityId: '9',
       record: null,
       extra: null,
+      before: null,
+      omit: [],
     })
     expect(auditFacts('prompt.saved', { companyId: 1, action: 'create', prompt: { id: 3, name: 'P' } })).toMatchObject({
       entity: 'prompt',
@@ -39,8 +41,34 @@ describe('audit: what a change says', () => {
       entityId: 'userRating',
       extra: { value: 'enabled' },
     })
+    // The previous value a setting's emitter read is the version before; it is no extra fact.
+    expect(
+      auditFacts('setting.updated', { companyId: 1, key: 'userRating', value: 'enabled', previous: 'disabled' }),
+    ).toMatchObject({ extra: { value: 'enabled' }, before: { value: 'disabled' } })
+    // A campaign's row before and after, when an admin's change carries them.
+    expect(
+      auditFacts('campaign.saved', {
+        companyId: 1,
+        action: 'update',
+        campaignId: 4,
+        campaign: { id: 4, status: 'CANCELADA' },
+        before: { id: 4, status: 'EM_ANDAMENTO' },
+      }),
+    ).toMatchObject({ entityId: '4', record: { status: 'CANCELADA' }, before: { status: 'EM_ANDAMENTO' } })
+    expect(auditFacts('user.updated', { companyId: 1, user: { id: 2 } })!.omit).toEqual(['company'])
     expect(auditFacts('message.created', { companyId: 1 })).toBeNull()
     expect(auditFacts('queue.updated', null)).toBeNull()
     for (const spec of Object.values(AUDITED)) expect(spec.record ?? spec.id).toBeTruthy()
+  })
+})
+
+describe('audit: versions as the log keeps them', () => {
+  it('keeps dates as ISO text, leaves out the fields of other records, and names the record', () => {
+    const at = new Date('2030-01-02T03:04:05.000Z')
+    const user = cleanRecord({ id: 1, name: 'Ana', scheduledAt: at, company: { id: 9, settings: [] } }, ['company'])
+    expect(user).toEqual({ id: 1, name: 'Ana', scheduledAt: '2030-01-02T03:04:05.000Z' })
+    expect(labelOf(null, { title: 'Aviso' })).toBe('Aviso')
+    expect(labelOf({ name: 'Black Friday' }, { name: 'Antes' })).toBe('Black Friday')
+    expect(labelOf({ value: 'enabled' })).toBeNull()
   })
 })

@@ -13,6 +13,7 @@ import {
 import {
   RECURRENCE_MONTHS,
   WEEKDAYS_EN,
+  type CompanyView,
   type CreateCompanyBody,
   type Recurrence,
   type ScheduleRow,
@@ -178,6 +179,8 @@ export function createCompanyService(kernel: Kernel) {
       await assertPlan(body.planId)
       patch.planId = body.planId
     }
+    // The company as it was, for the audit log's "what changed".
+    const before = await companyView(kernel, id)
     if (body.cnpj !== undefined) {
       patch.cnpj = normaliseCnpj(body.cnpj)
       await assertCnpjFree(patch.cnpj as string, id)
@@ -212,12 +215,20 @@ export function createCompanyService(kernel: Kernel) {
       throw err
     }
     if (patch.planId !== undefined && patch.planId !== current.planId) kernel.invalidatePlanCache()
-    return emitUpdated(id)
+    if (body.campaignsEnabled) {
+      // A setting written here, not through the settings service: announced alike (the audit log
+      // records it as the setting it is; open sessions follow it).
+      const previous = before.settings.find((s) => s.key === 'campaignsEnabled')?.value
+      const value = String(body.campaignsEnabled === 'enabled')
+      await kernel.bus.emit('setting.updated', { companyId: id, key: 'campaignsEnabled', value, previous })
+    }
+    return emitUpdated(id, before)
   }
 
-  async function emitUpdated(id: number) {
+  /** company.updated with the company now and, when the caller read it, as it was before. */
+  async function emitUpdated(id: number, before?: CompanyView) {
     const view = await companyView(kernel, id)
-    await kernel.bus.emit('company.updated', { companyId: id, company: view })
+    await kernel.bus.emit('company.updated', { companyId: id, company: view, before })
     return view
   }
 
@@ -239,12 +250,13 @@ export function createCompanyService(kernel: Kernel) {
   async function expire(id: number) {
     const row = await db('companies').where({ id }).first('dueDate', 'recurrence')
     if (!row) throw companyNotFound()
+    const before = await companyView(kernel, id)
     if (!row.dueDate) throw badRequest('dueDate', 'The company has no due date to move forward')
     const months = RECURRENCE_MONTHS[row.recurrence as Recurrence] ?? 1
     await db('companies')
       .where({ id })
       .update({ dueDate: addMonths(new Date(row.dueDate), months), updatedAt: new Date() })
-    return emitUpdated(id)
+    return emitUpdated(id, before)
   }
 
   async function setSchedules(id: number, schedules: ScheduleRow[]) {
@@ -254,12 +266,13 @@ export function createCompanyService(kernel: Kernel) {
       seen.add(s.weekdayEn)
     })
     const ordered = [...schedules].sort((a, b) => WEEKDAYS_EN.indexOf(a.weekdayEn) - WEEKDAYS_EN.indexOf(b.weekdayEn))
+    const before = await companyView(kernel, id)
     const hit = await db('companies')
       .where({ id })
       .update({ schedules: JSON.stringify(ordered), updatedAt: new Date() })
       .returning('id')
     if (!hit.length) throw companyNotFound()
-    return emitUpdated(id)
+    return emitUpdated(id, before)
   }
 
   /** Super user's paginated list over name, email and CNPJ. */

@@ -38,7 +38,7 @@ const subFlowsOf = (r: Row): SubFlowRow[] => (typeof r.subFlows === 'string' ? J
 export function compileQueueFlow(welcomeMessage: string, subFlows: SubFlowRow[]): FlowGraph {
   const at = (x: number, y: number) => ({ x, y })
   const nodes: FlowNode[] = [
-    { id: 'start', type: 'start', position: at(0, 0), data: { label: 'Inicio do fluxo' } },
+    { id: 'start', type: 'start', position: at(0, 0), data: { label: 'Início do fluxo' } },
     {
       id: 'menu',
       type: 'menu',

@@ -18,8 +18,10 @@ export function createSettingService(kernel: Kernel) {
     async set(companyId: number, key: string, value: string, by: { super: boolean }) {
       if (!by.super && kernel.settings.definitions().find((d) => d.key === key)?.managed)
         throw forbidden(ErrorCodes.NO_PERMISSION, `"${key}" is set by the platform's administrator`)
+      // The value it had (the default when never set), for the audit log's "disabled → enabled".
+      const previous = await kernel.settings.get(companyId, key)
       const saved = await kernel.settings.set(companyId, key, value)
-      await kernel.bus.emit('setting.updated', { companyId, ...saved })
+      await kernel.bus.emit('setting.updated', { companyId, ...saved, previous })
       return saved
     },
 

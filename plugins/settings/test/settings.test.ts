@@ -65,7 +65,8 @@ describe('settings', () => {
     expect(res.json()).toEqual({ key: 'scheduleType', value: 'queue' })
     expect((await call('GET', '/api/settings/scheduleType', aUser.headers)).json().value).toBe('queue')
     expect((await call('GET', '/api/settings/userRating', a.headers)).json().value).toBe('disabled')
-    expect(seen).toContainEqual({ companyId: a.companyId, key: 'scheduleType', value: 'queue' })
+    // With the value it had (for the audit log's "disabled → queue").
+    expect(seen).toContainEqual({ companyId: a.companyId, key: 'scheduleType', value: 'queue', previous: 'disabled' })
   })
 
   it('refuses bad values, unknown keys and non-admins', async () => {

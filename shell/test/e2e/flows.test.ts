@@ -23,7 +23,10 @@ import {
   appendPosition,
   connect,
   duplicatePosition,
+  expectedHeight,
+  freeSpot,
   handlesOf,
+  placeNew,
   pruneEdges,
   randomId,
   updateVariables,
@@ -69,6 +72,29 @@ async function drag(p: Page, from: Locator, to: Locator) {
   await p.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
   await p.mouse.up()
 }
+
+/** Every canvas card: its type, place and size in flow coordinates (xyflow's own), and selection. */
+const boxesOf = (p: Page) =>
+  p.locator('.react-flow__node').evaluateAll((els) =>
+    els.map((el) => {
+      const card = el as HTMLElement
+      const at = /translate\(([-\d.]+)px, ?([-\d.]+)px\)/.exec(card.style.transform)
+      return {
+        type: card
+          .querySelector('[data-testid^="flow-node-"]')
+          ?.getAttribute('data-testid')
+          ?.slice('flow-node-'.length),
+        x: Number(at?.[1]),
+        y: Number(at?.[2]),
+        w: card.offsetWidth,
+        h: card.offsetHeight,
+        selected: card.classList.contains('selected'),
+      }
+    }),
+  )
+const boxOf = async (p: Page, type: string) => (await boxesOf(p)).find((b) => b.type === type)!
+/** Within a pixel (sizes are measured, places rounded). */
+const near = (a: number, b: number) => Math.abs(a - b) <= 1
 
 /** Opens the editor's add menu and picks a node type. */
 async function addNode(p: Page, label: string) {
@@ -128,6 +154,23 @@ describe('flows module rules (no browser)', () => {
     const nodes = [at('1', 'start', 0), menu, at('t', 'ticket', 600)]
     expect(appendPosition(nodes)).toEqual({ x: 600 + 220 + 40, y: 50 })
     expect(duplicatePosition(nodes, menu)).toEqual({ x: 840, y: 50 })
+    // A new node goes right of the selected one, at its height; the ticket sits there, so below it.
+    const tall = { ...menu, measured: { width: 220, height: 200 } }
+    expect(placeNew([nodes[0]!, tall], { selected: tall })).toEqual({ x: 300 + 220 + 40, y: 50 })
+    expect(placeNew([nodes[0]!, tall, at('t', 'ticket', 560)], { selected: tall })).toEqual({
+      x: 560,
+      y: 50 + 120 + 40,
+    })
+    // Nothing selected: in the middle of the view, below the card already there.
+    expect(placeNew(nodes, { center: { x: 1500, y: 500 } })).toEqual({ x: 1500 - 110, y: 500 - 60 })
+    expect(placeNew(nodes, { center: { x: 110, y: 110 } })).toEqual({ x: 0, y: 50 + 120 + 40 })
+    expect(freeSpot([], { x: 1.4, y: 2.6 })).toEqual({ x: 1, y: 3 })
+    // A menu's card grows with its options: a tall new one is kept clear of the card below too.
+    expect(expectedHeight('menu', menu.data)).toBe(90 + 40 * 3)
+    const below = at('b', 'ticket', 560)
+    below.position.y = 50 + 150
+    expect(placeNew([tall, below], { selected: tall }).y).toBe(50)
+    expect(placeNew([tall, below], { selected: tall, height: 210 }).y).toBe(200 + 120 + 40)
     expect(handlesOf('menu', menu.data)).toEqual(['a1', 'a2', 'invalid'])
     expect(handlesOf('randomizer', {})).toEqual(['a', 'b'])
     expect(handlesOf('condition', {})).toEqual(['true', 'false'])
@@ -225,7 +268,8 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await p.waitForURL(new RegExp(`/flowbuilder/${flowId}$`))
     await p.getByRole('heading', { name: 'Desenhe seu fluxo' }).waitFor()
     await p.getByText('Não se esqueça de salvar seu fluxo!').waitFor()
-    await node(p, 'start').getByText('Inicio do fluxo').waitFor()
+    await node(p, 'start').getByText('Início do fluxo').waitFor()
+    expect(await p.getByRole('button', { name: '+ Adicionar' }).textContent()).toBe('+ Adicionar')
 
     // Menu with two options.
     await addNode(p, 'Menu')
@@ -236,8 +280,13 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await dialog.getByLabel('Opção 2').fill('Suporte')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
     await node(p, 'menu').getByText('[2] Suporte').waitFor()
-
-    // Pergunta: its answer key joins the 'variables' list.
+    // Nothing was selected: the menu went to the middle of the view (where the start node is
+    // shown), below the start node rather than on it.
+    const start = await boxOf(p, 'start')
+    let menuBox = await boxOf(p, 'menu')
+    expect(near(menuBox.x + menuBox.w / 2, start.x + start.w / 2)).toBe(true)
+    expect(near(menuBox.y, start.y + start.h + 40)).toBe(true)
+    expect(menuBox.selected).toBe(true)
     await addNode(p, 'Pergunta')
     dialog = p.getByRole('dialog')
     await dialog.getByLabel('Mensagem').fill('Qual é o seu nome?')
@@ -248,6 +297,27 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
     await node(p, 'question').getByText('Qual é o seu nome?').waitFor()
     expect(JSON.parse((await p.evaluate(() => localStorage.getItem('variables'))) ?? '[]')).toEqual(['nome'])
+    // The new menu was selected: the question went to its right, at its height.
+    menuBox = await boxOf(p, 'menu')
+    const question = await boxOf(p, 'question')
+    expect([near(question.x, menuBox.x + menuBox.w + 40), near(question.y, menuBox.y)]).toEqual([true, true])
+
+    // "Início do fluxo" again: there is one already, so it is selected and brought to the middle
+    // of the view (the view had followed the question away from it), and the user is told.
+    await addNode(p, 'Início do fluxo')
+    await p.getByText('O fluxo já tem o seu Início (só pode haver um)', { exact: false }).waitFor()
+    await expect.poll(async () => (await boxOf(p, 'start')).selected).toBe(true)
+    expect(await p.getByTestId('flow-node-start').count()).toBe(1)
+    const canvas = (await p.getByTestId('flow-canvas').boundingBox())!
+    await expect
+      .poll(async () => {
+        const b = (await node(p, 'start').boundingBox())!
+        return [
+          Math.round(b.x + b.width / 2 - (canvas.x + canvas.width / 2)),
+          Math.round(b.y + b.height / 2 - (canvas.y + canvas.height / 2)),
+        ].map((d) => Math.abs(d) <= 1)
+      })
+      .toEqual([true, true])
 
     // Conteúdo with a message (an empty one is refused first).
     await addNode(p, 'Conteúdo')
@@ -280,6 +350,14 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await dialog.getByLabel('Fila').selectOption({ label: 'Vendas' })
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
     await node(p, 'ticket').getByText('Vendas').waitFor()
+    // No card was put on another.
+    const cards = await boxesOf(p)
+    for (const [i, a] of cards.entries())
+      for (const b of cards.slice(i + 1))
+        expect(
+          a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y,
+          `${a.type} and ${b.type} overlap`,
+        ).toBe(true)
 
     // A randomizer added and removed with the Delete key; a duplicate removed by its button.
     await addNode(p, 'Randomizador')
@@ -415,7 +493,7 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await app.call('POST', '/api/flowbuilder/flow', admin, {
       idFlow: flow.id,
       nodes: [
-        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Inicio do fluxo' } },
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Início do fluxo' } },
         { id: messageId, type: 'message', position: { x: 300, y: 0 }, data: { label: 'Olá!' } },
       ],
       connections: [{ source: '1', target: messageId, sourceHandle: null }],
@@ -453,7 +531,7 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     const flow = await app.call('POST', '/api/flowbuilder', admin, { name: 'Assistente' })
     const { page: p, context } = await app.signedIn(co, `/flowbuilder/${flow.id}`)
     current = p
-    await node(p, 'start').getByText('Inicio do fluxo').waitFor({ timeout: 15_000 })
+    await node(p, 'start').getByText('Início do fluxo').waitFor({ timeout: 15_000 })
 
     // A new node: the key is required, hidden until shown; the voice is stored by its Azure name.
     await addNode(p, 'OpenAI')

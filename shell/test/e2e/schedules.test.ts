@@ -77,14 +77,45 @@ describe.skipIf(!canRun)('schedules', () => {
     await page.getByTestId('schedules-calendar').waitFor()
     await page.getByRole('button', { name: 'Novo agendamento' }).click()
     const form = page.getByTestId('schedule-form')
+    // Every field the form requires is marked (an asterisk beside its label, `required` on the
+    // control, a note saying what * means); the two dates and the description say what they are.
+    const fields = await form.evaluate((f) =>
+      Object.fromEntries(
+        [...f.querySelectorAll('label')].map((l) => {
+          const control = document.getElementById(l.htmlFor)
+          const describedBy = control?.getAttribute('aria-describedby')
+          return [
+            l.textContent,
+            {
+              marked: l.nextElementSibling?.textContent === '*',
+              required: !!control?.hasAttribute('required'),
+              hint: (describedBy && document.getElementById(describedBy)?.textContent) || null,
+            },
+          ]
+        }),
+      ),
+    )
+    const f = pt.schedules.form
+    expect(fields).toEqual({
+      [f.contact]: { marked: true, required: true, hint: null },
+      [f.body]: { marked: true, required: true, hint: f.bodyHint },
+      [f.description]: { marked: true, required: true, hint: f.descriptionHint },
+      [f.scheduleDate]: { marked: true, required: true, hint: f.scheduleDateHint },
+      [f.sendAt]: { marked: true, required: true, hint: f.sendAtHint },
+    })
+    expect([f.scheduleDate, f.sendAt]).toEqual(['Data no calendário', 'Data de envio'])
+    expect(f.scheduleDateHint).toContain('calendário')
+    expect(f.sendAtHint).toContain('Quando a mensagem vai para o contato')
+    expect(await form.getByTestId('schedule-required-note').textContent()).toBe('Campos com * são obrigatórios.')
+    await app.shot(page, 'schedules-form')
     await form.getByLabel('Contato').fill('Carla')
     await page.getByRole('option', { name: /Carla Cliente/ }).click()
     await expect.poll(() => form.getByTestId('schedule-contact').textContent()).toContain('Carla Cliente')
     await form.getByLabel('Mensagem').fill('Olá {{firstName}}, seu horário é hoje!')
     await form.getByLabel('Descrição').fill('Confirmar horário')
     const now = toLocalInput(new Date())
-    await form.getByLabel('Data do agendamento').fill(now)
-    await form.getByLabel('Enviar em').fill(now)
+    await form.getByLabel('Data no calendário').fill(now)
+    await form.getByLabel('Data de envio').fill(now)
     await page.getByRole('button', { name: 'Adicionar' }).click()
     const event = page.locator('.rbc-event', { hasText: 'Confirmar horário' })
     await event.waitFor()

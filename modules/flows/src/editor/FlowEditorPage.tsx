@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import {
@@ -15,20 +15,22 @@ import {
   type ReactFlowProps,
 } from '@xyflow/react'
 import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
-import { Button, ErrorCard, Loading, cx } from '@atende/ui'
-import { CampaignsGate, fail, ok } from '../access.tsx'
+import { Button, ErrorCard, Loading, cx, toast } from '@atende/ui'
+import { CampaignsGate, FLOW_TOAST_MS, fail, ok } from '../access.tsx'
 import { RowMenu } from '../RowMenu.tsx'
 import type { FlowWithGraphWire, NodeDataMap, NodeType } from '../types.ts'
 import { EditorContext, type EditorActions } from './context.ts'
 import { NodeDialog, type DialogState } from './dialogs/NodeDialog.tsx'
 import {
+  NODE_HEIGHT,
   NODE_WIDTH,
   START_ID,
-  appendPosition,
   connect,
   duplicatePosition,
   edgeStyle,
+  expectedHeight,
   fromWire,
+  placeNew,
   pruneEdges,
   randomId,
   readVariables,
@@ -119,17 +121,42 @@ function Editor({ flow }: { flow: Flow }) {
     [open, duplicate, remove, problem],
   )
 
+  const canvas = useRef<HTMLDivElement>(null)
+  /** The centre of what the canvas shows, in flow coordinates (null before it is laid out). */
+  const viewCenter = () => {
+    const r = canvas.current?.getBoundingClientRect()
+    return r && r.width && r.height
+      ? rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 })
+      : null
+  }
+  /** Selects one node alone and brings it to the middle of the view. */
+  const focus = (node: EditorNode, position = node.position) => {
+    setNodes((list) => list.map((n) => (n.selected === (n.id === node.id) ? n : { ...n, selected: n.id === node.id })))
+    const w = node.measured?.width ?? NODE_WIDTH
+    const h = node.measured?.height ?? NODE_HEIGHT
+    void rf.setCenter(position.x + w / 2, position.y + h / 2, { zoom: rf.getZoom(), duration: 200 })
+  }
+
   const add = (type: NodeType) => {
     if (type !== 'start') return setDialog({ type })
-    // §4: the start node is unique; adding one replaces the node with id 1 (where it was).
-    const current = nodes.find((n) => n.id === START_ID) ?? nodes.find((n) => n.type === 'start')
-    const next = [
-      ...nodes.filter((n) => n.type !== 'start' && n.id !== START_ID),
-      startNode(t('editor.types.start'), current?.position ?? appendPosition(nodes)),
-    ]
+    // §4: the start node is unique. One is there: it is selected and shown, and the user told so
+    // (adding another would only move it).
+    const current = nodes.find((n) => n.type === 'start')
+    if (current) {
+      focus(current)
+      toast.info(t('editor.startExists'), FLOW_TOAST_MS)
+      return
+    }
+    // None (a graph saved without one): the start node, id 1, where the user is looking.
+    const made = {
+      ...startNode(t('editor.types.start'), placeNew(nodes, { center: viewCenter() })),
+      selected: true,
+    }
+    const next = [...nodes.filter((n) => n.id !== START_ID).map((n) => ({ ...n, selected: false })), made]
     const ids = new Set(next.map((n) => n.id))
     setNodes(next)
     setEdges((list) => list.filter((e) => ids.has(e.source) && ids.has(e.target)))
+    focus(made)
   }
 
   const saveDialog = (data: Record<string, unknown>) => {
@@ -144,13 +171,17 @@ function Editor({ flow }: { flow: Flow }) {
       setNodes(next)
       setEdges((list) => pruneEdges(next, list))
     } else {
-      // §4: right of the last node, aligned with it; the view follows it there.
-      const position = appendPosition(nodes)
-      setNodes((list) => [
-        ...list.map((n) => (n.selected ? { ...n, selected: false } : n)),
-        { id: randomId(), type, position, data, selected: true },
-      ])
-      void rf.setCenter(position.x + NODE_WIDTH / 2, position.y + 80, { zoom: rf.getZoom(), duration: 200 })
+      // Next to the selected node (right of it, below what is there), else in the middle of the
+      // view; never over another card. The new one is selected, so the next goes on from it.
+      const selected = nodes.filter((n) => n.selected).at(-1) ?? null
+      const height = expectedHeight(type, data)
+      const position = placeNew(nodes, { selected, center: selected ? null : viewCenter(), height })
+      const made: EditorNode = { id: randomId(), type, position, data, selected: true }
+      setNodes((list) => [...list.map((n) => (n.selected ? { ...n, selected: false } : n)), made])
+      void rf.setCenter(position.x + NODE_WIDTH / 2, position.y + height / 2, {
+        zoom: rf.getZoom(),
+        duration: 200,
+      })
     }
     setDialog(null)
   }
@@ -258,6 +289,7 @@ function Editor({ flow }: { flow: Flow }) {
         </div>
       )}
       <div
+        ref={canvas}
         className={cx('min-h-[420px] flex-1 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700')}
         data-testid="flow-canvas"
       >

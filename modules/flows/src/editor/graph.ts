@@ -8,13 +8,15 @@ import type { FlowEdge, FlowGraph, FlowNode, NodeDataMap, NodeType } from '../ty
 export type EditorNode = Node<Record<string, unknown>, NodeType>
 export const START_ID = '1'
 export const NODE_ID_LENGTH = 30
-/** A new node sits this far right of the last one, aligned with it. */
+/** A new node sits this far right of the node it follows (and this far from any other). */
 export const NEW_NODE_GAP = 40
 /** A duplicate sits this far right of the rightmost node. */
 export const DUPLICATE_OFFSET = 240
 export const EDGE_STROKE = 6
 /** Width assumed for a node not measured yet (the node cards are this wide). */
 export const NODE_WIDTH = 220
+/** Height assumed for a node not measured yet (a new node's card, before it is drawn). */
+export const NODE_HEIGHT = 120
 export const MENU_INVALID_HANDLE = 'invalid'
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -46,12 +48,76 @@ export function handlesOf(type: NodeType, data: Record<string, unknown>): (strin
   }
 }
 
-/** Where a new node goes: right of the last node (its width plus 40 px), at its height. */
+/** Right of the last node (its width plus 40 px), at its height: placeNew's last resort. */
 export function appendPosition(nodes: EditorNode[]): { x: number; y: number } {
   const last = nodes[nodes.length - 1]
   if (!last) return { x: 100, y: 100 }
   const width = last.measured?.width ?? last.width ?? NODE_WIDTH
   return { x: last.position.x + width + NEW_NODE_GAP, y: last.position.y }
+}
+
+type Box = { x: number; y: number; w: number; h: number }
+const boxOf = (n: EditorNode): Box => ({
+  x: n.position.x,
+  y: n.position.y,
+  w: n.measured?.width ?? n.width ?? NODE_WIDTH,
+  h: n.measured?.height ?? n.height ?? NODE_HEIGHT,
+})
+/** Two boxes closer than half the gap: cards touching, or an edge's arrow hidden between them. */
+const crowds = (a: Box, b: Box) => {
+  const m = NEW_NODE_GAP / 2
+  return a.x < b.x + b.w + m && b.x < a.x + a.w + m && a.y < b.y + b.h + m && b.y < a.y + a.h + m
+}
+
+/**
+ * The first free spot for a new node's card from `at` down: each node in the way pushes it below
+ * that node (so it ends at most below the column's last one), never on top of another card.
+ */
+export function freeSpot(
+  nodes: EditorNode[],
+  at: { x: number; y: number },
+  height = NODE_HEIGHT,
+): { x: number; y: number } {
+  const boxes = nodes.map(boxOf)
+  let spot = { x: Math.round(at.x), y: Math.round(at.y) }
+  for (let i = 0; i <= boxes.length; i++) {
+    const hit = boxes.find((b) => crowds({ ...spot, w: NODE_WIDTH, h: height }, b))
+    if (!hit) return spot
+    spot = { x: spot.x, y: Math.round(hit.y + hit.h + NEW_NODE_GAP) }
+  }
+  return spot
+}
+
+/**
+ * Where a new node goes (the editor's "+ Adicionar"): to the right of the selected node, at its
+ * height (below whatever already sits there), where the user is building; with nothing selected,
+ * at the centre of the view (`center`, in flow coordinates), below what is there; with neither,
+ * right of the last node. Never on top of another card, so edges are not hidden behind it.
+ */
+export function placeNew(
+  nodes: EditorNode[],
+  where: { selected?: EditorNode | null; center?: { x: number; y: number } | null; height?: number },
+): { x: number; y: number } {
+  const h = where.height ?? NODE_HEIGHT
+  if (where.selected) {
+    const b = boxOf(where.selected)
+    return freeSpot(nodes, { x: b.x + b.w + NEW_NODE_GAP, y: b.y }, h)
+  }
+  if (where.center) return freeSpot(nodes, { x: where.center.x - NODE_WIDTH / 2, y: where.center.y - h / 2 }, h)
+  return freeSpot(nodes, appendPosition(nodes), h)
+}
+
+/**
+ * About how tall a node's card will be before it is drawn (a menu grows a row per option, plus its
+ * "invalid answer" row; two-way nodes have two rows), so a new one is not placed over the next.
+ */
+export function expectedHeight(type: NodeType, data: Record<string, unknown>): number {
+  if (type === 'menu') {
+    const options = ((data as Partial<NodeDataMap['menu']>).arrayOption ?? []).length
+    return 90 + 40 * (options + 1)
+  }
+  if (type === 'randomizer' || type === 'condition') return 160
+  return NODE_HEIGHT
 }
 
 /** Where a duplicate goes: 240 px right of the rightmost node, at the original's height. */
@@ -80,7 +146,7 @@ export function makeEdge(e: {
   }
 }
 
-/** A start node: the flow's unique entry, id '1' (§2 'Inicio do fluxo'). */
+/** A start node: the flow's unique entry, id '1' (§2 'Início do fluxo'). */
 export function startNode(label: string, position = { x: 100, y: 150 }): EditorNode {
   return { id: START_ID, type: 'start', position, data: { label }, deletable: false }
 }

@@ -3,8 +3,18 @@ import type { CampaignService } from './service.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
-    /** A campaign changed (saved, started, progressed, finished): its row is read fresh for the frame. */
-    'campaign.saved': { companyId: number; action: 'create' | 'update'; campaignId: number }
+    /**
+     * A campaign changed (saved, started, progressed, finished): its row is read fresh for the frame.
+     * An admin's change also carries the row after it and, for an update, the row before (for the
+     * audit log); the engine's progress carries the id only.
+     */
+    'campaign.saved': {
+      companyId: number
+      action: 'create' | 'update'
+      campaignId: number
+      campaign?: Record<string, unknown>
+      before?: Record<string, unknown>
+    }
     'campaign.deleted': { companyId: number; campaignId: number }
   }
 }

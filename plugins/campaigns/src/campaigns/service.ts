@@ -196,9 +196,25 @@ export function createCampaignService(kernel: Kernel) {
     return row
   }
 
-  /** Save and announce, inside one unit of work. */
-  async function saved(uow: UnitOfWork, companyId: number, row: CampaignRow, action: 'create' | 'update') {
-    uow.emit('campaign.saved', { companyId, action, campaignId: row.id })
+  /**
+   * Save and announce, inside one unit of work. The event carries the row and, for a change, the
+   * row as it was under the lock: the audit log records what changed (status EM_ANDAMENTO →
+   * CANCELADA) from them.
+   */
+  async function saved(
+    uow: UnitOfWork,
+    companyId: number,
+    row: CampaignRow,
+    action: 'create' | 'update',
+    before?: CampaignRow,
+  ) {
+    uow.emit('campaign.saved', {
+      companyId,
+      action,
+      campaignId: row.id,
+      campaign: { ...row },
+      before: before && { ...before },
+    })
     return row
   }
 
@@ -251,7 +267,7 @@ export function createCampaignService(kernel: Kernel) {
           .where({ id })
           .update({ ...data, status, updatedAt: new Date() })
           .returning('*')
-        return saved(uow, companyId, row, 'update')
+        return saved(uow, companyId, row, 'update', locked)
       })
       return (await views(companyId, [row]))[0]
     },
@@ -271,7 +287,7 @@ export function createCampaignService(kernel: Kernel) {
           .where({ id })
           .update({ status: 'PROGRAMADA', scheduledAt: new Date(), updatedAt: new Date() })
           .returning('*')
-        return saved(uow, companyId, row, 'update')
+        return saved(uow, companyId, row, 'update', c)
       })
       return (await views(companyId, [row]))[0]
     },
@@ -287,7 +303,7 @@ export function createCampaignService(kernel: Kernel) {
           .where({ id })
           .update({ status: 'CANCELADA', updatedAt: new Date() })
           .returning('*')
-        return saved(uow, companyId, row, 'update')
+        return saved(uow, companyId, row, 'update', c)
       })
       return (await views(companyId, [row]))[0]
     },
@@ -312,7 +328,7 @@ export function createCampaignService(kernel: Kernel) {
             updatedAt: new Date(),
           })
           .returning('*')
-        return saved(uow, companyId, row, 'update')
+        return saved(uow, companyId, row, 'update', c)
       })
       return (await views(companyId, [row]))[0]
     },
@@ -334,7 +350,7 @@ export function createCampaignService(kernel: Kernel) {
           .where({ id })
           .update({ mediaPath: media?.key ?? null, mediaName: media?.fileName ?? null, updatedAt: new Date() })
           .returning('*')
-        return saved(uow, companyId, row, 'update')
+        return saved(uow, companyId, row, 'update', current)
       })
       if (current.mediaPath && current.mediaPath !== media?.key)
         await kernel.storage.remove(current.mediaPath).catch(() => {})
