@@ -41,7 +41,13 @@ export function KanbanLane({ id, title, color, cards, lane, loadMore, onOpen }: 
         <span aria-hidden className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: color }} />
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{title}</h2>
         {lane?.status === 'ready' && (
-          <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="kanban-lane-count">
+          <span
+            className="text-xs text-slate-500 dark:text-slate-400"
+            data-testid="kanban-lane-count"
+            role="img"
+            aria-label={t(hasMore ? 'kanban.laneCountMore' : 'kanban.laneCount', { count: cards.length })}
+            title={t(hasMore ? 'kanban.laneCountMore' : 'kanban.laneCount', { count: cards.length })}
+          >
             {hasMore ? `${cards.length}+` : cards.length}
           </span>
         )}

@@ -14,7 +14,7 @@ import {
 import { Button, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
 import { CardBody } from './KanbanCard.tsx'
 import { KanbanLane } from './KanbanLane.tsx'
-import { OPEN_LANE, laneCards, laneKey } from './board.ts'
+import { OPEN_LANE, dragAnnouncements, laneCards, laneKey } from './board.ts'
 import type { Card } from './types.ts'
 import { useBoard } from './useBoard.ts'
 import './index.css'
@@ -49,6 +49,17 @@ export default function KanbanPage() {
     [state.tags, t],
   )
   const cards = useMemo(() => Object.fromEntries(lanes.map((l) => [l.id, laneCards(state, l.id)])), [lanes, state])
+  // dnd-kit's screen-reader announcements, in the page's language, naming customers and lanes.
+  const accessibility = useMemo(() => {
+    const titles = new Map(lanes.map((l) => [l.id, l.title]))
+    return {
+      screenReaderInstructions: { draggable: t('kanban.a11y.instructions') },
+      announcements: dragAnnouncements(
+        (key, values) => t(key, values),
+        (lane) => titles.get(lane) ?? lane,
+      ),
+    }
+  }, [lanes, t])
 
   const onOpen = useCallback((card: Card) => navigate(`/tickets/${card.uuid}`), [navigate])
   const onDragStart = useCallback((e: DragStartEvent) => {
@@ -93,9 +104,7 @@ export default function KanbanPage() {
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDragging(null)}
-          accessibility={{
-            screenReaderInstructions: { draggable: t('kanban.a11y.instructions') },
-          }}
+          accessibility={accessibility}
         >
           <div data-testid="kanban-board" className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2">
             {lanes.map((l) => (

@@ -193,3 +193,55 @@ export function boardReducer(s: BoardState, a: BoardAction): BoardState {
     }
   }
 }
+
+/** What the drag announcements read of dnd-kit's active and over (its Active and Over carry more). */
+interface DragActive {
+  id: string | number
+  data: { current?: unknown }
+}
+interface DragOver {
+  id: string | number
+}
+type Say = (key: string, values: Record<string, string>) => string
+/** dnd-kit's Announcements, in the shape it calls them (the board passes them to DndContext). */
+export interface DragAnnouncements {
+  onDragStart(a: { active: DragActive }): string
+  onDragOver(a: { active: DragActive; over: DragOver | null }): string
+  onDragEnd(a: { active: DragActive; over: DragOver | null }): string
+  onDragCancel(a: { active: DragActive; over: DragOver | null }): string
+}
+
+/**
+ * What a screen reader hears while a card is dragged (dnd-kit's live region), in the page's
+ * language: the customer's name and the lanes' titles instead of dnd-kit's English with internal
+ * ids ("Draggable item card-1 was dropped over droppable area tag-2").
+ */
+export function dragAnnouncements(t: Say, laneTitle: (lane: string) => string): DragAnnouncements {
+  const about = (active: DragActive) => {
+    const data = active.data.current as { card?: { contactName?: string }; lane?: string } | undefined
+    return { name: data?.card?.contactName ?? String(active.id), from: laneTitle(data?.lane ?? OPEN_LANE) }
+  }
+  const home = (active: DragActive) => (active.data.current as { lane?: string } | undefined)?.lane ?? OPEN_LANE
+  return {
+    onDragStart: ({ active }) => {
+      const { name, from } = about(active)
+      return t('kanban.a11y.picked', { name, lane: from })
+    },
+    onDragOver: ({ active, over }) => {
+      const { name } = about(active)
+      return over
+        ? t('kanban.a11y.over', { name, lane: laneTitle(String(over.id)) })
+        : t('kanban.a11y.notOver', { name })
+    },
+    onDragEnd: ({ active, over }) => {
+      const { name, from } = about(active)
+      if (!over) return t('kanban.a11y.droppedNowhere', { name, lane: from })
+      if (String(over.id) === home(active)) return t('kanban.a11y.stayed', { name, lane: from })
+      return t('kanban.a11y.dropped', { name, lane: laneTitle(String(over.id)) })
+    },
+    onDragCancel: ({ active }) => {
+      const { name, from } = about(active)
+      return t('kanban.a11y.cancelled', { name, lane: from })
+    },
+  }
+}

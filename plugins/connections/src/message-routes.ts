@@ -8,6 +8,7 @@ import {
   EditBody,
   ForwardBody,
   MentionBody,
+  MessageLimits,
   MessageView,
   SendBody,
   SendContactBody,
@@ -19,6 +20,8 @@ import { createVoiceUploads } from './voice-upload.ts'
 
 const tags = ['messages']
 const MAX_FILES = 10
+/** The kernel's default media limit (MEDIA_MAX_BYTES unset): what kernel.storage.put enforces then. */
+const DEFAULT_MEDIA_MAX_BYTES = 16 * 1024 * 1024
 const KINDS = ['image', 'audio', 'video'] as const
 export const ERR_VOICE_NOTE_NOT_AUDIO = 'ERR_VOICE_NOTE_NOT_AUDIO'
 
@@ -73,6 +76,19 @@ export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, mes
     if (!files.length) return [{ body }]
     return files.map((f, i) => ({ body: i === 0 ? body : '', media: f, mediaType: mediaTypeOf(f.mimetype) }))
   }
+
+  // Static, so it is not read as GET /messages/{ticketId} (the tickets plugin's page of messages).
+  app.get(
+    '/messages/limits',
+    {
+      schema: {
+        tags,
+        summary: "The files a send takes: the largest size (the server's media limit) and how many at once",
+        response: { 200: MessageLimits, ...errors },
+      },
+    },
+    async () => ({ mediaMaxBytes: kernel.config.mediaMaxBytes ?? DEFAULT_MEDIA_MAX_BYTES, maxFiles: MAX_FILES }),
+  )
 
   app.post(
     '/messages/:ticketId',

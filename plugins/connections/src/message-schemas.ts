@@ -29,6 +29,14 @@ export const MessageView = Type.Object({
 })
 
 export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
+
+/** What POST /messages/{ticketId} takes as files, for a composer to check before it uploads. */
+export const MessageLimits = Type.Object({
+  mediaMaxBytes: Type.Integer({
+    description: 'the largest file accepted, in bytes (MEDIA_MAX_BYTES; 16 MiB by default)',
+  }),
+  maxFiles: Type.Integer({ description: 'the most files one multipart send takes' }),
+})
 const body = Type.String({ maxLength: 65_536 })
 
 /** JSON send (core.md §7): read/fromMe are accepted for compatibility and ignored (an attendant always sends fromMe). */

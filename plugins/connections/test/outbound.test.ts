@@ -24,6 +24,12 @@ describe('outgoing messages (simulator)', () => {
     (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox?to=${customer}`)).json().messages as any[]
   const db = () => t.app.kernel.db
 
+  it('tells the composer the default media limit (16 MiB) and the files per send', async () => {
+    const res = await sim.call('GET', '/api/messages/limits')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ mediaMaxBytes: 16 * 1024 * 1024, maxFiles: 10 })
+  })
+
   it('a reply reaches the simulator outbox; acks advance to read in the database', async () => {
     const res = await sim.call('POST', `/api/messages/${ticketId}`, { body: 'Olá, Duda!' })
     expect(res.statusCode).toBe(200)
@@ -177,6 +183,48 @@ describe('outgoing messages (simulator)', () => {
     expect(ticket).toMatchObject({ status: 'open' })
     const box = (await sim.call('GET', `/api/simulator/${sim.whatsapp.id}/outbox`)).json().messages
     expect(box.find((o: any) => o.id === f.providerId)).toMatchObject({ to: '5547981114444', body: 'resposta' })
+  })
+})
+
+describe("the files a send takes (GET /messages/limits): the server's media limit, for the composer", () => {
+  let t: TestApp
+  let sim: Awaited<ReturnType<typeof pairedSimulator>>
+  beforeAll(async () => {
+    // A deployment's MEDIA_MAX_BYTES (here 2 KiB), not the default.
+    t = await createTestApp({ plugins: pipelinePlugins, config: { mediaMaxBytes: 2048 } })
+    sim = await pairedSimulator(t)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('answers the configured limit and the files per send; a file over it is refused with ERR_FILE_TOO_LARGE', async () => {
+    const res = await sim.call('GET', '/api/messages/limits')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual({ mediaMaxBytes: 2048, maxFiles: 10 })
+    expect((await t.app.inject({ method: 'GET', url: '/api/messages/limits' })).statusCode).toBe(401)
+
+    const ticketId = (
+      await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, {
+        from: '5547981113333',
+        name: 'Lia',
+        body: 'oi',
+      })
+    ).json().message.ticketId
+    const boundary = '----atende-limit'
+    const file = (size: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n${'x'.repeat(size)}\r\n--${boundary}--\r\n`
+    const send = (size: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/messages/${ticketId}`,
+        headers: { ...sim.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: file(size),
+      })
+    const over = await send(4096)
+    expect(over.statusCode).toBe(400)
+    expect(over.json().error).toBe('ERR_FILE_TOO_LARGE')
+    expect((await send(1024)).statusCode).toBe(200)
   })
 })
 

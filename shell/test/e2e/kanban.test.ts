@@ -10,7 +10,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { aCompany, canRun, openBrowserApp, until, type BrowserApp } from './support.ts'
-import { OPEN_LANE, boardReducer, initialBoard, laneCards, laneKey, retag } from '../../../modules/kanban/src/board.ts'
+import i18next from 'i18next'
+import {
+  OPEN_LANE,
+  boardReducer,
+  dragAnnouncements,
+  initialBoard,
+  laneCards,
+  laneKey,
+  retag,
+} from '../../../modules/kanban/src/board.ts'
 import type { ApiTicket } from '../../../modules/kanban/src/types.ts'
 import pt from '../../../modules/kanban/src/i18n/pt.json'
 import en from '../../../modules/kanban/src/i18n/en.json'
@@ -107,6 +116,52 @@ describe('kanban rules (no browser)', () => {
     expect(laneCards(s, laneKey(1)).map((c) => c.id)).toEqual([3])
   })
 
+  it("speaks a drag in the page's language, naming the customer and the lanes", async () => {
+    const i18n = i18next.createInstance()
+    await i18n.init({
+      lng: 'pt',
+      interpolation: { escapeValue: false },
+      resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },
+    })
+    const titles: Record<string, string> = { open: 'Em aberto', 'tag-1': 'A fazer' }
+    const active = { id: 'card-5', data: { current: { card: { contactName: 'Maria Quadro' }, lane: 'open' } } }
+    const over = (id: string) => ({ id }) as never
+    const say = (lng: string) => dragAnnouncements(i18n.getFixedT(lng), (id) => titles[id] ?? id)
+    const pick = (lng: string) => say(lng).onDragStart({ active: active as never })
+    expect(pick('pt')).toBe('Você pegou o ticket de Maria Quadro, na coluna Em aberto.')
+    expect(pick('en')).toBe('Picked up the ticket of Maria Quadro, in the Em aberto lane.')
+    expect(pick('es')).toBe('Tomó el ticket de Maria Quadro, en la columna Em aberto.')
+    const pt_ = say('pt')
+    expect(pt_.onDragOver({ active: active as never, over: over('tag-1') })).toBe(
+      'O ticket de Maria Quadro está sobre a coluna A fazer.',
+    )
+    expect(pt_.onDragOver({ active: active as never, over: null })).toBe(
+      'O ticket de Maria Quadro não está sobre nenhuma coluna.',
+    )
+    expect(pt_.onDragEnd({ active: active as never, over: over('tag-1') })).toBe(
+      'O ticket de Maria Quadro foi solto na coluna A fazer.',
+    )
+    expect(pt_.onDragEnd({ active: active as never, over: over('open') })).toBe(
+      'O ticket de Maria Quadro continua na coluna Em aberto.',
+    )
+    expect(pt_.onDragEnd({ active: active as never, over: null })).toBe(
+      'O ticket de Maria Quadro foi solto fora das colunas e continua na coluna Em aberto.',
+    )
+    expect(pt_.onDragCancel({ active: active as never, over: null })).toBe(
+      'Movimento cancelado: o ticket de Maria Quadro continua na coluna Em aberto.',
+    )
+    // No English left in the other languages' sentences.
+    for (const lng of ['pt', 'es']) {
+      const all = [
+        say(lng).onDragStart({ active: active as never }),
+        say(lng).onDragOver({ active: active as never, over: over('tag-1') }),
+        say(lng).onDragEnd({ active: active as never, over: over('tag-1') }),
+        say(lng).onDragCancel({ active: active as never, over: null }),
+      ].join(' ')
+      expect(all).not.toMatch(/draggable|droppable|dropped|picked up/i)
+    }
+  })
+
   it('has the same texts in pt, en and es', () => {
     expect(keys(en).sort()).toEqual(keys(pt).sort())
     expect(keys(es).sort()).toEqual(keys(pt).sort())
@@ -163,6 +218,10 @@ describe.skipIf(!canRun)('kanban', () => {
     await lane(`tag-${done.id}`).getByTestId('kanban-card').filter({ hasText: 'Maria Quadro' }).waitFor()
     await page.getByText('Tag adicionada ao ticket').waitFor()
     expect(await lane('open').getByTestId('kanban-card').count()).toBe(0)
+    // What a screen reader was told, in the page's language.
+    expect(await page.locator('[id^="DndLiveRegion"]').textContent()).toBe(
+      'O ticket de Maria Quadro foi solto na coluna Concluído.',
+    )
     const tagged = await until(
       () => app.callAs(page, 'GET', `/api/tickets/${ticket.id}`),
       (t: { tags: { id: number }[] }) => t.tags.some((x) => x.id === done.id),

@@ -1,11 +1,15 @@
 /**
  * The composer's extras, in Chromium against the real kernel with a simulator connection: an image
- * attached with a caption; an image drawn on in the editor before sending; a contact card; a
- * customer's message forwarded to a new number; voice notes from Chromium's fake microphone (a
- * recording too short to keep is dropped, a longer one goes out as audio).
+ * attached with a caption; a file over the server's size limit refused before any upload; an image
+ * drawn on in the editor before sending; a contact card; a customer's message forwarded to a new
+ * number; voice notes from Chromium's fake microphone (a recording too short to keep is dropped, a
+ * longer one goes out as audio).
  * Each test signs the attendant in on a page of its own and writes as its own customer, so it owns
  * its ticket and needs nothing from the others.
  */
+import { rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { canRun, cnpj, until, openBrowserApp, type ApiMethod, type BrowserApp } from './support.ts'
@@ -161,6 +165,36 @@ describe.skipIf(!canRun)('the composer: files, image editor, contacts, forwardin
       expect(entry.body).toContain(caption)
       expect(entry.media!.mimetype).toBe('image/png')
       await app.shot(page, 'tickets-composer-01-image')
+      await context.close()
+    },
+    TEST_MS,
+  )
+
+  it(
+    'refuses a file over the server limit before uploading any of it, naming the limit',
+    async () => {
+      await signIn()
+      const { ticketId } = await openTicket('Gil Souza', 'Vou te mandar o vídeo da instalação')
+      await goChat(ticketId)
+      await bubble('vídeo da instalação').waitFor()
+      // 40 MB on disk (sparse: nothing to write), picked as a user would.
+      const big = join(tmpdir(), `instalacao-${uid()}.mp4`)
+      writeFileSync(big, '')
+      truncateSync(big, 40 * 1024 * 1024)
+      const uploads: string[] = []
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/api\/messages\//.test(r.url())) uploads.push(r.url())
+      })
+      try {
+        await chat().getByTestId('composer-file').setInputFiles(big)
+        await page.getByText(/passa do limite de 16 MB/).waitFor()
+        expect(await page.getByText(/passa do limite de 16 MB/).textContent()).toContain('40 MB')
+        expect(await chat().getByTestId('composer-files').count()).toBe(0)
+        expect(await chat().getByTestId('composer-send').isDisabled()).toBe(true)
+        expect(uploads).toEqual([])
+      } finally {
+        rmSync(big, { force: true })
+      }
       await context.close()
     },
     TEST_MS,

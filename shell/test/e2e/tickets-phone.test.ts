@@ -102,6 +102,24 @@ describe.skipIf(!canRun)('tickets on a phone', () => {
     await chat.getByTestId('message').filter({ hasText: 'entregam no sábado' }).waitFor()
     expect(await pressed('ticket')).toBe('true')
     expect(await page.getByTestId('tickets-manager').isVisible()).toBe(false)
+    // The chat header stays one line at 390 px: name, status actions and the info button side by
+    // side (the name gives way), nothing pushed onto a second line or off the screen.
+    const header = chat.locator('header').first()
+    const line = await header.evaluate((el) => {
+      const boxes = [...el.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0)
+      const middles = boxes.map((b) => b.top + b.height / 2)
+      return {
+        spread: Math.max(...middles) - Math.min(...middles),
+        right: Math.max(...boxes.map((b) => b.right)),
+        overflows: el.scrollWidth > el.clientWidth,
+      }
+    })
+    expect(line.spread).toBeLessThan(4)
+    expect(line.right).toBeLessThanOrEqual(PHONE.width)
+    expect(line.overflows).toBe(false)
+    for (const id of ['chat-drawer-toggle', 'chat-resolve', 'chat-transfer', 'chat-return'])
+      expect(await chat.getByTestId(id).isVisible(), id).toBe(true)
+    expect((await chat.getByTestId('chat-contact-name').boundingBox())!.width).toBeGreaterThan(40)
     // Opening read it.
     await expect.poll(title).not.toMatch(/^\(\d+\)/)
     const box = chat.getByTestId('composer-input')

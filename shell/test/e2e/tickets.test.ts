@@ -4,7 +4,10 @@
  * moves for both (hers under "Atendendo", gone from Bruno's waiting list) → her reply reaches the
  * simulated phone with ticks going to read → she transfers it to Bruno's queue and user → it
  * appears in Bruno's list live → Bruno closes it and the customer gets the completion and rating
- * messages → the customer rates, then writes again: a new ticket, marked returning.
+ * messages → the customer rates, then writes again: a new ticket, marked returning. Along the way
+ * a click on a waiting ticket shows it read-only and the transfer says where it went. Then, with
+ * nothing open, an attendant and an admin arriving land on "Aguardando" where a customer waits (its
+ * tag shown whole beside the other chips), while a tab picked by hand sticks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -115,9 +118,16 @@ describe.skipIf(!canRun)('two attendants work a conversation live', () => {
     await expect.poll(() => ana.getByTestId('count-pending').textContent()).toBe('1')
     // The browser tab shows how many tickets wait unread.
     await expect.poll(() => ana.title()).toMatch(/^\(1\)/)
-    // A pending ticket does not open on click.
+    // A click on a waiting ticket does not take it: it shows the conversation read-only (the peek's
+    // dialog); Accept is what takes it.
     await item(ana, ticketId).getByText('Marina Costa').click()
+    const peek = ana.getByRole('dialog').filter({ has: ana.getByTestId('peek-dialog') })
+    await peek.getByTestId('message').filter({ hasText: 'quero comprar um sofá' }).waitFor()
+    expect(await peek.getByTestId('composer').count()).toBe(0)
     expect(ana.url()).toMatch(/\/tickets$/)
+    await peek.getByRole('button', { name: 'Fechar', exact: true }).click()
+    await peek.waitFor({ state: 'detached' })
+    expect((await api('GET', `/api/tickets/${ticketId}`)).status).toBe('pending')
     await app.shot(ana, 'tickets-01-pending')
   })
 
@@ -150,6 +160,8 @@ describe.skipIf(!canRun)('two attendants work a conversation live', () => {
     const users = dialog.getByLabel(/usuário|atendente/i)
     await users.selectOption({ label: 'Bruno Atendente' })
     await dialog.getByRole('button', { name: /transferir/i }).click()
+    // She is told where it went.
+    await ana.getByText('Atendimento transferido para Bruno Atendente na fila Suporte.').waitFor()
     await ana.waitForURL(/\/tickets$/)
     await bruno.getByTestId('tab-open').click()
     await item(bruno, ticketId).waitFor()
@@ -178,5 +190,49 @@ describe.skipIf(!canRun)('two attendants work a conversation live', () => {
     await item(bruno, again.message.ticketId).waitFor()
     expect((await api('GET', `/api/tickets/${again.message.ticketId}`)).isReturningCustomer).toBe(true)
     await app.shot(bruno, 'tickets-03-returning')
+  })
+
+  it('with nothing open, an attendant and an admin land on "Aguardando" where a customer waits; a tab picked by hand sticks', async () => {
+    const waiting = await api('POST', `/api/simulator/${whatsappId}/inbound`, {
+      from: '5511955551212',
+      name: 'Rafael Souza',
+      body: 'Alguém pode me atender?',
+    })
+    const id = waiting.message.ticketId as number
+    const vip = await api('POST', '/api/tags', { name: 'Cliente antigo', color: '#8e24aa' })
+    await api('POST', '/api/tags/sync', { ticketId: id, tags: [{ id: vip.id }] })
+    // Ana has nothing open since her transfer; the owner (an admin) took nothing. Fresh sessions.
+    for (const email of ['ana@loja.test', 'dona@loja.test']) {
+      const { page, context } = await app.signedIn({ cnpj: CNPJ, email, password: PASSWORD })
+      await item(page, id).waitFor({ timeout: 20_000 })
+      expect(await page.getByTestId('tab-pending').getAttribute('aria-selected')).toBe('true')
+      const chip = item(page, id).getByText('Cliente antigo', { exact: true })
+      expect(await chip.getAttribute('title')).toBe('Cliente antigo')
+      if (email === 'ana@loja.test') {
+        // Beside the connection and queue chips and "Aceitar", the tag shows whole (the other chips
+        // give way first): neither cut off by the row nor ended in an ellipsis.
+        expect(
+          await chip.evaluate((el) => {
+            let row = el.parentElement!
+            while (getComputedStyle(row).overflowX === 'visible') row = row.parentElement!
+            const box = el.getBoundingClientRect()
+            const room = row.getBoundingClientRect()
+            return el.scrollWidth <= el.clientWidth && box.left >= room.left && box.right <= room.right + 0.5
+          }),
+        ).toBe(true)
+        await app.shot(page, 'tickets-04-landing')
+        // Picked by hand, "Atendendo" stays, away and back, though customers still wait.
+        await page.getByTestId('tab-attending').click()
+        await page.getByRole('link', { name: 'Contatos', exact: true }).click()
+        await page.waitForURL(/\/contacts$/)
+        await page.getByRole('link', { name: 'Atendimentos', exact: true }).click()
+        await page.getByTestId('tickets-manager').waitFor()
+        // The waiting list has loaded (the title counts its unread tickets): still "Atendendo".
+        await expect.poll(() => page.title()).toMatch(/^\(\d+\)/)
+        await page.getByText('Nenhum ticket encontrado').waitFor()
+        expect(await page.getByTestId('tab-attending').getAttribute('aria-selected')).toBe('true')
+      }
+      await context.close()
+    }
   })
 })

@@ -54,6 +54,22 @@ describe('translations', () => {
     expect(bad).toEqual([])
   })
 
+  it('give a count followed by a plural word its _one form ("1 enviados" is wrong)', () => {
+    // Counts that are never one: a cap, a minimum of 3, the sheet's 11 columns.
+    const neverOne = new Set(['contacts.countCapped', 'contacts.searchHint', 'parts.columnsTitle'])
+    const bad = all
+      .filter((b) => b.lng !== 'en')
+      .flatMap(({ dir, lng, data }) =>
+        flat(data)
+          .filter(
+            ([k, v]) =>
+              !neverOne.has(k) && !/_(zero|one|two|few|many|other)$/.test(k) && /\{\{count\}\}\s+\p{L}+s\b/u.test(v),
+          )
+          .map(([k, v]) => `${dir} ${lng} ${k}: ${v}`),
+      )
+    expect(bad).toEqual([])
+  })
+
   it('say "Color" in English (never the British spelling)', () => {
     const bad = all
       .filter((b) => b.lng === 'en')
@@ -92,6 +108,72 @@ describe('translations', () => {
     expect([0, 1, 2].map((n) => t('pt', 'users.count', n))).toEqual(['Nenhum usuário', '1 usuário', '2 usuários'])
     expect([0, 1, 2].map((n) => t('en', 'users.count', n))).toEqual(['No users', '1 user', '2 users'])
     expect([1, 5].map((n) => t('es', 'tags.count', n))).toEqual(['1 etiqueta', '5 etiquetas'])
+  })
+
+  it('counts read right in tickets, the internal chat, campaigns and the kanban', async () => {
+    const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'))
+    const files = [
+      'modules/tickets/src/i18n',
+      'modules/chats/src/i18n',
+      'modules/campaigns/src/campaigns/i18n',
+      'modules/kanban/src/i18n',
+    ]
+    const i18n = i18next.createInstance()
+    await i18n.init({
+      lng: 'pt',
+      fallbackLng: 'pt',
+      interpolation: { escapeValue: false },
+      resources: Object.fromEntries(
+        (['pt', 'en', 'es'] as const).map((l) => [
+          l,
+          { translation: Object.assign({}, ...files.map((f) => read(`${f}/${l}.json`))) },
+        ]),
+      ),
+    })
+    const t = (lng: string, key: string, counts: number[]) => counts.map((count) => i18n.getFixedT(lng)(key, { count }))
+    // Tickets: the unread badge and the top bar's bell.
+    expect(t('pt', 'tickets.item.unread', [1, 2])).toEqual(['1 mensagem não lida', '2 mensagens não lidas'])
+    expect(t('pt', 'tickets.notifications.button', [0, 1, 2])).toEqual([
+      'Notificações',
+      'Notificações: 1 ticket com mensagens não lidas',
+      'Notificações: 2 tickets com mensagens não lidas',
+    ])
+    expect(t('en', 'tickets.notifications.button', [0, 1])).toEqual([
+      'Notifications',
+      'Notifications: 1 ticket with unread messages',
+    ])
+    // The internal chat's button counts conversations.
+    expect(t('pt', 'chats.popover.button', [0, 1, 3])).toEqual([
+      'Chat interno',
+      'Chat interno: 1 conversa não lida',
+      'Chat interno: 3 conversas não lidas',
+    ])
+    expect(t('en', 'chats.popover.button', [1, 3])).toEqual([
+      'Internal chat: 1 unread chat',
+      'Internal chat: 3 unread chats',
+    ])
+    expect(t('es', 'chats.popover.button', [1, 3])).toEqual([
+      'Chat interno: 1 conversación no leída',
+      'Chat interno: 3 conversaciones no leídas',
+    ])
+    // Campaigns: the intervals' options and the report's counters.
+    expect(t('pt', 'campaignConfig.seconds', [1, 5])).toEqual(['1 segundo', '5 segundos'])
+    expect(t('en', 'campaignConfig.seconds', [1, 5])).toEqual(['1 second', '5 seconds'])
+    expect(t('es', 'campaignConfig.messages', [1, 20])).toEqual(['1 mensaje', '20 mensajes'])
+    expect(t('pt', 'campaignConfig.messages', [1, 20])).toEqual(['1 mensagem', '20 mensagens'])
+    expect(t('pt', 'campaignReport.delivered', [0, 1, 2])).toEqual(['Entregues', 'Entregue', 'Entregues'])
+    expect(t('pt', 'campaignReport.validContacts', [0, 1, 3])).toEqual([
+      'Contatos válidos',
+      'Contato válido',
+      'Contatos válidos',
+    ])
+    expect(t('pt', 'campaignReport.failed', [1, 2])).toEqual(['Falhou', 'Falharam'])
+    expect(t('en', 'campaignReport.pending', [1, 2])).toEqual(['Pending', 'Pending'])
+    expect(t('es', 'campaignReport.failed', [0, 1, 2])).toEqual(['Fallidos', 'Fallido', 'Fallidos'])
+    // The kanban: cards' unread badge and a lane's count.
+    expect(t('pt', 'kanban.card.unread', [1, 2])).toEqual(['1 mensagem não lida', '2 mensagens não lidas'])
+    expect(t('pt', 'kanban.laneCount', [0, 1, 3])).toEqual(['Nenhum ticket', '1 ticket', '3 tickets'])
+    expect(t('es', 'kanban.laneCountMore', [20])).toEqual(['Más de 20 tickets'])
   })
 })
 

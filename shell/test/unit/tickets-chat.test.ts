@@ -14,6 +14,7 @@ import {
   cleanBody,
   extractMentions,
   filterQuickReplies,
+  formatBytes,
   insertMention,
   keepAudio,
   mentionQuery,
@@ -23,6 +24,7 @@ import {
   readSignPreference,
   rowsFor,
   signBody,
+  splitBySize,
 } from '../../../modules/tickets/src/chat/compose.ts'
 import { locationOf, vcardsOf } from '../../../modules/tickets/src/chat/content.ts'
 
@@ -239,5 +241,24 @@ describe('special bodies', () => {
     const v = 'BEGIN:VCARD\nVERSION:3.0\nN:;Ana;;;\nFN:Ana\nTEL;type=CELL;waid=5511988887777:+5511988887777\nEND:VCARD'
     expect(vcardsOf(v)).toEqual([{ name: 'Ana', number: '5511988887777' }])
     expect(vcardsOf(`${v}\n${v.replace(/Ana/g, 'Bia')}`)).toHaveLength(2)
+  })
+})
+
+describe("attachments over the server's limit", () => {
+  const MB = 1024 * 1024
+  it('keeps the files within the limit and sets aside the larger ones (none when the limit is unknown)', () => {
+    const small = { name: 'foto.png', size: 200_000 }
+    const exact = { name: 'doc.pdf', size: 16 * MB }
+    const big = { name: 'video.mp4', size: 40 * MB }
+    expect(splitBySize([small, big, exact], 16 * MB)).toEqual({ kept: [small, exact], refused: [big] })
+    expect(splitBySize([small, big], null)).toEqual({ kept: [small, big], refused: [] })
+  })
+  it("writes sizes the page's way, 1024-based like MEDIA_MAX_BYTES", () => {
+    expect(formatBytes(16 * MB, 'pt')).toBe('16 MB')
+    expect(formatBytes(40 * MB, 'en')).toBe('40 MB')
+    expect(formatBytes(1.5 * MB, 'pt')).toBe('1,5 MB')
+    expect(formatBytes(1.5 * MB, 'en')).toBe('1.5 MB')
+    expect(formatBytes(2048, 'es')).toBe('2 KB')
+    expect(formatBytes(10, 'pt')).toBe('1 KB')
   })
 })

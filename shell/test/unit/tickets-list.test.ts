@@ -7,8 +7,10 @@ import {
   formatTicketTime,
   insertsLive,
   isComplete,
+  landingSubTab,
   listParams,
   mergeTicket,
+  parseTabChoice,
   parseTicketId,
   shouldRing,
   ticketFromMessage,
@@ -320,6 +322,33 @@ describe('small rules of the screen', () => {
     expect(shouldRing({ ...base, openTicketId: 1 })).toBe(false)
     expect(shouldRing({ ...base, openTicketId: 1, focused: false })).toBe(true)
     expect(shouldRing({ ...base, ticket: ticket({ id: 2, queueId: 3 }) })).toBe(false)
+  })
+
+  it('lands on "Aguardando" when nothing of the user\'s is open but customers wait, once both lists answered', () => {
+    const list = (status: TicketListState['status'], n: number, hasMore = false) => ({
+      ...initialList(emptyView('open')),
+      status,
+      hasMore,
+      items: Array.from({ length: n }, (_, i) => ticket({ id: i + 1 })),
+    })
+    expect(landingSubTab(list('ready', 0), list('ready', 2))).toBe('pending')
+    expect(landingSubTab(list('ready', 1), list('ready', 2))).toBe('open')
+    expect(landingSubTab(list('ready', 0), list('ready', 0))).toBe('open')
+    // More pages of open tickets: there is work open.
+    expect(landingSubTab(list('ready', 0, true), list('ready', 2))).toBe('open')
+    expect(landingSubTab(list('loading', 0), list('ready', 2))).toBeNull()
+    expect(landingSubTab(list('ready', 0), list('loading', 0))).toBeNull()
+    expect(landingSubTab(list('error', 0), list('ready', 2))).toBeNull()
+  })
+
+  it('reads the tab the user picked in this session, or none', () => {
+    expect(parseTabChoice(JSON.stringify({ tab: 'open', sub: 'pending' }))).toEqual({ tab: 'open', sub: 'pending' })
+    expect(parseTabChoice(JSON.stringify({ tab: 'closed', sub: 'open' }))).toEqual({ tab: 'closed', sub: 'open' })
+    expect(parseTabChoice(null)).toBeNull()
+    expect(parseTabChoice('junk')).toBeNull()
+    expect(parseTabChoice('null')).toBeNull()
+    expect(parseTabChoice(JSON.stringify({ tab: 'kanban', sub: 'open' }))).toBeNull()
+    expect(parseTabChoice(JSON.stringify({ tab: 'open', sub: 'closed' }))).toBeNull()
   })
 
   it('reads the stored volume (default 1, clamped)', () => {

@@ -117,21 +117,30 @@ function Report({ id }: { id: number }) {
           <div className="h-full bg-primary transition-all dark:bg-sky-400" style={{ width: `${p.percent}%` }} />
         </div>
       </div>
+      {/* Each counter's label agrees in number with its value (i18next plurals). */}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Card label={t('campaignReport.validContacts')} value={validOf(counts)} testId="campaign-report-valid" />
         <Card
-          label={t('campaignReport.delivered')}
+          label={t('campaignReport.validContacts', { count: validOf(counts) })}
+          value={validOf(counts)}
+          testId="campaign-report-valid"
+        />
+        <Card
+          label={t('campaignReport.delivered', { count: deliveredOf(counts) })}
           value={deliveredOf(counts)}
           testId="campaign-report-delivered"
           tone="text-green-700 dark:text-green-300"
         />
         <Card
-          label={t('campaignReport.failed')}
+          label={t('campaignReport.failed', { count: counts.failed })}
           value={counts.failed}
           testId="campaign-report-failed"
           tone="text-red-700 dark:text-red-300"
         />
-        <Card label={t('campaignReport.pending')} value={counts.pending} testId="campaign-report-pending" />
+        <Card
+          label={t('campaignReport.pending', { count: counts.pending })}
+          value={counts.pending}
+          testId="campaign-report-pending"
+        />
       </div>
       <dl className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-700">
         <Field

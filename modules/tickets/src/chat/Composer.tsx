@@ -7,10 +7,13 @@ import {
   MAX_ROWS,
   cleanBody,
   extractMentions,
+  formatBytes,
   insertMention,
   readSignPreference,
   signBody,
+  splitBySize,
   writeSignPreference,
+  type MessageLimits,
 } from './compose.ts'
 import { ContextBar, FilesBar } from './ComposerBars.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -23,6 +26,24 @@ import { useSuggestions } from './useSuggestions.ts'
 import { ContactCardIcon, MicIcon, PaperclipIcon, SendIcon, StopIcon, CloseIcon } from './icons.tsx'
 
 const UPLOAD_TIMEOUT_MS = 120_000
+/** A refused file's toast stays long enough to read its name and the limit. */
+const REFUSED_FILE_TOAST_MS = 6000
+
+type Api = ReturnType<typeof useApi>
+let limitsRequest: Promise<MessageLimits | null> | null = null
+/**
+ * What a send takes (GET /messages/limits: the server's media limit), asked once per page; a
+ * failure is asked again at the next pick, and meanwhile files go up unchecked (the server still
+ * refuses an oversized one).
+ */
+function messageLimits(api: Api): Promise<MessageLimits | null> {
+  limitsRequest ??= api.get<MessageLimits>('/messages/limits').catch((err: unknown) => {
+    console.warn('[tickets] message limits failed', err)
+    limitsRequest = null
+    return null
+  })
+  return limitsRequest
+}
 /** The textarea's line height and vertical padding (leading-5, py-2): it grows to MAX_ROWS lines. */
 const LINE_PX = 20
 const PAD_PX = 18
@@ -44,7 +65,7 @@ export interface ComposerProps {
  * contact cards; the sign-message option. Replying quotes a message; editing PUTs it instead.
  */
 export function Composer({ ticket, replyTo, editing, participants, onCancelContext, onSent }: ComposerProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const api = useApi()
   const { user } = useSession()
   const showError = useChatError('chat.errors.send')
@@ -79,6 +100,26 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
   useEffect(() => {
     if (replyTo) input.current?.focus()
   }, [replyTo])
+  // The size limit is known before the first pick.
+  useEffect(() => {
+    if (open) void messageLimits(api)
+  }, [api, open])
+
+  /** Picked files join the message, except those over the server's limit: named in a toast, never uploaded. */
+  const attach = async (list: File[]) => {
+    const max = (await messageLimits(api))?.mediaMaxBytes ?? null
+    const { kept, refused } = splitBySize(list, max)
+    for (const f of refused)
+      toast.error(
+        t('chat.composer.fileTooLarge', {
+          name: f.name,
+          size: formatBytes(f.size, i18n.language),
+          max: formatBytes(max!, i18n.language),
+        }),
+        REFUSED_FILE_TOAST_MS,
+      )
+    if (kept.length) setFiles((f) => [...f, ...kept])
+  }
 
   // voiceNote: the recording, which the server converts to OGG/Opus and sends as push-to-talk.
   const postFiles = async (list: File[], body: string, voiceNote = false) => {
@@ -279,8 +320,8 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
               data-testid="composer-file"
               onChange={(e) => {
                 const list = Array.from(e.target.files ?? [])
-                if (list.length) setFiles((f) => [...f, ...list])
                 e.target.value = ''
+                if (list.length) void attach(list)
               }}
             />
             <button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Dialog, Select } from '@atende/ui'
+import { Button, Dialog, Select, toast } from '@atende/ui'
 import { useAllQueues, useConnections, useUsers } from '../list/useLookups.ts'
 import type { Ref, Ticket } from '../types.ts'
 import type { TicketUpdate } from './useTicket.ts'
@@ -13,9 +13,18 @@ export interface TransferDialogProps {
   onTransfer: (body: TicketUpdate) => Promise<Ticket | null>
 }
 
+/** The success toast's key: where the ticket went, by user and queue as far as they are known. */
+export function transferredKey(user: string | null, queue: string | null): string {
+  if (user && queue) return 'chat.transfer.doneUserQueue'
+  if (user) return 'chat.transfer.doneUser'
+  if (queue) return 'chat.transfer.doneQueue'
+  return 'chat.transfer.done'
+}
+
 /**
  * Transfer (core.md §4): a queue is required; a user is optional (without one the ticket goes back
  * to pending in that queue); the connection too. Users, queues and connections load on opening.
+ * Done, a toast says where it went.
  */
 export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDialogProps) {
   const { t } = useTranslation()
@@ -44,7 +53,12 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
     }
     const done = await onTransfer(body)
     setSaving(false)
-    if (done) onClose()
+    if (!done) return
+    // The names picked, else the ticket's answer (a list may still have been loading).
+    const user = userId ? (users.find((u) => String(u.id) === userId)?.name ?? done.user?.name ?? null) : null
+    const queue = queues.find((q) => String(q.id) === queueId)?.name ?? done.queue?.name ?? null
+    toast.success(t(transferredKey(user, queue), { user, queue }))
+    onClose()
   }
 
   const opt = (list: Ref[]) => list.map((x) => ({ value: x.id, label: x.name }))

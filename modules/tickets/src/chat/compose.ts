@@ -1,6 +1,6 @@
 /**
  * The composer's rules as plain data (unit-tested): quick-reply suggestions, the signature,
- * mentions in group tickets and the audio size rule.
+ * mentions in group tickets, the audio size rule and the attachments' size limit.
  */
 
 /** core.md §2: quick-reply labels are cut at 35 characters. */
@@ -127,4 +127,25 @@ export function writeSignPreference(
   } catch {
     /* private mode: the choice lasts the page */
   }
+}
+
+/** What a send takes as files (GET /messages/limits: the server's MEDIA_MAX_BYTES and files per send). */
+export interface MessageLimits {
+  mediaMaxBytes: number
+  maxFiles: number
+}
+
+/** A size as people read it, 1024-based like the server's limit: "16 MB", "1,5 MB", "800 KB". */
+export function formatBytes(bytes: number, lang: string): string {
+  const mb = bytes / (1024 * 1024)
+  const fmt = (n: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n)
+  return mb >= 1 ? `${fmt(mb)} MB` : `${fmt(Math.max(1, Math.ceil(bytes / 1024)))} KB`
+}
+
+/** The picked files the server would refuse for their size, and the ones to keep (all when the limit is unknown). */
+export function splitBySize<F extends { size: number }>(files: readonly F[], maxBytes: number | null) {
+  const kept: F[] = []
+  const refused: F[] = []
+  for (const f of files) (maxBytes != null && f.size > maxBytes ? refused : kept).push(f)
+  return { kept, refused }
 }

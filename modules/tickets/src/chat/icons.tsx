@@ -105,6 +105,36 @@ export const DownloadIcon = ({ className }: P) => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </svg>
 )
+/** The chat header's actions, drawn alone when the header is narrow (the label stays for screen readers). */
+export const CheckIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M5 12.5 10 17 19 7" />
+  </svg>
+)
+export const CheckCircleIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 3 3 5-6" />
+  </svg>
+)
+export const ReturnIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </svg>
+)
+export const TransferIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M4 7h15M15 3l4 4-4 4" />
+    <path d="M20 17H5M9 13l-4 4 4 4" />
+  </svg>
+)
+export const ReopenIcon = ({ className }: P) => (
+  <svg {...base} className={className}>
+    <path d="M3 12a9 9 0 1 0 2.6-6.4L3 8" />
+    <path d="M3 3v5h5" />
+  </svg>
+)
 
 /** One tick (sent) or two (delivered, read); the colour comes from the caller. */
 export const TicksIcon = ({ double, className }: { double: boolean; className?: string }) => (

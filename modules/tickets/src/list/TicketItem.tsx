@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Avatar, cx, WhatsAppText } from '@atende/ui'
 import type { Ticket } from '../types.ts'
@@ -28,12 +28,19 @@ interface TicketItemProps extends TicketItemHandlers {
 
 const NO_QUEUE_COLOR = '#94a3b8'
 
-function Chip({ color, children }: { color?: string; children: ReactNode }) {
+/** What a connection, user or queue chip keeps when giving way to the tags (min-w-[1.5rem]), and the gap (gap-1). */
+const META_MIN_REM = 1.5
+const GAP_REM = 0.25
+
+/** A chip of the row, cut with an ellipsis when it must give way, its whole text as a title. */
+function Chip({ color, className, children }: { color?: string; className?: string; children: string }) {
   return (
     <span
+      title={children}
       className={cx(
-        'max-w-[8rem] shrink-0 truncate rounded px-1.5 text-[10px] font-medium uppercase leading-4',
+        'truncate rounded px-1.5 text-[10px] font-medium uppercase leading-4',
         color ? 'text-white' : 'bg-slate-200 text-slate-700 dark:bg-slate-600 dark:text-slate-100',
+        className,
       )}
       style={color ? { backgroundColor: color } : undefined}
     >
@@ -42,19 +49,56 @@ function Chip({ color, children }: { color?: string; children: ReactNode }) {
   )
 }
 
+/**
+ * The row's chips: connection, user and queue, then the contact's tags. The tags keep their whole
+ * names: when the row lacks room the other chips give way first (down to a few letters); only when
+ * even that is not enough do the tags end in an ellipsis — all of them with their names as titles.
+ */
+function Chips({ ticket, noQueue }: { ticket: Ticket; noQueue: string }) {
+  const meta = [
+    ticket.whatsapp && { key: 'whatsapp', name: ticket.whatsapp.name, color: undefined },
+    ticket.user && { key: 'user', name: ticket.user.name, color: '#475569' },
+    { key: 'queue', name: ticket.queue?.name ?? noQueue, color: ticket.queue?.color || NO_QUEUE_COLOR },
+  ].filter((c): c is { key: string; name: string; color: string | undefined } => !!c)
+  const tags = ticket.tags ?? []
+  return (
+    <div className="flex min-w-0 flex-1 gap-1 overflow-hidden">
+      {meta.map((c) => (
+        <Chip key={c.key} color={c.color} className="min-w-[1.5rem] max-w-[8rem] shrink">
+          {c.name}
+        </Chip>
+      ))}
+      {tags.length > 0 && (
+        // Never shrunk by the row, but never wider than what the other chips leave at their least.
+        <div
+          className="flex min-w-0 shrink-0 gap-1"
+          style={{ maxWidth: `calc(100% - ${meta.length * (META_MIN_REM + GAP_REM)}rem)` }}
+        >
+          {tags.map((tag) => (
+            <Chip key={tag.id} color={tag.color} className="min-w-0 shrink">
+              {tag.name}
+            </Chip>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
 const actionClass =
   'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50'
 
 /**
  * One ticket (core.md §2): queue colour strip, avatar, name, last message, chips (connection, user,
- * queue, tags), unread badge, time, and its buttons. A pending ticket is not opened by a click:
- * only Accept takes it.
+ * queue, tags), unread badge, time, and its buttons. A pending ticket is not opened by a click
+ * (only Accept takes it): the click shows it read-only, as the peek (eye) does.
  */
 export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
   const { t } = useTranslation()
   const { ticket } = p
   const name = ticket.contact?.name ?? `#${ticket.id}`
-  const clickable = ticket.status !== 'pending'
+  // A waiting ticket is not taken by a click: it is shown read-only (the peek), so no click is dead.
+  const activate = ticket.status === 'pending' ? p.onPeek : p.onOpen
   const stop = (fn: (t: Ticket) => void) => (e: { stopPropagation: () => void }) => {
     e.stopPropagation()
     fn(ticket)
@@ -66,19 +110,15 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
       data-ticket-id={ticket.id}
       data-status={ticket.status}
       aria-current={p.selected ? 'true' : undefined}
-      tabIndex={clickable ? 0 : -1}
-      onClick={clickable ? () => p.onOpen(ticket) : undefined}
-      onKeyDown={
-        clickable
-          ? (e) => {
-              if (e.key === 'Enter' && e.target === e.currentTarget) p.onOpen(ticket)
-            }
-          : undefined
-      }
+      tabIndex={0}
+      onClick={() => activate(ticket)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target === e.currentTarget) activate(ticket)
+      }}
       style={{ height: TICKET_ROW_HEIGHT, borderLeftColor: ticket.queue?.color || NO_QUEUE_COLOR }}
       className={cx(
         'flex items-stretch gap-3 border-b border-l-4 border-b-slate-100 px-3 py-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-b-slate-700',
-        clickable && 'cursor-pointer',
+        'cursor-pointer',
         p.selected ? 'bg-sky-50 dark:bg-slate-700' : 'hover:bg-slate-50 dark:hover:bg-slate-700/50',
       )}
     >
@@ -118,16 +158,7 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
           )}
         </div>
         <div className="flex items-center gap-1">
-          <div className="flex min-w-0 flex-1 gap-1 overflow-hidden">
-            {ticket.whatsapp && <Chip>{ticket.whatsapp.name}</Chip>}
-            {ticket.user && <Chip color="#475569">{ticket.user.name}</Chip>}
-            <Chip color={ticket.queue?.color || NO_QUEUE_COLOR}>{ticket.queue?.name ?? t('tickets.item.noQueue')}</Chip>
-            {(ticket.tags ?? []).map((tag) => (
-              <Chip key={tag.id} color={tag.color}>
-                {tag.name}
-              </Chip>
-            ))}
-          </div>
+          <Chips ticket={ticket} noQueue={t('tickets.item.noQueue')} />
           <button
             type="button"
             aria-label={t('tickets.buttons.peek')}

@@ -1,13 +1,23 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { usePermissions } from '@atende/client'
+import { usePermissions, useSession } from '@atende/client'
 import { Button, ConfirmDialog, SearchField, Switch, Tabs } from '@atende/ui'
 import type { Ticket } from '../types.ts'
 import { MultiSelect } from './MultiSelect.tsx'
 import { NewTicketModal } from './NewTicketModal.tsx'
 import { PeekDialog } from './PeekDialog.tsx'
-import { emptyView, type ListKey, type ListView } from './rules.ts'
+import {
+  TAB_CHOICE_KEY,
+  emptyView,
+  landingSubTab,
+  parseTabChoice,
+  type ListKey,
+  type ListView,
+  type OpenSubTab,
+  type TabChoice,
+  type TicketsTab,
+} from './rules.ts'
 import { TicketList } from './TicketList.tsx'
 import { useMe } from './useMe.ts'
 import { useNotifications } from './useNotifications.ts'
@@ -17,8 +27,25 @@ import { useTicketCounts } from './useTicketCounts.ts'
 import { useTicketLists } from './useTicketLists.ts'
 
 export const DELETE_PERMISSION = 'ticket-options:deleteTicket'
-type Tab = 'open' | 'closed' | 'search'
-type SubTab = 'open' | 'pending'
+type Tab = TicketsTab
+type SubTab = OpenSubTab
+
+/** The tab a user picked in this session (session storage: this browser tab, until it closes; per user). */
+const choiceKey = (userId: number | undefined) => `${TAB_CHOICE_KEY}:${userId ?? ''}`
+function storedChoice(userId: number | undefined): TabChoice | null {
+  try {
+    return parseTabChoice(sessionStorage.getItem(choiceKey(userId)))
+  } catch {
+    return null
+  }
+}
+function storeChoice(userId: number | undefined, choice: TabChoice) {
+  try {
+    sessionStorage.setItem(choiceKey(userId), JSON.stringify(choice))
+  } catch {
+    /* storage refused: the choice lasts while the screen is open */
+  }
+}
 
 interface TicketsManagerProps {
   companyId: number | null
@@ -28,7 +55,9 @@ interface TicketsManagerProps {
 /**
  * The left panel (core.md §2 "Tickets screen"): tabs open (sub-tabs attending and waiting, with
  * counts), closed and search; the queue filter, admins' "show all", the new-ticket button; the
- * lists kept live; the unread count in the title and the new-message beep.
+ * lists kept live; the unread count in the title and the new-message beep. On arrival it lands
+ * where the work is ("Aguardando" when nothing of the user's is open but customers wait), unless
+ * the user picked a tab in this session: that choice stays.
  */
 export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const { t } = useTranslation()
@@ -37,8 +66,13 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const admin = me?.admin ?? false
   const perms = usePermissions()
   const canDelete = admin && perms.values.has(DELETE_PERMISSION)
-  const [tab, setTab] = useState<Tab>('open')
-  const [sub, setSub] = useState<SubTab>('open')
+  const { user } = useSession()
+  const userId = user?.id
+  const [initial] = useState(() => storedChoice(userId))
+  const [tab, setTab] = useState<Tab>(initial?.tab ?? 'open')
+  const [sub, setSub] = useState<SubTab>(initial?.sub ?? 'open')
+  /** Whether the tab is settled: picked by the user (now or earlier in the session) or landed on. */
+  const settled = useRef(initial !== null)
   const [showAll, setShowAll] = useState(false)
   const [queueIds, setQueueIds] = useState<number[]>([])
   const [search, setSearch] = useState('')
@@ -75,10 +109,27 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
     openTicketId: selectedId,
   })
 
-  const onAccepted = useCallback(() => {
-    setTab('open')
-    setSub('open')
-  }, [])
+  /** The user's own pick (a tab, or Accept taking them to "Atendendo"): kept for the session. */
+  const choose = useCallback(
+    (next: TabChoice) => {
+      settled.current = true
+      setTab(next.tab)
+      setSub(next.sub)
+      storeChoice(userId, next)
+    },
+    [userId],
+  )
+  // Arrival without a pick: once both lists have answered, land where the work is.
+  const { open: openList, pending: pendingList } = lists.state
+  useEffect(() => {
+    if (settled.current) return
+    const landing = landingSubTab(openList, pendingList)
+    if (!landing) return
+    settled.current = true
+    setSub(landing)
+  }, [openList, pendingList])
+
+  const onAccepted = useCallback(() => choose({ tab: 'open', sub: 'open' }), [choose])
   const actions = useTicketActions({
     meId: me?.id ?? null,
     upsert: lists.upsert,
@@ -97,10 +148,8 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const loadMore = useCallback(() => loadMoreOf(active), [loadMoreOf, active])
   const reload = useCallback(() => reloadOf(active), [reloadOf, active])
   // The main open tab always lands on 'attending', so the tab alone says which list shows.
-  const chooseTab = (k: Tab) => {
-    setTab(k)
-    if (k === 'open') setSub('open')
-  }
+  const chooseTab = (k: Tab) => choose({ tab: k, sub: k === 'open' ? 'open' : sub })
+  const chooseSub = (k: SubTab) => choose({ tab: 'open', sub: k })
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-white dark:bg-slate-800" data-testid="tickets-manager">
@@ -146,7 +195,7 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
           className="bg-slate-50 dark:bg-slate-900/40"
           label={t('tickets.tabs.open')}
           active={sub}
-          onChange={setSub}
+          onChange={chooseSub}
           tabs={[
             {
               key: 'open',

@@ -166,3 +166,39 @@ export function shouldRing(opts: {
   if (opts.focused && opts.openTicketId === opts.ticket.id) return false
   return opts.views.some((v) => belongs(opts.ticket, v, opts.me))
 }
+
+/** The list's tabs (core.md §2): open (with its sub-tabs attending and waiting), closed, search. */
+export type TicketsTab = 'open' | 'closed' | 'search'
+export type OpenSubTab = 'open' | 'pending'
+export interface TabChoice {
+  tab: TicketsTab
+  sub: OpenSubTab
+}
+/** Session storage (with `:<userId>` after it): the tab the user picked in this browser tab's session. */
+export const TAB_CHOICE_KEY = 'ticketsTab'
+
+/** A stored tab choice, or null when there is none (or it is not one). */
+export function parseTabChoice(raw: string | null): TabChoice | null {
+  if (!raw) return null
+  try {
+    const v = JSON.parse(raw) as Partial<TabChoice> | null
+    if (!v || !['open', 'closed', 'search'].includes(v.tab as string) || !['open', 'pending'].includes(v.sub as string))
+      return null
+    return { tab: v.tab as TicketsTab, sub: v.sub as OpenSubTab }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The sub-tab to land on when the user has picked none in this session: where the work is —
+ * "Aguardando" when nothing of theirs is open but customers they can see wait, "Atendendo"
+ * otherwise. Null until both lists have answered (nothing to decide on yet).
+ */
+export function landingSubTab(
+  open: { status: string; items: unknown[]; hasMore: boolean },
+  pending: { status: string; items: unknown[] },
+): OpenSubTab | null {
+  if (open.status !== 'ready' || pending.status !== 'ready') return null
+  return open.items.length === 0 && !open.hasMore && pending.items.length > 0 ? 'pending' : 'open'
+}
