@@ -26,7 +26,8 @@ interface TicketItemProps extends TicketItemHandlers {
   canDelete: boolean
 }
 
-const NO_QUEUE_COLOR = '#94a3b8'
+// slate-500: white text on it reads at 4.8:1 (WCAG AA); slate-400 was 2.6:1.
+const NO_QUEUE_COLOR = '#64748b'
 
 /** What a connection, user or queue chip keeps when giving way to the tags (min-w-[1.5rem]), and the gap (gap-1). */
 const META_MIN_REM = 1.5
@@ -133,7 +134,7 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
             className={cx(
               'shrink-0 text-xs',
               ticket.unreadMessages > 0
-                ? 'font-semibold text-green-600 dark:text-green-400'
+                ? 'font-semibold text-green-700 dark:text-green-400'
                 : 'text-slate-500 dark:text-slate-400',
             )}
           >
