@@ -42,6 +42,24 @@ const flat = (o: Record<string, unknown>, prefix = ''): [string, string][] =>
       : flat(v as Record<string, unknown>, `${prefix}${k}.`),
   )
 
+/** An i18next instance holding these i18n directories' pt, en and es bundles, merged. */
+async function instanceOf(dirs: string[]) {
+  const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'))
+  const i18n = i18next.createInstance()
+  await i18n.init({
+    lng: 'pt',
+    fallbackLng: 'pt',
+    interpolation: { escapeValue: false },
+    resources: Object.fromEntries(
+      (['pt', 'en', 'es'] as const).map((l) => [
+        l,
+        { translation: Object.assign({}, ...dirs.map((d) => read(`${d}/${l}.json`))) },
+      ]),
+    ),
+  })
+  return i18n
+}
+
 describe('translations', () => {
   const all = bundles()
 
@@ -91,19 +109,7 @@ describe('translations', () => {
   })
 
   it('counts read right in every language', async () => {
-    const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'))
-    const i18n = i18next.createInstance()
-    await i18n.init({
-      lng: 'pt',
-      fallbackLng: 'pt',
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        (['pt', 'en', 'es'] as const).map((l) => [
-          l,
-          { translation: { ...read(`modules/users/src/i18n/${l}.json`), ...read(`modules/tags/src/i18n/${l}.json`) } },
-        ]),
-      ),
-    })
+    const i18n = await instanceOf(['modules/users/src/i18n', 'modules/tags/src/i18n'])
     const t = (lng: string, key: string, count: number) => i18n.getFixedT(lng)(key, { count })
     expect([0, 1, 2].map((n) => t('pt', 'users.count', n))).toEqual(['Nenhum usuário', '1 usuário', '2 usuários'])
     expect([0, 1, 2].map((n) => t('en', 'users.count', n))).toEqual(['No users', '1 user', '2 users'])
@@ -111,25 +117,12 @@ describe('translations', () => {
   })
 
   it('counts read right in tickets, the internal chat, campaigns and the kanban', async () => {
-    const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'))
-    const files = [
+    const i18n = await instanceOf([
       'modules/tickets/src/i18n',
       'modules/chats/src/i18n',
       'modules/campaigns/src/campaigns/i18n',
       'modules/kanban/src/i18n',
-    ]
-    const i18n = i18next.createInstance()
-    await i18n.init({
-      lng: 'pt',
-      fallbackLng: 'pt',
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        (['pt', 'en', 'es'] as const).map((l) => [
-          l,
-          { translation: Object.assign({}, ...files.map((f) => read(`${f}/${l}.json`))) },
-        ]),
-      ),
-    })
+    ])
     const t = (lng: string, key: string, counts: number[]) => counts.map((count) => i18n.getFixedT(lng)(key, { count }))
     // Tickets: the unread badge and the top bar's bell.
     expect(t('pt', 'tickets.item.unread', [1, 2])).toEqual(['1 mensagem não lida', '2 mensagens não lidas'])
