@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { ClientProvider } from '@atende/client'
 import { client, setLoginNavigator } from './client.ts'
-import { Loading, Toaster } from '@atende/ui'
+import { guardCuts, Loading, toast, Toaster } from '@atende/ui'
 import { useSession } from '@atende/client'
 import { Layout } from './layout/Layout.tsx'
 import { CompanySettingsProvider } from './layout/CompanySettings.tsx'
@@ -78,11 +79,19 @@ function LoginNavigator() {
   return null
 }
 
+/** Says so whenever a box's limit cuts what was pasted or typed (nothing is cut silently). */
+function CutNotice() {
+  const { t } = useTranslation()
+  useEffect(() => guardCuts(document, (max) => toast.warning(t('validation.cut', { max }), 4000)), [t])
+  return null
+}
+
 export function App() {
   return (
     <ClientProvider client={client}>
       <BrowserRouter>
         <LoginNavigator />
+        <CutNotice />
         <ModulesProvider>
           <Suspense fallback={<Loading />}>
             <Routes>

@@ -63,6 +63,18 @@ function validationField(err: FastifyError): string | undefined {
   return [path, missing ?? extra].filter(Boolean).join('.') || undefined
 }
 
+/** The limit a length or size rule broke, so a form can say it ("Muito longo! (máximo 50 caracteres)"). */
+function validationLimit(err: FastifyError): { min?: number; max?: number } {
+  const first = err.validation?.[0] as { keyword?: string; params?: { limit?: unknown } } | undefined
+  const limit = first?.params?.limit
+  if (typeof limit !== 'number') return {}
+  if (first?.keyword === 'maxLength' || first?.keyword === 'maxItems' || first?.keyword === 'maximum')
+    return { max: limit }
+  if (first?.keyword === 'minLength' || first?.keyword === 'minItems' || first?.keyword === 'minimum')
+    return { min: limit }
+  return {}
+}
+
 /** One error shape for every failure; never a stack trace to the client. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { code?: string }, request: FastifyRequest, reply: FastifyReply) => {
@@ -81,9 +93,13 @@ export function installErrorHandling(app: FastifyInstance) {
       const field = validationField(error)
       const where = error.validationContext ?? 'body'
       const message = `${field ?? where} ${error.validation[0]?.message ?? 'is invalid'}`
-      return reply
-        .status(400)
-        .send({ error: ErrorCodes.VALIDATION, message, statusCode: 400, ...(field ? { field } : {}) })
+      return reply.status(400).send({
+        error: ErrorCodes.VALIDATION,
+        message,
+        statusCode: 400,
+        ...(field ? { field } : {}),
+        ...validationLimit(error),
+      })
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, url: redactUrl(request.url.split('?')[0]!) }, 'database unavailable')

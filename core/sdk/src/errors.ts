@@ -66,3 +66,9 @@ export const conflict = (code: string, message?: string, details?: Record<string
   new AppError(code, 409, message, details)
 export const badRequest = (field: string, message: string, code: string = ErrorCodes.VALIDATION) =>
   new AppError(code, 400, message, { field })
+/** A text over its limit: the answer names the limit (`max`), as a schema's maxLength does. */
+export const tooLong = (field: string, max: number) =>
+  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too long (at most ${max} characters)`, { field, extra: { max } })
+/** A text under its least length: the answer names it (`min`). */
+export const tooShort = (field: string, min: number) =>
+  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too short (at least ${min} characters)`, { field, extra: { min } })

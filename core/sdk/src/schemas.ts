@@ -16,6 +16,8 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     statusCode: Type.Integer(),
     field: Type.Optional(Type.String({ description: 'the input field at fault, for validation errors' })),
+    min: Type.Optional(Type.Number({ description: 'validation errors: the least length or value the field takes' })),
+    max: Type.Optional(Type.Number({ description: 'validation errors: the most length or value the field takes' })),
   },
   // Some errors carry context (the failed message's id, the other ticket's owner): keep it.
   { $id: 'ErrorResponse', additionalProperties: true },

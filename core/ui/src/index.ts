@@ -29,7 +29,9 @@ export { useErrorToast } from './useErrorToast.ts'
 export { digits, displayPhone, formatCnpj, formatPhone, MASKS, type MaskKind } from './masks.ts'
 export { cx } from './cx.ts'
 export * as rules from './validation.ts'
-export type { Errors, Rule } from './validation.ts'
+export type { Errors, Problem, Rule } from './validation.ts'
+export { say, sayAll } from './validation.ts'
+export { guardCuts, overflows } from './cutGuard.ts'
 export {
   defineModule,
   moduleProblems,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Select, TextField, rules, toast } from '@atende/ui'
+import { Button, Select, TextField, rules, say, toast } from '@atende/ui'
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, NAME_MAX, type ExpiresIn } from './tokens.ts'
 import type { GeneratedToken } from './types.ts'
 import { isPlanDenied } from './usePlanDenied.ts'
@@ -23,7 +23,7 @@ export function GenerateTokenForm({ onGenerated, onPlanDenied }: GenerateTokenFo
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const problem = rules.length(1, NAME_MAX)(name)
-    setError(problem ? t(problem) : null)
+    setError(say(t, problem))
     if (problem) return
     setBusy(true)
     try {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, ErrorCard, FieldShell, TextField, cx, inputClass, inputErrorClass } from '@atende/ui'
+import { Button, ErrorCard, FieldShell, TextField, cx, inputClass, inputErrorClass, sayAll } from '@atende/ui'
 import { emptyTest, testErrors, testRequest, type TestErrors, type TestMode, type TestValues } from './messageTest.ts'
 import type { SendResult } from './types.ts'
 import { isPlanDenied } from './usePlanDenied.ts'
@@ -22,7 +22,7 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
   const id = useId()
   const [mode, setMode] = useState<TestMode>('text')
   const [values, setValues] = useState<TestValues>(emptyTest)
-  const [errors, setErrors] = useState<TestErrors>({})
+  const [errors, setErrors] = useState<Partial<Record<keyof TestErrors, string>>>({})
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
 
@@ -34,7 +34,7 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = testErrors(values, mode)
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])))
+    setErrors(sayAll(t, found))
     if (Object.keys(found).length) return
     setBusy(true)
     setOutcome(null)

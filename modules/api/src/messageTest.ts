@@ -1,4 +1,4 @@
-import { rules } from '@atende/ui'
+import { rules, type Problem } from '@atende/ui'
 
 /** The test form of /messages-api (administration.md §3 Message API body, §5 "Messages API test"). */
 export type TestMode = 'text' | 'media'
@@ -10,7 +10,7 @@ export interface TestValues {
   idempotencyKey: string
   file: File | null
 }
-export type TestErrors = Partial<Record<'token' | 'number' | 'body' | 'file', string>>
+export type TestErrors = Partial<Record<'token' | 'number' | 'body' | 'file', Problem>>
 
 export const emptyTest = (): TestValues => ({ token: '', number: '', body: '', idempotencyKey: '', file: null })
 

@@ -1,7 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClientErrorCodes, errorMessage, isAbortError, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, FieldShell, Select, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  Select,
+  TextField,
+  cx,
+  inputClass,
+  inputErrorClass,
+  say,
+  toast,
+  type Problem,
+} from '@atende/ui'
 import {
   INTEGRATION_TYPES,
   LANGUAGES,
@@ -13,7 +25,7 @@ import {
 } from './types.ts'
 import {
   NAME_MAX,
-  SERVER_MESSAGES,
+  serverProblem,
   URL_MAX,
   integerError,
   nameError,
@@ -174,9 +186,9 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
-  /** Puts the translation of a rule's key on a field. */
-  const add = (found: Errors, key: keyof Values, k: string | null) => {
-    if (k) found[key] = t(k)
+  /** Puts the words of a rule's problem on a field. */
+  const add = (found: Errors, key: keyof Values, problem: Problem | null) => {
+    if (problem) found[key] = say(t, problem)!
   }
   const check = (): Errors => {
     const found: Errors = {}
@@ -205,8 +217,8 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     }
     if (isApiError(err) && err.field && FIELDS.has(err.field)) {
       const field = err.field as keyof Values
-      const known = err.code === 'ERR_VALIDATION' ? SERVER_MESSAGES[err.message] : undefined
-      setErrors((x) => ({ ...x, [field]: known ? t(known) : message(err) }))
+      const known = err.code === 'ERR_VALIDATION' ? serverProblem(err) : null
+      setErrors((x) => ({ ...x, [field]: say(t, known) ?? message(err) }))
     } else toast.error(message(err))
   }
 
@@ -383,7 +395,7 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
               onChange={(v) => set('name', v)}
               error={errors.name}
               autoFocus
-              maxLength={NAME_MAX + 10}
+              maxLength={NAME_MAX}
             />
           </div>
 

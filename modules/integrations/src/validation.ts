@@ -1,3 +1,4 @@
+import { rules, type Problem } from '@atende/ui'
 import type { IntegrationType } from './types.ts'
 
 /**
@@ -9,14 +10,9 @@ export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const URL_MAX = 500
 
-/** Name: required ('Required'), 2 ('Too Short!') to 50 ('Too Long!') characters, trimmed as the server keeps it. */
-export function nameError(v: string): string | null {
-  const s = v.trim()
-  if (!s) return 'integrations.validation.required'
-  if (s.length < NAME_MIN) return 'integrations.validation.tooShort'
-  if (s.length > NAME_MAX) return 'integrations.validation.tooLong'
-  return null
-}
+/** Name: required, then 2 to 50 characters naming the limit, trimmed as the server keeps it. */
+export const nameError = (v: string): Problem | null =>
+  v.trim() ? rules.length(NAME_MIN, NAME_MAX)(v) : 'integrations.validation.required'
 
 /** Types that call a URL (n8n, webhook, Typebot). */
 export const usesUrl = (type: IntegrationType) => type === 'n8n' || type === 'webhook' || type === 'typebot'
@@ -42,9 +38,7 @@ export function matchesSearch(r: { name: string }, search: string) {
   return !s || r.name.toLowerCase().includes(s)
 }
 
-/** Server validation texts (badRequest's message) that the form translates. */
-export const SERVER_MESSAGES: Record<string, string> = {
-  Required: 'integrations.validation.required',
-  'Too Short!': 'integrations.validation.tooShort',
-  'Too Long!': 'integrations.validation.tooLong',
+/** A server validation answer as the form words it: the limit it names, or 'Required'; null for any other. */
+export function serverProblem(err: { message: string; data?: Record<string, unknown> }): Problem | null {
+  return rules.limitOf(err.data) ?? (err.message === 'Required' ? 'integrations.validation.required' : null)
 }

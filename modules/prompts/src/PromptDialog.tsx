@@ -1,7 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClientErrorCodes, errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, FieldShell, Select, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  Select,
+  TextField,
+  cx,
+  inputClass,
+  inputErrorClass,
+  sayAll,
+  toast,
+} from '@atende/ui'
 import { SecretField } from './SecretField.tsx'
 import {
   MAX_MESSAGES_MAX,
@@ -42,7 +53,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
   const formId = useId()
   const record = editing?.record ?? null
   const [values, setValues] = useState<PromptValues>(() => initialValues(record))
-  const [errors, setErrors] = useState<PromptErrors>({})
+  const [errors, setErrors] = useState<Partial<Record<keyof PromptErrors, string>>>({})
   const [busy, setBusy] = useState(false)
   const open = editing != null
   const queues = useQueueChoices(open)
@@ -71,8 +82,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = promptErrors(values, record)
-    const max = (k: string) => (k === 'maxTokens' ? MAX_TOKENS_MAX : MAX_MESSAGES_MAX)
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key, { max: max(k) })])))
+    setErrors(sayAll(t, found))
     if (Object.keys(found).length) return
     setBusy(true)
     try {
@@ -136,7 +146,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
           onChange={(v) => set('name', v)}
           error={errors.name}
           autoFocus
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
         <FieldShell
           id={`${formId}-prompt`}

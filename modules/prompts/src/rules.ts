@@ -1,4 +1,4 @@
-import { rules } from '@atende/ui'
+import { rules, type Problem } from '@atende/ui'
 // Types only: the plugin's lists check ours at compile time and stay out of the bundle.
 import type { MODELS as SERVER_MODELS, VOICES as SERVER_VOICES } from '@atende/plugin-prompts/api'
 import type { Prompt, PromptInput } from './types.ts'
@@ -52,7 +52,7 @@ export interface PromptValues {
   voiceKey: string
   voiceRegion: string
 }
-export type PromptErrors = Partial<Record<keyof PromptValues, string>>
+export type PromptErrors = Partial<Record<keyof PromptValues, Problem>>
 
 /** administration.md §9: a new prompt's values; an edited one's, its keys left empty (kept when so). */
 export const initialValues = (p: Prompt | null): PromptValues => ({
@@ -69,10 +69,10 @@ export const initialValues = (p: Prompt | null): PromptValues => ({
   voiceRegion: p?.voiceRegion ?? '',
 })
 
-const wholeNumber = (v: string, max: number): string | null => {
+const wholeNumber = (v: string, max: number): Problem | null => {
   if (!v.trim()) return 'validation.required'
   const n = Number(v)
-  return Number.isInteger(n) && n >= 1 && n <= max ? null : 'prompts.validation.wholeNumber'
+  return Number.isInteger(n) && n >= 1 && n <= max ? null : { key: 'prompts.validation.wholeNumber', values: { max } }
 }
 /** 0 to 1 in steps of 0.1 (administration.md §5). */
 const temperature = (v: string): string | null => {
@@ -83,16 +83,16 @@ const temperature = (v: string): string | null => {
     ? null
     : 'prompts.validation.temperature'
 }
-const region = (v: string): string | null =>
+const region = (v: string): Problem | null =>
   rules.required(v) ?? (REGION.test(v.trim().toLowerCase()) ? null : 'prompts.validation.region')
 
 /**
- * The form's rules (administration.md §5 "Prompt"), as i18n keys; the server checks the same.
+ * The form's rules (administration.md §5 "Prompt"), as Problems (`say(t, problem)`); the server checks the same.
  * `stored`: the prompt being edited, whose stored keys an empty box keeps.
  */
 export function promptErrors(v: PromptValues, stored: Prompt | null): PromptErrors {
   const found: PromptErrors = {}
-  const add = (key: keyof PromptValues, error: string | null) => {
+  const add = (key: keyof PromptValues, error: Problem | null) => {
     if (error) found[key] = error
   }
   add('name', rules.length(NAME_MIN, NAME_MAX)(v.name))

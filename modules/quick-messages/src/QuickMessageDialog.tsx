@@ -1,7 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, FieldShell, Switch, TextField, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  Switch,
+  TextField,
+  cx,
+  inputClass,
+  inputErrorClass,
+  rules,
+  say,
+  toast,
+} from '@atende/ui'
 import { MediaField } from './MediaField.tsx'
 import type { QuickMessage } from './types.ts'
 import { MESSAGE_MAX, SHORTCODE_MAX, cleanShortcode, messageError, shortcodeError } from './validation.ts'
@@ -65,9 +77,9 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
     e.preventDefault()
     const found: Errors = {}
     const s = shortcodeError(values.shortcode)
-    if (s) found.shortcode = t(s)
+    if (s) found.shortcode = say(t, s)!
     const m = messageError(values.message)
-    if (m) found.message = t(m)
+    if (m) found.message = say(t, m)!
     setErrors(found)
     if (found.shortcode || found.message) return
     const body = {
@@ -88,9 +100,10 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
         setErrors((x) => ({
           ...x,
           [field]:
-            err.code === 'ERR_VALIDATION' && field === 'shortcode'
-              ? t('quickMessages.validation.required')
-              : message(err),
+            err.code !== 'ERR_VALIDATION'
+              ? message(err)
+              : (say(t, rules.limitOf(err.data)) ??
+                (field === 'shortcode' ? t('quickMessages.validation.required') : message(err))),
         }))
       } else toast.error(message(err))
       setBusy(false)
@@ -151,7 +164,7 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
           onChange={(v) => set('shortcode', v)}
           error={errors.shortcode}
           autoFocus
-          maxLength={SHORTCODE_MAX + 1}
+          maxLength={SHORTCODE_MAX + 1} // room for the leading '/' the server drops
         />
         <FieldShell id={`${formId}-message`} label={t('quickMessages.form.message')} error={errors.message}>
           <textarea

@@ -1,6 +1,8 @@
+import { rules, type Problem } from '@atende/ui'
+
 /**
  * The quick-message form's rules (administration.md §5: shortcode required, 'Obrigatório'), as
- * i18n keys under `quickMessages.validation`. The server checks the same
+ * Problems (`say(t, problem)`); a length names its limit. The server checks the same
  * (plugins/quick-messages/src/service.ts); these only answer sooner.
  */
 export const SHORTCODE_MAX = 100
@@ -9,15 +11,13 @@ export const MESSAGE_MAX = 10_000
 /** As the server keeps it: trimmed, without the leading "/". */
 export const cleanShortcode = (v: string) => v.trim().replace(/^\/+/, '').trim()
 
-export function shortcodeError(v: string): string | null {
+export function shortcodeError(v: string): Problem | null {
   const s = cleanShortcode(v)
   if (!s) return 'quickMessages.validation.required'
-  if (s.length > SHORTCODE_MAX) return 'quickMessages.validation.tooLong'
-  return null
+  return rules.maxLength(SHORTCODE_MAX)(s)
 }
 
-export const messageError = (v: string): string | null =>
-  v.length > MESSAGE_MAX ? 'quickMessages.validation.tooLong' : null
+export const messageError: rules.Rule = rules.maxLength(MESSAGE_MAX)
 
 /** The server's order (lower-case shortcode) and search (shortcode or message), for live changes. */
 export const byShortcode = (a: { shortcode: string; id: number }, b: { shortcode: string; id: number }) =>

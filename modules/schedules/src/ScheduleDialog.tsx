@@ -10,6 +10,7 @@ import {
   cx,
   inputClass,
   inputErrorClass,
+  sayAll,
   toast,
 } from '@atende/ui'
 import { ContactPicker, type PickedContact } from './ContactPicker.tsx'
@@ -107,7 +108,7 @@ export function ScheduleDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found = validate(values, contact)
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])))
+    setErrors(sayAll(t, found))
     if (Object.keys(found).length) return
     const dates = {
       scheduleDate: fromLocalInput(values.scheduleDate)!.toISOString(),

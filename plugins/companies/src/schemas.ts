@@ -45,7 +45,8 @@ export type CompanyView = Static<typeof CompanyView>
 const Recurrence = Type.Union(RECURRENCES.map((r) => Type.Literal(r)))
 
 export const SignupBody = Type.Object({
-  name: Type.String({ minLength: 2, maxLength: 100 }),
+  // Also the first admin's name, so the users' limit (50), not the company form's 100.
+  name: Type.String({ minLength: 2, maxLength: 50, description: "the company's and its first admin's name" }),
   email: Type.String({ format: 'email', maxLength: 200 }),
   phone: Type.String({ minLength: 1, maxLength: 30, description: 'digits are kept (10–13)' }),
   password: Type.String({ minLength: 1, maxLength: 200 }),

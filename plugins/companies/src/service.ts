@@ -9,6 +9,7 @@ import {
   conflict,
   normaliseCnpj,
   onlyDigits,
+  tooShort,
 } from '@atende/sdk'
 import {
   RECURRENCE_MONTHS,
@@ -117,7 +118,7 @@ export function createCompanyService(kernel: Kernel) {
       throw new AppError(ErrorCodes.USER_CREATION_DISABLED, 403, 'Sign-up is disabled')
     }
     const name = body.name.trim()
-    if (name.length < 2) throw badRequest('name', 'Name is too short')
+    if (name.length < 2) throw tooShort('name', 2)
     const cnpj = normaliseCnpj(body.cnpj)
     const phone = normalisePhone(body.phone, true)
     assertPasswordPolicy(body.password)

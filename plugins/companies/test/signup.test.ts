@@ -20,7 +20,9 @@ describe('companies: sign-up', () => {
     const off = t.app.kernel.bus.on('company.created', (p) => {
       events.push(p)
     })
-    const longName = 'Empresa de Nome Bem Comprido Para Ver o Corte em Cinquenta Caracteres'
+    // The longest name sign-up takes: the company's and its admin's, whole (nothing cut).
+    const longName = 'Empresa de Nome Bem Comprido Com Cinquenta Letras!'
+    expect(longName).toHaveLength(50)
     const payload = signupPayload({ name: longName, dueDate: '2099-01-01', cnpj: '12.345.678/0001-95' })
     const res = await signup(t.app, payload)
     expect(res.statusCode).toBe(201)
@@ -38,7 +40,7 @@ describe('companies: sign-up', () => {
     expect(Math.abs(new Date(company.dueDate).getTime() - (Date.now() + 15 * DAY))).toBeLessThan(60_000)
 
     const admin = await t.db('users').where({ companyId: company.id }).first()
-    expect(admin).toMatchObject({ profile: 'admin', super: false, email: payload.email, name: longName.slice(0, 50) })
+    expect(admin).toMatchObject({ profile: 'admin', super: false, email: payload.email, name: longName })
     const { user } = await signIn(t.app, '12.345.678/0001-95', payload.email)
     expect(user).toMatchObject({ companyId: company.id, profile: 'admin' })
     await until(() => events.some((e) => e.companyId === company.id))
@@ -60,12 +62,19 @@ describe('companies: sign-up', () => {
     ['password', { password: 'fraca123' }, 'ERR_WEAK_PASSWORD'],
     ['email', { email: 'not-an-email' }, 'ERR_VALIDATION'],
     ['name', { name: 'A' }, 'ERR_VALIDATION'],
-    ['name', { name: 'x'.repeat(101) }, 'ERR_VALIDATION'],
+    ['name', { name: 'x'.repeat(51) }, 'ERR_VALIDATION'],
     ['planId', { planId: 9999 }, 'ERR_PLAN_NOT_FOUND'],
   ])('400 naming %s', async (field, over, code) => {
     const res = await signup(t.app, signupPayload(over))
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ error: code, field })
+  })
+
+  it('a length error names the limit the form shows (min and max in the answer)', async () => {
+    const long = await signup(t.app, signupPayload({ name: 'x'.repeat(51) }))
+    expect(long.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'name', max: 50 })
+    const short = await signup(t.app, signupPayload({ name: 'A' }))
+    expect(short.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'name', min: 2 })
   })
 
   it('400 when a required field is missing', async () => {

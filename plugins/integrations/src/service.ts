@@ -9,6 +9,7 @@ import {
   toIso,
   type Kernel,
   likePattern,
+  tooShort,
 } from '@atende/sdk'
 import type { FlowsService } from '@atende/plugin-flows/api'
 import type { IntegrationBody, IntegrationType, QueueIntegration, TestSessionBody } from './schemas.ts'
@@ -68,7 +69,7 @@ export function createIntegrationService(kernel: Kernel) {
   /** The row an integration body writes, picked by name and checked per type (§5); `current` on edits. */
   async function fields(companyId: number, body: IntegrationBody, current?: Row) {
     const name = body.name.trim()
-    if (name.length < 2) throw badRequest('name', 'Too Short!')
+    if (name.length < 2) throw tooShort('name', 2)
     const url = body.urlN8N?.trim() ?? ''
     if (['n8n', 'webhook', 'typebot'].includes(body.type)) {
       if (!url) throw badRequest('urlN8N', 'Required')

@@ -12,6 +12,7 @@ import {
   type TenantDb,
   toIso,
   likePattern,
+  tooLong,
 } from '@atende/sdk'
 import { LOOKUP_MAX, MESSAGE_MAX, SHORTCODE_MAX, type QuickMessageView } from './schemas.ts'
 
@@ -61,11 +62,10 @@ function clean(input: QuickMessageInput) {
   if (input.shortcode !== undefined) {
     out.shortcode = input.shortcode.trim().replace(/^\/+/, '').trim()
     if (!out.shortcode) throw badRequest('shortcode', 'Shortcode is required')
-    if (out.shortcode.length > SHORTCODE_MAX)
-      throw badRequest('shortcode', `Shortcode is too long (at most ${SHORTCODE_MAX} characters)`)
+    if (out.shortcode.length > SHORTCODE_MAX) throw tooLong('shortcode', SHORTCODE_MAX)
   }
   if (input.message !== undefined) {
-    if (input.message.length > MESSAGE_MAX) throw badRequest('message', 'Message is too long')
+    if (input.message.length > MESSAGE_MAX) throw tooLong('message', MESSAGE_MAX)
     out.message = input.message
   }
   if (input.geral !== undefined) out.geral = input.geral

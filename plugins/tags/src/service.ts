@@ -11,6 +11,8 @@ import {
   type TenantDb,
   toIso,
   likePattern,
+  tooLong,
+  tooShort,
 } from '@atende/sdk'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { Tag, TicketTag } from './api.ts'
@@ -71,8 +73,8 @@ function clean(input: TagInput) {
   if (input.name !== undefined) {
     out.name = input.name.trim().replace(/\s+/g, ' ')
     if (!out.name) throw badRequest('name', 'Name is required')
-    if (out.name.length < NAME_MIN) throw badRequest('name', `Name is too short (at least ${NAME_MIN} characters)`)
-    if (out.name.length > NAME_MAX) throw badRequest('name', `Name is too long (at most ${NAME_MAX} characters)`)
+    if (out.name.length < NAME_MIN) throw tooShort('name', NAME_MIN)
+    if (out.name.length > NAME_MAX) throw tooLong('name', NAME_MAX)
   }
   if (input.color !== undefined) {
     if (!isColor(input.color.trim())) throw badRequest('color', 'Color must be a hex colour such as #1e88e5')

@@ -91,6 +91,9 @@ describe('tags', () => {
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field })
       if (message) expect(res.json().message).toMatch(message)
     }
+    // The trimmed name under its least length names it, as the form says it ("mínimo 3 caracteres").
+    const short = await call('POST', '/api/tags', admin.headers, { name: '  ab  ' })
+    expect(short.json()).toMatchObject({ field: 'name', min: 3 })
     expect((await call('GET', '/api/tags/abc', admin.headers)).statusCode).toBe(400)
   })
 

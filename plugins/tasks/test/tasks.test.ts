@@ -115,6 +115,9 @@ describe('tasks', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(res.json(), JSON.stringify(payload)).toMatchObject({ error, field })
     }
+    // A text over the limit is refused naming the limit (the form says "máximo 5.000"), never cut.
+    const long = await call('POST', '/api/tasks', admin.headers, { text: 'x'.repeat(10_000) })
+    expect(long.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'text', max: 5_000 })
     const task = await create(admin.headers, { text: 'kept', userid: [ana.userId] })
     for (const [payload, field] of [
       [{ text: ' ' }, 'text'],

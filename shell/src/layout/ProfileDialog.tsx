@@ -22,12 +22,12 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
     }
   }, [open, user])
   const set = (k: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
-  const err = (k: keyof typeof form) => errors[k] && t(errors[k]!)
+  const err = (k: keyof typeof form) => v.say(t, errors[k])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const next = {
-      name: v.length(2, 50)(form.name),
+      name: v.length(2, v.NAME_MAX)(form.name),
       email: v.email(form.email),
       password: form.password ? v.password(form.password) : null,
     }
@@ -58,6 +58,7 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <TextField
           name="name"
+          maxLength={v.NAME_MAX}
           label={t('profile.name')}
           value={form.name}
           onChange={set('name')}
@@ -66,6 +67,7 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
         />
         <TextField
           name="email"
+          maxLength={200}
           type="email"
           label={t('profile.email')}
           value={form.email}
@@ -75,6 +77,7 @@ export function ProfileDialog({ open, onClose, user }: SlotDialogProps & { user:
         />
         <TextField
           name="password"
+          maxLength={50}
           type="password"
           label={t('profile.password')}
           value={form.password}

@@ -19,7 +19,7 @@ export default function ForgotPassword() {
   const [errors, setErrors] = useState<v.Errors<typeof EMPTY>>({})
   const [busy, setBusy] = useState(false)
   const set = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }))
-  const err = (k: keyof typeof EMPTY) => errors[k] && t(errors[k]!)
+  const err = (k: keyof typeof EMPTY) => v.say(t, errors[k])
 
   const requestCode = async () => {
     const next = { email: v.email(form.email), cnpj: v.cnpj(form.cnpj) }

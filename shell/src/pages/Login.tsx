@@ -61,7 +61,7 @@ export default function Login() {
           placeholder="00.000.000/0000-00"
           value={form.cnpj}
           onChange={set('cnpj')}
-          error={errors.cnpj && t(errors.cnpj)}
+          error={v.say(t, errors.cnpj)}
           autoFocus
         />
         <TextField
@@ -71,7 +71,7 @@ export default function Login() {
           label={t('login.email')}
           value={form.email}
           onChange={set('email')}
-          error={errors.email && t(errors.email)}
+          error={v.say(t, errors.email)}
         />
         <TextField
           name="password"
@@ -80,7 +80,7 @@ export default function Login() {
           label={t('login.password')}
           value={form.password}
           onChange={set('password')}
-          error={errors.password && t(errors.password)}
+          error={v.say(t, errors.password)}
         />
         <Button type="submit" loading={busy} className="w-full">
           {t('login.submit')}

@@ -54,7 +54,7 @@ export default function Signup() {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const next: v.Errors<typeof EMPTY> = {
-      name: v.length(2, 50)(form.name),
+      name: v.length(2, v.NAME_MAX)(form.name),
       email: v.email(form.email),
       phone: v.required(form.phone),
       password: v.password(form.password),
@@ -87,7 +87,7 @@ export default function Signup() {
     }
   }
 
-  const err = (k: keyof typeof EMPTY) => errors[k] && t(errors[k]!)
+  const err = (k: keyof typeof EMPTY) => v.say(t, errors[k])
   const loginLink = (
     <Link to="/login" className="text-center text-sm text-primary hover:underline dark:text-sky-300">
       {t('signup.haveAccount')}
@@ -108,6 +108,7 @@ export default function Signup() {
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <TextField
           name="name"
+          maxLength={v.NAME_MAX}
           label={t('signup.name')}
           value={form.name}
           onChange={set('name')}
@@ -125,6 +126,7 @@ export default function Signup() {
         />
         <TextField
           name="email"
+          maxLength={200}
           type="email"
           label={t('signup.email')}
           value={form.email}
@@ -142,6 +144,7 @@ export default function Signup() {
         />
         <TextField
           name="password"
+          maxLength={200}
           type="password"
           autoComplete="new-password"
           label={t('signup.password')}

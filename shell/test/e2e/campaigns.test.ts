@@ -72,7 +72,8 @@ describe('campaign module rules (no browser)', () => {
     const messages = { message1: '', message2: '', message3: '', message4: '', message5: '' }
     const draft = { name: 'Promo', messages, contactListId: '', tagListId: '', whatsappId: '', scheduledAt: '' }
     expect(campaignErrors(draft)).toEqual({})
-    expect(campaignErrors({ ...draft, name: 'a' }).name).toBe('campaignDialog.validation.tooShort')
+    expect(campaignErrors({ ...draft, name: 'a' }).name).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
+    expect(campaignErrors({ ...draft, name: ' ' }).name).toBe('campaignDialog.validation.required')
     expect(campaignErrors({ ...draft, scheduledAt: '2030-01-01T10:00' })).toEqual({
       whatsappId: 'campaignDialog.validation.whatsapp',
       contactListId: 'campaignDialog.validation.contactList',
@@ -198,7 +199,7 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
     let dialog = p.getByRole('dialog')
     await dialog.getByLabel('Nome', { exact: true }).fill('a')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
-    await dialog.getByText('Muito curto!').waitFor()
+    await dialog.getByText('Muito curto! (mínimo 2 caracteres)').waitFor()
     await dialog.getByLabel('Nome', { exact: true }).fill('Promoção de Natal')
     await dialog.getByText('{loja}', { exact: false }).first().waitFor()
     await dialog.getByLabel('Lista de contatos').selectOption(String(s.list.id))

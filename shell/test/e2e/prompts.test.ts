@@ -48,14 +48,14 @@ describe('prompts module rules (no browser)', () => {
       queueId: 'prompts.validation.queue',
     })
     expect(promptErrors({ ...ok, name: 'Abcd', prompt: 'curto' }, null)).toMatchObject({
-      name: 'validation.tooShort',
+      name: { key: 'validation.tooShort', values: { min: 5 } },
       prompt: 'prompts.validation.promptShort',
     })
     expect(promptErrors({ ...ok, temperature: '0.25' }, null).temperature).toBe('prompts.validation.temperature')
     expect(promptErrors({ ...ok, temperature: '0.3' }, null).temperature).toBeUndefined()
     expect(promptErrors({ ...ok, maxTokens: '0', maxMessages: '51' }, null)).toMatchObject({
-      maxTokens: 'prompts.validation.wholeNumber',
-      maxMessages: 'prompts.validation.wholeNumber',
+      maxTokens: { key: 'prompts.validation.wholeNumber', values: { max: 4096 } },
+      maxMessages: { key: 'prompts.validation.wholeNumber', values: { max: 50 } },
     })
     // A spoken voice needs its key and region; a stored key is kept when the box stays empty.
     const voiced = { ...ok, voice: 'pt-BR-FranciscaNeural' }
@@ -116,7 +116,7 @@ describe.skipIf(!canRun)('prompts in a browser', () => {
     await dialog.getByLabel('Prompt', { exact: true }).fill('Responda bem.')
     await dialog.getByLabel('Temperatura').fill('1.5')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
-    await dialog.getByText('Muito curto!').waitFor()
+    await dialog.getByText('Muito curto! (mínimo 5 caracteres)').waitFor()
     await dialog.getByText('O prompt deve ter pelo menos 50 caracteres.').waitFor()
     await dialog.getByText('Use um valor de 0 a 1, de 0,1 em 0,1.').waitFor()
 

@@ -87,8 +87,15 @@ describe.skipIf(!canRun)('todo list', () => {
     await item(adminPage, 'Tarefa só da Bia').waitFor()
     await anaPage.getByText('Nenhuma tarefa.').waitFor()
 
+    // A 10,000-character text is not cut silently: the box holds the server's 5,000 and says so.
+    const box = adminPage.getByLabel('Tarefa', { exact: true })
+    expect(await box.getAttribute('maxlength')).toBe('5000')
+    await box.fill('x'.repeat(10_000))
+    await adminPage.getByText('Texto cortado: este campo aceita no máximo 5.000 caracteres.').waitFor()
+    expect((await box.inputValue()).length).toBe(5_000)
+
     const text = 'Ligar para o cliente Souza'
-    await adminPage.getByLabel('Tarefa', { exact: true }).fill(text)
+    await box.fill(text)
     await adminPage.getByLabel('Data', { exact: true }).fill('2030-12-24T10:30')
     await adminPage.getByLabel('Responsáveis', { exact: true }).click()
     await adminPage.getByRole('checkbox', { name: 'Ana Atendente' }).check()

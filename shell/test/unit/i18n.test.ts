@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import i18next from 'i18next'
 import { formatMoney } from '../../../core/ui/src/money.ts'
+import { length, maxLength, say } from '../../../core/ui/src/validation.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
@@ -104,6 +105,37 @@ describe('translations', () => {
       flat(data)
         .filter(([, v]) => /R\$\s*\{\{/.test(v))
         .map(([k]) => `${dir} ${lng} ${k}`),
+    )
+    expect(bad).toEqual([])
+  })
+
+  it("length messages name the limit, in each language's numbers (issue 35)", async () => {
+    const i18n = await instanceOf(['shell/src/i18n'])
+    const name = length(2, 50)
+    const task = maxLength(5_000)
+    const words = (lng: string) => {
+      const t = i18n.getFixedT(lng)
+      return [say(t, name('')), say(t, name('a')), say(t, name('x'.repeat(51))), say(t, task('x'.repeat(5_001)))]
+    }
+    expect(words('pt')).toEqual([
+      'Obrigatório',
+      'Muito curto! (mínimo 2 caracteres)',
+      'Muito longo! (máximo 50 caracteres)',
+      'Muito longo! (máximo 5.000 caracteres)',
+    ])
+    expect(words('en')[3]).toBe('Too long! (at most 5,000 characters)')
+    expect(words('es')[1]).toBe('¡Muy corto! (mínimo 2 caracteres)')
+    expect(i18n.getFixedT('pt')('validation.cut', { max: 5_000 })).toBe(
+      'Texto cortado: este campo aceita no máximo 5.000 caracteres.',
+    )
+  })
+
+  it('never say "too long" or "too short" without the limit', () => {
+    const bare = /^(¡?)(muito|muy|too) (longo|largo|long|curto|corto|short)!?$/i
+    const bad = bundles().flatMap(({ dir, lng, data }) =>
+      flat(data)
+        .filter(([, v]) => bare.test(v.trim()))
+        .map(([k, v]) => `${dir.replace(ROOT, '')}/${lng}: ${k} = ${v}`),
     )
     expect(bad).toEqual([])
   })

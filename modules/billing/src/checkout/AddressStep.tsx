@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
-import { Select, TextField, type Errors } from '@atende/ui'
+import { Select, TextField } from '@atende/ui'
 import type { AddressForm } from '../types.ts'
 import { COUNTRIES, MAX } from './checkout.ts'
 
 export interface AddressStepProps {
   form: AddressForm
   /** Messages already in the user's language (the rules' keys translated, or the server's words). */
-  errors: Errors<AddressForm>
+  /** Each field's error as shown (translated). */
+  errors: Partial<Record<keyof AddressForm, string>>
   onChange: <K extends keyof AddressForm>(key: K, value: AddressForm[K]) => void
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { isApiError, useApi, useSession } from '@atende/client'
-import { Button, Dialog, useErrorToast, type Errors } from '@atende/ui'
+import { Button, Dialog, sayAll, useErrorToast } from '@atende/ui'
 import { REDIRECT_MS, formatDay } from '../billing.ts'
 import type { AddressForm, Invoice, PaymentFrame, PixCharge } from '../types.ts'
 import { usePaymentEvent } from '../usePaymentEvent.ts'
@@ -45,7 +45,7 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
   const planList = plans.status === 'ready' ? plans.plans : null
   const [step, setStep] = useState<Step>(0)
   const [form, setForm] = useState<AddressForm>(emptyAddress)
-  const [errors, setErrors] = useState<Errors<AddressForm>>({})
+  const [errors, setErrors] = useState<Partial<Record<keyof AddressForm, string>>>({})
   const [choice, setChoice] = useState<PlanChoice>(DEFAULT_PLAN)
   const [chosen, setChosen] = useState(false)
   const [charge, setCharge] = useState<PixCharge | null>(null)
@@ -91,14 +91,14 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
 
   const change = <K extends keyof AddressForm>(key: K, value: AddressForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
+    setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
   const next = () => {
     if (step === 0) {
-      const problems = Object.entries(validateAddress(form))
-      setErrors(Object.fromEntries(problems.map(([k, key]) => [k, key ? t(key) : null])) as Errors<AddressForm>)
-      if (problems.length) return
+      const shown = sayAll(t, validateAddress(form))
+      setErrors(shown)
+      if (Object.keys(shown).length) return
     }
     setStep((s) => (s < 2 ? ((s + 1) as Step) : s))
   }
@@ -116,7 +116,7 @@ export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {
       const back = stepOfField(field)
       if (isApiError(err) && field && back != null) {
         const known = `errors.${err.code}`
-        setErrors({ [field]: i18n.exists(known) ? t(known) : err.message } as Errors<AddressForm>)
+        setErrors({ [field]: i18n.exists(known) ? t(known) : err.message })
         setStep(back)
       } else showError(err)
     } finally {

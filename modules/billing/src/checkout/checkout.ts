@@ -45,8 +45,8 @@ export const ADDRESS_FIELDS: readonly AddressField[] = [
   'country',
 ]
 
-/** Lengths the inputs allow (a street line, a name). */
-export const MAX = { name: 60, address1: 120, city: 60, state: 40, zipcode: 10 } as const
+/** Lengths the inputs allow: the server's (plugins/billing SubscriptionBody). */
+export const MAX = { name: 100, address1: 200, city: 100, state: 100, zipcode: 20 } as const
 
 /**
  * A zip code that can be right for the country: a CEP has 8 digits (00000-000), a US ZIP 5 or 9.

@@ -14,6 +14,7 @@ import {
   cx,
   inputClass,
   inputErrorClass,
+  sayAll,
   toast,
 } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
@@ -32,7 +33,10 @@ import {
   type CampaignSettingRow,
   type MessageKey,
 } from './types.ts'
-import { campaignErrors, type CampaignForm as Form, type CampaignFormErrors as Errors } from './rules.ts'
+import { campaignErrors, type CampaignForm as Form, type CampaignFormErrors } from './rules.ts'
+
+/** The form's errors as shown (translated). */
+type Errors = Partial<Record<keyof CampaignFormErrors, string>>
 import { useLookups } from './useCampaigns.ts'
 
 export interface CampaignDialogProps {
@@ -140,7 +144,7 @@ export function CampaignDialog({
     if (readOnly) return
     const found = campaignErrors(form)
     if (Object.keys(found).length) {
-      setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v!)])))
+      setErrors(sayAll(t, found))
       const firstMessage = MESSAGE_KEYS.find((k) => found[k])
       if (firstMessage) setTab(firstMessage)
       return
@@ -304,7 +308,7 @@ export function CampaignDialog({
           error={errors.name}
           disabled={readOnly}
           autoFocus={!readOnly}
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
         <div className="grid gap-3 sm:grid-cols-2">
           <Select

@@ -1,3 +1,4 @@
+import type { Problem } from '@atende/ui'
 import { DAILY_LIMIT_MAX, MESSAGE_KEYS, fromLocalInput, nameError, type MessageKey } from './types.ts'
 
 /** The campaign dialog's values. */
@@ -12,7 +13,7 @@ export interface CampaignForm {
   scheduledAt: string
 }
 export type CampaignFormErrors = Partial<
-  Record<'name' | 'contactListId' | 'whatsappId' | 'scheduledAt' | 'tagListId' | 'fileListId' | MessageKey, string>
+  Record<'name' | 'contactListId' | 'whatsappId' | 'scheduledAt' | 'tagListId' | 'fileListId' | MessageKey, Problem>
 >
 
 /** The fields the server checks when a start is set (plugins/campaigns service.ts `fields`). */

@@ -1,3 +1,4 @@
+import { rules, type Problem } from '@atende/ui'
 import type { Campaign as CampaignWire, CampaignCounts, CampaignStatus } from '@atende/plugin-campaigns/api'
 
 /** A campaign as the API answers it (plugins/campaigns wire.ts; administration.md §3 "Campaign"). */
@@ -123,12 +124,9 @@ export const byName = (a: { name: string; id: number }, b: { name: string; id: n
 export const campaignMatches = (r: Campaign, search: string) =>
   !search || r.name.toLowerCase().includes(search.toLowerCase())
 
-export function nameError(raw: string): string | null {
-  const name = raw.trim()
-  if (!name) return 'campaignDialog.validation.required'
-  if (name.length < NAME_MIN) return 'campaignDialog.validation.tooShort'
-  if (name.length > NAME_MAX) return 'campaignDialog.validation.tooLong'
-  return null
+/** Required, then 2 to 50 characters naming the limit (a Problem: `say(t, problem)`). */
+export function nameError(raw: string): Problem | null {
+  return raw.trim() ? rules.length(NAME_MIN, NAME_MAX)(raw) : 'campaignDialog.validation.required'
 }
 
 /** An ISO instant as the value of a datetime-local input (local time), and back. */

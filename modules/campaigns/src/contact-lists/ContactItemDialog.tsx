@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, TextField, toast } from '@atende/ui'
-import { NAME_MAX, NUMBER_MAX, emailError, nameError, numberError, type ContactListItem } from './types.ts'
+import { Button, Dialog, TextField, say, toast } from '@atende/ui'
+import { EMAIL_MAX, NAME_MAX, NUMBER_MAX, emailError, nameError, numberError, type ContactListItem } from './types.ts'
 
 interface Values {
   name: string
@@ -46,7 +46,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
     e.preventDefault()
     const found: Errors = {}
     const n = nameError(values.name)
-    if (n) found.name = t(n)
+    if (n) found.name = say(t, n)!
     const num = numberError(values.number)
     if (num) found.number = t(num)
     const em = emailError(values.email)
@@ -97,7 +97,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
           onChange={(v) => set('name', v)}
           error={errors.name}
           autoFocus
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
         <TextField
           label={t('contactListItems.dialog.number')}
@@ -106,7 +106,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
           onChange={(v) => set('number', v)}
           error={errors.number}
           inputMode="tel"
-          maxLength={NUMBER_MAX + 20}
+          maxLength={NUMBER_MAX + 20} // the limit is on digits; room for '+', spaces and brackets
         />
         <TextField
           label={t('contactListItems.dialog.email')}
@@ -114,7 +114,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
           value={values.email}
           onChange={(v) => set('email', v)}
           error={errors.email}
-          maxLength={200}
+          maxLength={EMAIL_MAX}
         />
       </form>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, TextField, toast } from '@atende/ui'
+import { Button, Dialog, TextField, say, toast } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
 import { NAME_MAX, nameError, type ContactList } from './types.ts'
 
@@ -32,7 +32,7 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const problem = nameError(name)
-    if (problem) return setError(t(problem))
+    if (problem) return setError(say(t, problem)!)
     setBusy(true)
     try {
       const body = { name: name.trim() }
@@ -80,7 +80,7 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
           }}
           error={error}
           autoFocus
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
       </form>
     </Dialog>

@@ -1,3 +1,4 @@
+import { rules, type Problem } from '@atende/ui'
 import type {
   ContactListFrame,
   ContactListItemFrame,
@@ -19,13 +20,12 @@ export const NUMBER_MIN = 8
 export const NUMBER_MAX = 50
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The dialogs' checks (translation keys), the same the server makes. */
-export function nameError(raw: string): string | null {
-  const name = raw.trim()
-  if (!name) return 'contactLists.validation.required'
-  if (name.length < NAME_MIN) return 'contactLists.validation.tooShort'
-  if (name.length > NAME_MAX) return 'contactLists.validation.tooLong'
-  return null
+/** The server's limit of an e-mail in a list (plugins/campaigns contact-lists). */
+export const EMAIL_MAX = 200
+
+/** The dialogs' checks (Problems: `say(t, problem)`), the same the server makes; a length names its limit. */
+export function nameError(raw: string): Problem | null {
+  return raw.trim() ? rules.length(NAME_MIN, NAME_MAX)(raw) : 'contactLists.validation.required'
 }
 export function numberError(raw: string): string | null {
   const digits = raw.replace(/\D/g, '')

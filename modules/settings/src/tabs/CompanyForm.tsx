@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, MaskedInput, Select, TextField, digits } from '@atende/ui'
+import { Button, MaskedInput, Select, TextField, digits, rules, say } from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import { formatDate, maskDate, parseTypedDate } from '../lib/dates.ts'
 import { RECURRENCES, type Company, type Plan } from '../lib/types.ts'
@@ -60,10 +60,18 @@ export function companyBody(v: CompanyValues) {
 
 type Errors = Partial<Record<keyof CompanyValues, string>>
 
-/** Email, plan and CNPJ are required by the spec; the server also needs a name of 2+ characters. */
+/** The server's bounds of a company's name and e-mail (plugins/companies). */
+export const COMPANY_NAME_MIN = 2
+export const COMPANY_NAME_MAX = 100
+export const EMAIL_MAX = 200
+
+/** Email, plan and CNPJ are required by the spec; the server also needs a name of 2 to 100 characters. */
 export function validateCompany(v: CompanyValues): Errors {
   const e: Errors = {}
-  if (v.name.trim().length < 2) e.name = v.name.trim() ? 'tooShort' : 'required'
+  const name = v.name.trim()
+  if (!name) e.name = 'required'
+  else if (name.length < COMPANY_NAME_MIN) e.name = 'tooShort'
+  else if (name.length > COMPANY_NAME_MAX) e.name = 'tooLong'
   if (!v.email.trim()) e.email = 'required'
   else if (!isEmail(v.email)) e.email = 'email'
   if (!v.planId) e.planId = 'required'
@@ -97,7 +105,14 @@ export function CompanyForm(p: CompanyFormProps) {
   const [submitted, setSubmitted] = useState(false)
   const local = submitted ? validateCompany(p.values) : {}
   const errors = { ...p.serverErrors, ...local }
-  const msg = (k: keyof CompanyValues) => (errors[k] ? t(`settings.validation.${errors[k]}`) : null)
+  const msg = (k: keyof CompanyValues) =>
+    errors[k] === 'tooShort'
+      ? say(t, rules.tooShort(COMPANY_NAME_MIN))
+      : errors[k] === 'tooLong'
+        ? say(t, rules.tooLong(COMPANY_NAME_MAX))
+        : errors[k]
+          ? t(`settings.validation.${errors[k]}`)
+          : null
   const set =
     <K extends keyof CompanyValues>(k: K) =>
     (v: string) =>
@@ -119,6 +134,7 @@ export function CompanyForm(p: CompanyFormProps) {
           value={p.values.name}
           onChange={set('name')}
           error={msg('name')}
+          maxLength={COMPANY_NAME_MAX}
           required
         />
         <TextField
@@ -127,6 +143,7 @@ export function CompanyForm(p: CompanyFormProps) {
           value={p.values.email}
           onChange={set('email')}
           error={msg('email')}
+          maxLength={EMAIL_MAX}
           required
         />
         <MaskedInput

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, EmptyState, Loading, TextField, toast, useErrorToast } from '@atende/ui'
+import { Button, Dialog, EmptyState, Loading, TextField, rules, say, toast, useErrorToast } from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import type { UserListItem } from '../lib/types.ts'
+
+/** A user's name as the users plugin takes it: 2 to 50 characters. */
+const USER_NAME_MAX = 50
+const userName = rules.length(2, USER_NAME_MAX)
 
 /** Same rule as the server (sdk assertPasswordPolicy): 8+ characters with upper, lower, digit and symbol. */
 const PASSWORD_POLICY = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[^\w\s]).{8,}$/
@@ -55,7 +59,7 @@ export function CompanyUserDialog({
   }, [open, companyId, api, showError])
 
   const errors = {
-    name: !submitted ? null : name.trim().length < 2 ? t('settings.validation.tooShort') : null,
+    name: !submitted ? null : say(t, userName(name)),
     email: !submitted ? null : !isEmail(email) ? t('settings.validation.email') : null,
     password:
       !submitted || !password ? null : PASSWORD_POLICY.test(password) ? null : t('settings.validation.passwordPolicy'),
@@ -63,7 +67,7 @@ export function CompanyUserDialog({
 
   async function save() {
     setSubmitted(true)
-    if (!user || name.trim().length < 2 || !isEmail(email) || (password && !PASSWORD_POLICY.test(password))) return
+    if (!user || userName(name) || !isEmail(email) || (password && !PASSWORD_POLICY.test(password))) return
     setSaving(true)
     try {
       await api.put(`/users/${user.id}`, {
@@ -109,13 +113,20 @@ export function CompanyUserDialog({
             void save()
           }}
         >
-          <TextField label={t('settings.companies.userName')} value={name} onChange={setName} error={errors.name} />
+          <TextField
+            label={t('settings.companies.userName')}
+            value={name}
+            onChange={setName}
+            error={errors.name}
+            maxLength={USER_NAME_MAX}
+          />
           <TextField
             label={t('settings.companies.userEmail')}
             type="email"
             value={email}
             onChange={setEmail}
             error={errors.email}
+            maxLength={200}
           />
           <TextField
             label={t('settings.companies.userPassword')}
@@ -124,6 +135,7 @@ export function CompanyUserDialog({
             value={password}
             onChange={setPassword}
             error={errors.password}
+            maxLength={50}
             hint={t('settings.companies.passwordHint')}
           />
           <button type="submit" hidden />

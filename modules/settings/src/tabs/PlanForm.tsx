@@ -111,6 +111,7 @@ export function PlanForm(p: PlanFormProps) {
           value={p.values.name}
           onChange={set('name')}
           error={msg('name')}
+          maxLength={100}
           required
           className="xl:col-span-2"
         />
