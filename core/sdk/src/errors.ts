@@ -68,7 +68,13 @@ export const badRequest = (field: string, message: string, code: string = ErrorC
   new AppError(code, 400, message, { field })
 /** A text over its limit: the answer names the limit (`max`), as a schema's maxLength does. */
 export const tooLong = (field: string, max: number) =>
-  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too long (at most ${max} characters)`, { field, extra: { max } })
+  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too long (at most ${max} characters)`, {
+    field,
+    extra: { max },
+  })
 /** A text under its least length: the answer names it (`min`). */
 export const tooShort = (field: string, min: number) =>
-  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too short (at least ${min} characters)`, { field, extra: { min } })
+  new AppError(ErrorCodes.VALIDATION, 400, `${field} is too short (at least ${min} characters)`, {
+    field,
+    extra: { min },
+  })

@@ -68,7 +68,7 @@ describe('nothing is cut silently', () => {
     const told: number[] = []
     undo = guardCuts(document, (max) => told.push(max))
     const date = box('input', 3)
-    date.type = 'number'
+    ;(date as HTMLInputElement).type = 'number'
     paste(date, '123456')
     const locked = box('textarea', 3)
     locked.readOnly = true

@@ -14,6 +14,8 @@ import {
   cx,
   inputClass,
   inputErrorClass,
+  rules,
+  say,
   toast,
 } from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
@@ -21,7 +23,7 @@ import { QueuesField } from './QueuesField.tsx'
 import { TokenField, tokenError, type TokenChange } from './TokenField.tsx'
 import { hoursErrors, hoursRows, toSchedules, type HoursRow } from './schedules.ts'
 import type { Connection } from './types.ts'
-import { NUMBER_FIELDS, TEXT_FIELDS, countError, nameError } from './validation.ts'
+import { NAME_MAX, NUMBER_FIELDS, TEXT_FIELDS, TEXT_MAX, countError, nameError } from './validation.ts'
 
 type TextKey = (typeof TEXT_FIELDS)[number]
 type NumberKey = (typeof NUMBER_FIELDS)[number]
@@ -123,7 +125,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     e.preventDefault()
     const found: FieldErrors = {}
     const n = nameError(values.name)
-    if (n) found.name = t(n)
+    if (n) found.name = say(t, n)!
     for (const k of NUMBER_FIELDS) {
       const err = countError(values[k])
       if (err) found[k] = t(err)
@@ -164,7 +166,10 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
         const field = err.field as keyof FieldErrors
         setErrors((x) => ({
           ...x,
-          [field]: field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message,
+          [field]:
+            field === 'name' && err.code === 'ERR_VALIDATION'
+              ? (say(t, rules.limitOf(err.data)) ?? t('connections.validation.length'))
+              : message,
         }))
         setTab(tabOf(field))
         // A field that has no control on screen (isDefault) also gets the toast.
@@ -184,6 +189,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
         id={`${id}-${key}`}
         rows={rows}
         value={values[key]}
+        maxLength={TEXT_MAX}
         onChange={(e) => set(key, e.target.value)}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
@@ -260,7 +266,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
                   onChange={(v) => set('name', v)}
                   error={errors.name}
                   autoFocus
-                  maxLength={60}
+                  maxLength={NAME_MAX}
                 />
                 <Select
                   label={t('connections.form.provider')}

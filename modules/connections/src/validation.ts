@@ -1,10 +1,13 @@
-/** Name rule of the connection form (core.md §5: 2–50 characters); returns an i18n key or null. */
-export function nameError(name: string): string | null {
-  const n = name.trim()
-  if (!n) return 'connections.validation.required'
-  if (n.length < 2) return 'connections.validation.tooShort'
-  if (n.length > 50) return 'connections.validation.tooLong'
-  return null
+import { rules, type Problem } from '@atende/ui'
+
+/** The server's limits (plugins/connections): a name of 2 to 50 characters, each message 10,000. */
+export const NAME_MIN = 2
+export const NAME_MAX = 50
+export const TEXT_MAX = 10_000
+
+/** Name rule of the connection form (core.md §5: 2–50 characters): a Problem naming the limit, or null. */
+export function nameError(name: string): Problem | null {
+  return name.trim() ? rules.length(NAME_MIN, NAME_MAX)(name) : 'connections.validation.required'
 }
 
 /** Whole-number fields; empty sends 0 (timeToTransfer 0: never transfer). */

@@ -2,9 +2,28 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, ErrorCard, Loading, MaskedInput, TextField, TrashIcon, digits, formatPhone, toast } from '@atende/ui'
+import {
+  Button,
+  ErrorCard,
+  Loading,
+  MaskedInput,
+  TextField,
+  TrashIcon,
+  digits,
+  formatPhone,
+  rules,
+  say,
+  toast,
+} from '@atende/ui'
 import type { Contact } from './types.ts'
-import { hasErrors, validateContact, type ContactFormValues, type FormErrors } from './validation.ts'
+import {
+  NAME_MAX,
+  NAME_MIN,
+  hasErrors,
+  validateContact,
+  type ContactFormValues,
+  type FormErrors,
+} from './validation.ts'
 
 const EMPTY: ContactFormValues = {
   name: '',
@@ -37,8 +56,8 @@ function serverFieldMessage(
   }
   if (err.code === 'ERR_INVALID_NUMBER') return t('contacts.validation.number')
   const reason = err.data?.reason
-  if (reason === 'nameTooShort') return t('contacts.validation.tooShort')
-  if (reason === 'nameTooLong') return t('contacts.validation.tooLong')
+  if (reason === 'nameTooShort') return say(t, rules.tooShort(NAME_MIN))
+  if (reason === 'nameTooLong') return say(t, rules.tooLong(NAME_MAX))
   if (reason === 'invalidEmail') return t('contacts.validation.email')
   if (reason === 'invalidExtraInfo') return t('contacts.validation.extraName')
   return null
@@ -153,9 +172,10 @@ export function ContactForm({
     }
   }
 
+  // A server's answer is stored already in words; the form's own rules as Problems.
   const msg = (key: keyof FormErrors) => {
     const v = errors[key]
-    return v ? (v.startsWith('contacts.') ? t(v) : v) : null
+    return typeof v === 'string' && !v.startsWith('contacts.') ? v : say(t, v)
   }
 
   if (load === 'loading') return <Loading label={t('common.loading', { defaultValue: '…' })} />
@@ -172,7 +192,7 @@ export function ContactForm({
           onChange={(v) => set('name', v)}
           autoComplete="off"
           autoFocus={!compact}
-          maxLength={60}
+          maxLength={NAME_MAX}
           required
         />
         <MaskedInput

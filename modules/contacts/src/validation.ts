@@ -1,8 +1,9 @@
 /**
- * The contact form's rules (core.md §5 "Contact"), as i18n keys under `contacts.validation`. The
+ * The contact form's rules (core.md §5 "Contact"), as Problems (`say(t, problem)`): keys under
+ * `contacts.validation`, and the kit's length words naming the limit. The
  * server checks the same (plugins/contacts/src/validate.ts); these only answer sooner.
  */
-import { digits } from '@atende/ui'
+import { digits, rules, type Problem } from '@atende/ui'
 
 export const NAME_MIN = 2
 export const NAME_MAX = 50
@@ -12,12 +13,11 @@ export const NUMBER_MAX = 50
 export const SEARCH_MIN = 3
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-export function nameError(v: string): string | null {
-  const n = v.trim()
-  if (!n) return 'contacts.validation.required'
-  if (n.length < NAME_MIN) return 'contacts.validation.tooShort'
-  if (n.length > NAME_MAX) return 'contacts.validation.tooLong'
-  return null
+/** As the server keeps it: trimmed, runs of blanks as one. */
+const cleanName = (v: string) => v.trim().replace(/\s+/g, ' ')
+
+export function nameError(v: string): Problem | null {
+  return cleanName(v) ? rules.length(NAME_MIN, NAME_MAX)(cleanName(v)) : 'contacts.validation.required'
 }
 
 export function numberError(v: string): string | null {
@@ -47,7 +47,7 @@ export interface ContactFormValues {
   extraInfo: ExtraInfoRow[]
 }
 
-export type FormErrors = Partial<Record<keyof ContactFormValues | `extraInfo.${number}.name`, string | null>>
+export type FormErrors = Partial<Record<keyof ContactFormValues | `extraInfo.${number}.name`, Problem | null>>
 
 export function validateContact(v: ContactFormValues, opts: { numberLocked?: boolean } = {}): FormErrors {
   const errors: FormErrors = {

@@ -1,7 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, FieldShell, TextField, TrashIcon, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  FieldShell,
+  TextField,
+  TrashIcon,
+  cx,
+  inputClass,
+  inputErrorClass,
+  say,
+  toast,
+} from '@atende/ui'
 import type { FileList } from './types.ts'
 import {
   ACCEPT,
@@ -97,15 +108,15 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   const validate = () => {
     const found: Errors = {}
     const n = nameError(name)
-    if (n) found.name = t(n)
+    if (n) found.name = say(t, n)!
     const m = messageError(message)
-    if (m) found.message = t(m)
+    if (m) found.message = say(t, m)!
     let bad = !!(found.name || found.message)
     const checked = options.map((o) => {
       const e = optionNameError(o.name)
       const fileError = o.file || o.current ? undefined : t('files.validation.fileRequired')
       if (e || fileError) bad = true
-      return { ...o, error: e ? t(e) : undefined, fileError: fileError ?? o.fileError }
+      return { ...o, error: say(t, e) ?? undefined, fileError: fileError ?? o.fileError }
     })
     setErrors(found)
     setOptions(checked)

@@ -1,3 +1,4 @@
+import { rules, type Problem } from '@atende/ui'
 import type { FileList } from './types.ts'
 
 /** The server's bounds (plugins/files/src/api.ts), kept here so the bundle needs no server code. */
@@ -13,23 +14,20 @@ export const ACCEPT =
   'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf,.zip,.txt,.csv,.vcf'
 
 /** administration.md §5: name min 3, required (translation keys). */
-export function nameError(name: string): string | null {
+export function nameError(name: string): Problem | null {
   const n = name.trim()
   if (!n) return 'files.validation.required'
   if (n.length < NAME_MIN) return 'files.validation.nameShort'
-  if (n.length > NAME_MAX) return 'files.validation.tooLong'
-  return null
+  return rules.maxLength(NAME_MAX)(n)
 }
-export function messageError(message: string): string | null {
+export function messageError(message: string): Problem | null {
   if (!message.trim()) return 'files.validation.required'
-  if (message.length > MESSAGE_MAX) return 'files.validation.tooLong'
-  return null
+  return rules.maxLength(MESSAGE_MAX)(message)
 }
-export function optionNameError(name: string): string | null {
+export function optionNameError(name: string): Problem | null {
   const n = name.trim()
   if (!n) return 'files.validation.required'
-  if (n.length > OPTION_NAME_MAX) return 'files.validation.tooLong'
-  return null
+  return rules.maxLength(OPTION_NAME_MAX)(n)
 }
 
 /** The server's order (name, case folded, then id) and search (name or message), for rows changed live. */

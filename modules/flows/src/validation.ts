@@ -1,5 +1,8 @@
+import { rules, type Problem } from '@atende/ui'
+
 /**
- * The flows screens' form rules (administration.md §5, §9), as i18n keys; the server checks the
+ * The flows screens' form rules (administration.md §5, §9), as i18n keys (a name's length as the
+ * kit's Problem naming the limit); the server checks the
  * same (plugins/flows), these only answer sooner. Pure, so tests can call them.
  */
 export const NAME_MIN = 2
@@ -8,13 +11,9 @@ export const INTERVAL_MAX = 120
 /** A question's answer key, usable later as {{answerKey}} (the plugin's ANSWER_KEY). */
 export const ANSWER_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/
 
-/** Flow name: 'Digite um nome!', 'Muito curto!', 'Muito longo!'. */
-export function flowNameError(v: string): string | null {
-  const s = v.trim()
-  if (!s) return 'flowsCommon.validation.nameRequired'
-  if (s.length < NAME_MIN) return 'flowsCommon.validation.tooShort'
-  if (s.length > NAME_MAX) return 'flowsCommon.validation.tooLong'
-  return null
+/** Flow name: 'Digite um nome!', then 'Muito curto!' / 'Muito longo!' naming the limit. */
+export function flowNameError(v: string): Problem | null {
+  return v.trim() ? rules.length(NAME_MIN, NAME_MAX)(v) : 'flowsCommon.validation.nameRequired'
 }
 
 /** The interval dialog: more than 0 and at most 120 seconds. */

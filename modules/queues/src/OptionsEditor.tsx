@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import { Button, TextField, cx, inputClass, useErrorToast } from '@atende/ui'
-import type { QueueOption } from './types.ts'
+import { MESSAGE_MAX, OPTION_TITLE_MAX, type QueueOption } from './types.ts'
 
 /**
  * The queue's chatbot menu tree (administration.md Queue option): options under the queue
@@ -133,12 +133,19 @@ function Node({
     >
       <div className="flex flex-wrap items-end gap-2">
         <span className="pb-2 font-mono text-sm">{path.slice(0, -1)}</span>
-        <TextField label={t('queues.options.title')} value={title} onChange={setTitle} className="min-w-40 flex-1" />
+        <TextField
+          label={t('queues.options.title')}
+          value={title}
+          onChange={setTitle}
+          maxLength={OPTION_TITLE_MAX}
+          className="min-w-40 flex-1"
+        />
         <label className="flex min-w-40 flex-1 flex-col gap-1 text-sm">
           <span className="font-medium">{t('queues.options.message')}</span>
           <textarea
             rows={1}
             value={message}
+            maxLength={MESSAGE_MAX}
             onChange={(e) => setMessage(e.target.value)}
             className={cx(inputClass, 'resize-y')}
           />

@@ -13,11 +13,13 @@ import {
   cx,
   inputClass,
   inputErrorClass,
+  rules,
+  say,
   toast,
 } from '@atende/ui'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
-import { WEEKDAYS, type Queue, type ScheduleRow } from './types.ts'
+import { MESSAGE_MAX, NAME_MAX, NAME_MIN, WEEKDAYS, type Queue, type ScheduleRow } from './types.ts'
 
 type Tab = 'queueData' | 'attendanceTime' | 'options'
 interface Values {
@@ -109,9 +111,9 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const found: Errors = {}
-    const name = values.name.trim()
-    if (name.length < 2) found.name = t('queues.validation.tooShort')
-    else if (name.length > 50) found.name = t('queues.validation.tooLong')
+    // Blank says 'Obrigatório'; a length names its limit (the server's 2 to 50).
+    const name = say(t, rules.length(NAME_MIN, NAME_MAX)(values.name))
+    if (name) found.name = name
     const color = values.color.trim()
     if (color.length < 3 || color.length > 9) found.color = t('queues.validation.color')
     // More than one queue once saved: the menu needs a greeting (ERR_WAPP_GREETING_REQUIRED).
@@ -163,6 +165,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
         id={`${id}-${key}`}
         rows={3}
         value={values[key]}
+        maxLength={MESSAGE_MAX}
         onChange={(e) => set(key, e.target.value)}
         aria-invalid={errors[key] ? true : undefined}
         className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
@@ -219,7 +222,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                     onChange={(v) => set('name', v)}
                     error={errors.name}
                     autoFocus
-                    maxLength={60}
+                    maxLength={NAME_MAX}
                   />
                   <FieldShell id={`${id}-color`} label={t('queues.form.color')} error={errors.color}>
                     <div className="flex gap-2">

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, Switch, TextField, toast } from '@atende/ui'
+import { Button, Dialog, Switch, TextField, rules, say, toast } from '@atende/ui'
 import { ColorField, SWATCHES } from './ColorField.tsx'
 import type { Tag } from './types.ts'
-import { NAME_MAX, colorError, nameError, textOn } from './validation.ts'
+import { NAME_MAX, colorError, nameError, textOn, tooShort } from './validation.ts'
 
 interface Values {
   name: string
@@ -13,15 +13,15 @@ interface Values {
 }
 type Errors = Partial<Record<keyof Values, string>>
 
-/** The form's words for a field the server refused (it checks the same rules, in English). */
-const validationKey = (field: 'name' | 'color', message: string) =>
+/** The form's words for a field the server refused (it checks the same rules, naming its limits). */
+const validationProblem = (field: 'name' | 'color', err: { message: string; data?: Record<string, unknown> }) =>
   field === 'color'
     ? 'tags.validation.color'
-    : /required/i.test(message)
-      ? 'tags.validation.required'
-      : /long/i.test(message)
-        ? 'tags.validation.tooLong'
-        : 'tags.validation.tooShort'
+    : typeof err.data?.max === 'number'
+      ? rules.tooLong(err.data.max)
+      : /required/i.test(err.message)
+        ? 'tags.validation.required'
+        : tooShort
 
 const initial = (tag: Tag | null): Values => ({
   name: tag?.name ?? '',
@@ -63,7 +63,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
     e.preventDefault()
     const found: Errors = {}
     const n = nameError(values.name)
-    if (n) found.name = t(n)
+    if (n) found.name = say(t, n)!
     const c = colorError(values.color)
     if (c) found.color = t(c)
     setErrors(found)
@@ -83,7 +83,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
         const field = err.field
         setErrors((x) => ({
           ...x,
-          [field]: err.code === 'ERR_VALIDATION' ? t(validationKey(field, err.message)) : message,
+          [field]: err.code === 'ERR_VALIDATION' ? say(t, validationProblem(field, err))! : message,
         }))
       } else toast.error(message)
     } finally {
@@ -116,7 +116,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
           onChange={(v) => set('name', v)}
           error={errors.name}
           autoFocus
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
         <ColorField value={values.color} onChange={(v) => set('color', v)} error={errors.color} />
         <div className="flex items-center gap-2" aria-hidden>

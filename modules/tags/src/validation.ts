@@ -1,18 +1,22 @@
+import { rules, type Problem } from '@atende/ui'
+
 /**
  * The tag form's rules (administration.md §5: name required 'Obrigatório', at least 3 characters
- * 'Mensagem muito curta'), as i18n keys under `tags.validation`. The server checks the same
+ * 'Mensagem muito curta'), as Problems naming the limit (`say(t, problem)`). The server checks the same
  * (plugins/tags/src/service.ts); these only answer sooner.
  */
 export const NAME_MIN = 3
 export const NAME_MAX = 50
 export const COLOR_RE = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
-export function nameError(v: string): string | null {
+/** The spec's words for a short name, with the limit. */
+export const tooShort: Problem = { key: 'tags.validation.tooShort', values: { min: NAME_MIN } }
+
+export function nameError(v: string): Problem | null {
   const n = v.trim().replace(/\s+/g, ' ')
   if (!n) return 'tags.validation.required'
-  if (n.length < NAME_MIN) return 'tags.validation.tooShort'
-  if (n.length > NAME_MAX) return 'tags.validation.tooLong'
-  return null
+  if (n.length < NAME_MIN) return tooShort
+  return rules.maxLength(NAME_MAX)(n)
 }
 
 export const colorError = (v: string): string | null => (COLOR_RE.test(v.trim()) ? null : 'tags.validation.color')

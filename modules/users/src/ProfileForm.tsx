@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, ErrorCard, Loading, TextField, toast } from '@atende/ui'
+import { Button, ErrorCard, Loading, TextField, say, toast } from '@atende/ui'
 import { PasswordField, PictureField } from './fields.tsx'
 import { saveFailure } from './serverErrors.ts'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
-import { emailError, hasErrors, nameError, passwordError, type FormErrors } from './validation.ts'
+import { EMAIL_MAX, NAME_MAX, emailError, hasErrors, nameError, passwordError, type FormErrors } from './validation.ts'
 
 interface Values {
   name: string
@@ -49,7 +49,8 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
   }
   const msg = (key: keyof Values) => {
     const e = errors[key]
-    return e ? (e.startsWith('users.') || e.startsWith('errors.') ? t(e) : e) : null
+    // A server's answer may be stored already in words; the form's own rules are Problems.
+    return typeof e === 'string' && !/^(users|errors|validation)\./.test(e) ? e : say(t, e)
   }
 
   const submit = async (e: FormEvent) => {
@@ -101,12 +102,13 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
         error={msg('name')}
         onChange={(v) => set('name', v)}
         autoComplete="name"
-        maxLength={60}
+        maxLength={NAME_MAX}
         required
       />
       <TextField
         label={t('users.dialog.email')}
         type="email"
+        maxLength={EMAIL_MAX}
         value={values.email}
         error={msg('email')}
         onChange={(v) => set('email', v)}

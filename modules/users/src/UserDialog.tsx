@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, usePermissions } from '@atende/client'
-import { Button, Dialog, Select, TextField, toast } from '@atende/ui'
+import { Button, Dialog, Select, TextField, say, toast } from '@atende/ui'
 import { PasswordField, PictureField, QueuesField } from './fields.tsx'
 import { saveFailure } from './serverErrors.ts'
 import type { User } from './types.ts'
 import { useConnections } from './useConnections.ts'
 import { useQueues } from './useQueues.ts'
-import { hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
+import { EMAIL_MAX, NAME_MAX, hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
 
 const EMPTY: UserFormValues = {
   name: '',
@@ -105,7 +105,8 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
 
   const msg = (key: keyof UserFormValues) => {
     const e = errors[key]
-    return e ? (e.startsWith('users.') || e.startsWith('errors.') ? t(e) : e) : null
+    // A server's answer may be stored already in words; the form's own rules are Problems.
+    return typeof e === 'string' && !/^(users|errors|validation)\./.test(e) ? e : say(t, e)
   }
 
   return (
@@ -131,12 +132,13 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
             onChange={(v) => set('name', v)}
             autoComplete="off"
             autoFocus
-            maxLength={60}
+            maxLength={NAME_MAX}
             required
           />
           <TextField
             label={t('users.dialog.email')}
             type="email"
+            maxLength={EMAIL_MAX}
             value={values.email}
             error={msg('email')}
             onChange={(v) => set('email', v)}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Avatar, Button, FieldShell, cx, inputClass } from '@atende/ui'
 import { readPicture } from './readPicture.ts'
 import type { Queue } from './types.ts'
+import { PASSWORD_MAX } from './validation.ts'
 
 /** Password input with a show/hide toggle; `hint` says whether it may stay empty. */
 export function PasswordField({
@@ -30,7 +31,7 @@ export function PasswordField({
           id={id}
           type={shown ? 'text' : 'password'}
           value={value}
-          maxLength={50}
+          maxLength={PASSWORD_MAX}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}

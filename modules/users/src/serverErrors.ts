@@ -1,5 +1,6 @@
 import { errorMessage, isApiError } from '@atende/client'
 import type { TFunction } from 'i18next'
+import { rules, say } from '@atende/ui'
 import type { UserFormValues } from './validation.ts'
 
 const FORM_FIELDS = new Set([
@@ -40,8 +41,10 @@ export interface SaveFailure {
 /** Where a failed save is shown: inline under the server's `field`, else as a translated toast (core.md §8). */
 export function saveFailure(err: unknown, t: TFunction, exists: (key: string) => boolean): SaveFailure {
   if (isApiError(err) && err.field && FORM_FIELDS.has(err.field)) {
+    // A limit the server names is said as such ("Muito longo! (máximo 200 caracteres)").
+    const limit = err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null
     const key = fieldKey(err.code, err.field, err.message)
-    const message = key ? t(key) : errorMessage(err, t, { exists })
+    const message = limit ?? (key ? t(key) : errorMessage(err, t, { exists }))
     return { field: { name: err.field as keyof UserFormValues, message } }
   }
   return { toast: errorMessage(err, t, { exists }) }

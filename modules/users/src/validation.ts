@@ -1,5 +1,8 @@
+import { rules, type Problem } from '@atende/ui'
+
 /**
- * The user form's rules (core.md §5 "User form"), as i18n keys under `users.validation`.
+ * The user form's rules (core.md §5 "User form"), as Problems (`say(t, problem)`): keys under
+ * `users.validation`, and the kit's length words naming the limit.
  * The server checks the same rules (plugins/users/src/validate.ts); these only answer sooner.
  */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -8,28 +11,26 @@ export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 50
+export const EMAIL_MAX = 200
 /** Largest picture file accepted (its base64 data URL stays under the server's 1.5 MB). */
 export const MAX_PICTURE_BYTES = 1024 * 1024
 
-export function nameError(v: string): string | null {
-  const n = v.trim()
-  if (!n) return 'users.validation.required'
-  if (n.length < NAME_MIN) return 'users.validation.tooShort'
-  if (n.length > NAME_MAX) return 'users.validation.tooLong'
-  return null
+export function nameError(v: string): Problem | null {
+  return v.trim() ? rules.length(NAME_MIN, NAME_MAX)(v) : 'users.validation.required'
 }
 
-export function emailError(v: string): string | null {
+export function emailError(v: string): Problem | null {
   const e = v.trim()
   if (!e) return 'users.validation.required'
-  return EMAIL_RE.test(e) && e.length <= 200 ? null : 'users.validation.email'
+  if (e.length > EMAIL_MAX) return rules.tooLong(EMAIL_MAX)
+  return EMAIL_RE.test(e) ? null : 'users.validation.email'
 }
 
 /** Required only when creating; when editing an empty password keeps the current one. */
-export function passwordError(v: string, creating: boolean): string | null {
+export function passwordError(v: string, creating: boolean): Problem | null {
   if (!v) return creating ? 'users.validation.required' : null
   if (v.length < PASSWORD_MIN) return 'users.validation.passwordShort'
-  if (v.length > PASSWORD_MAX) return 'users.validation.tooLong'
+  if (v.length > PASSWORD_MAX) return rules.tooLong(PASSWORD_MAX)
   return PASSWORD_RE.test(v) ? null : 'users.validation.passwordPolicy'
 }
 
@@ -44,7 +45,7 @@ export interface UserFormValues {
   profilePicture: string | null
 }
 
-export type FormErrors = Partial<Record<keyof UserFormValues, string | null>>
+export type FormErrors = Partial<Record<keyof UserFormValues, Problem | null>>
 
 export function validateUser(v: UserFormValues, creating: boolean): FormErrors {
   return { name: nameError(v.name), email: emailError(v.email), password: passwordError(v.password, creating) }

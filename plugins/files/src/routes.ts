@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppError, IdParams, isAppError, MessageResponse, badRequest, type Kernel } from '@atende/sdk'
+import { AppError, IdParams, isAppError, MessageResponse, badRequest, tooLong, type Kernel } from '@atende/sdk'
 import { FileList, MANAGE_PERMISSION, OPTIONS_MAX, OPTION_NAME_MAX } from './api.ts'
 import { CreateBody, FilesPage, PageQuery, UpdateBody, errors } from './schemas.ts'
 import type { FileListService, StoredUpload } from './service.ts'
@@ -64,11 +64,16 @@ export function registerFileListRoutes(root: FastifyInstance, kernel: Kernel, se
       throw err
     }
     if (!stored.length) throw badRequest('files', 'At least one file is required')
+    // A name over the limit is refused, never cut (the form's box holds the same 100).
+    const long = names.findIndex((n, i) => i < stored.length && n.trim().length > OPTION_NAME_MAX)
+    if (long >= 0) {
+      await service.discard(stored.map((s) => s.file.key))
+      throw tooLong(`options.${long}.name`, OPTION_NAME_MAX)
+    }
     return stored.map((s, i) => {
       const rawId = (ids[i] ?? '').trim()
       const optionId = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : null
-      const name = (names[i] ?? '').trim().slice(0, OPTION_NAME_MAX)
-      return { ...s, optionId, name }
+      return { ...s, optionId, name: (names[i] ?? '').trim() }
     })
   }
 

@@ -236,6 +236,10 @@ describe('file lists', () => {
       expect(res.statusCode, res.body).toBe(400)
       expect(res.json(), error).toMatchObject({ error, field: 'files' })
     }
+    // An option name over 100 is refused naming the limit, never cut; its file is not kept.
+    const long = await upload(admin.headers, list.id, [{ field: 'name', value: 'x'.repeat(101) }, pdf()])
+    expect(long.statusCode, long.body).toBe(400)
+    expect(long.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'options.0.name', max: 100 })
     const notMultipart = await call('POST', `/api/files/uploadList/${list.id}`, admin.headers, { files: [] })
     expect(notMultipart.statusCode).toBe(400)
     await until(async () => (await stored()) === before)

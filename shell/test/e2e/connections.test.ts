@@ -43,8 +43,8 @@ afterAll(async () => {
 
 describe('connections module rules (no browser)', () => {
   it('validates the name and counters, formats the date as DD/MM/yyyy HH:mm', () => {
-    expect(nameError('A')).toBe('connections.validation.tooShort')
-    expect(nameError('x'.repeat(51))).toBe('connections.validation.tooLong')
+    expect(nameError('A')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
+    expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
     expect(nameError('  ')).toBe('connections.validation.required')
     expect(nameError('Loja')).toBeNull()
     expect(countError('-1')).toBe('connections.validation.count')
@@ -84,7 +84,7 @@ describe.skipIf(!canRun)('/connections in a browser', () => {
     const dialog = p.getByRole('dialog')
     await dialog.getByLabel('Nome', { exact: true }).fill('A')
     await dialog.getByRole('button', { name: 'Salvar' }).click()
-    await dialog.getByText('Muito curto!').waitFor()
+    await dialog.getByText('Muito curto! (mínimo 2 caracteres)').waitFor()
     await dialog.getByLabel('Nome', { exact: true }).fill('Loja Centro')
     expect(await dialog.getByLabel('Provedor').inputValue()).toBe('simulator')
     await dialog.getByLabel('Mensagem de saudação').fill('Olá! Como podemos ajudar?')

@@ -105,8 +105,8 @@ async function addNode(p: Page, label: string) {
 describe('flows module rules (no browser)', () => {
   it('checks names, intervals, answer keys and files as administration.md §5 says', () => {
     expect(flowNameError('')).toBe('flowsCommon.validation.nameRequired')
-    expect(flowNameError(' a ')).toBe('flowsCommon.validation.tooShort')
-    expect(flowNameError('x'.repeat(51))).toBe('flowsCommon.validation.tooLong')
+    expect(flowNameError(' a ')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
+    expect(flowNameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
     expect(flowNameError('Vendas')).toBeNull()
     expect(intervalError(0)).toBe('editor.validation.intervalMin')
     expect(intervalError(121)).toBe('editor.validation.intervalMax')
@@ -250,10 +250,11 @@ describe.skipIf(!canRun)('flows in a browser', () => {
     await nameDialog.getByText('Digite um nome!').waitFor()
     await nameDialog.getByLabel('Nome').fill('A')
     await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
-    await nameDialog.getByText('Muito curto!').waitFor()
+    await nameDialog.getByText('Muito curto! (mínimo 2 caracteres)').waitFor()
+    // The box holds the server's 50 and says so when more is typed (nothing is cut silently).
     await nameDialog.getByLabel('Nome').fill('x'.repeat(51))
-    await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
-    await nameDialog.getByText('Muito longo!').waitFor()
+    await p.getByText('Texto cortado: este campo aceita no máximo 50 caracteres.').waitFor()
+    expect(await nameDialog.getByLabel('Nome').inputValue()).toHaveLength(50)
     await nameDialog.getByLabel('Nome').fill('Atendimento inicial')
     await nameDialog.getByRole('button', { name: 'Adicionar' }).click()
     await p.getByText('Fluxo adicionado com sucesso!').waitFor()

@@ -43,6 +43,18 @@ describe.skipIf(!canRun)('queues and the chatbot in a browser', () => {
       .click({ timeout: 15_000 })
     await p.getByText('Nenhuma fila cadastrada.').waitFor({ timeout: 15_000 })
 
+    // A blank name is required, not "too short"; a short one names the limit; the box holds 50.
+    await p.getByRole('button', { name: 'Adicionar fila' }).click()
+    const first = p.getByRole('dialog')
+    await first.getByRole('button', { name: 'Salvar' }).click()
+    await first.getByText('Obrigatório').waitFor()
+    await first.getByLabel('Nome', { exact: true }).fill('V')
+    await first.getByRole('button', { name: 'Salvar' }).click()
+    await first.getByText('Muito curto! (mínimo 2 caracteres)').waitFor()
+    expect(await first.getByLabel('Nome', { exact: true }).getAttribute('maxlength')).toBe('50')
+    await p.keyboard.press('Escape')
+    await first.waitFor({ state: 'detached' })
+
     const addQueue = async (name: string, color: string, greeting: string) => {
       await p.getByRole('button', { name: 'Adicionar fila' }).click()
       const dialog = p.getByRole('dialog')

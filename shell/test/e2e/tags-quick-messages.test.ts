@@ -168,7 +168,8 @@ afterAll(async () => {
 describe('tags and quick messages rules (no browser)', () => {
   it('validate as administration.md §5 says', () => {
     expect(nameError('')).toBe('tags.validation.required')
-    expect(nameError(' ab ')).toBe('tags.validation.tooShort')
+    expect(nameError(' ab ')).toEqual({ key: 'tags.validation.tooShort', values: { min: 3 } })
+    expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
     expect(nameError('abc')).toBeNull()
     expect(colorError('#12ab')).toBe('tags.validation.color')
     expect(colorError('#12abEF')).toBeNull()
@@ -208,7 +209,7 @@ describe('tags and quick messages rules (no browser)', () => {
       if (mod === 'tags')
         expect([pt.tags.validation.required, pt.tags.validation.tooShort]).toEqual([
           'Obrigatório',
-          'Mensagem muito curta',
+          'Mensagem muito curta (mínimo {{min}} caracteres)',
         ])
       else expect(pt.quickMessages.validation.required).toBe('Obrigatório')
     }
@@ -260,7 +261,7 @@ describe.skipIf(!canRun)('/tags and /quick-messages in a browser', () => {
     await dialog.getByText('Obrigatório').waitFor()
     await dialog.getByLabel('Nome').fill('ab')
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
-    await dialog.getByText('Mensagem muito curta').waitFor()
+    await dialog.getByText('Mensagem muito curta (mínimo 3 caracteres)').waitFor()
     await dialog.getByLabel('Nome').fill('Cliente VIP')
     await dialog.getByRole('button', { name: '#d81b60' }).click()
     expect(await dialog.getByLabel('Cor', { exact: true }).inputValue()).toBe('#d81b60')

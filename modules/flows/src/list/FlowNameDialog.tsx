@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, TextField } from '@atende/ui'
+import { Button, Dialog, TextField, say } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowWire } from '../types.ts'
 import { NAME_MAX, flowNameError } from '../validation.ts'
@@ -32,7 +32,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const problem = flowNameError(name)
-    if (problem) return setError(t(problem))
+    if (problem) return setError(say(t, problem)!)
     setBusy(true)
     try {
       const saved = flow
@@ -78,7 +78,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
           }}
           error={error}
           autoFocus
-          maxLength={NAME_MAX + 10}
+          maxLength={NAME_MAX}
         />
       </form>
     </Dialog>

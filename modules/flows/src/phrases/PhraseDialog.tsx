@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, Loading, Select, Switch, TextField } from '@atende/ui'
+import { Button, Dialog, Loading, Select, Switch, TextField, rules, say } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
 import { NAME_MAX } from '../validation.ts'
@@ -57,7 +57,8 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
     e.preventDefault()
     const found: Errors = {}
     for (const k of FIELDS) if (!values[k].trim()) found[k] = t('phrases.validation.required')
-    if (values.name.trim().length > NAME_MAX) found.name = t('flowsCommon.validation.tooLong')
+    const long = say(t, rules.maxLength(NAME_MAX)(values.name.trim()))
+    if (long) found.name = long
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
     const body = {
@@ -119,7 +120,7 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
             value={values.name}
             error={errors.name}
             autoFocus
-            maxLength={NAME_MAX + 10}
+            maxLength={NAME_MAX}
             onChange={(v) => set('name', v)}
           />
           <Select
