@@ -164,12 +164,12 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && err.field && FIELDS.has(err.field)) {
         const field = err.field as keyof FieldErrors
+        // A refusal naming its limit says it; the name's own words name its 2 to 50 otherwise.
+        const limit = err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null
         setErrors((x) => ({
           ...x,
           [field]:
-            field === 'name' && err.code === 'ERR_VALIDATION'
-              ? (say(t, rules.limitOf(err.data)) ?? t('connections.validation.length'))
-              : message,
+            limit ?? (field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message),
         }))
         setTab(tabOf(field))
         // A field that has no control on screen (isDefault) also gets the toast.

@@ -4,6 +4,8 @@ import { Button, FieldShell, cx, inputClass, inputErrorClass } from '@atende/ui'
 
 /** The server's rule (connections plugin): a connection token has 16 characters at least. */
 export const TOKEN_MIN = 16
+/** Its schema's longest (plugins/connections/src/schemas.ts). */
+export const TOKEN_MAX = 255
 
 /** 32 random URL-safe characters: what "Gerar token" puts in the box. */
 export function generateToken(): string {
@@ -52,7 +54,7 @@ export function TokenField({ saved, value, onChange, error }: TokenFieldProps) {
           value={value ?? ''}
           onChange={(e) => onChange(e.target.value)}
           placeholder={t('connections.token.placeholder', { min: TOKEN_MIN })}
-          maxLength={255}
+          maxLength={TOKEN_MAX}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}

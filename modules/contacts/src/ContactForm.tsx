@@ -17,6 +17,12 @@ import {
 } from '@atende/ui'
 import type { Contact } from './types.ts'
 import {
+  CNPJ_MAX,
+  COMPANY_NAME_MAX,
+  CUSTOMER_CODE_MAX,
+  EMAIL_MAX,
+  EXTRA_NAME_MAX,
+  EXTRA_VALUE_MAX,
   NAME_MAX,
   NAME_MIN,
   hasErrors,
@@ -213,28 +219,28 @@ export function ContactForm({
           error={msg('email')}
           onChange={(v) => set('email', v)}
           autoComplete="off"
-          maxLength={254}
+          maxLength={EMAIL_MAX}
         />
         <TextField
           label={t('contacts.dialog.cnpj')}
           value={values.cnpj}
           onChange={(v) => set('cnpj', v)}
           autoComplete="off"
-          maxLength={20}
+          maxLength={CNPJ_MAX}
         />
         <TextField
           label={t('contacts.dialog.custumerCode')}
           value={values.custumerCode}
           onChange={(v) => set('custumerCode', v)}
           autoComplete="off"
-          maxLength={50}
+          maxLength={CUSTOMER_CODE_MAX}
         />
         <TextField
           label={t('contacts.dialog.companyName')}
           value={values.companyName}
           onChange={(v) => set('companyName', v)}
           autoComplete="off"
-          maxLength={100}
+          maxLength={COMPANY_NAME_MAX}
         />
       </div>
 
@@ -256,14 +262,14 @@ export function ContactForm({
               value={r.name}
               error={msg(`extraInfo.${i}.name`)}
               onChange={(v) => setExtra(i, { name: v })}
-              maxLength={100}
+              maxLength={EXTRA_NAME_MAX}
               className="flex-1"
             />
             <TextField
               label={t('contacts.dialog.extraValue')}
               value={r.value}
               onChange={(v) => setExtra(i, { value: v })}
-              maxLength={2000}
+              maxLength={EXTRA_VALUE_MAX}
               className="flex-1"
             />
             <button

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { isAbortError, useApi } from '@atende/client'
 import { Avatar, cx, displayPhone, inputClass, useDebounced } from '@atende/ui'
 import type { ContactSummary } from './types.ts'
-import { SEARCH_MIN } from './validation.ts'
+import { SEARCH_MAX, SEARCH_MIN } from './validation.ts'
 
 export interface ContactPickerProps {
   onSelect: (contact: ContactSummary) => void
@@ -95,6 +95,7 @@ export function ContactPicker({ onSelect, label, placeholder, autoFocus, onAddNe
         value={text}
         autoFocus={autoFocus}
         autoComplete="off"
+        maxLength={SEARCH_MAX}
         placeholder={placeholder ?? t('contacts.picker.placeholder')}
         className={inputClass}
         onChange={(e) => {

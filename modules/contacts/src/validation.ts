@@ -9,6 +9,15 @@ export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const NUMBER_MIN = 8
 export const NUMBER_MAX = 50
+/** The server's limits of the other fields (plugins/contacts/src/schemas.ts), each box's maxLength. */
+export const EMAIL_MAX = 254
+export const CNPJ_MAX = 20
+export const CUSTOMER_CODE_MAX = 50
+export const COMPANY_NAME_MAX = 100
+export const EXTRA_NAME_MAX = 100
+export const EXTRA_VALUE_MAX = 2000
+/** What a search may send (the list's and the picker's searchParam). */
+export const SEARCH_MAX = 200
 /** The list searches from this many characters (core.md §5); shorter text lists everything. */
 export const SEARCH_MIN = 3
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

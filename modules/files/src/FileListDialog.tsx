@@ -10,6 +10,7 @@ import {
   cx,
   inputClass,
   inputErrorClass,
+  rules,
   say,
   toast,
 } from '@atende/ui'
@@ -76,7 +77,10 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   const [busy, setBusy] = useState(false)
   const [progress, setProgress] = useState<{ done: number; total: number; name: string } | null>(null)
   const pickers = useRef(new Map<string, HTMLInputElement>())
-  const explain = (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
+  // A refusal naming its limit says it ("Muito longo! (máximo 100 caracteres)").
+  const explain = (err: unknown) =>
+    (isApiError(err) && err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null) ??
+    errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
 
   useEffect(() => {
     if (!editing) return

@@ -8,6 +8,14 @@ import { rules, type Problem } from '@atende/ui'
 export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const INTERVAL_MAX = 120
+/** The server's other limits (plugins/flows/src/graph.ts and schemas.ts): each box's maxLength. */
+export const TEXT_MAX = 4096
+export const MENU_OPTION_MAX = 200
+export const ANSWER_KEY_MAX = 50
+export const CONDITION_VALUE_MAX = 500
+export const PHRASE_MAX = 255
+export const DESCRIPTION_MAX = 500
+export const SUB_FLOW_NAME_MAX = 100
 /** A question's answer key, usable later as {{answerKey}} (the plugin's ANSWER_KEY). */
 export const ANSWER_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/
 

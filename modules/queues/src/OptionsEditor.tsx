@@ -93,12 +93,14 @@ function Level({ options, parentId, path, onAdd, onUpdate, onRemove }: LevelProp
           label={parentId === -1 ? t('queues.options.newTitle') : t('queues.options.newSubTitle')}
           value={title}
           onChange={setTitle}
+          maxLength={OPTION_TITLE_MAX}
           className="min-w-40 flex-1"
         />
         <TextField
           label={t('queues.options.message')}
           value={message}
           onChange={setMessage}
+          maxLength={MESSAGE_MAX}
           className="min-w-40 flex-1"
         />
         <Button variant="secondary" onClick={() => void submit()} disabled={!title.trim()}>

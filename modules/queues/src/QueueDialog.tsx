@@ -112,8 +112,9 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
     e.preventDefault()
     const found: Errors = {}
     // Blank says 'Obrigatório'; a length names its limit (the server's 2 to 50).
-    const name = say(t, rules.length(NAME_MIN, NAME_MAX)(values.name))
-    if (name) found.name = name
+    const nameProblem = say(t, rules.length(NAME_MIN, NAME_MAX)(values.name))
+    if (nameProblem) found.name = nameProblem
+    const name = values.name.trim()
     const color = values.color.trim()
     if (color.length < 3 || color.length > 9) found.color = t('queues.validation.color')
     // More than one queue once saved: the menu needs a greeting (ERR_WAPP_GREETING_REQUIRED).
@@ -151,7 +152,9 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
     } catch (err) {
       const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
       if (isApiError(err) && err.field && FIELDS.has(err.field)) {
-        setErrors((x) => ({ ...x, [err.field as keyof Values]: message }))
+        // A refusal naming its limit says it ("Muito longo! (máximo 10.000 caracteres)").
+        const limit = err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null
+        setErrors((x) => ({ ...x, [err.field as keyof Values]: limit ?? message }))
         setTab('queueData')
       } else toast.error(message)
     } finally {

@@ -15,6 +15,7 @@ import {
   FileErrors,
   NAME_MIN,
   OPTIONS_MAX,
+  OPTION_NAME_MAX,
   type FileList,
   type FileListForSending,
   type FileListOption,
@@ -324,7 +325,9 @@ export function createFileListService(kernel: Kernel) {
               position += 1
               await t.insert(OPTIONS, {
                 fileId: id,
-                name: u.name || u.uploadedName || u.file.fileName,
+                // No name sent: the file's own, as much of it as an option's name holds (the whole
+                // name stays as mediaName); a name that was sent is never cut (readUpload refuses it).
+                name: u.name || (u.uploadedName || u.file.fileName).slice(0, OPTION_NAME_MAX),
                 position,
                 ...media,
               })

@@ -253,6 +253,19 @@ describe('file lists', () => {
     const option = res.json().options[0]
     expect(option).toMatchObject({ mediaType: 'document', mimetype: 'application/pdf' })
     expect(option.path).toMatch(/foto\.png\.pdf\?/)
+
+    // A name of exactly 100 is kept whole; with no name sent, the option takes its file's name, as
+    // much of it as a name holds (the whole file name stays its mediaName).
+    const exact = await upload(admin.headers, list.id, [{ field: 'name', value: 'n'.repeat(100) }, pdf()])
+    expect(exact.statusCode, exact.body).toBe(200)
+    const fileName = `${'y'.repeat(120)}.pdf`
+    const nameless = await upload(admin.headers, list.id, [pdf(fileName)])
+    expect(nameless.statusCode, nameless.body).toBe(200)
+    expect(nameless.json().options.map((o: { name: string; mediaName: string }) => [o.name, o.mediaName])).toEqual([
+      ['foto.png', 'foto.png'],
+      ['n'.repeat(100), 'tabela.pdf'],
+      ['y'.repeat(100), fileName],
+    ])
   })
 
   it('lets every user of the company read and only admins write (files:manage)', async () => {

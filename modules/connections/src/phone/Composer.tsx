@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cx } from '@atende/ui'
-import { MAX_FILE_BYTES, fileProblem, formatBytes, mediaTypeOf } from './chat.ts'
+import { BODY_MAX, MAX_FILE_BYTES, fileProblem, formatBytes, mediaTypeOf } from './chat.ts'
 import { MediaChip } from './Bubbles.tsx'
 import { PaperclipIcon, SendIcon } from './PhoneIcons.tsx'
 import type { Draft } from './useCustomerMessages.ts'
@@ -116,6 +116,7 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (dra
           rows={1}
           data-autofocus
           value={text}
+          maxLength={BODY_MAX}
           disabled={disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKey}

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cx, inputClass, inputErrorClass } from '@atende/ui'
-import { isCustomerNumber } from './chat.ts'
+import { CUSTOMER_NAME_MAX, CUSTOMER_NUMBER_MAX, isCustomerNumber } from './chat.ts'
 import type { Customer } from './useCustomer.ts'
 
 /** Who the phone plays: the customer's number and name, and a button for a brand-new customer. */
@@ -29,7 +29,7 @@ export function CustomerBar({
             inputMode="tel"
             autoComplete="off"
             value={customer.number}
-            maxLength={30}
+            maxLength={CUSTOMER_NUMBER_MAX}
             onChange={(e) => onChange({ number: e.target.value })}
             aria-invalid={bad || undefined}
             aria-describedby={bad ? `${id}-error` : undefined}
@@ -42,7 +42,7 @@ export function CustomerBar({
             type="text"
             autoComplete="off"
             value={customer.name}
-            maxLength={100}
+            maxLength={CUSTOMER_NAME_MAX}
             placeholder={t('connections.phone.customerNamePlaceholder')}
             onChange={(e) => onChange({ name: e.target.value })}
             className={cx(inputClass, small)}

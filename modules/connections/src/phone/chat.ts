@@ -64,6 +64,10 @@ export const ticksOf = (ack: number): Ticks => (ack >= 4 ? 'read' : ack >= 2 ? '
 
 export const digitsOf = (value: string) => value.replace(/\D/g, '')
 
+/** The simulator's inbound limits (plugins/connections message-schemas InboundBody): the boxes' maxLength. */
+export const CUSTOMER_NUMBER_MAX = 30
+export const CUSTOMER_NAME_MAX = 100
+export const BODY_MAX = 65_536
 /** A number the inbound route accepts (8–20 digits). */
 export const isCustomerNumber = (value: string) => /^\d{8,20}$/.test(digitsOf(value))
 

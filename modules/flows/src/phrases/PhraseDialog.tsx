@@ -4,7 +4,7 @@ import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, Dialog, Loading, Select, Switch, TextField, rules, say } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
-import { NAME_MAX } from '../validation.ts'
+import { NAME_MAX, PHRASE_MAX } from '../validation.ts'
 import { usePhraseChoices } from './usePhraseData.ts'
 
 interface Values {
@@ -136,7 +136,7 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
             hint={t('phrases.form.phraseHint')}
             value={values.phrase}
             error={errors.phrase}
-            maxLength={255}
+            maxLength={PHRASE_MAX}
             onChange={(v) => set('phrase', v)}
           />
           <Select

@@ -5,6 +5,7 @@ import { Button, Dialog, Select, TextField } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import { TextAreaField } from '../editor/dialogs/Shell.tsx'
 import type { QueueFlowInput, QueueFlowWire, QueueRef } from '../types.ts'
+import { DESCRIPTION_MAX, NAME_MAX, SUB_FLOW_NAME_MAX, TEXT_MAX } from '../validation.ts'
 
 interface Option {
   key: number
@@ -152,13 +153,13 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
           label={t('queueFlows.form.name')}
           value={values.name}
           autoFocus
-          maxLength={50}
+          maxLength={NAME_MAX}
           onChange={(v) => set('name', v)}
         />
         <TextField
           label={t('queueFlows.form.description')}
           value={values.description}
-          maxLength={500}
+          maxLength={DESCRIPTION_MAX}
           onChange={(v) => set('description', v)}
         />
         <Select
@@ -172,7 +173,7 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
           label={t('queueFlows.form.welcome')}
           value={values.welcomeMessage}
           rows={3}
-          maxLength={4096}
+          maxLength={TEXT_MAX}
           onChange={(v) => set('welcomeMessage', v)}
         />
         <div className="flex flex-col gap-3">
@@ -204,7 +205,7 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
                 <TextField
                   label={t('queueFlows.form.optionName')}
                   value={s.name}
-                  maxLength={100}
+                  maxLength={SUB_FLOW_NAME_MAX}
                   onChange={(v) => setOption(s.key, { name: v })}
                 />
                 <Select
@@ -218,14 +219,14 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
               <TextField
                 label={t('queueFlows.form.optionDescription')}
                 value={s.description}
-                maxLength={500}
+                maxLength={DESCRIPTION_MAX}
                 onChange={(v) => setOption(s.key, { description: v })}
               />
               <TextAreaField
                 label={t('queueFlows.form.optionWelcome')}
                 value={s.welcomeMessage}
                 rows={2}
-                maxLength={4096}
+                maxLength={TEXT_MAX}
                 onChange={(v) => setOption(s.key, { welcomeMessage: v })}
               />
             </fieldset>

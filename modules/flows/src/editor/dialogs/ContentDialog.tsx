@@ -4,7 +4,7 @@ import { errorMessage, useApi } from '@atende/client'
 import { Button, TextField, cx } from '@atende/ui'
 import { fail, ok } from '../../access.tsx'
 import type { ContentElement, NodeDataMap } from '../../types.ts'
-import { CONTENT_RULES, INTERVAL_MAX, fileError, type MediaKind } from '../../validation.ts'
+import { CONTENT_RULES, INTERVAL_MAX, TEXT_MAX, fileError, type MediaKind } from '../../validation.ts'
 import { contentError, nextNumber, type ElementType } from '../content.ts'
 import { uploadMedia } from '../upload.ts'
 import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
@@ -185,7 +185,7 @@ export function ContentDialog({ initial, onClose, onSave }: NodeDialogProps<Node
                 <TextAreaField
                   label={t('editor.content.message', { n: i + 1 })}
                   value={e.value}
-                  maxLength={4096}
+                  maxLength={TEXT_MAX}
                   rows={3}
                   onChange={(v) => change(e.number, { value: v })}
                 />

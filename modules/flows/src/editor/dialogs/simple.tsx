@@ -3,10 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
 import { Button, FieldShell, Loading, Select, TextField } from '@atende/ui'
 import type { Condition, MenuOption, NodeDataMap, QueueRef } from '../../types.ts'
-import { INTERVAL_MAX, answerKeyError, intervalError } from '../../validation.ts'
+import {
+  ANSWER_KEY_MAX,
+  CONDITION_VALUE_MAX,
+  INTERVAL_MAX,
+  MENU_OPTION_MAX,
+  TEXT_MAX,
+  answerKeyError,
+  intervalError,
+} from '../../validation.ts'
 import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
-
-const TEXT_MAX = 4096
 
 /** A message node: its text. */
 export function MessageDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['message']>) {
@@ -120,7 +126,7 @@ export function MenuDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDat
               className="flex-1"
               label={t('editor.menu.option', { number: i + 1 })}
               value={o.value}
-              maxLength={200}
+              maxLength={MENU_OPTION_MAX}
               error={errors[`o${i}`]}
               onChange={(v) => setOption(i, v)}
             />
@@ -225,7 +231,7 @@ export function QuestionDialog({ initial, onClose, onSave }: NodeDialogProps<Nod
         label={t('editor.question.answerKey')}
         hint={t('editor.question.answerKeyHint')}
         value={answerKey}
-        maxLength={50}
+        maxLength={ANSWER_KEY_MAX}
         error={errors.answerKey}
         onChange={(v) => {
           setAnswerKey(v)
@@ -275,7 +281,12 @@ export function ConditionDialog({
         value={condition}
         onChange={(v) => setCondition(v as Condition)}
       />
-      <TextField label={t('editor.condition.value')} value={value} maxLength={500} onChange={setValue} />
+      <TextField
+        label={t('editor.condition.value')}
+        value={value}
+        maxLength={CONDITION_VALUE_MAX}
+        onChange={setValue}
+      />
     </NodeDialogShell>
   )
 }
