@@ -2,6 +2,8 @@
  * The announcements plugin's published contract, version 1: what the announcements module may use
  * (`import type { Announcement } from '@atende/plugin-announcements/api'`). TypeBox only (no SDK).
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
 /** administration.md §9: priority 1–3 (1 high/red, 2 medium/orange, 3 low/grey), default 3. */

@@ -4,6 +4,7 @@ import { IdParams, MessageResponse, badRequest } from '@atende/sdk'
 import { Announcement } from './api.ts'
 import { CreateBody, PageQuery, RecordsPage, RichUpload, UpdateBody, errors } from './schemas.ts'
 import type { AnnouncementService } from './service.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['announcements']
 /** Only the platform's super user manages announcements (403 ERR_NO_PERMISSION for anyone else). */

@@ -2,6 +2,8 @@
  * The api plugin's published contract, version 1: what the api module (/api-tokens, /messages-api)
  * and other plugins may use (`import type { ApiToken } from '@atende/plugin-api/api'`). TypeBox only.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
 /** Expiry choices (administration.md §9): 100y means never in practice. */

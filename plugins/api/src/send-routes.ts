@@ -6,6 +6,7 @@ import { SendResult } from './api.ts'
 import { callerOf, integratorConfig, security, tags } from './integrator.ts'
 import { apiErrors } from './schemas.ts'
 import { BODY_MAX, type Sender } from './send.ts'
+import type {} from '@atende/sdk/multipart'
 
 const MAX_FILES = 10
 

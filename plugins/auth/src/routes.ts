@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, MessageResponse, UserView } from '@atende/sdk'
 import { createLoginService, normaliseEmail, sessionView, type LoginResult } from './service.ts'
+import type {} from '@atende/sdk/cookies'
 
 export const REFRESH_COOKIE = 'jrt'
 const COOKIE_PATH = '/api/auth'

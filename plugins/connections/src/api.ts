@@ -4,6 +4,8 @@
  * `'channelSessions'`). Other plugins import from `@atende/plugin-connections/api`, never its files.
  * What tickets reads of it is declared by tickets (which loads first); this service satisfies it.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
 import type { WhatsappView } from './service.ts'
 import type { Static } from '@sinclair/typebox'

@@ -17,6 +17,7 @@ import {
 } from './message-schemas.ts'
 import { errors } from './schemas.ts'
 import { createVoiceUploads } from './voice-upload.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['messages']
 const MAX_FILES = 10

@@ -2,6 +2,8 @@
  * The contacts plugin's published API (`kernel.services.get<ContactsService>('contacts')`), version 1.
  * Other plugins import these types only, never the implementation.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
 import type { UnitOfWork, Wire } from '@atende/sdk'
 import type {

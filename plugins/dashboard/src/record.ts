@@ -1,5 +1,7 @@
 import { localClock, type EventMap, type Kernel } from '@atende/sdk'
 import { advance, type Moment, type Standing } from './moments.ts'
+// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): declared by its contract.
+import type {} from '@atende/plugin-tickets/api'
 
 declare module '@atende/sdk' {
   interface EventMap {

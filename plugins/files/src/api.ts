@@ -4,6 +4,8 @@
  * this plugin is imported from outside. TypeBox and types only (no SDK values), so the front end's
  * types stay small.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 import type { UnitOfWork } from '@atende/sdk'
 

@@ -5,6 +5,7 @@ import { FileList, MANAGE_PERMISSION, OPTIONS_MAX, OPTION_NAME_MAX } from './api
 import { CreateBody, FilesPage, PageQuery, UpdateBody, errors } from './schemas.ts'
 import type { FileListService, StoredUpload } from './service.ts'
 import { nameForType, sniffUpload } from './sniff.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['files']
 const manage = { permission: MANAGE_PERMISSION }

@@ -7,6 +7,8 @@ import { createQueueFlowService } from './queue-flows.ts'
 import { registerFlowRoutes } from './routes.ts'
 import { createFlowStep, watchTickets } from './routing.ts'
 import { createFlowService } from './service.ts'
+// Listens to the queues plugin's events (queue.deleted): declared by its contract.
+import type {} from '@atende/plugin-queues/api'
 
 /**
  * Flows (administration.md §2 "Flow list", "Flow editor", "Sub-queue flow management", "Phrase

@@ -7,6 +7,7 @@ import { extname } from 'node:path'
 import type { FastifyRequest } from 'fastify'
 import { AppError, badRequest, type Kernel, type StoredFile } from '@atende/sdk'
 import { MEDIA_AREA } from './service.ts'
+import type {} from '@atende/sdk/multipart'
 
 const MB = 1024 * 1024
 interface Rule {

@@ -2,6 +2,8 @@
  * The integrations plugin's published contract, version 1: the wire types of its routes (for the
  * integrations module and the queue and connection dialogs). Types only.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
 import type { IntegrationBody, QueueIntegration } from './schemas.ts'
 

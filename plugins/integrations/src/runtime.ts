@@ -21,6 +21,8 @@ import { createBotRuntime, unattended } from './bots.ts'
 import { createBotStore } from './bot-store.ts'
 import { typebotEngine } from './typebot-engine.ts'
 import { dialogflowEngine } from './dialogflow-engine.ts'
+// Listens to the tickets plugin's events (ticket.deleted): declared by its contract.
+import type {} from '@atende/plugin-tickets/api'
 
 /**
  * The job webhook deliveries used before they went through the inbox: jobs of that name still

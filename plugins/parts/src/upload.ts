@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { badRequest } from '@atende/sdk'
 import { ERR_PARTS_TOO_LARGE } from './api.ts'
 import { IMPORT_MAX_BYTES } from './spreadsheet.ts'
+import type {} from '@atende/sdk/multipart'
 
 /**
  * The multipart body of an import: the `file` part read whole (up to IMPORT_MAX_BYTES) and the

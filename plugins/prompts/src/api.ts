@@ -2,6 +2,8 @@
  * The prompts plugin's published contract, version 1: the record the API answers and the module
  * shows. TypeBox only (no SDK), so the front end's types stay small.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
 /** The models offered (administration.md §5); the first is the default. */

@@ -5,6 +5,8 @@ import { createFlowEngine } from './flow-engine.ts'
 import { registerPromptRoutes } from './routes.ts'
 import { REPLY_JOB, createPromptRuntime, replyConcurrency } from './runtime.ts'
 import { createPromptService } from './service.ts'
+// Listens to the queues plugin's events (queue.deleted): declared by its contract.
+import type {} from '@atende/plugin-queues/api'
 
 /**
  * Prompts (administration.md §2 "Prompts", §3, §5, §7; plan flag useOpenAi): an OpenAI assistant

@@ -1,4 +1,6 @@
 /** The queues plugin's published service (`kernel.services.get<QueuesService>('queues')`), version 1. Types only. */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 export interface QueuesService {
   readonly version: 1
   /** Do all these queue ids belong to the company? (An empty list: true.) */

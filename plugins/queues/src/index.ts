@@ -8,6 +8,8 @@ import { createOptionService } from './options.ts'
 import { registerQueueRoutes } from './routes.ts'
 import { createQueueService } from './service.ts'
 import { clearBotLinks } from './bot-links.ts'
+// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): declared by its contract.
+import type {} from '@atende/plugin-tickets/api'
 
 /**
  * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox'
 import { IdParams, MessageResponse, badRequest } from '@atende/sdk'
 import type { QuickMessageService } from './service.ts'
 import { CreateBody, LookupQuery, PageQuery, QuickMessage, RecordsPage, UpdateBody, errors } from './schemas.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['quick-messages']
 

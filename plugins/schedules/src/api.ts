@@ -3,6 +3,8 @@
  * may use (`import type { Schedule } from '@atende/plugin-schedules/api'`). Nothing else of this
  * plugin is imported from outside. TypeBox only (no SDK), so the front end's types stay small.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
 export const STATUSES = ['PENDENTE', 'ENVIADA', 'ERRO'] as const

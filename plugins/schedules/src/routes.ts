@@ -4,6 +4,7 @@ import { IdParams, MessageResponse, badRequest } from '@atende/sdk'
 import { Schedule } from './api.ts'
 import { CreateBody, PageQuery, SchedulesPage, UpdateBody, errors } from './schemas.ts'
 import type { ScheduleService } from './service.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['schedules']
 

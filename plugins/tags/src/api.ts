@@ -2,6 +2,8 @@
  * The tags plugin's published API (`kernel.services.get<TagsService>('tags')`), version 1: what the
  * tickets screen (issue 6) needs to show each ticket's tags. Types only.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 
 /** A tag as every answer and event carries it. `kanban` is the spec's 0 or 1. */
 export interface Tag {

@@ -3,6 +3,8 @@
  * may use (`import type { Task } from '@atende/plugin-tasks/api'`). Nothing else of this
  * plugin is imported from outside. TypeBox only (no SDK), so the front end's types stay small.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
 /** A user responsible for a task, as answers name them. */

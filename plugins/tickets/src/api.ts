@@ -2,6 +2,8 @@
  * The tickets plugin's published API (`kernel.services.get<TicketsService>('tickets')`), version 1:
  * what the connections pipeline (inbound) and the message routes (outbound) need. Types only.
  */
+// The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
+import type {} from './events.ts'
 import type { UnitOfWork } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 

@@ -1,9 +1,11 @@
 import { definePlugin } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
-import { mapRealtime } from './events.ts'
+import { mapRealtime } from './realtime.ts'
 import { registerTicketRoutes } from './routes.ts'
 import { registerRatingStep } from './rating.ts'
 import { registerAutomations } from './automations.ts'
+// Listens to the contacts plugin's events (contact.deleted): declared by its contract.
+import type {} from '@atende/plugin-contacts/api'
 
 /**
  * Tickets and messages. This slice owns the tables and publishes the `tickets` service the

@@ -5,6 +5,7 @@ import { CampaignBody, CampaignsPage, CampaignsQuery, SettingsBody, SettingsList
 import type { CampaignService } from './service.ts'
 import type { CampaignSettingsService } from './settings.ts'
 import { Campaign } from './wire.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['campaigns']
 const admin = { admin: true }

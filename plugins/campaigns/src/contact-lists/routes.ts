@@ -18,6 +18,7 @@ import {
 import { exampleSpreadsheet, EXAMPLE_FILE_NAME } from './example.ts'
 import type { ContactListService } from './service.ts'
 import { IMPORT_MAX_BYTES, assertSpreadsheet, parseSpreadsheet, rowsByHeader } from './spreadsheet.ts'
+import type {} from '@atende/sdk/multipart'
 
 const tags = ['contact-lists']
 const admin = { admin: true }
