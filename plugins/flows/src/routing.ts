@@ -10,12 +10,11 @@
  */
 import type { Kernel } from '@atende/sdk'
 import type { RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
+// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): its contract declares them.
 import type { Ticket } from '@atende/plugin-tickets/api'
 import type { CampaignService } from './campaigns.ts'
 import type { Engine } from './engine.ts'
 import type { QueueFlowService } from './queue-flows.ts'
-// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 const unattended = (t: Pick<Ticket, 'status' | 'userId' | 'isGroup'>) =>
   t.status === 'pending' && !t.userId && !t.isGroup

@@ -14,6 +14,7 @@ import type { Kernel } from '@atende/sdk'
 import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
 import type { FlowsService } from '@atende/plugin-flows/api'
 import type { QueuesService } from '@atende/plugin-queues/api'
+// Listens to the tickets plugin's events (ticket.deleted): its contract declares them.
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { IntegrationService } from './service.ts'
 import { webhookEngine } from './webhook-engine.ts'
@@ -21,8 +22,6 @@ import { createBotRuntime, unattended } from './bots.ts'
 import { createBotStore } from './bot-store.ts'
 import { typebotEngine } from './typebot-engine.ts'
 import { dialogflowEngine } from './dialogflow-engine.ts'
-// Listens to the tickets plugin's events (ticket.deleted): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 /**
  * The job webhook deliveries used before they went through the inbox: jobs of that name still

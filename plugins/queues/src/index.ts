@@ -1,5 +1,6 @@
 import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
+// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): its contract declares them.
 import type { QueuesForTickets } from '@atende/plugin-tickets/api'
 import type { QueuesService } from './api.ts'
 import { createChatbot } from './chatbot.ts'
@@ -8,8 +9,6 @@ import { createOptionService } from './options.ts'
 import { registerQueueRoutes } from './routes.ts'
 import { createQueueService } from './service.ts'
 import { clearBotLinks } from './bot-links.ts'
-// Listens to the tickets plugin's events (ticket.updated, ticket.deleted): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 /**
  * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD

@@ -15,10 +15,9 @@ import { createHash } from 'node:crypto'
 import { renderVariables, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
+// Listens to the tickets plugin's events (message.updated): its contract declares them.
 import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
 import { TABLE, type Row } from './service.ts'
-// Listens to the tickets plugin's events (message.updated): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 export const TICK_JOB = 'schedules.tick'
 /** A schedule due longer ago than this (24 h; SCHEDULE_MAX_LATE_MS) is not sent: ERRO 'expired'. */

@@ -1,11 +1,10 @@
 import { definePlugin } from '@atende/sdk'
 import type { TagsService } from './api.ts'
+// Listens to the tickets plugin's events (ticket.deleted): its contract declares them.
 import type { TagsForTickets } from '@atende/plugin-tickets/api'
 import { mapRealtime } from './events.ts'
 import { registerTagRoutes } from './routes.ts'
 import { KANBAN_PERMISSION, createTagService } from './service.ts'
-// Listens to the tickets plugin's events (ticket.deleted): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 /**
  * Tags (administration.md §2 "Tags", §3 Tag, §4, §5, §6; core.md §7): the /tags screen's CRUD, the

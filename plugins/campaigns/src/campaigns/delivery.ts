@@ -1,9 +1,8 @@
 import type { Kernel } from '@atende/sdk'
+// Listens to the tickets plugin's events (message.updated): its contract declares them.
 import type { Message, TicketsService } from '@atende/plugin-tickets/api'
 import type { Announce } from './announce.ts'
 import { pauseColumns } from './pause.ts'
-// Listens to the tickets plugin's events (message.updated): declared by its contract.
-import type {} from '@atende/plugin-tickets/api'
 
 const ORDER = ['queued', 'sent', 'delivered', 'read'] as const
 type Reached = (typeof ORDER)[number]
