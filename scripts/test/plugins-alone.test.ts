@@ -8,7 +8,6 @@ import { checkAlone } from '../arch/alone.ts'
  * next. They must fail for that reason only, and leave this list when they stop failing.
  */
 const UPWARD: Record<string, string[]> = {
-  tickets: ['queue.deleted'],
   connections: ['queue.deleted'],
   users: ['queue.deleted', 'whatsapp.deleted'],
 }

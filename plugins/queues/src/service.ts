@@ -12,6 +12,7 @@ import {
   likePattern,
 } from '@atende/sdk'
 import type { Knex } from 'knex'
+import type { TicketsService } from '@atende/plugin-tickets/api'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
 import { LIST_MAX, type CreateBody, type Queue, type UpdateBody } from './schemas.ts'
@@ -202,7 +203,8 @@ export function createQueueService(kernel: Kernel) {
 
     /** Its options and bot states go with it; redirects to it (or to its options) are cleared. */
     async remove(companyId: number, id: number) {
-      await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+      await kernel.unitOfWork(companyId, async (uow) => {
+        const { db, t, emit } = uow
         await lock(db, companyId)
         await row(t, id)
         const optionRefs = (await t('queue_options').where({ queueId: id }).pluck('id')).map(
@@ -215,6 +217,8 @@ export function createQueueService(kernel: Kernel) {
           .whereNot('id', id)
           .update({ redirectQueueId: null, updatedAt: new Date() })
           .returning('*')
+        // Its tickets become queueless in the same transaction (a call down to tickets, not an event up).
+        await kernel.services.get<TicketsService>('tickets').releaseQueue(uow, id)
         await t('queues').where({ id }).delete()
         for (const r of touched) emit('queue.updated', { companyId, queue: queueView(r) })
         emit('queue.deleted', { companyId, queueId: id })

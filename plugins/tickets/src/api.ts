@@ -161,6 +161,12 @@ export interface TicketsService {
   addOutgoing(uow: UnitOfWork, ticket: Ticket, input: OutgoingInput): Promise<Message>
   /** A note on the ticket written by the system (no user): why a bot handed the ticket over, for instance. */
   addNote(companyId: number, ticketId: number, note: string): Promise<void>
+  /**
+   * A queue is being deleted (the queues plugin calls this in its unit of work): its tickets become
+   * queueless, so they fall under the allTicket rule instead of pointing at nothing. A call down,
+   * not a subscription up: tickets knows nothing of the queues plugin.
+   */
+  releaseQueue(uow: UnitOfWork, queueId: number): Promise<void>
   /** The ticket's last `limit` messages (at most 200), oldest first: a bot's view of the conversation. */
   recentMessages(companyId: number, ticketId: number, limit: number): Promise<Message[]>
   getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>

@@ -47,12 +47,6 @@ export default definePlugin({
     await registerAutomations(kernel)
     // A deleted contact's conversations go with it (their messages cascade). The contacts plugin
     // announces the delete; no foreign key crosses plugins. Idempotent: every process may run it.
-    // A deleted queue (the queues plugin's event) leaves its tickets queueless, so
-    // they fall under the allTicket rule instead of pointing at nothing.
-    kernel.bus.on('queue.deleted', async (p) => {
-      const { companyId, queueId } = p
-      await kernel.tenant(companyId)('tickets').where({ queueId }).update({ queueId: null })
-    })
     kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {
       const gone: { id: number }[] = await kernel
         .tenant(companyId)('tickets')

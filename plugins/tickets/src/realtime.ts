@@ -26,8 +26,8 @@ export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(
   kernel.bus.on('user.created', forget)
   kernel.bus.on('user.updated', forget)
   kernel.bus.on('user.deleted', forget)
-  // The users plugin drops a deleted queue's user_queues rows (the queues plugin's event).
-  kernel.bus.on('queue.deleted', (p) => forget(p))
+  // A deleted queue changes who sees what through the users' queues: the users plugin drops its
+  // user_queues rows and announces those users (user.updated above).
 
   kernel.realtime.map('ticket.updated', async ({ companyId, ticket, previous }) => {
     const place = placeOf(ticket)

@@ -112,6 +112,10 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return new Map(rows.map((r) => [r.userId, { average: Number(r.average), count: Number(r.count) }]))
     },
 
+    async releaseQueue({ t }, queueId) {
+      await t('tickets').where({ queueId }).update({ queueId: null })
+    },
+
     contactIdsQuery(companyId, ticketIds) {
       return kernel.tenant(companyId)('tickets').whereIn('id', ticketIds).distinct('contactId')
     },
