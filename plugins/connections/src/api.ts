@@ -8,6 +8,8 @@
 import type {} from './events.ts'
 import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
 import type { WhatsappView } from './service.ts'
+import type { UnitOfWork } from '@atende/sdk'
+import type { BotRef } from './bot-links.ts'
 import type { Static } from '@sinclair/typebox'
 import type { ScheduleDay, Whatsapp } from './schemas.ts'
 
@@ -37,4 +39,13 @@ export interface ConnectionsService extends ConnectionsForTickets {
    * integrators' API lets a connection's token send through that connection. Null when none.
    */
   byToken(token: string): Promise<{ id: number; companyId: number; status: string } | null>
+  /**
+   * A queue is being deleted (the queues plugin calls this in its unit of work): no connection
+   * offers it any more. A call down, not a subscription up to the queues plugin's event.
+   */
+  releaseQueue(uow: UnitOfWork, queueId: number): Promise<void>
+  /** A prompt or integration is being deleted (its plugin calls this in that unit of work): no connection hands customers to it. */
+  releaseBot(uow: UnitOfWork, bot: BotRef): Promise<void>
 }
+
+export type { BotRef } from './bot-links.ts'

@@ -1,4 +1,4 @@
-import { companyCache, definePlugin, pickByIds, type Kernel } from '@atende/sdk'
+import { companyCache, definePlugin, pickByIds, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -19,7 +19,7 @@ import { createSessionRpc } from './session-rpc.ts'
 import { createLeases } from './lease.ts'
 import { createResume } from './resume.ts'
 import { createMessaging } from './messages.ts'
-import { clearBotLinks } from './bot-links.ts'
+import { releaseBot } from './bot-links.ts'
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d)
 
@@ -57,7 +57,6 @@ export default definePlugin({
   moduleRoutes: ['/connections'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
-    clearBotLinks(kernel)
     const routing = createRouting(kernel.log)
     kernel.services.provide('inbound', { version: routing.version, register: routing.register, steps: routing.steps })
     let messaging: ReturnType<typeof createMessaging> | undefined
@@ -110,6 +109,7 @@ export default definePlugin({
     const published: ConnectionsService = {
       version: 1,
       get: connections.get,
+      releaseBot,
       // For the tickets automations job (idle close, transfer of waiting tickets).
       withAutomations: connections.withAutomations,
       queueIdsOf: async (companyId: number, whatsappId: number) =>
@@ -141,16 +141,14 @@ export default definePlugin({
           .select('id', 'companyId', 'status')
         return rows.length === 1 ? (rows[0] as { id: number; companyId: number; status: string }) : null
       },
+      async releaseQueue({ t }: UnitOfWork, queueId: number) {
+        await t('whatsapp_queues').where({ queueId }).delete()
+      },
       // New tickets started by an attendant go out through the company's default connection.
       defaultId: async (companyId: number): Promise<number | null> =>
         (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
     }
     kernel.services.provide('connections', published)
-    // The queues plugin's event (declared there): a deleted queue leaves no links behind.
-    kernel.bus.on('queue.deleted', async (p) => {
-      const { companyId, queueId } = p
-      await kernel.tenant(companyId)('whatsapp_queues').where({ queueId }).delete()
-    })
     mapRealtime(kernel)
     registerConnectionRoutes(app, kernel, connections)
     registerSessionRoutes(app, kernel, connections, sessions)

@@ -12,6 +12,8 @@ import {
   tooShort,
 } from '@atende/sdk'
 import type { FlowsService } from '@atende/plugin-flows/api'
+import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { QueuesService } from '@atende/plugin-queues/api'
 import type { IntegrationBody, IntegrationType, QueueIntegration, TestSessionBody } from './schemas.ts'
 import { DialogflowFailure, detectIntent } from './dialogflow.ts'
 
@@ -198,9 +200,14 @@ export function createIntegrationService(kernel: Kernel) {
     },
 
     async remove(companyId: number, id: number) {
-      await kernel.unitOfWork(companyId, async ({ t, emit }) => {
+      await kernel.unitOfWork(companyId, async (uow) => {
+        const { t, emit } = uow
         const rows = await t('queue_integrations').where({ id }).whereNull('origin').delete().returning('id')
         if (!rows.length) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
+        // No queue or connection hands customers to it any more: calls down to their plugins.
+        // The queues plugin is optional here (not in dependsOn): when absent no queue holds a link.
+        await kernel.services.find<QueuesService>('queues')?.releaseBot(uow, { integrationId: id })
+        await kernel.services.get<ConnectionsService>('connections').releaseBot(uow, { integrationId: id })
         emit('integration.deleted', { companyId, integrationId: id })
       })
     },

@@ -92,7 +92,17 @@ describe('queue integrations API', () => {
     expect(t.app.kernel.vault.open((await t.db('queue_integrations').where({ id: df.id }).first()).jsonContent)).toBe(
       KEY,
     )
+    // A queue and a connection hand customers to it; deleting it releases both in the same
+    // transaction (calls down to their plugins), so both are free of it once the answer arrives.
+    const queue = await ok(
+      c('POST', '/api/queue', { name: 'Bots', color: '#0a0', greetingMessage: '', integrationId: n8n.id }),
+    )
+    const conn = await ok(c('POST', '/api/whatsapp', { name: 'Sim n8n', provider: 'simulator', integrationId: n8n.id }))
+    expect((await t.db('queues').where({ id: queue.id }).first()).integrationId).toBe(n8n.id)
+    expect((await t.db('whatsapps').where({ id: conn.id }).first()).integrationId).toBe(n8n.id)
     expect(await ok(c('DELETE', `/api/queueIntegration/${n8n.id}`))).toEqual({ message: 'Integration deleted' })
+    expect((await t.db('queues').where({ id: queue.id }).first()).integrationId).toBeNull()
+    expect((await t.db('whatsapps').where({ id: conn.id }).first()).integrationId).toBeNull()
     expect((await c('GET', `/api/queueIntegration/${n8n.id}`)).statusCode).toBe(404)
   })
 

@@ -1,4 +1,5 @@
 import { badRequest, notFound, toIso, type Kernel } from '@atende/sdk'
+import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { QueuesService } from '@atende/plugin-queues/api'
 import { MODELS, type Prompt } from './api.ts'
 import { NAME_MAX, NAME_MIN, PROMPT_MIN, type PromptBody } from './schemas.ts'
@@ -175,9 +176,13 @@ export function createPromptService(kernel: Kernel) {
     },
 
     async remove(companyId: number, id: number) {
-      await kernel.unitOfWork(companyId, async ({ t, emit }) => {
+      await kernel.unitOfWork(companyId, async (uow) => {
+        const { t, emit } = uow
         const rows = await t(TABLE).where({ id }).whereNull('origin').delete().returning('id')
         if (!rows.length) throw notFound(ERR_NO_PROMPT_FOUND, 'Prompt not found')
+        // No queue or connection hands customers to it any more: calls down to their plugins.
+        await kernel.services.get<QueuesService>('queues').releaseBot(uow, { promptId: id })
+        await kernel.services.get<ConnectionsService>('connections').releaseBot(uow, { promptId: id })
         emit('prompt.deleted', { companyId, promptId: id })
       })
     },

@@ -1,6 +1,8 @@
 /** The queues plugin's published service (`kernel.services.get<QueuesService>('queues')`), version 1. Types only. */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
+import type { UnitOfWork } from '@atende/sdk'
+import type { BotRef } from './bot-links.ts'
 export interface QueuesService {
   readonly version: 1
   /** Do all these queue ids belong to the company? (An empty list: true.) */
@@ -11,7 +13,11 @@ export interface QueuesService {
   botsOf(companyId: number, queueId: number): Promise<{ integrationId: number | null; promptId: number | null } | null>
   /** Every queue of the company (id, name, colour) in the menu's order. */
   names(companyId: number): Promise<{ id: number; name: string; color: string }[]>
+  /** A prompt or integration is being deleted (its plugin calls this in that unit of work): no queue hands customers to it. */
+  releaseBot(uow: UnitOfWork, bot: BotRef): Promise<void>
 }
+
+export type { BotRef } from './bot-links.ts'
 
 /** A queue and a chatbot option as the API answers them (the routes' schemas). */
 export type { Queue, QueueOption } from './schemas.ts'

@@ -1,19 +1,17 @@
-import type { Kernel } from '@atende/sdk'
+import type { UnitOfWork } from '@atende/sdk'
 
-// Events of the prompts and integrations plugins (declared there too, with these shapes).
-declare module '@atende/sdk' {
-  interface EventMap {
-    'prompt.deleted': { companyId: number; promptId: number }
-    'integration.deleted': { companyId: number; integrationId: number }
-  }
-}
+/** A prompt or a queue integration (a bot) a queue may hand its customers to. */
+export type BotRef = { promptId: number } | { integrationId: number }
 
-/** A deleted prompt or integration leaves no link behind (a dangling one would refuse the next save). */
-export function clearBotLinks(kernel: Kernel) {
-  kernel.bus.on('prompt.deleted', async ({ companyId, promptId }) => {
-    await kernel.tenant(companyId)('queues').where({ promptId }).update({ promptId: null })
-  })
-  kernel.bus.on('integration.deleted', async ({ companyId, integrationId }) => {
-    await kernel.tenant(companyId)('queues').where({ integrationId }).update({ integrationId: null })
-  })
+/**
+ * A deleted bot leaves no link behind (a dangling one would refuse the next save). The prompts and
+ * integrations plugins call this, in the unit of work that deletes the bot: a call down through
+ * this plugin's contract, where this plugin used to subscribe up to their deletion events.
+ */
+export async function releaseBot({ t }: UnitOfWork, bot: BotRef) {
+  const column = 'promptId' in bot ? 'promptId' : 'integrationId'
+  const id = 'promptId' in bot ? bot.promptId : bot.integrationId
+  await t('queues')
+    .where(column, id)
+    .update({ [column]: null })
 }

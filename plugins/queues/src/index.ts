@@ -8,7 +8,7 @@ import { mapRealtime } from './events.ts'
 import { createOptionService } from './options.ts'
 import { registerQueueRoutes } from './routes.ts'
 import { createQueueService } from './service.ts'
-import { clearBotLinks } from './bot-links.ts'
+import { releaseBot } from './bot-links.ts'
 
 /**
  * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
@@ -41,7 +41,6 @@ export default definePlugin({
   moduleRoutes: ['/queues'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
-    clearBotLinks(kernel)
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
     kernel.services.provide('queues', {
@@ -50,6 +49,7 @@ export default definePlugin({
       byIds: queues.byIds,
       names: queues.names,
       botsOf: queues.botsOf,
+      releaseBot,
     } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)

@@ -12,6 +12,7 @@ import {
   likePattern,
 } from '@atende/sdk'
 import type { Knex } from 'knex'
+import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
@@ -217,8 +218,10 @@ export function createQueueService(kernel: Kernel) {
           .whereNot('id', id)
           .update({ redirectQueueId: null, updatedAt: new Date() })
           .returning('*')
-        // Its tickets become queueless in the same transaction (a call down to tickets, not an event up).
+        // Its tickets become queueless and no connection offers it, in the same transaction: calls
+        // down to tickets and connections, not events they would subscribe to up here.
         await kernel.services.get<TicketsService>('tickets').releaseQueue(uow, id)
+        await kernel.services.get<ConnectionsService>('connections').releaseQueue(uow, id)
         await t('queues').where({ id }).delete()
         for (const r of touched) emit('queue.updated', { companyId, queue: queueView(r) })
         emit('queue.deleted', { companyId, queueId: id })
