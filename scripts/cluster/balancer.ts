@@ -1,6 +1,6 @@
 /**
  * The load balancer of `pnpm start:cluster`: a few lines of node in front of the API processes,
- * round-robin for requests and websocket upgrades alike (the processes share sessions and events
+ * round-robin for requests and, apart, for websocket upgrades (the processes share sessions and events
  * over Postgres and Redis, so no stickiness is needed). An upstream that refuses a connection is
  * skipped for a second and the request goes to the next one; request bodies are buffered so such
  * a retry can resend them. Each answer says which upstream served it (`x-atende-upstream`, 1-based),
@@ -21,11 +21,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'])
 
 export function createBalancer(upstreams: Upstream[]) {
-  let turn = 0
+  // Requests and websocket upgrades take turns apart: sockets live long, so they spread evenly over
+  // the processes whatever the requests in between (four sockets land two on each of two processes).
+  const turns = { request: 0, upgrade: 0 }
   const downUntil = upstreams.map(() => 0)
   /** The upstreams to try, in order: the next in turn first, those marked down last. */
-  function order(): number[] {
-    const start = turn++ % upstreams.length
+  function order(kind: keyof typeof turns): number[] {
+    const start = turns[kind]++ % upstreams.length
     const all = upstreams.map((_, k) => (start + k) % upstreams.length)
     const now = Date.now()
     return [...all.filter((i) => downUntil[i]! <= now), ...all.filter((i) => downUntil[i]! > now)]
@@ -48,7 +50,7 @@ export function createBalancer(upstreams: Upstream[]) {
       const headers: http.OutgoingHttpHeaders = { ...req.headers, ...forwarded(req) }
       for (const h of HOP_BY_HOP) delete headers[h]
       headers['content-length'] = String(body.length)
-      const tries = order()
+      const tries = order('request')
       const attempt = (k: number) => {
         const i = tries[k]!
         const up = http.request({ ...upstreams[i], agent, method: req.method, path: req.url, headers }, (answer) => {
@@ -85,7 +87,7 @@ export function createBalancer(upstreams: Upstream[]) {
   server.on('upgrade', (req, client: net.Socket, head) => {
     tunnels.add(client)
     client.on('close', () => tunnels.delete(client))
-    const tries = order()
+    const tries = order('upgrade')
     const attempt = (k: number) => {
       const i = tries[k]!
       const up = net.connect(upstreams[i]!.port, upstreams[i]!.host, () => {
