@@ -40,10 +40,6 @@ export function sayAll<K extends string>(
   return out
 }
 
-/** The key of a problem (tests and code that only compare keys). */
-export const keyOf = (problem: Problem | null | undefined) =>
-  problem == null ? null : typeof problem === 'string' ? problem : problem.key
-
 export const tooShort = (min: number): Problem => ({ key: 'validation.tooShort', values: { min } })
 export const tooLong = (max: number): Problem => ({ key: 'validation.tooLong', values: { max } })
 
