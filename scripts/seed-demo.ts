@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Kernel } from '@atende/sdk'
 import type { AtendeApp } from '@atende/kernel'
+import type { TicketsService } from '@atende/plugin-tickets/api'
 
 /** The demo tenant a first-time user can log in to (printed by `pnpm start`). */
 export const DEMO = {
@@ -15,12 +16,16 @@ export const DEMO = {
 /**
  * Creates the demo company and its two users on the first plan. Idempotent: existing rows are
  * left alone (a changed demo password stays changed), and concurrent starts cannot double-insert.
- * Identity rows are the kernel's tables, so this writes them directly, like bootstrapPlatform.
+ * Identity rows are the kernel's tables, so this writes them directly, like bootstrapPlatform; the
+ * users' ticket access is the tickets plugin's, set through its service.
  */
-export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ companyId: number; created: string[] }> {
+export async function seedDemo(
+  kernel: Pick<Kernel, 'db' | 'auth' | 'services' | 'unitOfWork'>,
+): Promise<{ companyId: number; created: string[] }> {
   const { db, auth } = kernel
   const passwordHash = await auth.hashPassword(DEMO.password)
   const created: string[] = []
+  const newUsers: number[] = []
   const companyId = await db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(424243)')
     let company = await trx('companies').where({ cnpj: DEMO.company.cnpj }).first('id')
@@ -38,16 +43,17 @@ export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ c
         .whereRaw('lower(email) = ?', [u.email])
         .first('id')
       if (found) continue
-      // allTicket: the demo's customers arrive without a queue, and the attendant should see them.
-      await trx('users').insert({
-        companyId: company.id,
-        name: u.name,
-        email: u.email,
-        passwordHash,
-        profile: u.profile,
-        super: false,
-        allTicket: 'enabled',
-      })
+      const [user] = await trx('users')
+        .insert({
+          companyId: company.id,
+          name: u.name,
+          email: u.email,
+          passwordHash,
+          profile: u.profile,
+          super: false,
+        })
+        .returning('id')
+      newUsers.push(user.id)
       created.push(`user ${u.email}`)
     }
     // Campaigns, contact lists and the flow builder hang on this company switch (the super user's,
@@ -58,6 +64,12 @@ export async function seedDemo(kernel: Pick<Kernel, 'db' | 'auth'>): Promise<{ c
     }
     return company.id as number
   })
+  // allTicket: the demo's customers arrive without a queue, and the attendant should see them.
+  const tickets = kernel.services.find<TicketsService>('tickets')
+  if (tickets && newUsers.length)
+    await kernel.unitOfWork(companyId, async (uow) => {
+      for (const id of newUsers) await tickets.setAttendant(uow, id, { allTicket: true })
+    })
   return { companyId, created }
 }
 

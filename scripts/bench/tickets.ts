@@ -179,7 +179,7 @@ async function seedCompany(
         companyId: c,
       })),
     )
-  await db('user_queues').insert(links)
+  await db('attendant_queues').insert(links)
   const whats = await db('whatsapps')
     .insert([1, 2].map((k) => ({ companyId: c, name: `Bench ${k}`, isDefault: k === 1, number: `551199990000${k}` })))
     .returning('id')

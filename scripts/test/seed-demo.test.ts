@@ -67,7 +67,7 @@ describe('demo seed', () => {
             'tags',
             'quick_messages',
             'contacts',
-            'user_queues',
+            'attendant_queues',
             'whatsapp_queues',
             'ticket_tags',
           ].map(async (table) => [
@@ -90,7 +90,7 @@ describe('demo seed', () => {
       tags: 3,
       quick_messages: 3,
       contacts: DEMO_CONVERSATIONS.length + DEMO_CONTACTS.length,
-      user_queues: 4,
+      attendant_queues: 4,
       whatsapp_queues: 2,
     })
 

@@ -46,8 +46,6 @@ export async function up(knex: Knex) {
     t.string('passwordHash', 100).notNullable()
     t.string('profile', 10).notNullable().defaultTo('user')
     t.boolean('super').notNullable().defaultTo(false)
-    t.string('allTicket', 10).notNullable().defaultTo('disabled')
-    t.integer('whatsappId')
     t.text('profilePicture')
     t.string('language', 5)
     t.boolean('online').notNullable().defaultTo(false)
@@ -57,14 +55,9 @@ export async function up(knex: Knex) {
     t.index(['companyId', 'name'])
   })
   await knex.raw('CREATE UNIQUE INDEX users_company_email_unique ON users ("companyId", lower(email))')
-  // queueIds of a user; queues are another plugin's rows, so no foreign key here.
-  await knex.schema.createTable('user_queues', (t) => {
-    t.integer('userId').notNullable().references('users.id').onDelete('CASCADE')
-    t.integer('queueId').notNullable()
-    t.integer('companyId').notNullable().references('companies.id').onDelete('CASCADE')
-    t.primary(['userId', 'queueId'])
-    t.index(['companyId', 'queueId'])
-  })
+  // Until 2026-11 this also made users.allTicket, users.whatsappId and user_queues: who sees which
+  // tickets is the tickets plugin's data now, and its migration 011_attendants moves those rows out
+  // of databases made before (a new database never has them).
   await knex.schema.createTable('user_sessions', (t) => {
     t.string('id', 36).primary()
     t.integer('userId').notNullable().references('users.id').onDelete('CASCADE')
@@ -89,6 +82,7 @@ export async function up(knex: Knex) {
 }
 
 export async function down(knex: Knex) {
+  // user_queues: what the tickets plugin's 011_attendants gives back on its way down.
   for (const table of ['settings', 'user_sessions', 'user_queues', 'users', 'companies', 'plan_modules', 'plans']) {
     await knex.schema.dropTableIfExists(table)
   }

@@ -6,21 +6,20 @@ import {
   type EventBus,
   type Member,
   type SettingDefinition,
+  type UnitOfWork,
+  type UserFieldsLoader,
   type UserView,
   type WeeklyHour,
 } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
 
-/** A row of userViews' query: the user's columns, its queues and company as JSON (parsed by pg, a string in some drivers). */
-type UserViewRow = Omit<UserView, 'createdAt' | 'updatedAt' | 'queueIds' | 'company'> & {
+/** A row of userViews' query: the user's columns and company as JSON (parsed by pg, a string in some drivers). */
+type UserViewRow = Omit<UserView, 'createdAt' | 'updatedAt' | 'company'> & {
   createdAt: Date | string
   updatedAt: Date | string
-  queueIds: number[] | string
   company: UserView['company'] | string
 }
-
-type MemberRow = Omit<Member, 'allTicket' | 'queueIds'> & { allTicket: string; queueIds: number[] | string }
 
 const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? JSON.parse(v) : v)
 
@@ -35,35 +34,17 @@ export function createAccounts(
   platformCnpj?: string,
   /** Drops a company's cached members on its user and company events (every process hears them). */
   bus?: EventBus,
-): AccountsService {
-  // A company's users and their queues, read on every ticket list and message page (the viewer, the
-  // names): kept until a user or company event says otherwise. Writers of users and user_queues
-  // announce user.created/updated/deleted (the users plugin also for the rows a deleted queue or
-  // connection takes with it).
+): AccountsService & { extendedBy(): string[] } {
+  // A company's users, read on every ticket list and message page (the viewer, the names): kept
+  // until a user or company event says otherwise. Writers of users announce user.created/updated/deleted.
   const directory = companyCache((companyId) => readMembers(companyId), { ttlMs: bus ? 30_000 : 0 })
   if (bus)
     directory.forgetOn(bus, ['user.created', 'user.updated', 'user.deleted', 'company.created', 'company.deleted'])
   async function readMembers(companyId: number): Promise<Member[]> {
-    const rows: MemberRow[] = await db('users as u')
-      .where('u.companyId', companyId)
-      .select(
-        'u.id',
-        'u.name',
-        'u.profile',
-        'u.super',
-        'u.allTicket',
-        'u.whatsappId',
-        db.raw(
-          `COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds"`,
-        ),
-      )
-      .orderBy('u.id')
-    return rows.map((r) => ({
-      ...r,
-      allTicket: r.allTicket === 'enabled',
-      queueIds: parseJson<number[]>(r.queueIds),
-    }))
+    return db('users').where({ companyId }).select('id', 'name', 'profile', 'super').orderBy('id')
   }
+  // Plugins' fields of the user views (manifest userFields), in the order they were added.
+  const extensions = new Map<string, UserFieldsLoader>()
   const effective = (stored: { key: string; value: string }[]) => {
     const byKey = new Map(stored.map((s) => [s.key, s.value]))
     const defs = definitions()
@@ -71,43 +52,48 @@ export function createAccounts(
     const known = new Set(defs.map((d) => d.key))
     return [...out, ...stored.filter((s) => !known.has(s.key))].sort((a, b) => a.key.localeCompare(b.key))
   }
-  async function userViews(ids: number[]): Promise<UserView[]> {
+  async function userViews(ids: number[], uow?: UnitOfWork): Promise<UserView[]> {
     const unique = [...new Set(ids)].filter((n) => Number.isInteger(n))
     if (!unique.length) return []
-    // One round trip: the company, its settings and the user's queues come back as JSON columns.
-    const { rows } = await db.raw(
-      `SELECT u.id, u."companyId", u.name, u.email, u.profile, u.super, u."allTicket", u."whatsappId",
+    // One round trip: the company and its settings come back as a JSON column.
+    const { rows } = await (uow?.db ?? db).raw(
+      `SELECT u.id, u."companyId", u.name, u.email, u.profile, u.super,
               u."profilePicture", u.language, u.online, u."createdAt", u."updatedAt",
-              COALESCE((SELECT json_agg(q."queueId" ORDER BY q."queueId") FROM user_queues q WHERE q."userId" = u.id), '[]'::json) AS "queueIds",
               json_build_object('id', c.id, 'name', c.name, 'dueDate', c."dueDate", 'status', c.status, 'planId', c."planId",
                 'settings', COALESCE((SELECT json_agg(json_build_object('key', s.key, 'value', s.value) ORDER BY s.key)
                                       FROM settings s WHERE s."companyId" = c.id), '[]'::json)) AS company
          FROM users u JOIN companies c ON c.id = u."companyId"
-        WHERE u.id = ANY(?::int[])`,
-      [unique],
+        WHERE u.id = ANY(?::int[])${uow ? ' AND u."companyId" = ?' : ''}`,
+      uow ? [unique, uow.t.companyId] : [unique],
     )
     const order = new Map(unique.map((id, i) => [id, i]))
-    return (rows as UserViewRow[])
-      .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
-      .map((u) => {
-        const company = parseJson<UserView['company']>(u.company)
-        return {
-          ...u,
-          createdAt: iso(u.createdAt)!,
-          updatedAt: iso(u.updatedAt)!,
-          queueIds: parseJson<number[]>(u.queueIds),
-          company: { ...company, dueDate: iso(company.dueDate), settings: effective(company.settings) },
-        }
-      })
+    const found = (rows as UserViewRow[]).sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    const keys = found.map((u) => ({ id: u.id, companyId: u.companyId }))
+    const extra = found.length ? await Promise.all([...extensions.values()].map((load) => load(keys, uow))) : []
+    return found.map((u) => {
+      const company = parseJson<UserView['company']>(u.company)
+      return {
+        ...Object.assign({}, ...extra.map((fields) => fields.get(u.id))),
+        ...u,
+        createdAt: iso(u.createdAt)!,
+        updatedAt: iso(u.updatedAt)!,
+        company: { ...company, dueDate: iso(company.dueDate), settings: effective(company.settings) },
+      }
+    })
   }
   return {
     userViews,
     userView: async (id) => (await userViews([id]))[0],
     async members(companyId, ids) {
       const all = await directory.get(companyId)
-      // Copies, queue lists too: a caller that edits what it got must not edit the cache.
-      return (ids ? pickByIds(all, ids) : all).map((m) => ({ ...m, queueIds: [...m.queueIds] }))
+      // Copies: a caller that edits what it got must not edit the cache.
+      return (ids ? pickByIds(all, ids) : all).map((m) => ({ ...m }))
     },
+    extendViews(plugin, load) {
+      if (extensions.has(plugin)) throw new Error(`Plugin ${plugin} extends the user views twice`)
+      extensions.set(plugin, load)
+    },
+    extendedBy: () => [...extensions.keys()],
     async companyHours(companyId) {
       const row: { schedules: WeeklyHour[] | string | null } | undefined = await db('companies')
         .where({ id: companyId })

@@ -30,6 +30,7 @@ import { createRealtime } from './realtime/index.ts'
 import { createPlanGate } from './plans.ts'
 import { createExpiryGate } from './expiry.ts'
 import { createAccounts } from './accounts.ts'
+import { checkUserFields, composeUserView } from './user-fields.ts'
 import { bootstrapPlatform } from './bootstrap.ts'
 import { discoverPlugins, orderPlugins } from './plugins/loader.ts'
 import { registerKernelRoutes } from './routes.ts'
@@ -145,6 +146,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     ownHost: hostOf(config.publicUrl),
   })
 
+  const accounts = createAccounts(db, () => settings.definitions(), config.superuser.cnpj, bus)
   const kernel: Kernel = {
     config,
     log: app.log,
@@ -173,7 +175,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     settings,
     mail: createMail(config.smtpUrl, config.mailFrom, app.log),
     auth,
-    accounts: createAccounts(db, () => settings.definitions(), config.superuser.cnpj, bus),
+    accounts,
     services: createServiceRegistry(),
     storage,
     vault: createVault(config.encryptionKey, config.jwtSecret),
@@ -207,7 +209,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   installInputRules(app)
   installBodyLimits(app)
   app.addSchema(ErrorResponse)
-  app.addSchema(UserView)
+  app.addSchema(composeUserView(UserView, installed))
   await app.register(cookie)
   await registerSecurity(app, config) // helmet headers, CSP, no-store API answers (security.ts)
   // Uploads for every plugin (request.file()); kernel.storage.put enforces each caller's own limit.
@@ -311,6 +313,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
       { prefix: `/api${plugin.prefix ?? ''}` },
     )
   }
+
+  checkUserFields(installed, accounts.extendedBy())
 
   await registerWeb(app, { moduleDirs }) // the built shell and modules, SPA fallback (web.ts)
   app.setNotFoundHandler(apiNotFound)

@@ -59,7 +59,7 @@ describe('kernel', () => {
     expect(view!.company.settings.length).toBe(t.app.kernel.settings.definitions().length)
   })
 
-  it("answers a company's members with their queues, never another company's", async () => {
+  it("answers a company's members, never another company's", async () => {
     const su = await t.db('users').where({ super: true }).first('id', 'companyId')
     const [other] = await t.db('companies').insert({ name: 'Other', cnpj: '11222333000181' }).returning('id')
     const [mary] = await t
@@ -70,31 +70,17 @@ describe('kernel', () => {
         email: 'mary@x.com',
         passwordHash: 'x',
         profile: 'user',
-        allTicket: 'enabled',
-        whatsappId: 7,
       })
       .returning('id')
     const [stranger] = await t
       .db('users')
       .insert({ companyId: other.id, name: 'Stranger', email: 's@x.com', passwordHash: 'x' })
       .returning('id')
-    await t.db('user_queues').insert([
-      { userId: mary.id, queueId: 3, companyId: su.companyId },
-      { userId: mary.id, queueId: 2, companyId: su.companyId },
-    ])
 
     const all = await t.app.kernel.accounts.members(su.companyId)
     expect(all.map((m) => m.id)).toEqual([su.id, mary.id])
-    expect(all[1]).toEqual({
-      id: mary.id,
-      name: 'Mary',
-      profile: 'user',
-      super: false,
-      allTicket: true,
-      queueIds: [2, 3],
-      whatsappId: 7,
-    })
-    expect(all[0]).toMatchObject({ super: true, profile: 'admin', allTicket: false, queueIds: [] })
+    expect(all[1]).toEqual({ id: mary.id, name: 'Mary', profile: 'user', super: false })
+    expect(all[0]).toMatchObject({ super: true, profile: 'admin' })
     expect(await t.app.kernel.accounts.members(su.companyId, [stranger.id, mary.id, null])).toEqual([all[1]])
     expect(await t.app.kernel.accounts.members(su.companyId, [])).toEqual([])
   })

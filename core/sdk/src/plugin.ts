@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TObject } from '@sinclair/typebox'
 import type { Kernel, PermissionRule, SettingDefinition } from './kernel.ts'
 
 export interface PluginManifest {
@@ -26,6 +27,12 @@ export interface PluginManifest {
   permissions?: PermissionRule[]
   /** Company settings this plugin reads (administration.md §3 Setting), with their allowed values and default. */
   settings?: SettingDefinition[]
+  /**
+   * Fields this plugin adds to every user view (GET /users/me, sign-in …), e.g. the tickets
+   * plugin's queueIds: their schema joins the kernel's UserView at boot, and the plugin's
+   * register() supplies them with `kernel.accounts.extendViews(name, load)`.
+   */
+  userFields?: TObject
   /** Folder of knex migration files (`.ts`/`.js` exporting up and down), owned by this plugin only. */
   migrations?: URL | string
   /** Where the plugin's routes live under /api; '' mounts at /api itself. */

@@ -12,6 +12,7 @@ import {
 import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
+import type { TicketsService } from '@atende/plugin-tickets/api'
 
 export const ERR_NO_WAPP_FOUND = 'ERR_NO_WAPP_FOUND'
 export const ERR_NO_OTHER_WHATSAPP = 'ERR_NO_OTHER_WHATSAPP'
@@ -323,7 +324,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
 
     /** Deleting the default while others exist promotes the oldest remaining connection. */
     async remove(companyId: number, id: number) {
-      await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+      await kernel.unitOfWork(companyId, async (uow) => {
+        const { db, t, emit } = uow
         await lock(db, companyId)
         const [gone]: Row[] = await t('whatsapps').where({ id }).delete().returning('*')
         if (!gone) throw notFound(ERR_NO_WAPP_FOUND, 'Connection not found')
@@ -340,6 +342,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
             })
           }
         }
+        // No user keeps it as their default: a call down, in this transaction.
+        await kernel.services.get<TicketsService>('tickets').releaseConnection(uow, id)
         emit('whatsapp.deleted', { companyId, whatsappId: id })
       })
       await sessions.stop(id, { silent: true })

@@ -1,13 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import {
-  createTestApp,
-  companyWithUser,
-  userIn,
-  allPlugins,
-  until,
-  type TestApp,
-  type Headers,
-} from '@atende/kernel/testing'
+import { createTestApp, companyWithUser, userIn, allPlugins, type TestApp, type Headers } from '@atende/kernel/testing'
 
 describe('connections CRUD', () => {
   let t: TestApp
@@ -228,7 +220,7 @@ describe('connections CRUD', () => {
 
 describe('deleting a connection', () => {
   it("clears it as users' default connection", async () => {
-    // The whole workspace: the users plugin does the clearing.
+    // The tickets plugin owns users' default connections; deleting one releases it there.
     const t = await createTestApp({ plugins: await allPlugins() })
     try {
       const { headers, userId } = await companyWithUser(t.app, { profile: 'admin' })
@@ -248,14 +240,10 @@ describe('deleting a connection', () => {
           payload: { name: 'Outra', provider: 'simulator', isDefault: true },
         })
       ).json()
-      await t.app.kernel.db('users').where({ id: userId }).update({ whatsappId: w.id })
+      await t.app.kernel.db('attendants').insert({ userId, companyId: w.companyId, whatsappId: w.id })
       expect((await t.app.inject({ method: 'DELETE', url: `/api/whatsapp/${w.id}`, headers })).statusCode).toBe(200)
-      let user: any
-      await until(async () => {
-        user = await t.app.kernel.db('users').where({ id: userId }).first()
-        return user.whatsappId === null
-      })
-      expect(user.whatsappId).toBeNull()
+      // In the deleting transaction: no wait.
+      expect(await t.app.kernel.db('attendants').where({ userId }).first('whatsappId')).toEqual({ whatsappId: null })
       expect(w2.id).toBeGreaterThan(0)
     } finally {
       await t.close()

@@ -71,7 +71,7 @@ export function createDddStep(kernel: Kernel): RoutingStep {
   /** The ticket's queue when it has none: one of the user's queues served by the connection, else their first. */
   async function queueFor(ctx: RoutingContext, userId: number): Promise<number | null | undefined> {
     if (ctx.ticket.queueId) return undefined
-    const [user] = await kernel.accounts.members(ctx.companyId, [userId])
+    const [user] = await tickets().attendants(ctx.companyId, [userId])
     if (!user?.queueIds.length) return undefined
     const served = await connections().queueIdsOf(ctx.companyId, ctx.whatsapp.id)
     return served.find((q) => user.queueIds.includes(q)) ?? user.queueIds[0]

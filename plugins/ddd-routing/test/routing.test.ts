@@ -37,7 +37,7 @@ describe('DDD routing step', () => {
     const queue = (
       await call('POST', '/api/queue', { name: 'Vendas', color: '#f00', greetingMessage: 'Vendas' })
     ).json()
-    await t.db('user_queues').insert({ userId: a.userId, queueId: queue.id, companyId })
+    await t.db('attendant_queues').insert({ userId: a.userId, queueId: queue.id, companyId })
     await announceUser(t.app, a.userId)
     const w = (
       await call('POST', '/api/whatsapp', {

@@ -63,16 +63,18 @@ describe('queues API', () => {
     await until(() => events.some((e) => e.name === 'queue.updated' && e.payload.queue.name === 'Suporte técnico'))
     expect((await call('GET', `/api/queue/${second.id}`)).json().name).toBe('Suporte técnico')
 
-    // Deleting the redirect target clears the redirect; users and connections drop the queue.
+    // Deleting the redirect target clears the redirect; attendants and connections drop the queue.
     const [user] = await t.db('users').where({ companyId }).select('id')
-    await t.db('user_queues').insert({ userId: user.id, queueId: third.id, companyId })
+    await t.db('attendant_queues').insert({ userId: user.id, queueId: third.id, companyId })
     await announceUser(t.app, user.id)
     const w = (await call('POST', '/api/whatsapp', { name: 'Conn', queueIds: [third.id, second.id] })).json()
     expect(w.queueIds).toEqual([second.id, third.id].sort((a, b) => a - b))
     expect((await call('DELETE', `/api/queue/${third.id}`)).statusCode).toBe(200)
     await until(() => events.some((e) => e.name === 'queue.deleted' && e.payload.queueId === third.id))
     expect((await call('GET', `/api/queue/${second.id}`)).json().redirectQueueId).toBeNull()
-    await until(async () => (await t.db('user_queues').where({ queueId: third.id }).count({ n: '*' }).first())!.n == 0)
+    await until(
+      async () => (await t.db('attendant_queues').where({ queueId: third.id }).count({ n: '*' }).first())!.n == 0,
+    )
     await until(async () => (await call('GET', `/api/whatsapp/${w.id}`)).json().queueIds.length === 1)
     expect((await call('GET', `/api/queue/${third.id}`)).statusCode).toBe(404)
   })

@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import { createTestApp, companyWithUser, userIn, type TestApp, type Headers } from '@atende/kernel/testing'
 import usersPlugin from '@atende/plugin-users'
+import contactsPlugin from '@atende/plugin-contacts'
+import ticketsPlugin from '@atende/plugin-tickets'
 import quickMessagesPlugin from '../src/index.ts'
 import { PNG, multipartBody, until } from './support.ts'
 
@@ -32,7 +34,10 @@ describe('quick messages', () => {
   const events: { name: string; payload: any }[] = []
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'atende-qm-'))
-    t = await createTestApp({ plugins: [usersPlugin, quickMessagesPlugin], config: { dataDir } })
+    t = await createTestApp({
+      plugins: [usersPlugin, contactsPlugin, ticketsPlugin, quickMessagesPlugin],
+      config: { dataDir },
+    })
     admin = await companyWithUser(t.app, { profile: 'admin' })
     ana = await userIn(t.app, admin.companyId, 'user')
     bia = await userIn(t.app, admin.companyId, 'user')

@@ -2,6 +2,8 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import WebSocket from 'ws'
 import { createTestApp, companyWithUser, userIn, until, type Headers, type TestApp } from '@atende/kernel/testing'
 import usersPlugin from '@atende/plugin-users'
+import contactsPlugin from '@atende/plugin-contacts'
+import ticketsPlugin from '@atende/plugin-tickets'
 import plugin from '../src/index.ts'
 import type { Task } from '../src/api.ts'
 
@@ -11,7 +13,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 describe('tasks', () => {
   let t: TestApp
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [usersPlugin, plugin] })
+    t = await createTestApp({ plugins: [usersPlugin, contactsPlugin, ticketsPlugin, plugin] })
   })
   afterAll(async () => {
     await t?.close()

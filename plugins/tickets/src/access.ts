@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { AppError, ErrorCodes, notFound, type Kernel } from '@atende/sdk'
 import type { Ticket } from './api.ts'
 import type { TicketRow } from './rows.ts'
+import type { Attendants } from './attendants.ts'
 
 export const ERR_NO_TICKET_FOUND = 'ERR_NO_TICKET_FOUND'
 
@@ -10,23 +11,27 @@ export interface Viewer {
   userId: number
   companyId: number
   admin: boolean
-  /** users.allTicket = 'enabled': queueless tickets are visible too. */
+  /** The attendant's allTicket: queueless tickets are visible too. */
   allTicket: boolean
   queueIds: number[]
 }
 
-/** The caller's flags and queues through kernel.accounts: one query on every tickets request. */
+/** The caller's role (kernel.accounts) and queues (attendants), both cached per company: read on every tickets request. */
 export async function loadViewer(
   kernel: Kernel,
+  attendants: Attendants,
   auth: { userId: number; companyId: number; profile: string; super?: boolean },
 ): Promise<Viewer> {
-  const [user] = await kernel.accounts.members(auth.companyId, [auth.userId])
+  const [[user], [me]] = await Promise.all([
+    kernel.accounts.members(auth.companyId, [auth.userId]),
+    attendants.list(auth.companyId, [auth.userId]),
+  ])
   return {
     userId: auth.userId,
     companyId: auth.companyId,
     admin: (user?.profile ?? auth.profile) === 'admin' || !!auth.super,
-    allTicket: !!user?.allTicket,
-    queueIds: user?.queueIds ?? [],
+    allTicket: !!me?.allTicket,
+    queueIds: me?.queueIds ?? [],
   }
 }
 

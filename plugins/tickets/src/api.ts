@@ -6,6 +6,12 @@
 import type {} from './events.ts'
 import type { UnitOfWork } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
+import type { Static } from '@sinclair/typebox'
+import type { Attendant, AttendantPatch, AttendantFields } from './attendants.ts'
+
+export type { Attendant, AttendantPatch }
+/** The fields this plugin adds to every user view (allTicket, whatsappId, queueIds). */
+export type AttendantView = Static<typeof AttendantFields>
 
 export type TicketStatus = 'open' | 'pending' | 'closed'
 
@@ -163,10 +169,21 @@ export interface TicketsService {
   addNote(companyId: number, ticketId: number, note: string): Promise<void>
   /**
    * A queue is being deleted (the queues plugin calls this in its unit of work): its tickets become
-   * queueless, so they fall under the allTicket rule instead of pointing at nothing. A call down,
-   * not a subscription up: tickets knows nothing of the queues plugin.
+   * queueless, so they fall under the allTicket rule instead of pointing at nothing, and it leaves
+   * its attendants (announced as user.updated). A call down, not a subscription up: tickets knows
+   * nothing of the queues plugin.
    */
   releaseQueue(uow: UnitOfWork, queueId: number): Promise<void>
+  /** A connection is being deleted (its plugin calls this in its unit of work): it stops being anyone's default. */
+  releaseConnection(uow: UnitOfWork, whatsappId: number): Promise<void>
+  /**
+   * Users as attendants — their queues, allTicket and default connection — cached per company until
+   * a user event. With `ids`, exactly those users (defaults for one with nothing set); without,
+   * the company's users that have something set.
+   */
+  attendants(companyId: number, ids?: number[]): Promise<Attendant[]>
+  /** Sets what the patch names in the caller's unit of work; the caller announces the user (user.updated). */
+  setAttendant(uow: UnitOfWork, userId: number, patch: AttendantPatch): Promise<void>
   /** The ticket's last `limit` messages (at most 200), oldest first: a bot's view of the conversation. */
   recentMessages(companyId: number, ticketId: number, limit: number): Promise<Message[]>
   getMessage(companyId: number, id: number): Promise<(Message & { mediaKey: string | null }) | null>

@@ -1,4 +1,5 @@
 import type { Kernel, Member } from '@atende/sdk'
+import type { Attendant, Attendants } from './attendants.ts'
 
 /** Where a ticket sits, as far as the view-access rule cares (core.md §4 "Ticket view access"). */
 export interface Place {
@@ -9,7 +10,7 @@ export interface Place {
 /** Who in a company can see what: the inputs of the access rule, for every user at once. */
 export interface CompanyAudience {
   admins: number[]
-  /** users.allTicket = 'enabled': they see queueless tickets. */
+  /** Attendants with allTicket: they see queueless tickets. */
   allTicket: number[]
   byQueue: Map<number, number[]>
 }
@@ -22,14 +23,16 @@ export function usersOf(a: CompanyAudience, place: Place): Set<number> {
   return out
 }
 
-function audienceOf(members: Member[]): CompanyAudience {
+function audienceOf(members: Member[], attendants: Attendant[]): CompanyAudience {
   const admins: number[] = []
   const allTicket: number[] = []
   const byQueue = new Map<number, number[]>()
-  for (const m of members) {
-    if (m.profile === 'admin' || m.super) admins.push(m.id)
-    if (m.allTicket) allTicket.push(m.id)
-    for (const q of m.queueIds) byQueue.set(q, [...(byQueue.get(q) ?? []), m.id])
+  const present = new Set(members.map((m) => m.id))
+  for (const m of members) if (m.profile === 'admin' || m.super) admins.push(m.id)
+  for (const a of attendants) {
+    if (!present.has(a.userId)) continue
+    if (a.allTicket) allTicket.push(a.userId)
+    for (const q of a.queueIds) byQueue.set(q, [...(byQueue.get(q) ?? []), a.userId])
   }
   return { admins, allTicket, byQueue }
 }
@@ -47,7 +50,7 @@ export interface AudienceOptions {
  * keeps its own copy; user events reach every process over the bus and drop it there. Users come
  * from kernel.accounts, one query at most per event, shared by the events that miss at the same time.
  */
-export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
+export function createAudience(kernel: Kernel, attendants: Attendants, opts: AudienceOptions = {}) {
   const ttlMs = opts.ttlMs ?? 5_000
   const placeTtlMs = opts.placeTtlMs ?? 60_000
   const maxPlaces = opts.maxPlaces ?? 20_000
@@ -73,7 +76,13 @@ export function createAudience(kernel: Kernel, opts: AudienceOptions = {}) {
 
   return {
     of(companyId: number): Promise<CompanyAudience> {
-      return cached(companyId) ?? cache(companyId, kernel.accounts.members(companyId).then(audienceOf))
+      const hit = cached(companyId)
+      if (hit) return hit
+      const read = Promise.all([kernel.accounts.members(companyId), attendants.list(companyId)])
+      return cache(
+        companyId,
+        read.then(([members, found]) => audienceOf(members, found)),
+      )
     },
 
     /** The audience and a ticket's current place (null: no such ticket); both reads at once when unknown. */

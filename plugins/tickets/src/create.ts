@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError, badRequest, conflict, type Kernel } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { Viewer } from './access.ts'
+import type { Attendants } from './attendants.ts'
 import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
 import { ticketView, withContact } from './views.ts'
 import { byId, queuesById, userNames } from './names.ts'
@@ -10,7 +11,12 @@ import type { ConnectionsForTickets } from './neighbours-api.ts'
 import type { TicketRow } from './rows.ts'
 
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
-async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | undefined): Promise<number> {
+async function connectionFor(
+  kernel: Kernel,
+  attendants: Attendants,
+  v: Viewer,
+  asked: number | null | undefined,
+): Promise<number> {
   const conns = kernel.services.find<ConnectionsForTickets>('connections')
   if (asked) {
     if (conns)
@@ -19,7 +25,7 @@ async function connectionFor(kernel: Kernel, v: Viewer, asked: number | null | u
       })
     return asked
   }
-  const mine = (await kernel.accounts.members(v.companyId, [v.userId]))[0]?.whatsappId
+  const mine = (await attendants.list(v.companyId, [v.userId]))[0]?.whatsappId
   const id = mine ?? (await conns?.defaultId?.(v.companyId)) ?? null
   if (!id)
     throw new AppError('ERR_NO_DEF_WAPP_FOUND', 400, 'The company has no connection to start a conversation on', {
@@ -45,6 +51,7 @@ export type CreateOutcome = 'TICKET_CREATED' | 'TICKET_REOPENED'
  */
 export async function createTicket(
   kernel: Kernel,
+  attendants: Attendants,
   v: Viewer,
   body: CreateBody,
 ): Promise<{ row: TicketRow; outcome: CreateOutcome }> {
@@ -59,7 +66,7 @@ export async function createTicket(
   }
   const userId = body.userId ?? v.userId
   if (userId !== v.userId) await checkUser(kernel, v.companyId, userId)
-  const whatsappId = await connectionFor(kernel, v, body.whatsappId)
+  const whatsappId = await connectionFor(kernel, attendants, v, body.whatsappId)
   const status = body.status ?? 'open'
 
   const done = await kernel.unitOfWork(v.companyId, async (uow) => {

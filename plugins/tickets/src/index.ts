@@ -1,5 +1,6 @@
 import { definePlugin } from '@atende/sdk'
 import { createTicketsService } from './service.ts'
+import { AttendantFields, createAttendants } from './attendants.ts'
 import { mapRealtime } from './realtime.ts'
 import { registerTicketRoutes } from './routes.ts'
 import { registerRatingStep } from './rating.ts'
@@ -35,10 +36,14 @@ export default definePlugin({
   module: true,
   moduleRoutes: ['/tickets'],
   migrations: new URL('../migrations', import.meta.url),
+  // Every user view carries the user's queues, allTicket and default connection (attendants.ts).
+  userFields: AttendantFields,
   async register(app, kernel) {
-    kernel.services.provide('tickets', createTicketsService(kernel))
-    mapRealtime(kernel)
-    registerTicketRoutes(app, kernel)
+    const attendants = createAttendants(kernel)
+    kernel.accounts.extendViews('tickets', (users, uow) => attendants.viewFields(users, uow))
+    kernel.services.provide('tickets', createTicketsService(kernel, attendants))
+    mapRealtime(kernel, attendants)
+    registerTicketRoutes(app, kernel, attendants)
     // The rating answer step joins the inbound chain once every plugin registered (connections loads after this one).
     app.addHook('onReady', async () => {
       registerRatingStep(kernel)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, IdParams, MessageResponse, badRequest, notFound, type Kernel } from '@atende/sdk'
 import { loadViewer, noPermission, visibleRow } from './access.ts'
+import type { Attendants } from './attendants.ts'
 import { byId, userNames } from './names.ts'
 import { NoteBody, NotesQuery, NoteView, errors } from './schemas.ts'
 import { Type } from '@sinclair/typebox'
@@ -30,9 +31,9 @@ const view = (r: Row) => ({
  * conversation, never sent to the customer. Whoever may see the ticket reads and adds them; the
  * author or an admin deletes.
  */
-export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel) {
+export function registerNoteRoutes(root: FastifyInstance, kernel: Kernel, attendants: Attendants) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
-  const viewer = (req: { auth: Parameters<typeof loadViewer>[1] }) => loadViewer(kernel, req.auth)
+  const viewer = (req: { auth: Parameters<typeof loadViewer>[2] }) => loadViewer(kernel, attendants, req.auth)
   /** Notes with their authors' names (one more query through kernel.accounts, not per note). */
   const withNames = async (companyId: number, rows: Row[]) => {
     const names = await userNames(

@@ -2,6 +2,7 @@
 import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
 import { canSee, loadViewer } from './access.ts'
+import type { Attendants } from './attendants.ts'
 
 const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
 
@@ -10,13 +11,17 @@ const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
  * view access", §6): each socket is in its `user-{id}` room, so the audience is a list of those.
  * Every process maps the bus events for its own sockets, with its own audience cache (audience.ts).
  */
-export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(kernel)) {
+export function mapRealtime(
+  kernel: Kernel,
+  attendants: Attendants,
+  audience: Audience = createAudience(kernel, attendants),
+) {
   // The spec's chat box (`joinChatBox`, room `ticket-{id}`): only for a ticket the user may see.
   kernel.realtime.authorizeRoom('ticket-', async (auth, room) => {
     const id = Number(room.slice('ticket-'.length))
     if (!Number.isInteger(id) || id <= 0) return false
     const row = await kernel.tenant(auth.companyId)('tickets').where({ id }).first('queueId', 'userId')
-    return !!row && canSee(await loadViewer(kernel, auth), row)
+    return !!row && canSee(await loadViewer(kernel, attendants, auth), row)
   })
 
   // A user's profile, allTicket or queues may have changed: the next frame reads them again.
@@ -26,8 +31,8 @@ export function mapRealtime(kernel: Kernel, audience: Audience = createAudience(
   kernel.bus.on('user.created', forget)
   kernel.bus.on('user.updated', forget)
   kernel.bus.on('user.deleted', forget)
-  // A deleted queue changes who sees what through the users' queues: the users plugin drops its
-  // user_queues rows and announces those users (user.updated above).
+  // A deleted queue or connection changes attendants' rows: releaseQueue / releaseConnection
+  // announce those users (user.updated above).
 
   kernel.realtime.map('ticket.updated', async ({ companyId, ticket, previous }) => {
     const place = placeOf(ticket)

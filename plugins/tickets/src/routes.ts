@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import { variables } from './auto-messages.ts'
 import type { ConnectionsForTickets } from './neighbours-api.ts'
 import { loadViewer, visibleRow } from './access.ts'
+import type { Attendants } from './attendants.ts'
 import { hydrate } from './hydrate.ts'
 import type { TicketRow } from './rows.ts'
 import { countTickets, listTickets } from './list.ts'
@@ -39,9 +40,9 @@ function canonicalStatus(part: unknown) {
 }
 
 /** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
-export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
+export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel, attendants: Attendants) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
-  const viewer = (req: FastifyRequest) => loadViewer(kernel, req.auth)
+  const viewer = (req: FastifyRequest) => loadViewer(kernel, attendants, req.auth)
   const one = async (companyId: number, row: TicketRow) => (await hydrate(kernel, companyId, [row]))[0]
   app.addHook('preValidation', async (request) => {
     canonicalStatus(request.query)
@@ -87,7 +88,7 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
     },
     async (request) => {
       const v = await viewer(request)
-      const { row, outcome } = await createTicket(kernel, v, request.body)
+      const { row, outcome } = await createTicket(kernel, attendants, v, request.body)
       return { ...(await one(v.companyId, row)), outcome }
     },
   )
@@ -212,7 +213,7 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel) {
     },
   )
 
-  registerNoteRoutes(app, kernel)
+  registerNoteRoutes(app, kernel, attendants)
 
   app.get(
     '/messages/:ticketId',

@@ -5,8 +5,9 @@ import { ingest, lastMessageOf } from './ingest.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
 import type { MessageRow } from './rows.ts'
 import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { Attendants } from './attendants.ts'
 
-export function createTicketsService(kernel: Kernel): TicketsService {
+export function createTicketsService(kernel: Kernel, attendants: Attendants): TicketsService {
   const contacts = () => kernel.services.get<ContactsService>('contacts')
 
   /**
@@ -112,9 +113,14 @@ export function createTicketsService(kernel: Kernel): TicketsService {
       return new Map(rows.map((r) => [r.userId, { average: Number(r.average), count: Number(r.count) }]))
     },
 
-    async releaseQueue({ t }, queueId) {
-      await t('tickets').where({ queueId }).update({ queueId: null })
+    async releaseQueue(uow, queueId) {
+      await uow.t('tickets').where({ queueId }).update({ queueId: null })
+      await attendants.releaseQueue(uow, queueId)
     },
+
+    releaseConnection: (uow, whatsappId) => attendants.releaseConnection(uow, whatsappId),
+    attendants: (companyId, ids) => attendants.list(companyId, ids),
+    setAttendant: (uow, userId, patch) => attendants.set(uow, userId, patch),
 
     contactIdsQuery(companyId, ticketIds) {
       return kernel.tenant(companyId)('tickets').whereIn('id', ticketIds).distinct('contactId')

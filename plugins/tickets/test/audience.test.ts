@@ -4,6 +4,7 @@ import contactsPlugin from '@atende/plugin-contacts'
 import usersPlugin from '../../users/src/index.ts'
 import ticketsPlugin from '../src/index.ts'
 import { createAudience } from '../src/audience.ts'
+import { createAttendants } from '../src/attendants.ts'
 import {
   createTestApp,
   ensureQueues,
@@ -60,8 +61,8 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     const make = async (opts: { queueIds?: number[]; allTicket?: boolean }) => {
       const u = await userIn(a.app, companyId, 'user')
       if (opts.queueIds)
-        await db('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
-      if (opts.allTicket) await db('users').where({ id: u.userId }).update({ allTicket: 'enabled' })
+        await db('attendant_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+      if (opts.allTicket) await db('attendants').insert({ userId: u.userId, companyId, allTicket: true })
       await announceUser(a.app, u.userId)
       return u
     }
@@ -237,9 +238,10 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     ])
   })
 
-  it("reads members once per company until a user event, and a ticket's place alongside", async () => {
+  it("reads members and attendants once per company until a user event, and a ticket's place alongside", async () => {
     const kernel = a.app.kernel
-    // Count the statements: members come from kernel.accounts, a ticket's place through kernel.tenant.
+    // Count the statements: members come from kernel.accounts, attendants (their own cache) and a
+    // ticket's place through kernel.tenant.
     const sqls: string[] = []
     const accounts = {
       ...kernel.accounts,
@@ -256,11 +258,11 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
         return kernel.tenant(id)
       },
     } as typeof kernel
-    const audience = createAudience(counted, { ttlMs: 60_000 })
+    const audience = createAudience(counted, createAttendants(counted), { ttlMs: 60_000 })
     const [x, y] = await Promise.all([audience.of(companyId), audience.of(companyId)])
     await audience.of(companyId)
     expect(x).toBe(y)
-    expect(sqls.length).toBe(1)
+    expect(sqls.sort()).toEqual(['members', 'tenant'])
     expect(x.admins).toContain(people.admin.userId)
     expect(x.allTicket).toEqual([people.allTicket.userId])
     expect(x.byQueue.get(Q2)).toEqual([people.q2.userId])
@@ -272,7 +274,7 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     expect((await audience.ofTicket(companyId, ticketId)).place).toEqual({ queueId: Q2, userId: null })
     expect(sqls).toEqual([])
 
-    // Cold audience, unknown ticket: both read, at once.
+    // Cold audience (attendants still cached), unknown ticket: both read, at once.
     audience.forget(companyId)
     audience.forgetTicket(companyId, ticketId)
     const cold = await audience.ofTicket(companyId, ticketId)

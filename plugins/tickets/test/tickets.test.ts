@@ -68,8 +68,9 @@ describe('tickets routes (issue 6, first part)', () => {
     const u = await userIn(t.app, companyId, 'user')
     await ensureQueues(t.app.kernel, companyId, opts.queueIds ?? [])
     if (opts.queueIds?.length)
-      await db()('user_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
-    if (opts.allTicket) await db()('users').where({ id: u.userId }).update({ allTicket: opts.allTicket })
+      await db()('attendant_queues').insert(opts.queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+    if (opts.allTicket)
+      await db()('attendants').insert({ userId: u.userId, companyId, allTicket: opts.allTicket === 'enabled' })
     await announceUser(t.app, u.userId)
     return u
   }

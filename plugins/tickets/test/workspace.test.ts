@@ -7,6 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
 import { createTestApp, pairedSimulator, until, type TestApp } from '../../connections/test/support.ts'
 import { REOPEN_WINDOW_MS } from '../src/create.ts'
+import type { TicketsService } from '../src/api.ts'
 
 describe('tickets workspace API', () => {
   let t: TestApp
@@ -42,7 +43,7 @@ describe('tickets workspace API', () => {
   async function member(queueIds: number[] = []) {
     const u = await userIn(t.app, companyId, 'user')
     if (queueIds.length)
-      await db()('user_queues').insert(queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
+      await db()('attendant_queues').insert(queueIds.map((queueId) => ({ userId: u.userId, queueId, companyId })))
     await announceUser(t.app, u.userId)
     return u
   }
@@ -280,11 +281,13 @@ describe('tickets workspace API', () => {
     const moved = await sim.call('PUT', `/api/users/${attendant.userId}`, { queueIds: [qb] })
     expect(moved.statusCode).toBe(200)
     await until(async () => (await mine()) === undefined)
-    // And back through a deleted queue: queue B goes, the users plugin drops it and announces them.
+    // And back through a deleted queue: queue B goes, the tickets plugin drops it and announces them.
     expect((await sim.call('PUT', `/api/users/${attendant.userId}`, { queueIds: [qa, qb] })).statusCode).toBe(200)
     await until(async () => (await mine()) !== undefined)
     expect((await sim.call('DELETE', `/api/queue/${qb}`)).statusCode).toBe(200)
-    const queuesOf = async () => (await t.app.kernel.accounts.members(companyId, [attendant.userId]))[0]?.queueIds
+    const queuesOf = async () =>
+      (await t.app.kernel.services.get<TicketsService>('tickets').attendants(companyId, [attendant.userId]))[0]
+        ?.queueIds
     await until(async () => (await queuesOf())?.length === 1)
     expect(await queuesOf()).toEqual([qa])
   })

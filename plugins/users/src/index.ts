@@ -1,13 +1,18 @@
 import { definePlugin } from '@atende/sdk'
 import { registerUserRoutes } from './routes.ts'
-import { announceUpdated } from './service.ts'
 
-/** Company users (core.md §3 User, §6, §7): admins manage them, everyone edits themself. */
+/**
+ * Company users (core.md §3 User, §6, §7): admins manage them, everyone edits themself. A user's
+ * queues, allTicket and default connection belong to the tickets plugin (its attendants), which
+ * adds them to every user view; this plugin edits them through the tickets service, after asking
+ * the queues and connections plugins whether the ids are the company's.
+ */
 export default definePlugin({
   name: 'users',
   version: '1.0.0',
   host: '^1.0.0',
   essential: true,
+  services: { requires: ['tickets'], optional: ['queues', 'connections'] },
   permissions: [
     { permission: 'user-modal:editProfile', profiles: ['admin'] },
     { permission: 'user-modal:editQueues', profiles: ['admin'] },
@@ -16,22 +21,5 @@ export default definePlugin({
   module: true,
   async register(app, kernel) {
     await registerUserRoutes(app, kernel)
-    // A user's default connection that is deleted stops being their default. The event is the
-    // connections plugin's, typed by its EventMap declaration.
-    // Each change is announced as user.updated, which also drops the kernel's cached members.
-    kernel.bus.on('whatsapp.deleted', async (p) => {
-      const { companyId, whatsappId } = p
-      const ids = await kernel.tenant(companyId)('users').where({ whatsappId }).update({ whatsappId: null }, ['id'])
-      await announceUpdated(kernel, ids)
-    })
-    // A deleted queue (queues plugin's event) leaves the users that had it.
-    kernel.bus.on('queue.deleted', async (p) => {
-      const { companyId, queueId } = p
-      const ids = await kernel.tenant(companyId)('user_queues').where({ queueId }).delete(['userId'])
-      await announceUpdated(
-        kernel,
-        ids.map((r: { userId: number }) => ({ id: r.userId })),
-      )
-    })
   },
 })

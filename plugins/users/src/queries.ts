@@ -8,6 +8,7 @@ import {
   type Kernel,
   likePattern,
 } from '@atende/sdk'
+import type { User } from './api.ts'
 
 export interface TargetUser {
   id: number
@@ -18,6 +19,13 @@ export interface TargetUser {
 }
 
 export const isAdmin = (auth: AuthInfo) => auth.profile === 'admin' || auth.super
+
+/**
+ * Users as this plugin serves them: the kernel's views carry every plugin's userFields, the tickets
+ * plugin's attendant fields among them (this plugin requires that service, so they are there).
+ */
+export const usersOf = (kernel: Kernel, ids: number[]) => kernel.accounts.userViews(ids) as Promise<User[]>
+const userOf = async (kernel: Kernel, id: number) => (await usersOf(kernel, [id]))[0]
 
 /** Read side of the users plugin: every query is bound to one company through kernel.tenant. */
 export function createUserQueries(kernel: Kernel) {
@@ -55,7 +63,10 @@ export function createUserQueries(kernel: Kernel) {
       const count = rows.length
         ? Number(rows[0].total)
         : Number(((await filtered().count({ count: '*' }).first()) as { count?: unknown } | undefined)?.count ?? 0)
-      const users = await kernel.accounts.userViews(rows.map((r: { id: number }) => r.id))
+      const users = await usersOf(
+        kernel,
+        rows.map((r: { id: number }) => r.id),
+      )
       return { users, count, hasMore: offset + rows.length < count }
     },
 
@@ -73,11 +84,11 @@ export function createUserQueries(kernel: Kernel) {
       const u = await target(auth, id)
       if (!isAdmin(auth) && u.id !== auth.userId)
         throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'You may only see your own user')
-      return (await kernel.accounts.userView(u.id))!
+      return (await userOf(kernel, u.id))!
     },
 
     async me(auth: AuthInfo) {
-      const view = await kernel.accounts.userView(auth.userId)
+      const view = await userOf(kernel, auth.userId)
       if (!view) throw notFound(ErrorCodes.NO_USER_FOUND, 'User not found')
       return view
     },

@@ -1,8 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListResponse, Nullable, type UserView as UserViewType } from '@atende/sdk'
+import { ListResponse, Nullable, type UserView } from '@atende/sdk'
+import type { AttendantView } from '@atende/plugin-tickets/api'
 
-/** The kernel registers UserView as a shared schema; refer to it rather than embedding its $id twice. */
-export const UserViewRef = Type.Unsafe<UserViewType>({ $ref: 'UserView#' })
+/**
+ * The kernel registers UserView as a shared schema (its fields and every plugin's userFields, the
+ * tickets plugin's among them); refer to it rather than embedding its $id twice.
+ */
+export const UserViewRef = Type.Unsafe<UserView & AttendantView>({ $ref: 'UserView#' })
 export const UsersPage = ListResponse('users', UserViewRef)
 
 export const LANGUAGES = ['pt', 'en', 'es'] as const

@@ -1,6 +1,7 @@
 import {
   AppError,
   ErrorCodes,
+  badRequest,
   conflict,
   forbidden,
   notFound,
@@ -8,8 +9,11 @@ import {
   type Kernel,
   type TenantDb,
 } from '@atende/sdk'
+import type { AttendantPatch, TicketsService } from '@atende/plugin-tickets/api'
+import type { QueuesService } from '@atende/plugin-queues/api'
+import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { CreateUserBody, UpdateUserBody } from './schemas.ts'
-import { createUserQueries, isAdmin } from './queries.ts'
+import { createUserQueries, isAdmin, usersOf } from './queries.ts'
 import { cleanEmail, cleanName, cleanPassword, cleanPicture, uniqueIds } from './validate.ts'
 
 export const ERR_EMAIL_EXISTS = 'ERR_EMAIL_EXISTS'
@@ -34,42 +38,36 @@ async function assertEmailFree(t: TenantDb, email: string, exceptId?: number) {
   if (await q.first('id')) throw emailTaken()
 }
 
-async function replaceQueues(t: TenantDb, userId: number, queueIds: number[]) {
-  await t('user_queues').where({ userId }).delete()
-  if (queueIds.length)
-    await t.insert(
-      'user_queues',
-      queueIds.map((queueId) => ({ userId, queueId })),
-    )
-}
-
-/** The connection and queues a body names are the user's company's (the kernel's tenancy check). */
-async function checkReferences(t: TenantDb, body: { whatsappId?: number | null; queueIds?: number[] }) {
-  await t.assertOwned('whatsapps', body.whatsappId, {
-    field: 'whatsappId',
-    code: 'ERR_NO_WAPP_FOUND',
-    message: 'Connection not found',
-  })
-  await t.assertOwned('queues', body.queueIds ?? [], {
-    field: 'queueIds',
-    code: 'ERR_QUEUE_NOT_FOUND',
-    message: 'Queue not found',
-  })
-}
-
-/** user.updated for users changed outside the service's own writes (one read of their views). */
-export async function announceUpdated(kernel: Kernel, rows: { id: number }[]) {
-  if (!rows.length) return
-  for (const user of await kernel.accounts.userViews(rows.map((r) => r.id)))
-    await kernel.bus.emit('user.updated', { companyId: user.companyId, user })
+/**
+ * The connection and queues a body names are the user's company's, asked of their owners (without
+ * the queues or connections plugin installed, no id can be). 400 naming the field otherwise.
+ */
+async function checkReferences(
+  kernel: Kernel,
+  companyId: number,
+  body: { whatsappId?: number | null; queueIds?: number[] },
+) {
+  if (body.whatsappId != null) {
+    const connections = kernel.services.find<ConnectionsService>('connections')
+    const known = connections && (await connections.get(companyId, body.whatsappId).then(Boolean, () => false))
+    if (!known) throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND')
+  }
+  const queueIds = uniqueIds(body.queueIds ?? [])
+  if (queueIds.length) {
+    const queues = kernel.services.find<QueuesService>('queues')
+    if (!queues || !(await queues.exists(companyId, queueIds)))
+      throw badRequest('queueIds', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
+  }
 }
 
 /** Write side: create, edit, delete users and set a user's language; events go out after commit. */
 export function createUserService(kernel: Kernel) {
   const queries = createUserQueries(kernel)
+  // Queues, allTicket and default connection are the tickets plugin's (attendants).
+  const tickets = () => kernel.services.get<TicketsService>('tickets')
 
   async function announce(event: 'user.created' | 'user.updated', id: number) {
-    const user = (await kernel.accounts.userView(id))!
+    const user = (await usersOf(kernel, [id]))[0]!
     await kernel.bus.emit(event, { companyId: user.companyId, user })
     return user
   }
@@ -84,19 +82,22 @@ export function createUserService(kernel: Kernel) {
         email: cleanEmail(body.email),
         passwordHash: await kernel.auth.hashPassword(cleanPassword(body.password)),
         profile: body.profile ?? 'user',
-        allTicket: body.allTicket ?? 'disabled',
-        whatsappId: body.whatsappId ?? null,
         profilePicture: cleanPicture(body.profilePicture ?? null),
         language: body.language ?? null,
         // Only a super user makes super users; anyone else's flag is ignored.
         super: auth.super ? (body.super ?? false) : false,
       }
-      const queueIds = uniqueIds(body.queueIds ?? [])
-      await checkReferences(kernel.tenant(companyId), body)
+      const attendant: AttendantPatch = {
+        allTicket: body.allTicket === 'enabled',
+        whatsappId: body.whatsappId ?? null,
+        queueIds: uniqueIds(body.queueIds ?? []),
+      }
+      await checkReferences(kernel, companyId, body)
       // Plan users limit; 0 (or no plan) means unlimited, as for every plan limit.
       const { users: maxUsers } = await kernel.accounts.planLimits(companyId)
       const id = await guardEmail(() =>
-        kernel.unitOfWork(companyId, async ({ db, t }) => {
+        kernel.unitOfWork(companyId, async (uow) => {
+          const { db, t } = uow
           // Lock the company row so concurrent creations count one after another.
           if (!(await db('companies').where({ id: companyId }).forUpdate().first('id'))) {
             throw notFound(ErrorCodes.COMPANY_NOT_FOUND, 'Company not found')
@@ -108,7 +109,7 @@ export function createUserService(kernel: Kernel) {
           }
           await assertEmailFree(t, row.email)
           const [created] = await t.insert('users', row).returning('id')
-          await replaceQueues(t, created.id, queueIds)
+          await tickets().setAttendant(uow, created.id, attendant)
           return created.id as number
         }),
       )
@@ -127,24 +128,30 @@ export function createUserService(kernel: Kernel) {
       if (target.super && !auth.super)
         throw forbidden(ErrorCodes.NO_PERMISSION, 'Only a super user may edit a super user')
       const t = kernel.tenant(target.companyId)
-      const current = await t('users').where({ id }).first('profile', 'allTicket')
-      const currentQueues: number[] = await t('user_queues').where({ userId: id }).orderBy('queueId').pluck('queueId')
+      const [current, [attendant]] = await Promise.all([
+        t('users').where({ id }).first('profile') as Promise<{ profile: string }>,
+        tickets().attendants(target.companyId, [id]),
+      ])
+      const currentAllTicket = attendant?.allTicket ? 'enabled' : 'disabled'
       const deny = (field: string) =>
         new AppError(ErrorCodes.NO_PERMISSION, 403, `You may not change ${field}`, { field })
       const canProfile = kernel.permissions.has(auth, 'user-modal:editProfile')
       const canQueues = kernel.permissions.has(auth, 'user-modal:editQueues')
       if (body.profile !== undefined && body.profile !== current.profile && !canProfile) throw deny('profile')
-      if (body.allTicket !== undefined && body.allTicket !== current.allTicket && !canProfile) throw deny('allTicket')
+      if (body.allTicket !== undefined && body.allTicket !== currentAllTicket && !canProfile) throw deny('allTicket')
       const queueIds = body.queueIds === undefined ? undefined : uniqueIds(body.queueIds)
-      if (queueIds && queueIds.join() !== currentQueues.join() && !canQueues) throw deny('queueIds')
-      await checkReferences(t, body)
+      if (queueIds && queueIds.join() !== (attendant?.queueIds ?? []).join() && !canQueues) throw deny('queueIds')
+      await checkReferences(kernel, target.companyId, body)
+      const attendantPatch: AttendantPatch = {
+        allTicket: body.allTicket === undefined ? undefined : body.allTicket === 'enabled',
+        whatsappId: body.whatsappId,
+        queueIds,
+      }
 
       const patch: Record<string, unknown> = {
         name: body.name === undefined ? undefined : cleanName(body.name),
         email: body.email === undefined ? undefined : cleanEmail(body.email),
         profile: body.profile,
-        allTicket: body.allTicket,
-        whatsappId: body.whatsappId,
         profilePicture: body.profilePicture === undefined ? undefined : cleanPicture(body.profilePicture),
         language: body.language,
         // A super user grants or removes the flag on others, never on themself (no lock-out).
@@ -155,12 +162,13 @@ export function createUserService(kernel: Kernel) {
       const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
 
       await guardEmail(() =>
-        kernel.unitOfWork(target.companyId, async ({ t: tx }) => {
+        kernel.unitOfWork(target.companyId, async (uow) => {
+          const tx = uow.t
           if (set.email) await assertEmailFree(tx, set.email as string, id)
           await tx('users')
             .where({ id })
             .update({ ...set, updatedAt: new Date() })
-          if (queueIds) await replaceQueues(tx, id, queueIds)
+          await tickets().setAttendant(uow, id, attendantPatch)
         }),
       )
       // Access tokens carry the role; a new password or role ends the user's other sessions.

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import { allPlugins, announceUser, createTestApp, type TestApp } from '@atende/kernel/testing'
+import { allPlugins, announceUser, createTestApp, until, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, headersFor, superHeaders, userIn, type Headers } from '@atende/kernel/testing'
 
 type Who = Awaited<ReturnType<typeof companyWithUser>>
@@ -87,7 +87,7 @@ describe('users', () => {
     expect(user.company.id).toBe(a.companyId)
     expect(res.body).not.toMatch(/passwordHash|Strong@123/)
     expect(
-      await t.db('user_queues').where({ userId: user.id }).orderBy('queueId').select('queueId', 'companyId'),
+      await t.db('attendant_queues').where({ userId: user.id }).orderBy('queueId').select('queueId', 'companyId'),
     ).toEqual([
       { queueId: 1, companyId: a.companyId },
       { queueId: 3, companyId: a.companyId },
@@ -112,8 +112,8 @@ describe('users', () => {
       const edited = await call('PUT', `/api/users/${aUser.userId}`, a.headers, over)
       expect(edited.json(), JSON.stringify(over)).toMatchObject({ statusCode: 400, field, error })
     }
-    expect(await t.db('user_queues').where({ queueId: 8 })).toEqual([])
-    expect(await t.db('users').where({ companyId: a.companyId, whatsappId: 9 })).toEqual([])
+    expect(await t.db('attendant_queues').where({ queueId: 8 })).toEqual([])
+    expect(await t.db('attendants').where({ companyId: a.companyId, whatsappId: 9 })).toEqual([])
   })
 
   it('validates every field and names it', async () => {
@@ -261,7 +261,7 @@ describe('users', () => {
 
   it('lets a plain user edit only themself, without profile, queues or allTicket changes', async () => {
     const me = await userIn(t.app, a.companyId, 'user')
-    await t.db('user_queues').insert({ userId: me.userId, queueId: 5, companyId: a.companyId })
+    await t.db('attendant_queues').insert({ userId: me.userId, queueId: 5, companyId: a.companyId })
     await announceUser(t.app, me.userId)
     const ok = await call('PUT', `/api/users/${me.userId}`, me.headers, {
       name: 'Myself',
@@ -322,6 +322,36 @@ describe('users', () => {
     expect(events).toEqual([{ companyId: a.companyId, userId: victim.userId }])
     expect((await call('GET', `/api/users/${victim.userId}`, a.headers)).statusCode).toBe(404)
     expect((await call('GET', '/api/users/me', victim.headers)).statusCode).toBe(401)
+  })
+
+  it('leaves a deleted queue or connection out of the user, announcing them', async () => {
+    const made0 = await call('POST', '/api/queue', a.headers, {
+      name: 'Passageira',
+      color: '#123456',
+      greetingMessage: 'Olá',
+    })
+    expect(made0.statusCode, made0.body).toBe(200)
+    const queue = made0.json()
+    const phone = (await call('POST', '/api/whatsapp', a.headers, { name: 'Passageiro', provider: 'simulator' })).json()
+    const made = await call('POST', '/api/users', a.headers, {
+      ...valid({ email: 'passa@a.test' }),
+      queueIds: [1, queue.id],
+      whatsappId: phone.id,
+    })
+    expect(made.json()).toMatchObject({ queueIds: [1, queue.id], whatsappId: phone.id })
+    const id = made.json().id as number
+    const updates: { user: { id: number; queueIds?: number[]; whatsappId?: number | null } }[] = []
+    const off = t.app.kernel.bus.on('user.updated', (p) => {
+      if (p.user.id === id) updates.push(p as never)
+    })
+    expect((await call('DELETE', `/api/queue/${queue.id}`, a.headers)).statusCode).toBe(200)
+    expect((await call('DELETE', `/api/whatsapp/${phone.id}`, a.headers)).statusCode).toBe(200)
+    await until(() => updates.length >= 2)
+    off()
+    // Each announcement already carries what its own transaction changed.
+    expect(updates[0]!.user).toMatchObject({ queueIds: [1], whatsappId: phone.id })
+    expect(updates[1]!.user).toMatchObject({ queueIds: [1], whatsappId: null })
+    expect((await call('GET', `/api/users/${id}`, a.headers)).json()).toMatchObject({ queueIds: [1], whatsappId: null })
   })
 
   it("sets the caller's language", async () => {
