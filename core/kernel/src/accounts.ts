@@ -89,6 +89,10 @@ export function createAccounts(
       // Copies: a caller that edits what it got must not edit the cache.
       return (ids ? pickByIds(all, ids) : all).map((m) => ({ ...m }))
     },
+    async ownedBy(companyId, ids, uow) {
+      if (uow) return uow.db('users').where({ companyId }).whereIn('id', ids).pluck('id')
+      return pickByIds(await directory.get(companyId), ids).map((m) => m.id)
+    },
     extendViews(plugin, load) {
       if (extensions.has(plugin)) throw new Error(`Plugin ${plugin} extends the user views twice`)
       extensions.set(plugin, load)

@@ -80,6 +80,11 @@ export interface AccountsService {
    * company until a user.created/updated/deleted or company event.
    */
   members(companyId: number, ids?: Array<number | null | undefined>): Promise<Member[]>
+  /**
+   * Which of these user ids are the company's (for `assertKnown`: a body naming users); read
+   * through the unit of work when given, else from the cached members.
+   */
+  ownedBy(companyId: number, ids: number[], uow?: UnitOfWork): Promise<number[]>
   /** A company's weekly opening hours (administration.md §2 Companies, "schedules"); [] when unset or unknown. */
   companyHours(companyId: number): Promise<WeeklyHour[]>
   /** The platform company's id (the super user's, which holds platform-wide switches); null before the first start. */

@@ -1,4 +1,5 @@
 export * from './errors.ts'
+export * from './references.ts'
 export * from './schemas.ts'
 export * from './events.ts'
 export * from './kernel.ts'

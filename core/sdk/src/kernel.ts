@@ -71,7 +71,8 @@ export interface TenantDb {
   /**
    * Every id a body names must be a row of this company: throws 400 naming `field` (code
    * `ERR_INVALID_REFERENCE` unless given) when one is another company's or missing. Nulls are skipped.
-   * The one check every plugin uses for foreign ids, whichever plugin owns `table`.
+   * Only for the calling plugin's own tables (a test holds it): another plugin's ids are asked of
+   * that plugin (`assertKnown` with its service's `ownedBy`), the kernel's users of `accounts.members`.
    */
   assertOwned(
     table: string,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  assertKnown,
   AppError,
   ErrorCodes,
   PAGE_SIZE,
@@ -123,10 +124,13 @@ export function createChatService(kernel: Kernel) {
     createdAt: toIso(m.createdAt),
   })
 
-  /** The members a body names besides the caller: users of the caller's company, at least one. */
-  async function others(t: TenantDb, auth: AuthInfo, ids: number[]) {
+  /**
+   * The members a body names besides the caller: users of the caller's company (asked of
+   * kernel.accounts, before any transaction opens), at least one.
+   */
+  async function others(auth: AuthInfo, ids: number[]) {
     const distinct = [...new Set(ids)].filter((id) => id !== auth.userId)
-    await t.assertOwned('users', distinct, {
+    await assertKnown(auth.companyId, distinct, kernel.accounts.ownedBy, {
       field: 'users',
       code: INVALID_USER,
       message: 'users names a user who is not of this company',
@@ -182,8 +186,8 @@ export function createChatService(kernel: Kernel) {
 
     async create(auth: AuthInfo, input: CreateBody) {
       const title = cleanTitle(input.title)
+      const users = await others(auth, input.users)
       return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
-        const users = await others(t, auth, input.users)
         const [row] = await t.insert('chats', { uuid: randomUUID(), title, ownerId: auth.userId }).returning(COLUMNS)
         await t.insert('chat_users', [
           { chatId: row.id, userId: auth.userId, owner: true },
@@ -198,13 +202,14 @@ export function createChatService(kernel: Kernel) {
     /** The owner renames and changes the members (the owner always stays one). */
     async update(auth: AuthInfo, id: number, input: UpdateBody) {
       const title = input.title === undefined ? undefined : cleanTitle(input.title)
+      const named = input.users === undefined ? undefined : await others(auth, input.users)
       return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
         const current = await find(t, auth, id)
         ownerOnly(auth, current, 'changes it')
         const before = await memberIds(t, id)
         let removedUserIds: number[] = []
-        if (input.users !== undefined) {
-          const wanted = [auth.userId, ...(await others(t, auth, input.users))]
+        if (named !== undefined) {
+          const wanted = [auth.userId, ...named]
           removedUserIds = before.filter((u) => !wanted.includes(u))
           const added = wanted.filter((u) => !before.includes(u))
           if (removedUserIds.length)

@@ -8,7 +8,7 @@
 import type {} from './events.ts'
 import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
 import type { WhatsappView } from './service.ts'
-import type { UnitOfWork } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork } from '@atende/sdk'
 import type { BotRef } from './bot-links.ts'
 import type { Static } from '@sinclair/typebox'
 import type { ScheduleDay, Whatsapp } from './schemas.ts'
@@ -22,7 +22,8 @@ export type { MessagingService }
 export type ConnectionWire = Static<typeof Whatsapp>
 export type ScheduleDayWire = Static<typeof ScheduleDay>
 
-export interface ConnectionsService extends ConnectionsForTickets {
+/** `ownedBy`: which of these connection ids are the company's. */
+export interface ConnectionsService extends ConnectionsForTickets, RecordOwner {
   readonly version: 1
   /** A connection of the company with its queueIds and bot messages (rejects with ERR_NO_WAPP_FOUND when not one). */
   get(companyId: number, id: number): Promise<WhatsappView>

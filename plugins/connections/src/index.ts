@@ -1,4 +1,4 @@
-import { companyCache, definePlugin, pickByIds, type Kernel, type UnitOfWork } from '@atende/sdk'
+import { companyCache, definePlugin, ownedRows, pickByIds, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
@@ -38,7 +38,13 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
-  services: { provides: ['inbound', 'connections', 'messaging', 'channelSessions'], requires: ['tickets', 'contacts'] },
+  // Queues, integrations and prompts load after connections: asked at call time whether ids a body
+  // names are the company's (absent: none is).
+  services: {
+    provides: ['inbound', 'connections', 'messaging', 'channelSessions'],
+    requires: ['tickets', 'contacts'],
+    optional: ['queues', 'integrations', 'prompts'],
+  },
   host: '^1.0.0',
   essential: false,
   permissions: [
@@ -109,6 +115,7 @@ export default definePlugin({
     const published: ConnectionsService = {
       version: 1,
       get: connections.get,
+      ownedBy: ownedRows((c) => kernel.tenant(c), 'whatsapps'),
       releaseBot,
       // For the tickets automations job (idle close, transfer of waiting tickets).
       withAutomations: connections.withAutomations,

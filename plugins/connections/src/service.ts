@@ -1,11 +1,13 @@
 import {
   AppError,
   ErrorCodes,
+  assertKnown,
   badRequest,
   conflict,
   notFound,
   pickDefined,
   type Kernel,
+  type RecordOwner,
   type TenantDb,
   toIso,
 } from '@atende/sdk'
@@ -169,19 +171,18 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
   }
 
   /**
-   * Every id the body names is one of the company's rows (the kernel's tenancy check, whichever
-   * plugin owns the table). Called before the unit of work: embedded mode has one connection, held
-   * by the transaction.
+   * Every id the body names is one of the company's records, asked of the plugin that owns it (found
+   * by service name; while one is not installed, none of its ids is valid). Called before the unit
+   * of work: embedded mode has one connection, held by the transaction.
    */
   async function checkReferences(companyId: number, input: Partial<WhatsappInput>) {
-    const t = kernel.tenant(companyId)
+    const owner = (name: 'queues' | 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
     const queue = { code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' }
-    await t.assertOwned('queues', input.queueIds ?? [], { field: 'queueIds', ...queue })
-    await t.assertOwned('queues', input.transferQueueId, { field: 'transferQueueId', ...queue })
-    await t.assertOwned('queues', input.redirectQueueId, { field: 'redirectQueueId', ...queue })
-    // Tables of the integrations and prompts plugins: while those are not installed, no id is valid.
-    await t.assertOwned('queue_integrations', input.integrationId, { field: 'integrationId' })
-    await t.assertOwned('prompts', input.promptId, { field: 'promptId' })
+    await assertKnown(companyId, input.queueIds ?? [], owner('queues'), { field: 'queueIds', ...queue })
+    await assertKnown(companyId, input.transferQueueId, owner('queues'), { field: 'transferQueueId', ...queue })
+    await assertKnown(companyId, input.redirectQueueId, owner('queues'), { field: 'redirectQueueId', ...queue })
+    await assertKnown(companyId, input.integrationId, owner('integrations'), { field: 'integrationId' })
+    await assertKnown(companyId, input.promptId, owner('prompts'), { field: 'promptId' })
     return input.queueIds ? [...new Set(input.queueIds)] : undefined
   }
 

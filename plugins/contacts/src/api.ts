@@ -5,7 +5,7 @@
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
-import type { UnitOfWork, Wire } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork, Wire } from '@atende/sdk'
 import type {
   ContactSummary as ContactSummarySchema,
   ContactView,
@@ -79,7 +79,8 @@ export interface BulkContactResult {
 /** A contact as a list row shows it. */
 export type ContactCard = Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl' | 'isGroup'>
 
-export interface ContactsService {
+/** `ownedBy`: which of these contact ids are the company's. */
+export interface ContactsService extends RecordOwner {
   readonly version: 1
   normaliseNumber(raw: string, opts?: { isGroup?: boolean }): string
   /**

@@ -1,4 +1,4 @@
-import type { Kernel } from '@atende/sdk'
+import { ownedRows, type Kernel } from '@atende/sdk'
 import type { Contact, ContactsService } from './api.ts'
 import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
@@ -16,6 +16,7 @@ export function createContactsService(kernel: Kernel): ContactsService {
   const plain = ({ extraInfo: _, ...contact }: Contact & { extraInfo?: unknown }): Contact => contact
   return {
     version: 1,
+    ownedBy: ownedRows((c) => kernel.tenant(c), 'contacts'),
     normaliseNumber,
     upsertMany: upsertContacts,
     async get(companyId, id, uow) {

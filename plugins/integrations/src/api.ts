@@ -5,8 +5,15 @@
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
+import type { RecordOwner } from '@atende/sdk'
 import type { IntegrationBody, QueueIntegration } from './schemas.ts'
 
 export type { IntegrationType } from './schemas.ts'
 export type QueueIntegrationWire = Static<typeof QueueIntegration>
 export type QueueIntegrationInput = Static<typeof IntegrationBody>
+
+/**
+ * The plugin's service (`integrations`): which integration ids are the company's, for the queues,
+ * connections and tickets that name one (they find it as a RecordOwner, declared optional).
+ */
+export type IntegrationsService = RecordOwner & { readonly version: 1 }

@@ -1,4 +1,5 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, ownedRows } from '@atende/sdk'
+import type { IntegrationsService } from './api.ts'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { createTypebotFlowEngine } from './flow-engine.ts'
@@ -42,13 +43,17 @@ export default definePlugin({
   moduleRoutes: ['/queue-integration'],
   dependsOn: ['tickets', 'connections'],
   services: {
-    provides: ['flowEngine.typebot'],
+    provides: ['flowEngine.typebot', 'integrations'],
     requires: ['tickets', 'contacts', 'connections', 'inbound'],
     optional: ['flows', 'queues', 'messaging'],
   },
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const service = createIntegrationService(kernel)
+    kernel.services.provide('integrations', {
+      version: 1,
+      ownedBy: ownedRows((c) => kernel.tenant(c), 'queue_integrations'),
+    } satisfies IntegrationsService)
     mapRealtime(kernel)
     registerIntegrationRoutes(app, service)
     const runtime = createIntegrationRuntime(kernel, service)

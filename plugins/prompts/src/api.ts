@@ -54,3 +54,13 @@ export const Prompt = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 })
 export type Prompt = Static<typeof Prompt>
+
+/**
+ * The plugin's service (`prompts`): which prompt ids are the company's, for the queues,
+ * connections and tickets that name one (they find it as a RecordOwner, declared optional).
+ */
+export interface PromptsService {
+  readonly version: 1
+  /** Which of these prompt ids are the company's (the SDK's RecordOwner, written out: this file stays SDK-free). */
+  ownedBy(companyId: number, ids: number[]): Promise<Iterable<number>>
+}

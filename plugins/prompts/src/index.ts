@@ -1,4 +1,5 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, ownedRows } from '@atende/sdk'
+import type { PromptsService } from './api.ts'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { createFlowEngine } from './flow-engine.ts'
@@ -33,13 +34,17 @@ export default definePlugin({
   moduleRoutes: ['/prompts'],
   dependsOn: ['tickets', 'connections', 'queues'],
   services: {
-    provides: ['flowEngine.openai'],
+    provides: ['flowEngine.openai', 'prompts'],
     requires: ['tickets', 'connections', 'inbound'],
     optional: ['queues', 'messaging'],
   },
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
     const service = createPromptService(kernel)
+    kernel.services.provide('prompts', {
+      version: 1,
+      ownedBy: ownedRows((c) => kernel.tenant(c), 'prompts'),
+    } satisfies PromptsService)
     mapRealtime(kernel)
     registerPromptRoutes(app, service)
     const runtime = createPromptRuntime(kernel, service)

@@ -1,4 +1,4 @@
-import { badRequest, notFound, toIso, type Kernel } from '@atende/sdk'
+import { assertKnown, badRequest, notFound, toIso, type Kernel } from '@atende/sdk'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { QueuesService } from '@atende/plugin-queues/api'
 import { MODELS, type Prompt } from './api.ts'
@@ -87,7 +87,9 @@ export function createPromptService(kernel: Kernel) {
     const temperature = body.temperature ?? Number(current?.temperature ?? 1)
     if (Math.abs(temperature * 10 - Math.round(temperature * 10)) > 1e-9)
       throw badRequest('temperature', 'The temperature goes from 0 to 1 in steps of 0.1')
-    await kernel.tenant(companyId).assertOwned('queues', body.queueId, { field: 'queueId' })
+    await assertKnown(companyId, body.queueId, kernel.services.find<QueuesService>('queues')?.ownedBy, {
+      field: 'queueId',
+    })
     const apiKey = body.apiKey?.trim() || (current ? kernel.vault.open(current.apiKey) : '')
     if (!apiKey) throw badRequest('apiKey', 'The OpenAI key is required')
     const voice = body.voice ?? current?.voice ?? 'texto'

@@ -1,9 +1,10 @@
 /** The queues plugin's published service (`kernel.services.get<QueuesService>('queues')`), version 1. Types only. */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { UnitOfWork } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork } from '@atende/sdk'
 import type { BotRef } from './bot-links.ts'
-export interface QueuesService {
+/** `ownedBy`: which of these queue ids are the company's (others check ids a body names with it). */
+export interface QueuesService extends RecordOwner {
   readonly version: 1
   /** Do all these queue ids belong to the company? (An empty list: true.) */
   exists(companyId: number, ids: number[]): Promise<boolean>

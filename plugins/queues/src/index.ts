@@ -1,4 +1,4 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, ownedRows } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 // Listens to the tickets plugin's events (ticket.updated, ticket.deleted): its contract declares them.
 import type { QueuesForTickets } from '@atende/plugin-tickets/api'
@@ -27,7 +27,12 @@ import { releaseBot } from './bot-links.ts'
 export default definePlugin({
   name: 'queues',
   version: '1.0.0',
-  services: { provides: ['queues'], requires: ['tickets', 'connections', 'inbound'] },
+  // Integrations and prompts load after queues: asked at call time whether ids a body names are the company's.
+  services: {
+    provides: ['queues'],
+    requires: ['tickets', 'connections', 'inbound'],
+    optional: ['integrations', 'prompts'],
+  },
   host: '^1.0.0',
   essential: false,
   // The chatbot's opening hours and greeting (administration.md §3 Setting).
@@ -46,6 +51,7 @@ export default definePlugin({
     kernel.services.provide('queues', {
       version: 1,
       exists: queues.exists,
+      ownedBy: ownedRows((c) => kernel.tenant(c), 'queues'),
       byIds: queues.byIds,
       names: queues.names,
       botsOf: queues.botsOf,

@@ -1,12 +1,14 @@
 import {
   AppError,
   ErrorCodes,
+  assertKnown,
   badRequest,
   companyCache,
   notFound,
   pickByIds,
   pickDefined,
   type Kernel,
+  type RecordOwner,
   type TenantDb,
   toIso,
   likePattern,
@@ -76,10 +78,15 @@ function clean(input: UpdateBody) {
   return out
 }
 
-/** Tables of the integrations and prompts plugins: while those are not installed, no id is valid. */
-async function checkReferences(t: TenantDb, input: UpdateBody) {
-  await t.assertOwned('queue_integrations', input.integrationId, { field: 'integrationId' })
-  await t.assertOwned('prompts', input.promptId, { field: 'promptId' })
+/**
+ * The integration and prompt a body names are the company's, asked of their plugins (they load
+ * after this one; while one is not installed, none of its ids is valid). Before the unit of work:
+ * embedded mode has one connection, held by the transaction.
+ */
+async function checkReferences(kernel: Kernel, companyId: number, input: UpdateBody) {
+  const owner = (name: 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
+  await assertKnown(companyId, input.integrationId, owner('integrations'), { field: 'integrationId' })
+  await assertKnown(companyId, input.promptId, owner('prompts'), { field: 'promptId' })
 }
 
 export function createQueueService(kernel: Kernel) {
@@ -153,10 +160,10 @@ export function createQueueService(kernel: Kernel) {
 
     async create(companyId: number, input: CreateBody) {
       const { queues: limit } = await kernel.accounts.planLimits(companyId)
+      await checkReferences(kernel, companyId, input)
       return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const data = clean(input)
-        await checkReferences(t, input)
         const n = await count(t)
         // 0 = unlimited, as for connections.
         if (limit > 0 && n >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} queues`)
@@ -178,11 +185,11 @@ export function createQueueService(kernel: Kernel) {
     },
 
     async update(companyId: number, id: number, input: UpdateBody) {
+      await checkReferences(kernel, companyId, input)
       return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
         const current = await row(t, id)
         const data = clean(input)
-        await checkReferences(t, input)
         if (data.color !== undefined) await colorFree(t, data.color as string, id)
         if (input.greetingMessage !== undefined) await greetingCheck(t, input.greetingMessage, await count(t))
         if (input.redirectQueueId !== undefined)

@@ -3,6 +3,8 @@ import { TICK_JOB, createDispatcher } from './dispatch.ts'
 import { mapScheduleRealtime } from './events.ts'
 import { registerSchedulesRoutes } from './routes.ts'
 import { createScheduleService } from './service.ts'
+// Listens to the contacts plugin's contact.deleted: declared by its contract.
+import type {} from '@atende/plugin-contacts/api'
 
 /** SCHEDULE_TICK_MS: how often due schedules are looked for (5 s; 0 turns the repeating tick off, for tests). */
 const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
@@ -66,5 +68,15 @@ export default definePlugin({
       await dispatcher.tick()
     })
     if (tickMs() > 0) await kernel.jobs.add(TICK_JOB, {}, { jobId: 'schedules-tick', repeat: { every: tickMs() } })
+    // A deleted contact's schedules go with it (no foreign key crosses plugins). Idempotent: every
+    // process may run it; each removal reaches the calendars.
+    kernel.bus.on('contact.deleted', async ({ companyId, contactId }) => {
+      const gone: { id: number }[] = await kernel
+        .tenant(companyId)('schedules')
+        .where({ contactId })
+        .delete()
+        .returning('id')
+      for (const { id } of gone) await kernel.bus.emit('schedule.deleted', { companyId, scheduleId: id })
+    })
   },
 })

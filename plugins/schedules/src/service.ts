@@ -1,4 +1,5 @@
 import {
+  assertKnown,
   PAGE_SIZE,
   AppError,
   badRequest,
@@ -205,7 +206,13 @@ export function createScheduleService(kernel: Kernel) {
         sendAt: parseDate('sendAt', input.sendAt),
       }
       const row = await kernel.unitOfWork(auth.companyId, async (uow) => {
-        await uow.t.assertOwned('contacts', values.contactId, { field: 'contactId', code: 'ERR_NO_CONTACT_FOUND' })
+        await assertKnown(
+          auth.companyId,
+          values.contactId,
+          contacts().ownedBy,
+          { field: 'contactId', code: 'ERR_NO_CONTACT_FOUND' },
+          uow,
+        )
         const [r]: Row[] = await uow.t
           .insert(TABLE, { ...values, userId: auth.userId, status: 'PENDENTE' })
           .returning('*')
@@ -241,10 +248,13 @@ export function createScheduleService(kernel: Kernel) {
         )
         const changed = touches.length > 0 || dates.length > 0
         if (patch.contactId !== undefined)
-          await uow.t.assertOwned('contacts', patch.contactId as number, {
-            field: 'contactId',
-            code: 'ERR_NO_CONTACT_FOUND',
-          })
+          await assertKnown(
+            auth.companyId,
+            patch.contactId as number,
+            contacts().ownedBy,
+            { field: 'contactId', code: 'ERR_NO_CONTACT_FOUND' },
+            uow,
+          )
         const [r]: Row[] = await uow
           .t(TABLE)
           .where({ id })

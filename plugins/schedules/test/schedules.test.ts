@@ -76,6 +76,21 @@ describe('schedules API', () => {
     expect(gone.json().error).toBe('ERR_NO_SCHEDULE_FOUND')
   })
 
+  it("a deleted contact's schedules go with it, each announced", async () => {
+    const c = await company()
+    const a = await create(c.admin.headers, valid(c.contact.id))
+    const b = await create(c.admin.headers, valid(c.contact.id, { description: 'Outro lembrete' }))
+    const gone: number[] = []
+    const off = t.app.kernel.bus.on('schedule.deleted', (p) => {
+      gone.push(p.scheduleId)
+    })
+    expect((await call('DELETE', `/api/contacts/${c.contact.id}`, c.admin.headers)).statusCode).toBe(200)
+    await until(() => gone.length >= 2)
+    off()
+    expect(gone.sort((x, y) => x - y)).toEqual([a.id, b.id])
+    expect(await t.db('schedules').whereIn('id', [a.id, b.id])).toEqual([])
+  })
+
   it('lists by date a page at a time, searchable, filtered by status and date range, with counters', async () => {
     const c = await company()
     const base = Date.now() + 3600_000

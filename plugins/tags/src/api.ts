@@ -4,6 +4,7 @@
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
+import type { RecordOwner } from '@atende/sdk'
 
 /** A tag as every answer and event carries it. `kanban` is the spec's 0 or 1. */
 export interface Tag {
@@ -21,7 +22,8 @@ export interface Tag {
 /** What a ticket shows of its tags. */
 export type TicketTag = Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>
 
-export interface TagsService {
+/** `ownedBy`: which of these tag ids are the company's. */
+export interface TagsService extends RecordOwner {
   readonly version: 1
   /** The tags of many tickets in one query; tickets without tags map to []. Ordered by name. */
   forTickets(companyId: number, ticketIds: number[]): Promise<Map<number, TicketTag[]>>

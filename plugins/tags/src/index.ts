@@ -1,4 +1,4 @@
-import { definePlugin } from '@atende/sdk'
+import { definePlugin, ownedRows } from '@atende/sdk'
 import type { TagsService } from './api.ts'
 // Listens to the tickets plugin's events (ticket.deleted): its contract declares them.
 import type { TagsForTickets } from '@atende/plugin-tickets/api'
@@ -42,6 +42,7 @@ export default definePlugin({
     const service = createTagService(kernel)
     const api: TagsService & TagsForTickets = {
       version: 1,
+      ownedBy: ownedRows((c) => kernel.tenant(c), 'tags'),
       forTickets: service.forTickets,
       ticketIdsWithAll: service.ticketIdsWithAll,
     }

@@ -1,4 +1,5 @@
 import {
+  assertKnown,
   AppError,
   ErrorCodes,
   badRequest,
@@ -123,9 +124,12 @@ export function createTaskService(kernel: Kernel) {
   }
   const viewOf = async (t: TenantDb, row: Row) => (await views(t, [row]))[0]
 
-  /** Who a task goes to: the ids named (checked against the company), never without the caller when they do not see all. */
-  async function assignees(t: TenantDb, auth: AuthInfo, ids: number[]) {
-    await t.assertOwned('users', ids, {
+  /**
+   * Who a task goes to: the ids named (checked against the company's users through kernel.accounts,
+   * before any transaction opens), never without the caller when they do not see all.
+   */
+  async function assignees(auth: AuthInfo, ids: number[]) {
+    await assertKnown(auth.companyId, ids, kernel.accounts.ownedBy, {
       field: 'userid',
       code: INVALID_USER,
       message: 'userid names a user who is not of this company',
@@ -177,9 +181,8 @@ export function createTaskService(kernel: Kernel) {
     async create(auth: AuthInfo, input: CreateBody) {
       const text = cleanText(input.text)
       const day = input.day === undefined ? null : cleanDay(input.day)
-      const ids = parseUserIds(input.userid) ?? []
+      const users = await assignees(auth, parseUserIds(input.userid) ?? [])
       return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
-        const users = await assignees(t, auth, ids)
         const [row] = await t
           .insert('tasks', { text, done: input.done ?? false, day, createdBy: auth.userId })
           .returning(COLUMNS.map((c) => c.slice('tasks.'.length)))
@@ -197,11 +200,11 @@ export function createTaskService(kernel: Kernel) {
       if (input.done !== undefined) set.done = input.done
       if (input.day !== undefined) set.day = cleanDay(input.day)
       const ids = parseUserIds(input.userid)
+      const users = ids === undefined ? undefined : await assignees(auth, ids)
       return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
         await find(t, auth, id)
         const previousUserIds = await assigned(t, id)
-        if (ids !== undefined) {
-          const users = await assignees(t, auth, ids)
+        if (users !== undefined) {
           if (!sameSet(users, previousUserIds)) {
             const current = await t('tasks').where({ id }).first('createdBy')
             if (!seesAll(auth) && current?.createdBy !== auth.userId)

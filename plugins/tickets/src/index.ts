@@ -20,7 +20,7 @@ export default definePlugin({
   services: {
     provides: ['tickets'],
     requires: ['contacts'],
-    optional: ['connections', 'messaging', 'inbound', 'queues', 'tags'],
+    optional: ['connections', 'messaging', 'inbound', 'queues', 'tags', 'integrations', 'prompts'],
   },
   host: '^1.0.0',
   essential: true,

@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound, type Kernel } from '@atende/sdk'
+import { AppError, assertKnown, conflict, notFound, type Kernel, type RecordOwner } from '@atende/sdk'
 import type { ContactsService } from '@atende/plugin-contacts/api'
 import type { TicketStatus } from './api.ts'
 import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
@@ -80,16 +80,16 @@ export async function transition(
     await checkUser(kernel, v.companyId, patch.userId as number)
   if (patch.queueId !== undefined && patch.queueId !== null)
     await checkQueue(kernel, v.companyId, patch.queueId as number)
-  const t = kernel.tenant(v.companyId)
-  await t.assertOwned('whatsapps', patch.whatsappId as number | null | undefined, {
+  const owner = (name: 'connections' | 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
+  await assertKnown(v.companyId, patch.whatsappId as number | null | undefined, owner('connections'), {
     field: 'whatsappId',
     code: 'ERR_NO_WAPP_FOUND',
     message: 'Connection not found',
   })
-  await t.assertOwned('queue_integrations', patch.integrationId as number | null | undefined, {
+  await assertKnown(v.companyId, patch.integrationId as number | null | undefined, owner('integrations'), {
     field: 'integrationId',
   })
-  await t.assertOwned('prompts', patch.promptId as number | null | undefined, { field: 'promptId' })
+  await assertKnown(v.companyId, patch.promptId as number | null | undefined, owner('prompts'), { field: 'promptId' })
 
   const moved = await kernel.unitOfWork(v.companyId, async (uow) => {
     let rows: TicketRow[]
@@ -135,11 +135,16 @@ export async function checkUser(kernel: Kernel, companyId: number, userId: numbe
     throw new AppError('ERR_NO_USER_FOUND', 400, 'User not found', { field: 'userId' })
 }
 
-/** The queue is one of the company's (the kernel's tenancy check, whether or not the queues plugin is enabled). */
+/**
+ * The queue is one of the company's, asked of the queues plugin (installed, whether or not the
+ * company's plan enables it; not installed: no queue id is valid).
+ */
 export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
-  await kernel
-    .tenant(companyId)
-    .assertOwned('queues', queueId, { field: 'queueId', code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' })
+  await assertKnown(companyId, queueId, kernel.services.find<RecordOwner>('queues')?.ownedBy, {
+    field: 'queueId',
+    code: 'ERR_QUEUE_NOT_FOUND',
+    message: 'Queue not found',
+  })
 }
 
 /** DELETE /tickets/{id}: its messages cascade. */

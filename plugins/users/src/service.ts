@@ -1,7 +1,7 @@
 import {
   AppError,
   ErrorCodes,
-  badRequest,
+  assertKnown,
   conflict,
   forbidden,
   notFound,
@@ -47,17 +47,16 @@ async function checkReferences(
   companyId: number,
   body: { whatsappId?: number | null; queueIds?: number[] },
 ) {
-  if (body.whatsappId != null) {
-    const connections = kernel.services.find<ConnectionsService>('connections')
-    const known = connections && (await connections.get(companyId, body.whatsappId).then(Boolean, () => false))
-    if (!known) throw badRequest('whatsappId', 'Connection not found', 'ERR_NO_WAPP_FOUND')
-  }
-  const queueIds = uniqueIds(body.queueIds ?? [])
-  if (queueIds.length) {
-    const queues = kernel.services.find<QueuesService>('queues')
-    if (!queues || !(await queues.exists(companyId, queueIds)))
-      throw badRequest('queueIds', 'Queue not found', 'ERR_QUEUE_NOT_FOUND')
-  }
+  await assertKnown(companyId, body.whatsappId, kernel.services.find<ConnectionsService>('connections')?.ownedBy, {
+    field: 'whatsappId',
+    code: 'ERR_NO_WAPP_FOUND',
+    message: 'Connection not found',
+  })
+  await assertKnown(companyId, body.queueIds, kernel.services.find<QueuesService>('queues')?.ownedBy, {
+    field: 'queueIds',
+    code: 'ERR_QUEUE_NOT_FOUND',
+    message: 'Queue not found',
+  })
 }
 
 /** Write side: create, edit, delete users and set a user's language; events go out after commit. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
-import { AppError, type TenantDb } from '@atende/sdk'
+import { invalidReference, namedIds, type TenantDb } from '@atende/sdk'
 
-export const ERR_INVALID_REFERENCE = 'ERR_INVALID_REFERENCE'
+export { ERR_INVALID_REFERENCE } from '@atende/sdk'
 
 /** The column a tenant's write never takes from its data: the row's company. */
 const GUARDED = ['companyId'] as const
@@ -47,15 +47,9 @@ export function tenantDb(knex: Knex, companyId: number): TenantDb {
         ids: ReadonlyArray<number | null | undefined> | number | null | undefined,
         ref: { field: string; code?: string; message?: string },
       ) => {
-        const wanted = [...new Set((Array.isArray(ids) ? ids : [ids]).filter((v): v is number => v != null))]
+        const wanted = namedIds(ids)
         if (!wanted.length) return
-        const bad = () =>
-          new AppError(
-            ref.code ?? ERR_INVALID_REFERENCE,
-            400,
-            ref.message ?? `${ref.field} names a record that does not exist`,
-            { field: ref.field },
-          )
+        const bad = () => invalidReference(ref)
         if (wanted.some((v) => !Number.isSafeInteger(v) || v <= 0 || v > 2_147_483_647)) throw bad()
         let n: number
         try {

@@ -1,6 +1,7 @@
 import {
   AppError,
   PAGE_SIZE,
+  assertKnown,
   badRequest,
   conflict,
   likePattern,
@@ -12,6 +13,7 @@ import {
   type UnitOfWork,
 } from '@atende/sdk'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { TagsService } from '@atende/plugin-tags/api'
 import type { FileListsApi } from '@atende/plugin-files/api'
 import type { CampaignBody } from './schemas.ts'
 import type { Campaign, CampaignCounts, CampaignStatus } from './wire.ts'
@@ -149,9 +151,11 @@ export function createCampaignService(kernel: Kernel) {
     const name = body.name.trim()
     if (name.length < 2) throw badRequest('name', 'Muito curto!')
     const t = kernel.tenant(companyId)
-    await t.assertOwned('whatsapps', body.whatsappId, { field: 'whatsappId' })
+    await assertKnown(companyId, body.whatsappId, connections().ownedBy, { field: 'whatsappId' })
     await t.assertOwned('contact_lists', body.contactListId, { field: 'contactListId' })
-    await t.assertOwned('tags', body.tagListId, { field: 'tagListId' })
+    await assertKnown(companyId, body.tagListId, kernel.services.find<TagsService>('tags')?.ownedBy, {
+      field: 'tagListId',
+    })
     if (body.fileListId) {
       const files = kernel.services.find<FileListsApi>('fileLists')
       if (!files)
