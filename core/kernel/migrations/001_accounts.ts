@@ -33,7 +33,8 @@ export async function up(knex: Knex) {
     t.boolean('status').notNullable().defaultTo(true)
     t.timestamp('dueDate', { useTz: true })
     t.string('recurrence', 20).notNullable().defaultTo('MENSAL')
-    t.jsonb('schedules').notNullable().defaultTo('[]')
+    // Until 2026-11 also schedules (the company's opening hours): the companies plugin's
+    // company_hours now (its migration 001 moves them out of databases made before).
     t.timestamp('createdAt', { useTz: true }).notNullable().defaultTo(knex.fn.now())
     t.timestamp('updatedAt', { useTz: true }).notNullable().defaultTo(knex.fn.now())
     t.index(['planId'])

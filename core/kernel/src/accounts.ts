@@ -9,7 +9,6 @@ import {
   type UnitOfWork,
   type UserFieldsLoader,
   type UserView,
-  type WeeklyHour,
 } from '@atende/sdk'
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString())
@@ -98,12 +97,6 @@ export function createAccounts(
       extensions.set(plugin, load)
     },
     extendedBy: () => [...extensions.keys()],
-    async companyHours(companyId) {
-      const row: { schedules: WeeklyHour[] | string | null } | undefined = await db('companies')
-        .where({ id: companyId })
-        .first('schedules')
-      return row?.schedules ? parseJson<WeeklyHour[]>(row.schedules) : []
-    },
     async platformCompanyId() {
       if (!platformCnpj) return null
       const row: { id: number } | undefined = await db('companies').where({ cnpj: platformCnpj }).first('id')

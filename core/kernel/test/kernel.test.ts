@@ -85,16 +85,8 @@ describe('kernel', () => {
     expect(await t.app.kernel.accounts.members(su.companyId, [])).toEqual([])
   })
 
-  it("answers a company's weekly hours and the platform company's id", async () => {
+  it("answers the platform company's id", async () => {
     const su = await t.db('users').where({ super: true }).first('id', 'companyId')
-    const hours = [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' }]
-    const [shop] = await t
-      .db('companies')
-      .insert({ name: 'Hours', cnpj: '11444777000161', schedules: JSON.stringify(hours) })
-      .returning('id')
-    expect(await t.app.kernel.accounts.companyHours(shop.id)).toEqual(hours)
-    expect(await t.app.kernel.accounts.companyHours(su.companyId)).toEqual([])
-    expect(await t.app.kernel.accounts.companyHours(99_999_999)).toEqual([])
     expect(await t.app.kernel.accounts.platformCompanyId()).toBe(su.companyId)
   })
 

@@ -50,14 +50,6 @@ export type UserFieldsLoader = (
   uow?: UnitOfWork,
 ) => Promise<Map<number, Record<string, unknown>>>
 
-/** One weekday of a company's opening hours (empty times: closed that day). */
-export interface WeeklyHour {
-  weekday: string
-  weekdayEn: string
-  startTime: string
-  endTime: string
-}
-
 export interface PlanLimits {
   planId: number | null
   users: number
@@ -85,8 +77,6 @@ export interface AccountsService {
    * through the unit of work when given, else from the cached members.
    */
   ownedBy(companyId: number, ids: number[], uow?: UnitOfWork): Promise<number[]>
-  /** A company's weekly opening hours (administration.md §2 Companies, "schedules"); [] when unset or unknown. */
-  companyHours(companyId: number): Promise<WeeklyHour[]>
   /** The platform company's id (the super user's, which holds platform-wide switches); null before the first start. */
   platformCompanyId(): Promise<number | null>
   planLimits(companyId: number): Promise<PlanLimits>

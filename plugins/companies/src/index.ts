@@ -2,14 +2,17 @@ import { definePlugin } from '@atende/sdk'
 import { registerSignupRoutes } from './signup-routes.ts'
 import { registerCompanyRoutes } from './routes.ts'
 import { createCompaniesBilling } from './billing-service.ts'
+import { createCompanyHours } from './hours.ts'
 
 /** Company sign-up and the super user's company administration (administration.md §2, §3, §4, §7). */
 export default definePlugin({
   name: 'companies',
   version: '1.0.0',
   essential: true,
-  // Billing reads a company's plan and due date and renews it through this, never the table itself.
-  services: { provides: ['companies.billing'] },
+  // Billing reads a company's plan and due date and renews it through this, never the table itself;
+  // the queues chatbot reads the company's opening hours.
+  services: { provides: ['companies.billing', 'companies.hours'] },
+  migrations: new URL('../migrations', import.meta.url),
   settings: [
     // Read on the platform company: whether the login screen offers sign-up.
     { key: 'userCreation', values: ['enabled', 'disabled'], default: 'enabled' },
@@ -20,5 +23,6 @@ export default definePlugin({
     registerSignupRoutes(app, kernel)
     registerCompanyRoutes(app, kernel)
     kernel.services.provide('companies.billing', createCompaniesBilling(kernel))
+    kernel.services.provide('companies.hours', createCompanyHours(kernel))
   },
 })

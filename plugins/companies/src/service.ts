@@ -268,11 +268,14 @@ export function createCompanyService(kernel: Kernel) {
     })
     const ordered = [...schedules].sort((a, b) => WEEKDAYS_EN.indexOf(a.weekdayEn) - WEEKDAYS_EN.indexOf(b.weekdayEn))
     const before = await companyView(kernel, id)
-    const hit = await db('companies')
-      .where({ id })
-      .update({ schedules: JSON.stringify(ordered), updatedAt: new Date() })
-      .returning('id')
-    if (!hit.length) throw companyNotFound()
+    await db.transaction(async (trx) => {
+      const hit = await trx('companies').where({ id }).update({ updatedAt: new Date() }).returning('id')
+      if (!hit.length) throw companyNotFound()
+      await trx('company_hours')
+        .insert({ companyId: id, schedules: JSON.stringify(ordered) })
+        .onConflict('companyId')
+        .merge(['schedules'])
+    })
     return emitUpdated(id, before)
   }
 

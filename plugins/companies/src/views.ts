@@ -3,7 +3,7 @@ import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, PLAN_FLAGS } from '@atende/sdk'
 import type { CompanyView, ScheduleRow } from './schemas.ts'
 
-/** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001). */
+/** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001), without its hours (company_hours). */
 export interface CompanyRow {
   id: number
   name: string
@@ -14,8 +14,6 @@ export interface CompanyRow {
   status: boolean
   dueDate: Date | string | null
   recurrence: string
-  /** jsonb: parsed by pg, a string in some drivers. */
-  schedules: ScheduleRow[] | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -30,7 +28,6 @@ export const COMPANY_COLUMNS = [
   'status',
   'dueDate',
   'recurrence',
-  'schedules',
   'createdAt',
   'updatedAt',
 ]
@@ -48,10 +45,15 @@ export async function toViews(kernel: Kernel, rows: CompanyRow[], db: Knex = ker
   if (!rows.length) return []
   const ids = rows.map((r) => r.id)
   const planIds = [...new Set(rows.map((r) => r.planId).filter((p) => p != null))]
-  const [plans, stored] = await Promise.all([
+  const [plans, stored, hours] = await Promise.all([
     planIds.length ? db('plans').whereIn('id', planIds).select('id', 'name') : [],
     db('settings').whereIn('companyId', ids).select('companyId', 'key', 'value'),
+    // jsonb: parsed by pg, a string in some drivers.
+    db('company_hours').whereIn('companyId', ids).select('companyId', 'schedules') as Promise<
+      { companyId: number; schedules: ScheduleRow[] | string }[]
+    >,
   ])
+  const hoursOf = new Map(hours.map((h) => [h.companyId, h.schedules]))
   const planById = new Map(plans.map((p: { id: number; name: string }) => [p.id, p]))
   const defs = kernel.settings.definitions()
   return rows.map((r) => {
@@ -67,7 +69,7 @@ export async function toViews(kernel: Kernel, rows: CompanyRow[], db: Knex = ker
       status: r.status,
       dueDate: iso(r.dueDate),
       recurrence: r.recurrence,
-      schedules: parseJson(r.schedules),
+      schedules: parseJson(hoursOf.get(r.id)),
       settings: defs.map((d) => ({ key: d.key, value: own.get(d.key) ?? d.default ?? d.values[0] })),
       createdAt: iso(r.createdAt)!,
       updatedAt: iso(r.updatedAt)!,

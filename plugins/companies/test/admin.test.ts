@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, login, SUPER, until, type TestApp } from '@atende/kernel/testing'
 import auth from '@atende/plugin-auth'
 import companies from '../src/index.ts'
+import type { CompanyHoursService } from '../src/api.ts'
 import { companyWithUsers, signupPayload, signIn, PASSWORD } from './helpers.ts'
 
 describe('companies: super user administration', () => {
@@ -255,9 +256,14 @@ describe('companies: super user administration', () => {
       ])
       const read = await req('GET', `/companies/${a.company.id}`, a.admin)
       expect(read.json().schedules).toHaveLength(3)
+      // Other plugins read them through the companies.hours service, fresh after each change.
+      const hours = t.app.kernel.services.get<CompanyHoursService>('companies.hours')
+      expect((await hours.of(a.company.id)).map((h) => h.weekdayEn)).toEqual(['monday', 'saturday', 'sunday'])
       expect(
         (await req('PUT', `/companies/${a.company.id}/schedules`, su, { schedules: [] })).json().schedules,
       ).toEqual([])
+      // The cached hours go on company.updated (over Redis, a moment after the answer).
+      await until(async () => (await hours.of(a.company.id)).length === 0)
     })
 
     it('validates times, weekdays and duplicates naming the field', async () => {

@@ -7,6 +7,7 @@
 import type { Kernel, TenantDb } from '@atende/sdk'
 import type { Ticket, TicketsService } from '@atende/plugin-tickets/api'
 import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
+import type { CompanyHoursService } from '@atende/plugin-companies/api'
 import { childrenOf, type OptionRow } from './options.ts'
 import { parseRedirect } from './redirect.ts'
 import { companyTimeZone } from '@atende/sdk'
@@ -60,7 +61,8 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
     const type = await kernel.settings.get(companyId, 'scheduleType')
     if (type === 'queue') return isOpenAt(queue.schedules as ScheduleRow[], now(), companyTimeZone())
     if (type === 'company') {
-      const schedules = (await kernel.accounts.companyHours(companyId)) as ScheduleRow[]
+      const hours = kernel.services.find<CompanyHoursService>('companies.hours')
+      const schedules = ((await hours?.of(companyId)) ?? []) as ScheduleRow[]
       return isOpenAt(schedules, now(), companyTimeZone())
     }
     return true

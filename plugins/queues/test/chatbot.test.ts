@@ -198,17 +198,16 @@ describe('queue chatbot through the simulator', () => {
     // Company hours: the company's weekly schedule decides, whatever the queue's says.
     await t.app.kernel.settings.set(s.companyId, 'scheduleType', 'company')
     await s.call('PUT', `/api/queue/${s.suporte.id}`, { schedules: ALWAYS })
-    await t
-      .db('companies')
-      .where({ id: s.companyId })
-      .update({ schedules: JSON.stringify(CLOSED) })
+    // The company's hours are the companies plugin's: set through its route, as the settings screen does.
+    const setHours = async (schedules: object[]) => {
+      const res = await s.call('PUT', `/api/companies/${s.companyId}/schedules`, { schedules })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await setHours(CLOSED)
     c = s.customer()
     await c.say('oi')
     expect(await c.say('2')).toBe('Suporte fechado')
-    await t
-      .db('companies')
-      .where({ id: s.companyId })
-      .update({ schedules: JSON.stringify(ALWAYS) })
+    await setHours(ALWAYS)
     c = s.customer()
     await c.say('oi')
     expect(await c.say('2')).toBe('Suporte aqui')

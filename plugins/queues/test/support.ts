@@ -3,9 +3,17 @@ import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import usersPlugin from '@atende/plugin-users'
+import companiesPlugin from '@atende/plugin-companies'
 import queuesPlugin from '../src/index.ts'
 
-export const queuePlugins = [usersPlugin, contactsPlugin, ticketsPlugin, connectionsPlugin, queuesPlugin]
+export const queuePlugins = [
+  usersPlugin,
+  contactsPlugin,
+  ticketsPlugin,
+  connectionsPlugin,
+  queuesPlugin,
+  companiesPlugin,
+]
 
 let planSeq = 0
 /** A company with an admin on a plan allowing `queues` queues (0: unlimited). */
