@@ -18,6 +18,20 @@ const rtprobe = definePlugin({
   essential: true,
   register(_app, kernel) {
     kernel.realtime.authorizeRoom('ticket-', (_auth, room) => Number(room.slice(7)) % 2 === 0)
+    // A plugin's join kinds, as the tickets plugin registers its own (joinTickets, joinChatBox).
+    kernel.realtime.authorizeRoom('tickets-', (_auth, room) => room === 'tickets-pending' || room === 'tickets-open')
+    kernel.realtime.joinKind('Tickets', {
+      room: (msg) =>
+        msg.status === 'aguardando'
+          ? 'tickets-pending'
+          : msg.status === 'attending'
+            ? 'tickets-open'
+            : new Error('bad status'),
+      bare: (name) => (name === 'closed' || name === 'pending' ? `tickets-${name}` : null),
+    })
+    kernel.realtime.joinKind('ChatBox', {
+      room: (msg) => (/^\d+$/.test(String(msg.ticketId)) ? `ticket-${msg.ticketId}` : new Error('bad ticket id')),
+    })
     kernel.realtime.authorizeRoom('notification', (_auth, room) => room === 'notification')
     kernel.realtime.map('rtprobe.notify', ({ companyId, text, rooms }) => ({
       rooms,
@@ -151,7 +165,7 @@ describe('realtime gateway', () => {
     expect(c.find(`company-${cid}-appMessage`).map((f) => f.data.text)).toEqual(['to ticket 4'])
   })
 
-  it("accepts the spec client's joins (status rooms with aliases, notification, chat box by ticket id) and sends userStatus", async () => {
+  it("accepts joins of plugins' kinds (and the kernel's notification), refusing bad values, and sends userStatus", async () => {
     const c = await socket(await tokenFor(superUser))
     c.send({ type: 'joinTickets', status: 'aguardando' })
     c.send({ type: 'joinTickets', status: 'attending' })
@@ -163,10 +177,19 @@ describe('realtime gateway', () => {
     c.send({ type: 'joinChatBox', ticketId: 'x' })
     c.send({ type: 'userStatus' })
     await c.sync()
+    c.send({ type: 'joinUnknown', room: 'x' })
+    await c.sync()
     expect(c.find('error').map((f) => f.data)).toEqual([
+      // 'closed' is a bare name of the Tickets kind; its room has no rule allowing it.
+      { error: 'ERR_NO_PERMISSION', room: 'tickets-closed' },
       { error: 'ERR_NO_PERMISSION', room: 'ticket-5' },
-      { error: 'ERR_VALIDATION', field: 'room', message: 'status must be open, pending or closed' },
-      { error: 'ERR_VALIDATION', field: 'room', message: 'ticketId must be a ticket id' },
+      { error: 'ERR_VALIDATION', field: 'room', message: 'bad status' },
+      { error: 'ERR_VALIDATION', field: 'room', message: 'bad ticket id' },
+      {
+        error: 'ERR_VALIDATION',
+        field: 'type',
+        message: 'Expected {"type":"join"|"leave"|"ping"|"joinNotification"|"joinTickets"|"joinChatBox"}',
+      },
     ])
     const cid = superUser.companyId
     await t.app.kernel.bus.emit('rtprobe.notify', { companyId: cid, text: 'chat box 4', rooms: ['ticket-4'] })

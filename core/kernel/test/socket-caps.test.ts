@@ -84,19 +84,20 @@ describe('socket caps', () => {
 
   it('refuses a join past SOCKET_ROOMS_MAX (its company and user rooms count) with ERR_TOO_MANY_ROOMS', async () => {
     const c = await socket(users[2], '192.0.2.10')
+    const own = (name: string) => `company-${users[2]!.companyId}-${name}`
     c.send({ type: 'join', room: 'notification' })
-    c.send({ type: 'joinTickets', status: 'open' })
-    c.send({ type: 'joinTickets', status: 'closed' })
+    c.send({ type: 'join', room: own('a') })
+    c.send({ type: 'join', room: own('b') })
     await c.sync()
     expect(c.find('error')).toEqual([
       {
         event: 'error',
-        data: { error: 'ERR_TOO_MANY_ROOMS', room: 'tickets-closed', message: 'A socket may be in at most 4 rooms' },
+        data: { error: 'ERR_TOO_MANY_ROOMS', room: own('b'), message: 'A socket may be in at most 4 rooms' },
       },
     ])
     // Leaving one makes room.
     c.send({ type: 'leave', room: 'notification' })
-    c.send({ type: 'joinTickets', status: 'closed' })
+    c.send({ type: 'join', room: own('b') })
     await c.sync()
     expect(c.find('error')).toHaveLength(1)
   })

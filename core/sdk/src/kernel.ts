@@ -131,7 +131,20 @@ export interface RealtimeService {
   map<E extends EventName>(event: E, mapper: (payload: EventMap[E]) => RealtimeMapped | Promise<RealtimeMapped>): void
   /** Who may join a room: return false to refuse. Rooms `company-{id}` and `user-{id}` are the kernel's. */
   authorizeRoom(prefix: string, check: (auth: AuthInfo, room: string) => boolean | Promise<boolean>): void
+  /**
+   * Client messages `{"type": "join<Kind>" | "leave<Kind>", …}` that name a room in a plugin's words
+   * (the tickets plugin's joinTickets {status} and joinChatBox {ticketId}). One plugin per kind;
+   * the room still needs its authorizeRoom rule.
+   */
+  joinKind(kind: string, spec: JoinKind): void
   onlineUserIds(companyId: number): number[]
+}
+
+export interface JoinKind {
+  /** The room the message names; an Error for a bad value (the client hears a validation error naming `room`). */
+  room(msg: Record<string, unknown>): string | Error
+  /** A plain `{"type": "join", "room": name}` in these words (name trimmed, lower case): its room, or null. */
+  bare?(name: string): string | null
 }
 
 export interface PermissionRule {

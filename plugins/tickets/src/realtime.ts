@@ -3,6 +3,7 @@ import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
 import { canSee, loadViewer } from './access.ts'
 import type { Attendants } from './attendants.ts'
+import { registerTicketJoins } from './joins.ts'
 
 const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
 
@@ -16,6 +17,7 @@ export function mapRealtime(
   attendants: Attendants,
   audience: Audience = createAudience(kernel, attendants),
 ) {
+  registerTicketJoins(kernel)
   // The spec's chat box (`joinChatBox`, room `ticket-{id}`): only for a ticket the user may see.
   kernel.realtime.authorizeRoom('ticket-', async (auth, room) => {
     const id = Number(room.slice('ticket-'.length))

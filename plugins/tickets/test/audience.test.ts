@@ -238,6 +238,28 @@ describe(`ticket frames follow the view-access rule (${hasRedis ? 'two processes
     ])
   })
 
+  it("takes the spec client's joins: status rooms by any alias, a chat box only for a ticket the user sees", async () => {
+    const { ticketId } = await customerWrites()
+    const send = (c: Client, msg: object) => c.ws.send(JSON.stringify(msg))
+    const errors = (c: Client) => c.find('error', () => true)
+    for (const c of [people.q1.socket, people.allTicket.socket]) c.frames.length = 0
+    send(people.q1.socket, { type: 'joinTickets', status: 'aguardando' })
+    send(people.q1.socket, { type: 'join', room: 'Attending' })
+    send(people.q1.socket, { type: 'joinTickets', status: 'bogus' })
+    // Queueless: outside q1's sight, within the allTicket user's.
+    send(people.q1.socket, { type: 'joinChatBox', ticketId })
+    send(people.q1.socket, { type: 'joinChatBox', ticketId: 'x' })
+    send(people.allTicket.socket, { type: 'joinChatBox', ticketId: String(ticketId) })
+    send(people.allTicket.socket, { type: 'join', room: 'closed' })
+    await Promise.all([people.q1.socket.sync(), people.allTicket.socket.sync()])
+    expect(errors(people.q1.socket).map((f) => f.data)).toEqual([
+      { error: 'ERR_VALIDATION', field: 'room', message: 'status must be open, pending or closed' },
+      { error: 'ERR_NO_PERMISSION', room: `ticket-${ticketId}` },
+      { error: 'ERR_VALIDATION', field: 'room', message: 'ticketId must be a ticket id' },
+    ])
+    expect(errors(people.allTicket.socket)).toEqual([])
+  })
+
   it("reads members and attendants once per company until a user event, and a ticket's place alongside", async () => {
     const kernel = a.app.kernel
     // Count the statements: members come from kernel.accounts, attendants (their own cache) and a

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox'
 import websocket from '@fastify/websocket'
 import type { Knex } from 'knex'
 import type { RawData, WebSocket } from 'ws'
-import type { AuthService, EventBus, RealtimeMapped, RealtimeService, SettingDefinition } from '@atende/sdk'
+import type { AuthService, EventBus, JoinKind, RealtimeMapped, RealtimeService, SettingDefinition } from '@atende/sdk'
 import { AppError, ErrorCodes, isAppError } from '@atende/sdk'
 import { createAccounts } from '../accounts.ts'
 import { createDeliveryQueue } from './delivery.ts'
@@ -83,12 +83,18 @@ export function createRealtime(deps: RealtimeDeps) {
   const sendEvent = (conn: Conn, event: string, data?: unknown) =>
     outbox.push(JSON.stringify(data === undefined ? { event } : { event, data }), [conn])
 
+  const joinKinds = new Map<string, JoinKind>()
   const service: RealtimeService = {
     map(event, mapper) {
       mappers.set(event, [...(mappers.get(event) ?? []), mapper as Mapper])
     },
     authorizeRoom(prefix, check) {
       rules.register(prefix, check)
+    },
+    joinKind(kind, spec) {
+      if (!/^[A-Z]\w*$/.test(kind) || kind === 'Notification' || joinKinds.has(kind))
+        throw new Error(`Join kind "${kind}" is taken or not a capitalised word`)
+      joinKinds.set(kind, spec)
     },
     onlineUserIds(companyId) {
       const ids = new Set<number>()
@@ -190,14 +196,14 @@ export function createRealtime(deps: RealtimeDeps) {
     if (type === 'ping') return sendEvent(conn, 'pong')
     // The spec's client reports itself alive every 60 s: the socket being open already says so.
     if (type === 'userStatus') return
-    const spec = specJoin(msg)
+    const spec = specJoin(msg, joinKinds)
     if (spec instanceof Error)
       return sendEvent(conn, 'error', { error: ErrorCodes.VALIDATION, field: 'room', message: spec.message })
     if (!spec && type !== 'join' && type !== 'leave') {
       return sendEvent(conn, 'error', {
         error: ErrorCodes.VALIDATION,
         field: 'type',
-        message: 'Expected {"type":"join"|"leave"|"ping"|"joinTickets"|"joinNotification"|"joinChatBox"}',
+        message: `Expected {"type":"join"|"leave"|"ping"|"joinNotification"${[...joinKinds.keys()].map((k) => `|"join${k}"`).join('')}}`,
       })
     }
     const room = spec ? spec.room : msg.room

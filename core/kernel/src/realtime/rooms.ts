@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws'
-import type { AuthInfo } from '@atende/sdk'
+import type { AuthInfo, JoinKind } from '@atende/sdk'
 
 /** One authenticated socket of this process. */
 export interface Conn {
@@ -10,44 +10,36 @@ export interface Conn {
   alive: boolean
 }
 
-/** Ticket statuses as the spec's client names them (aguardando = pending, attending = open). */
-const STATUS_ALIASES: Record<string, string> = {
-  open: 'open',
-  pending: 'pending',
-  closed: 'closed',
-  aguardando: 'pending',
-  attending: 'open',
-}
-
 /**
- * The spec's joins, as our rooms: `joinTickets` (or a bare status room) → `tickets-{status}`,
- * `joinNotification` (or `notification`) → `notification`, `joinChatBox` with a ticket id (or a bare
- * id) → `ticket-{id}`; their `leave…` twins leave. Tickets and messages still reach a socket only
- * through the user's own room, for what the user may see: these rooms add no deliveries, and the
- * chat box of a ticket the user may not see is refused (the tickets plugin's rule for `ticket-`).
- * null: not a spec join; an Error: a spec join with a bad value.
+ * A client's join or leave as our room: `join<Kind>` / `leave<Kind>` through the kind a plugin
+ * registered (the kernel's own `Notification` → `notification`), a plain `join`/`leave` with a room
+ * name that a kind recognises (`bare`) or `notification`. Tickets and messages still reach a socket
+ * only through the user's own room, for what the user may see: such rooms add no deliveries, and
+ * each needs its plugin's authorizeRoom rule. null: not such a join (a plain room name stands as
+ * it is); an Error: a join with a bad value.
  */
-export function specJoin(msg: Record<string, unknown>): { room: string; leave: boolean } | null | Error {
+export function specJoin(
+  msg: Record<string, unknown>,
+  kinds: ReadonlyMap<string, JoinKind>,
+): { room: string; leave: boolean } | null | Error {
   const type = typeof msg.type === 'string' ? msg.type : ''
-  const kind = /^(join|leave)(Tickets|Notification|ChatBox)$/.exec(type)
-  const leave = kind ? kind[1] === 'leave' : type === 'leave'
-  const value =
-    kind?.[2] === 'Tickets' ? (msg.status ?? msg.room) : kind?.[2] === 'ChatBox' ? (msg.ticketId ?? msg.room) : msg.room
-  const name =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim().toLowerCase() : undefined
-  if (kind?.[2] === 'Notification') return { room: 'notification', leave }
-  if (kind?.[2] === 'Tickets')
-    return name && STATUS_ALIASES[name]
-      ? { room: `tickets-${STATUS_ALIASES[name]}`, leave }
-      : new Error('status must be open, pending or closed')
-  if (kind?.[2] === 'ChatBox')
-    return name && /^\d{1,10}$/.test(name)
-      ? { room: `ticket-${Number(name)}`, leave }
-      : new Error('ticketId must be a ticket id')
-  if ((type !== 'join' && type !== 'leave') || typeof value !== 'string') return null
+  const named = /^(join|leave)([A-Z]\w*)$/.exec(type)
+  if (named) {
+    const leave = named[1] === 'leave'
+    if (named[2] === 'Notification') return { room: 'notification', leave }
+    const kind = kinds.get(named[2]!)
+    if (!kind) return null
+    const room = kind.room(msg)
+    return room instanceof Error ? room : { room, leave }
+  }
+  if ((type !== 'join' && type !== 'leave') || typeof msg.room !== 'string') return null
+  const leave = type === 'leave'
+  const name = msg.room.trim().toLowerCase()
   if (name === 'notification') return { room: 'notification', leave }
-  if (name && STATUS_ALIASES[name]) return { room: `tickets-${STATUS_ALIASES[name]}`, leave }
-  if (name && /^\d{1,10}$/.test(name)) return { room: `ticket-${Number(name)}`, leave }
+  for (const kind of kinds.values()) {
+    const room = kind.bare?.(name)
+    if (room) return { room, leave }
+  }
   return null
 }
 
@@ -128,8 +120,8 @@ export class RoomRules {
     if (room === own || room.startsWith(`${own}-`)) return true
     if (/^company-\d+(-|$)/.test(room)) return false
     if (/^user-\d+$/.test(room)) return room === `user-${auth.userId}`
-    // The spec's status and notification rooms: any user of the company (they add no deliveries).
-    if (room === 'notification' || /^tickets-(open|pending|closed)$/.test(room)) return true
+    // The notification room: any user of the company (it adds no deliveries).
+    if (room === 'notification') return true
     let best: string | undefined
     for (const prefix of this.rules.keys())
       if (room.startsWith(prefix) && (!best || prefix.length > best.length)) best = prefix
