@@ -9,8 +9,8 @@ export async function up(knex: Knex) {
     t.increments('id')
     t.string('name', 100).notNullable().unique()
     t.integer('users').notNullable().defaultTo(0)
-    t.integer('connections').notNullable().defaultTo(0)
-    t.integer('queues').notNullable().defaultTo(0)
+    // Until 2026-11 also connections and queues (limits): the plans plugin's plan_limits now (its
+    // migration 001 moves them out of databases made before).
     t.decimal('value', 12, 2).notNullable().defaultTo(0)
     t.boolean('isPublic').notNullable().defaultTo(true)
     t.timestamp('createdAt', { useTz: true }).notNullable().defaultTo(knex.fn.now())

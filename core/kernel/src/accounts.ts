@@ -106,13 +106,8 @@ export function createAccounts(
       const row = await db('companies as c')
         .leftJoin('plans as p', 'p.id', 'c.planId')
         .where('c.id', companyId)
-        .first('c.planId', 'p.users', 'p.connections', 'p.queues')
-      return {
-        planId: row?.planId ?? null,
-        users: row?.users ?? 0,
-        connections: row?.connections ?? 0,
-        queues: row?.queues ?? 0,
-      }
+        .first('c.planId', 'p.users')
+      return { planId: row?.planId ?? null, users: row?.users ?? 0 }
     },
   }
 }

@@ -2,7 +2,8 @@ import type { Knex } from 'knex'
 import type { AuthService, KernelConfig } from '@atende/sdk'
 
 /** The plan a fresh platform starts with (administration.md §9: default plan id 1, price 30, 10 users, 10 connections). */
-export const DEFAULT_PLAN = { name: 'Plano 1', users: 10, connections: 10, queues: 10, value: 30 }
+/** The first plan; the plans plugin gives it its connection and queue limits. */
+export const DEFAULT_PLAN = { name: 'Plano 1', users: 10, value: 30 }
 
 /**
  * First start: a default plan, the platform company (SUPERUSER_CNPJ) and its super user, who logs

@@ -50,11 +50,10 @@ export type UserFieldsLoader = (
   uow?: UnitOfWork,
 ) => Promise<Map<number, Record<string, unknown>>>
 
+/** The kernel's limit of a company's plan (0: unlimited); plugins publish their own (plans.limits). */
 export interface PlanLimits {
   planId: number | null
   users: number
-  connections: number
-  queues: number
 }
 
 /** Read-side of the kernel's identity data, for any plugin. Writes belong to the platform plugins. */

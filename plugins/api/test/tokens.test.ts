@@ -149,7 +149,7 @@ describe('api tokens', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED), for admins and for tokens', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Without API ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Without API ${Date.now()}`, users: 5 })
       .returning('id')
     const c = await company(t, { planId: plan.id })
     const tk = await c.token('before')

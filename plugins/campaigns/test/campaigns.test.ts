@@ -179,7 +179,7 @@ describe('campaigns API', () => {
   it('is switched off by the plan', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Sem campanhas ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Sem campanhas ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'useCampaigns', enabled: false })
     t.app.kernel.invalidatePlanCache()

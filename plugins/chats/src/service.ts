@@ -12,6 +12,7 @@ import {
   toIso,
   type AuthInfo,
   type Kernel,
+  type UnitOfWork,
   type TenantDb,
 } from '@atende/sdk'
 import { MESSAGES_PAGE_SIZE, type Chat, type ChatMessage, type ChatUser } from './api.ts'
@@ -124,17 +125,16 @@ export function createChatService(kernel: Kernel) {
     createdAt: toIso(m.createdAt),
   })
 
-  /**
-   * The members a body names besides the caller: users of the caller's company (asked of
-   * kernel.accounts, before any transaction opens), at least one.
-   */
-  async function others(auth: AuthInfo, ids: number[]) {
+  /** The members a body names besides the caller: users of the caller's company (asked of kernel.accounts), at least one. */
+  async function others(uow: UnitOfWork, auth: AuthInfo, ids: number[]) {
     const distinct = [...new Set(ids)].filter((id) => id !== auth.userId)
-    await assertKnown(auth.companyId, distinct, kernel.accounts.ownedBy, {
-      field: 'users',
-      code: INVALID_USER,
-      message: 'users names a user who is not of this company',
-    })
+    await assertKnown(
+      auth.companyId,
+      distinct,
+      kernel.accounts.ownedBy,
+      { field: 'users', code: INVALID_USER, message: 'users names a user who is not of this company' },
+      uow,
+    )
     if (!distinct.length)
       throw new AppError(INVALID_USER, 400, 'A chat needs at least one other user', { field: 'users' })
     return distinct
@@ -186,8 +186,9 @@ export function createChatService(kernel: Kernel) {
 
     async create(auth: AuthInfo, input: CreateBody) {
       const title = cleanTitle(input.title)
-      const users = await others(auth, input.users)
-      return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
+      return kernel.unitOfWork(auth.companyId, async (uow) => {
+        const { t, emit } = uow
+        const users = await others(uow, auth, input.users)
         const [row] = await t.insert('chats', { uuid: randomUUID(), title, ownerId: auth.userId }).returning(COLUMNS)
         await t.insert('chat_users', [
           { chatId: row.id, userId: auth.userId, owner: true },
@@ -202,14 +203,14 @@ export function createChatService(kernel: Kernel) {
     /** The owner renames and changes the members (the owner always stays one). */
     async update(auth: AuthInfo, id: number, input: UpdateBody) {
       const title = input.title === undefined ? undefined : cleanTitle(input.title)
-      const named = input.users === undefined ? undefined : await others(auth, input.users)
-      return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
+      return kernel.unitOfWork(auth.companyId, async (uow) => {
+        const { t, emit } = uow
         const current = await find(t, auth, id)
         ownerOnly(auth, current, 'changes it')
         const before = await memberIds(t, id)
         let removedUserIds: number[] = []
-        if (named !== undefined) {
-          const wanted = [auth.userId, ...named]
+        if (input.users !== undefined) {
+          const wanted = [auth.userId, ...(await others(uow, auth, input.users))]
           removedUserIds = before.filter((u) => !wanted.includes(u))
           const added = wanted.filter((u) => !before.includes(u))
           if (removedUserIds.length)

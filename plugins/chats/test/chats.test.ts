@@ -277,7 +277,7 @@ describe('chats', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Without chats ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Without chats ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'useInternalChat', enabled: false })
     t.app.kernel.invalidatePlanCache()

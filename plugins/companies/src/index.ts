@@ -11,7 +11,7 @@ export default definePlugin({
   essential: true,
   // Billing reads a company's plan and due date and renews it through this, never the table itself;
   // the queues chatbot reads the company's opening hours.
-  services: { provides: ['companies.billing', 'companies.hours'] },
+  services: { provides: ['companies.billing', 'companies.hours'], optional: ['plans.limits'] },
   migrations: new URL('../migrations', import.meta.url),
   settings: [
     // Read on the platform company: whether the login screen offers sign-up.

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, PLAN_FLAGS } from '@atende/sdk'
 import type { CompanyView, ScheduleRow } from './schemas.ts'
+import type { PlanLimitsService } from '@atende/plugin-plans/api'
 
 /** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001), without its hours (company_hours). */
 export interface CompanyRow {
@@ -87,14 +88,17 @@ export async function companyView(kernel: Kernel, id: number, db: Knex = kernel.
 export async function companyPlan(kernel: Kernel, id: number) {
   const company = await kernel.db('companies').where({ id }).first('id', 'name', 'planId')
   if (!company) throw companyNotFound()
-  const plan =
+  const row =
     company.planId != null
-      ? await kernel
-          .db('plans')
-          .where({ id: company.planId })
-          .first('id', 'name', 'users', 'connections', 'queues', 'value')
+      ? await kernel.db('plans').where({ id: company.planId }).first('id', 'name', 'users', 'value')
       : undefined
-  if (!plan) return { id: company.id, name: company.name, plan: null }
+  if (!row) return { id: company.id, name: company.name, plan: null }
+  // Connection and queue limits are the plans plugin's (none installed: unlimited).
+  const limits = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(company.id)) ?? {
+    connections: 0,
+    queues: 0,
+  }
+  const plan = { ...row, ...limits }
   const rows: { module: string; enabled: boolean }[] = await kernel
     .db('plan_modules')
     .where({ planId: plan.id })

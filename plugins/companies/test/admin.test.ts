@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, login, SUPER, until, type TestApp } from '@atende/kernel/testing'
 import auth from '@atende/plugin-auth'
 import companies from '../src/index.ts'
+import plans from '@atende/plugin-plans'
 import type { CompanyHoursService } from '../src/api.ts'
 import { companyWithUsers, signupPayload, signIn, PASSWORD } from './helpers.ts'
 
@@ -10,7 +11,7 @@ describe('companies: super user administration', () => {
   let su: Record<string, string>
   let platformId: number
   beforeAll(async () => {
-    t = await createTestApp({ plugins: [auth, companies] })
+    t = await createTestApp({ plugins: [auth, companies, plans] })
     const s = await login(t.app, SUPER.cnpj, SUPER.email, SUPER.password)
     su = s.headers
     platformId = s.user.companyId
@@ -180,8 +181,10 @@ describe('companies: super user administration', () => {
     const b = await companyWithUsers(t.app, su)
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Flags ${Date.now()}`, users: 5, connections: 2, queues: 4, value: 99.9 })
+      .insert({ name: `Flags ${Date.now()}`, users: 5, value: 99.9 })
       .returning('id')
+    // Connection and queue limits: the plans plugin's, answered through its plans.limits service.
+    await t.db('plan_limits').insert({ planId: plan.id, connections: 2, queues: 4 })
     await t.db('plan_modules').insert([
       { planId: plan.id, module: 'useKanban', enabled: false },
       { planId: plan.id, module: 'useOpenAi', enabled: true },

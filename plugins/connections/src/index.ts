@@ -43,7 +43,7 @@ export default definePlugin({
   services: {
     provides: ['inbound', 'connections', 'messaging', 'channelSessions'],
     requires: ['tickets', 'contacts'],
-    optional: ['queues', 'integrations', 'prompts'],
+    optional: ['queues', 'integrations', 'prompts', 'plans.limits'],
   },
   host: '^1.0.0',
   essential: false,

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { PlanLimitsService } from '@atende/plugin-plans/api'
 
 export const ERR_NO_WAPP_FOUND = 'ERR_NO_WAPP_FOUND'
 export const ERR_NO_OTHER_WHATSAPP = 'ERR_NO_OTHER_WHATSAPP'
@@ -263,7 +264,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
     },
 
     async create(companyId: number, input: WhatsappInput) {
-      const { connections: limit } = await kernel.accounts.planLimits(companyId)
+      const limit = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(companyId))?.connections ?? 0
       const queueIds = (await checkReferences(companyId, input)) ?? []
       const id = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)

@@ -141,22 +141,24 @@ describe('connections CRUD', () => {
   it('enforces the plan connection limit (0 = unlimited)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Tiny ${Date.now()}`, users: 5, connections: 2, queues: 5 })
+      .insert({ name: `Tiny ${Date.now()}`, users: 5 })
       .returning('id')
+    // The plans plugin's limits of that plan (its route would set them the same).
+    await t.db('plan_limits').insert({ planId: plan.id, connections: 2, queues: 5 })
     const { headers: h } = await companyWithUser(t.app, { planId: plan.id })
     expect((await call('POST', '/api/whatsapp', h, { name: 'One' })).statusCode).toBe(200)
     expect((await call('POST', '/api/whatsapp', h, { name: 'Two' })).statusCode).toBe(200)
     const over = await call('POST', '/api/whatsapp', h, { name: 'Three' })
     expect(over.statusCode).toBe(403)
     expect(over.json().error).toBe('ERR_PLAN_LIMIT_REACHED')
-    await t.db('plans').where({ id: plan.id }).update({ connections: 0 })
+    await t.db('plan_limits').where({ planId: plan.id }).update({ connections: 0 })
     expect((await call('POST', '/api/whatsapp', h, { name: 'Three' })).statusCode).toBe(200)
   })
 
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `No connections ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `No connections ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'connections', enabled: false })
     t.app.kernel.invalidatePlanCache()

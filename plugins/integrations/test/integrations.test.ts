@@ -207,7 +207,7 @@ describe('queue integrations API', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Sem integrações ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Sem integrações ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'useIntegrations', enabled: false })
     t.app.kernel.invalidatePlanCache()

@@ -40,7 +40,7 @@ describe('kanban', () => {
   it('is offered by the plan: listed in /api/modules with useKanban, /kanban denied without it', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Kanban gate ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Kanban gate ${Date.now()}`, users: 5 })
       .returning('id')
     const { headers: h } = await companyWithUser(t.app, { planId: plan.id })
     const names = async () => (await call('GET', '/api/modules', h)).json().map((m: { name: string }) => m.name)

@@ -1,2 +1,9 @@
 /** The plans plugin's published contract, types only: a plan as the admin screens receive it (its route schema). */
 export type { PlanView as Plan } from './schemas.ts'
+
+/** A company's plan's limits (`kernel.services.find<PlanLimitsService>('plans.limits')`); 0 = unlimited. */
+export interface PlanLimitsService {
+  readonly version: 1
+  /** No plan, or none set: 0 and 0. */
+  of(companyId: number): Promise<{ connections: number; queues: number }>
+}

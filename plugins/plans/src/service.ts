@@ -11,6 +11,7 @@ import {
   likePattern,
 } from '@atende/sdk'
 import type { CreatePlanBody, PlanView, UpdatePlanBody } from './schemas.ts'
+import { withLimits, writeLimits } from './limits.ts'
 
 export const ERR_PLAN_NAME_EXISTS = 'ERR_PLAN_NAME_EXISTS'
 export const ERR_PLAN_IN_USE = 'ERR_PLAN_IN_USE'
@@ -26,7 +27,6 @@ interface PlanRow {
   value: number | string
   isPublic: boolean
 }
-const COLUMNS = ['id', 'name', 'users', 'connections', 'queues', 'value', 'isPublic'] as const
 
 /** LIKE pattern for a free-text search, with the caller's wildcards taken literally. */
 
@@ -37,6 +37,8 @@ const COLUMNS = ['id', 'name', 'users', 'connections', 'queues', 'value', 'isPub
  */
 export function createPlanService(kernel: Kernel) {
   const db = kernel.db
+  /** Plans with their limits (plan_limits), filtered and ordered by the caller. */
+  const plans = () => withLimits(db, db('plans'))
 
   /** Every key a plan can switch: the spec's seven flags plus each installed non-essential module. */
   const moduleKeys = () => [
@@ -72,8 +74,8 @@ export function createPlanService(kernel: Kernel) {
         id: r.id,
         name: r.name,
         users: r.users,
-        connections: r.connections,
-        queues: r.queues,
+        connections: Number(r.connections),
+        queues: Number(r.queues),
         value: Number(r.value),
         isPublic: r.isPublic,
         ...flags,
@@ -83,9 +85,7 @@ export function createPlanService(kernel: Kernel) {
   }
 
   async function view(id: number): Promise<PlanView> {
-    const row = await db('plans')
-      .where({ id })
-      .first(...COLUMNS)
+    const row = await plans().where('plans.id', id).first()
     if (!row) throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
     return (await views([row]))[0]
   }
@@ -150,10 +150,7 @@ export function createPlanService(kernel: Kernel) {
     view,
 
     async publicList() {
-      const rows: PlanRow[] = await db('plans')
-        .where({ isPublic: true })
-        .orderBy('id')
-        .select(...COLUMNS)
+      const rows: PlanRow[] = await plans().where('plans.isPublic', true).orderBy('plans.id')
       return (await views(rows)).map(({ modules: _m, isPublic: _p, ...rest }) => rest)
     },
 
@@ -162,12 +159,12 @@ export function createPlanService(kernel: Kernel) {
      * public plans plus their company's own, which is all a plan picker offers them.
      */
     async all(auth: { companyId: number; super: boolean }) {
-      const q = db('plans').orderBy('id')
+      const q = plans().orderBy('plans.id')
       if (!auth.super) {
         const own = db('companies').where({ id: auth.companyId }).select('planId')
-        q.where((w) => w.where({ isPublic: true }).orWhereIn('id', own))
+        q.where((w) => w.where('plans.isPublic', true).orWhereIn('plans.id', own))
       }
-      return views(await q.select(...COLUMNS))
+      return views(await q)
     },
 
     async ofCompany(companyId: number) {
@@ -177,12 +174,9 @@ export function createPlanService(kernel: Kernel) {
     },
 
     async list(searchParam = '', pageNumber = 1) {
-      const q = db('plans').orderBy([{ column: 'name' }, { column: 'id' }])
-      if (searchParam.trim()) q.whereILike('name', likePattern(searchParam.trim()))
-      const rows: PlanRow[] = await q
-        .limit(PAGE_SIZE + 1)
-        .offset(pageOffset(pageNumber))
-        .select(...COLUMNS)
+      const q = plans().orderBy([{ column: 'plans.name' }, { column: 'plans.id' }])
+      if (searchParam.trim()) q.whereILike('plans.name', likePattern(searchParam.trim()))
+      const rows: PlanRow[] = await q.limit(PAGE_SIZE + 1).offset(pageOffset(pageNumber))
       return { plans: await views(rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE }
     },
 
@@ -193,15 +187,9 @@ export function createPlanService(kernel: Kernel) {
         db.transaction(async (trx) => {
           await assertNameFree(trx, name)
           const [row] = await trx('plans')
-            .insert({
-              name,
-              users: body.users,
-              connections: body.connections,
-              queues: body.queues,
-              value: body.value,
-              isPublic: body.isPublic ?? true,
-            })
+            .insert({ name, users: body.users, value: body.value, isPublic: body.isPublic ?? true })
             .returning('id')
+          await writeLimits(trx, row.id, body)
           await writeModules(trx, row.id, changes)
           return row.id as number
         }),
@@ -217,18 +205,12 @@ export function createPlanService(kernel: Kernel) {
           if (!(await trx('plans').where({ id }).forUpdate().first('id')))
             throw notFound(ERR_NO_PLAN_FOUND, 'Plan not found')
           if (name !== undefined) await assertNameFree(trx, name, id)
-          const patch = {
-            name,
-            users: body.users,
-            connections: body.connections,
-            queues: body.queues,
-            value: body.value,
-            isPublic: body.isPublic,
-          }
+          const patch = { name, users: body.users, value: body.value, isPublic: body.isPublic }
           const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
           await trx('plans')
             .where({ id })
             .update({ ...set, updatedAt: new Date() })
+          await writeLimits(trx, id, body)
           await writeModules(trx, id, changes)
         }),
       )

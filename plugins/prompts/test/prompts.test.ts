@@ -149,7 +149,7 @@ describe('prompts API', () => {
     expect((await caller(user.headers)('GET', '/api/prompt')).statusCode).toBe(403)
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Sem OpenAI ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Sem OpenAI ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'useOpenAi', enabled: false })
     t.app.kernel.invalidatePlanCache()

@@ -31,7 +31,7 @@ export default definePlugin({
   services: {
     provides: ['queues'],
     requires: ['tickets', 'connections', 'inbound'],
-    optional: ['integrations', 'prompts', 'companies.hours'],
+    optional: ['integrations', 'prompts', 'companies.hours', 'plans.limits'],
   },
   host: '^1.0.0',
   essential: false,

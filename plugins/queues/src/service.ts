@@ -10,9 +10,11 @@ import {
   type Kernel,
   type RecordOwner,
   type TenantDb,
+  type UnitOfWork,
   toIso,
   likePattern,
 } from '@atende/sdk'
+import type { PlanLimitsService } from '@atende/plugin-plans/api'
 import type { Knex } from 'knex'
 import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { TicketsService } from '@atende/plugin-tickets/api'
@@ -80,13 +82,13 @@ function clean(input: UpdateBody) {
 
 /**
  * The integration and prompt a body names are the company's, asked of their plugins (they load
- * after this one; while one is not installed, none of its ids is valid). Before the unit of work:
- * embedded mode has one connection, held by the transaction.
+ * after this one; while one is not installed, none of its ids is valid), through the unit of work.
  */
-async function checkReferences(kernel: Kernel, companyId: number, input: UpdateBody) {
+async function checkReferences(kernel: Kernel, uow: UnitOfWork, input: UpdateBody) {
   const owner = (name: 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
-  await assertKnown(companyId, input.integrationId, owner('integrations'), { field: 'integrationId' })
-  await assertKnown(companyId, input.promptId, owner('prompts'), { field: 'promptId' })
+  const companyId = uow.t.companyId
+  await assertKnown(companyId, input.integrationId, owner('integrations'), { field: 'integrationId' }, uow)
+  await assertKnown(companyId, input.promptId, owner('prompts'), { field: 'promptId' }, uow)
 }
 
 export function createQueueService(kernel: Kernel) {
@@ -159,11 +161,12 @@ export function createQueueService(kernel: Kernel) {
     },
 
     async create(companyId: number, input: CreateBody) {
-      const { queues: limit } = await kernel.accounts.planLimits(companyId)
-      await checkReferences(kernel, companyId, input)
-      return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+      const limit = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(companyId))?.queues ?? 0
+      return kernel.unitOfWork(companyId, async (uow) => {
+        const { db, t, emit } = uow
         await lock(db, companyId)
         const data = clean(input)
+        await checkReferences(kernel, uow, input)
         const n = await count(t)
         // 0 = unlimited, as for connections.
         if (limit > 0 && n >= limit) throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} queues`)
@@ -185,11 +188,12 @@ export function createQueueService(kernel: Kernel) {
     },
 
     async update(companyId: number, id: number, input: UpdateBody) {
-      await checkReferences(kernel, companyId, input)
-      return kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
+      return kernel.unitOfWork(companyId, async (uow) => {
+        const { db, t, emit } = uow
         await lock(db, companyId)
         const current = await row(t, id)
         const data = clean(input)
+        await checkReferences(kernel, uow, input)
         if (data.color !== undefined) await colorFree(t, data.color as string, id)
         if (input.greetingMessage !== undefined) await greetingCheck(t, input.greetingMessage, await count(t))
         if (input.redirectQueueId !== undefined)

@@ -4,6 +4,7 @@ import ticketsPlugin from '@atende/plugin-tickets'
 import connectionsPlugin from '@atende/plugin-connections'
 import usersPlugin from '@atende/plugin-users'
 import companiesPlugin from '@atende/plugin-companies'
+import plansPlugin from '@atende/plugin-plans'
 import queuesPlugin from '../src/index.ts'
 
 export const queuePlugins = [
@@ -13,6 +14,7 @@ export const queuePlugins = [
   connectionsPlugin,
   queuesPlugin,
   companiesPlugin,
+  plansPlugin,
 ]
 
 let planSeq = 0
@@ -21,13 +23,10 @@ export async function companyOnPlan(t: TestApp, queues = 0) {
   planSeq += 1
   const [plan] = await t
     .db('plans')
-    .insert({
-      name: `Queues plan ${planSeq} ${Math.random().toString(36).slice(2, 7)}`,
-      users: 0,
-      connections: 0,
-      queues,
-    })
+    .insert({ name: `Queues plan ${planSeq} ${Math.random().toString(36).slice(2, 7)}`, users: 0 })
     .returning('id')
+  // The plans plugin's limits of that plan.
+  await t.db('plan_limits').insert({ planId: plan.id, connections: 0, queues })
   return companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
 }
 

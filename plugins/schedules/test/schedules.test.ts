@@ -346,7 +346,7 @@ describe('schedules API', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Without schedules ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Without schedules ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'useSchedules', enabled: false })
     t.app.kernel.invalidatePlanCache()

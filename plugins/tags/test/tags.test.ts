@@ -335,7 +335,7 @@ describe('tags', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `No tags ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `No tags ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'tags', enabled: false })
     t.app.kernel.invalidatePlanCache()

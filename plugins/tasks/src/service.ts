@@ -10,6 +10,7 @@ import {
   toIso,
   type AuthInfo,
   type Kernel,
+  type UnitOfWork,
   type TenantDb,
 } from '@atende/sdk'
 import { ALL_PERMISSION, TASKS_PAGE_SIZE, type Task } from './api.ts'
@@ -124,16 +125,15 @@ export function createTaskService(kernel: Kernel) {
   }
   const viewOf = async (t: TenantDb, row: Row) => (await views(t, [row]))[0]
 
-  /**
-   * Who a task goes to: the ids named (checked against the company's users through kernel.accounts,
-   * before any transaction opens), never without the caller when they do not see all.
-   */
-  async function assignees(auth: AuthInfo, ids: number[]) {
-    await assertKnown(auth.companyId, ids, kernel.accounts.ownedBy, {
-      field: 'userid',
-      code: INVALID_USER,
-      message: 'userid names a user who is not of this company',
-    })
+  /** Who a task goes to: the ids named (the company's users, asked of kernel.accounts), never without the caller when they do not see all. */
+  async function assignees(uow: UnitOfWork, auth: AuthInfo, ids: number[]) {
+    await assertKnown(
+      auth.companyId,
+      ids,
+      kernel.accounts.ownedBy,
+      { field: 'userid', code: INVALID_USER, message: 'userid names a user who is not of this company' },
+      uow,
+    )
     if (!ids.length) return [auth.userId]
     return seesAll(auth) || ids.includes(auth.userId) ? ids : [auth.userId, ...ids]
   }
@@ -181,8 +181,10 @@ export function createTaskService(kernel: Kernel) {
     async create(auth: AuthInfo, input: CreateBody) {
       const text = cleanText(input.text)
       const day = input.day === undefined ? null : cleanDay(input.day)
-      const users = await assignees(auth, parseUserIds(input.userid) ?? [])
-      return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
+      const ids = parseUserIds(input.userid) ?? []
+      return kernel.unitOfWork(auth.companyId, async (uow) => {
+        const { t, emit } = uow
+        const users = await assignees(uow, auth, ids)
         const [row] = await t
           .insert('tasks', { text, done: input.done ?? false, day, createdBy: auth.userId })
           .returning(COLUMNS.map((c) => c.slice('tasks.'.length)))
@@ -200,11 +202,12 @@ export function createTaskService(kernel: Kernel) {
       if (input.done !== undefined) set.done = input.done
       if (input.day !== undefined) set.day = cleanDay(input.day)
       const ids = parseUserIds(input.userid)
-      const users = ids === undefined ? undefined : await assignees(auth, ids)
-      return kernel.unitOfWork(auth.companyId, async ({ t, emit }) => {
+      return kernel.unitOfWork(auth.companyId, async (uow) => {
+        const { t, emit } = uow
         await find(t, auth, id)
         const previousUserIds = await assigned(t, id)
-        if (users !== undefined) {
+        if (ids !== undefined) {
+          const users = await assignees(uow, auth, ids)
           if (!sameSet(users, previousUserIds)) {
             const current = await t('tasks').where({ id }).first('createdBy')
             if (!seesAll(auth) && current?.createdBy !== auth.userId)

@@ -314,7 +314,7 @@ describe('tasks', () => {
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
     const [plan] = await t
       .db('plans')
-      .insert({ name: `Without tasks ${Date.now()}`, users: 5, connections: 5, queues: 5 })
+      .insert({ name: `Without tasks ${Date.now()}`, users: 5 })
       .returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: 'tasks', enabled: false })
     t.app.kernel.invalidatePlanCache()

@@ -19,10 +19,7 @@ describe('users', () => {
   let b: Who // admin of company B
   beforeAll(async () => {
     t = await createTestApp({ plugins: await allPlugins() })
-    const [plan] = await t
-      .db('plans')
-      .insert({ name: 'Unlimited', users: 0, connections: 0, queues: 0, value: 0 })
-      .returning('id')
+    const [plan] = await t.db('plans').insert({ name: 'Unlimited', users: 0, value: 0 }).returning('id')
     a = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
     aUser = await userIn(t.app, a.companyId, 'user')
     b = await companyWithUser(t.app, { planId: plan.id, profile: 'admin' })
@@ -162,10 +159,7 @@ describe('users', () => {
   })
 
   it('enforces the plan users limit (0 = unlimited)', async () => {
-    const [plan] = await t
-      .db('plans')
-      .insert({ name: 'Two users', users: 2, connections: 1, queues: 1, value: 10 })
-      .returning('id')
+    const [plan] = await t.db('plans').insert({ name: 'Two users', users: 2, value: 10 }).returning('id')
     const c = await companyWithUser(t.app, { planId: plan.id })
     await create(c.headers)
     const over = await call('POST', '/api/users', c.headers, valid())
@@ -174,10 +168,7 @@ describe('users', () => {
   })
 
   it('pages and searches the company users for admins only', async () => {
-    const [plan] = await t
-      .db('plans')
-      .insert({ name: 'Unlimited 2', users: 0, connections: 0, queues: 0, value: 0 })
-      .returning('id')
+    const [plan] = await t.db('plans').insert({ name: 'Unlimited 2', users: 0, value: 0 }).returning('id')
     const c = await companyWithUser(t.app, { planId: plan.id })
     for (let i = 0; i < 22; i++)
       await create(c.headers, { name: `Person ${String(i).padStart(2, '0')}`, email: `p${i}@c.test` })

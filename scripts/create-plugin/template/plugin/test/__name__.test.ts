@@ -84,7 +84,7 @@ describe('__name__', () => {
   })
 
   it('is switched off by the plan (ERR_PLAN_FEATURE_DISABLED)', async () => {
-    const [plan] = await t.db('plans').insert({ name: `Without __name__ ${Date.now()}`, users: 5, connections: 5, queues: 5 }).returning('id')
+    const [plan] = await t.db('plans').insert({ name: `Without __name__ ${Date.now()}`, users: 5 }).returning('id')
     await t.db('plan_modules').insert({ planId: plan.id, module: '__planKey__', enabled: false })
     t.app.kernel.invalidatePlanCache()
     const { headers: h } = await companyWithUser(t.app, { planId: plan.id })
