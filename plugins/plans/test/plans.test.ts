@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, PLAN_FLAGS } from '@atende/sdk'
 import { createTestApp, allPlugins, until, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/testing'
+import type { PlanLimitsService } from '../src/api.ts'
 
 // A feature behind the useKanban flag, and a module gated by its own name.
 const probe = definePlugin({
@@ -37,6 +38,25 @@ describe('plans', () => {
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers?: Headers, payload?: object) =>
     t.app.inject({ method, url, headers, payload })
+
+  it('the first plan, which the kernel makes, allows 10 connections and 10 queues; PUT changes them', async () => {
+    const first = (await t.db('plans').orderBy('id').first('id')).id as number
+    expect((await call('GET', `/api/plans/${first}`, sup)).json()).toMatchObject({ connections: 10, queues: 10 })
+    const other = (await call('POST', '/api/plans', sup, { name: 'Limites', ...base })).json()
+    expect(other).toMatchObject({ connections: 2, queues: 3 })
+    const res = await call('PUT', `/api/plans/${other.id}`, sup, { queues: 0 })
+    expect(res.json()).toMatchObject({ connections: 2, queues: 0 })
+    // What the counting plugins read: the company's plan's limits.
+    const { companyId } = await companyWithUser(t.app, { planId: other.id })
+    expect(await t.app.kernel.services.get<PlanLimitsService>('plans.limits').of(companyId)).toEqual({
+      connections: 2,
+      queues: 0,
+    })
+    expect(await t.app.kernel.services.get<PlanLimitsService>('plans.limits').of(99_999_999)).toEqual({
+      connections: 0,
+      queues: 0,
+    })
+  })
 
   it('answers flags that default to true and every toggleable module key', async () => {
     const res = await call('GET', '/api/plans/all', sup)
