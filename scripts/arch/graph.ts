@@ -2,7 +2,9 @@
  * The plugins' run-time dependency graph (issue 36): an edge a → b when plugin a imports b's
  * contract, asks the kernel for a service b provides, or listens to an event b emits. The import
  * graph alone misses the last two, which is how a cycle hid among seven plugins. Strongly
- * connected components of more than one plugin are the cycles.
+ * connected components of more than one plugin are the cycles. `services.find` is not an edge: it
+ * reaches a plugin loaded above through a port the caller owns (tickets' neighbours-api.ts, the
+ * SDK's RecordOwner), declared `optional` in its manifest, so the dependency points down.
  *
  *   tsx scripts/arch/graph.ts      prints the edges by kind and the cycles; exit 1 on any cycle
  */

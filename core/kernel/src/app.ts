@@ -22,7 +22,8 @@ import { createAuthService } from './auth/sessions.ts'
 import { createPermissions, CORE_PERMISSIONS } from './permissions.ts'
 import { createSettings, CORE_SETTINGS } from './settings.ts'
 import { createMail } from './mail.ts'
-import { createServiceRegistry, scopedServices } from './services.ts'
+import { createServiceRegistry } from './services.ts'
+import { scopedKernel } from './plugins/scope.ts'
 import { createBus } from './bus/index.ts'
 import { installActorContext } from './bus/actor.ts'
 import { createJobs } from './jobs/index.ts'
@@ -307,8 +308,8 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
             }
           })
         }
-        // The plugin sees only the services its manifest declares (services.ts).
-        await plugin.register(scope, { ...kernel, services: scopedServices(kernel.services, plugin) })
+        // The plugin sees only the services and events its manifest declares (plugins/scope.ts).
+        await plugin.register(scope, scopedKernel(kernel, plugin))
       },
       { prefix: `/api${plugin.prefix ?? ''}` },
     )

@@ -14,6 +14,8 @@ declare module '@atende/sdk' {
 // A plugin's room rules and mapping: ticket chat boxes by id (only even ids here) and a shared status room.
 const rtprobe = definePlugin({
   name: 'rtprobe',
+  // The tests emit them through the app's own kernel (unscoped); the mapping is this plugin's.
+  events: { emits: ['rtprobe.notify', 'rtprobe.slow'], listens: ['rtprobe.notify', 'rtprobe.slow'] },
   version: '1.0.0',
   essential: true,
   register(_app, kernel) {

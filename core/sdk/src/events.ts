@@ -28,6 +28,22 @@ export interface EventMap {
 }
 
 export type EventName = keyof EventMap
+
+/**
+ * The kernel's own events (the platform's: companies, users, settings, sessions, plans): anyone's to
+ * emit and hear, never declared in a manifest's `events`.
+ */
+export const KERNEL_EVENTS: readonly string[] = [
+  'company.created',
+  'company.updated',
+  'company.deleted',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'setting.updated',
+  'auth.sessionsRevoked',
+  'plan.updated',
+] satisfies (keyof EventMap)[]
 export type EventPayload<E extends EventName> = EventMap[E]
 export type EventHandler<E extends EventName> = (payload: EventPayload<E>, meta: EventMeta) => void | Promise<void>
 

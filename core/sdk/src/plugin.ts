@@ -23,6 +23,13 @@ export interface PluginManifest {
    * here throws, so no dependency stays hidden. `optional` ones may be absent (find() is undefined).
    */
   services?: { provides?: string[]; requires?: string[]; optional?: string[] }
+  /**
+   * The bus events this plugin emits and listens to (`bus.on`, `realtime.map`; '*' for `onAny`),
+   * the kernel's own events aside (KERNEL_EVENTS). Checked by the kernel: a listened event no
+   * installed plugin emits stops startup unless it is `optional` (its plugin may be absent);
+   * emitting or listening to an undeclared event throws, so no link stays hidden.
+   */
+  events?: { emits?: string[]; listens?: string[]; optional?: string[] }
   /** Named permissions this plugin checks, with the profiles granted each. */
   permissions?: PermissionRule[]
   /** Company settings this plugin reads (administration.md §3 Setting), with their allowed values and default. */

@@ -44,6 +44,7 @@ import { createAnnouncementService } from './service.ts'
 export default definePlugin({
   name: 'announcements',
   version: '1.0.0',
+  events: { emits: ['announcement.saved'], listens: ['announcement.saved'] },
   host: '^1.0.0',
   essential: true,
   module: true,

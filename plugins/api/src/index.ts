@@ -33,6 +33,7 @@ const purgeMs = () => Number(process.env.API_IDEMPOTENCY_PURGE_MS ?? 3_600_000)
 export default definePlugin({
   name: 'api',
   version: '1.0.0',
+  events: { emits: ['apiToken.saved'], listens: ['apiToken.saved'] },
   host: '^1.0.0',
   planFlag: PLAN_FLAG,
   essential: false,

@@ -26,6 +26,7 @@ export const retentionDays = () => {
 export default definePlugin({
   name: 'audit',
   version: '1.0.0',
+  events: { listens: ['*'] },
   host: '^1.0.0',
   essential: true,
   module: true,

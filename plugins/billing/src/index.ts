@@ -36,6 +36,7 @@ const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
 export default definePlugin({
   name: 'billing',
   version: '1.0.0',
+  events: { emits: ['billing.paid'], listens: ['billing.paid'] },
   host: '^1.0.0',
   // Paying must work whatever the plan switches off.
   essential: true,

@@ -10,6 +10,27 @@ import { registerContactLists } from './contact-lists/index.ts'
 export default definePlugin({
   name: 'campaigns',
   version: '1.0.0',
+  events: {
+    emits: [
+      'campaign.deleted',
+      'campaign.saved',
+      'contactList.deleted',
+      'contactList.saved',
+      'contactListItem.deleted',
+      'contactListItem.imported',
+      'contactListItem.saved',
+    ],
+    listens: [
+      'campaign.deleted',
+      'campaign.saved',
+      'contactList.deleted',
+      'contactList.saved',
+      'contactListItem.deleted',
+      'contactListItem.imported',
+      'contactListItem.saved',
+      'message.updated',
+    ],
+  },
   host: '^1.0.0',
   planFlag: 'useCampaigns',
   essential: false,

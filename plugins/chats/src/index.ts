@@ -37,6 +37,10 @@ import { createChatService } from './service.ts'
 export default definePlugin({
   name: 'chats',
   version: '1.0.0',
+  events: {
+    emits: ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated'],
+    listens: ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated'],
+  },
   host: '^1.0.0',
   planFlag: 'useInternalChat',
   essential: false,

@@ -38,6 +38,24 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
+  events: {
+    emits: [
+      'connections.released',
+      'connections.rpc',
+      'connections.rpcResult',
+      'whatsapp.deleted',
+      'whatsapp.updated',
+      'whatsappSession.updated',
+    ],
+    listens: [
+      'connections.released',
+      'connections.rpc',
+      'connections.rpcResult',
+      'whatsapp.deleted',
+      'whatsapp.updated',
+      'whatsappSession.updated',
+    ],
+  },
   // Queues, integrations and prompts load after connections: asked at call time whether ids a body
   // names are the company's (absent: none is).
   services: {

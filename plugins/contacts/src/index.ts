@@ -42,6 +42,10 @@ import { registerContactRoutes } from './routes.ts'
 export default definePlugin({
   name: 'contacts',
   version: '1.0.0',
+  events: {
+    emits: ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated'],
+    listens: ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated'],
+  },
   // contacts.addressBook: a channel that can read the phone's contacts publishes it (none does yet).
   services: { provides: ['contacts'], optional: ['contacts.addressBook'] },
   host: '^1.0.0',

@@ -27,6 +27,7 @@ import { registerDashboardRoutes } from './routes.ts'
 export default definePlugin({
   name: 'dashboard',
   version: '1.0.0',
+  events: { emits: ['dashboard.changed'], listens: ['dashboard.changed', 'ticket.deleted', 'ticket.updated'] },
   host: '^1.0.0',
   essential: false,
   module: true,

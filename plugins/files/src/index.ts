@@ -41,6 +41,10 @@ import { createFileListService } from './service.ts'
 export default definePlugin({
   name: 'files',
   version: '1.0.0',
+  events: {
+    emits: ['fileList.created', 'fileList.deleted', 'fileList.updated'],
+    listens: ['fileList.created', 'fileList.deleted', 'fileList.updated'],
+  },
   host: '^1.0.0',
   essential: false,
   module: true,

@@ -37,6 +37,10 @@ import type {} from '@atende/plugin-queues/api'
 export default definePlugin({
   name: 'flows',
   version: '1.0.0',
+  events: {
+    emits: ['flow.deleted', 'flow.saved'],
+    listens: ['queue.deleted', 'ticket.deleted', 'ticket.updated', 'whatsapp.deleted'],
+  },
   host: '^1.0.0',
   essential: false,
   module: true,

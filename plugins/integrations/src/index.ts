@@ -36,6 +36,10 @@ import { createIntegrationService } from './service.ts'
 export default definePlugin({
   name: 'integrations',
   version: '1.0.0',
+  events: {
+    emits: ['integration.deleted', 'integration.saved'],
+    listens: ['integration.deleted', 'integration.saved', 'ticket.deleted'],
+  },
   host: '^1.0.0',
   planFlag: 'useIntegrations',
   essential: false,

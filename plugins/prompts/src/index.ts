@@ -27,6 +27,7 @@ import type {} from '@atende/plugin-queues/api'
 export default definePlugin({
   name: 'prompts',
   version: '1.0.0',
+  events: { emits: ['prompt.deleted', 'prompt.saved'], listens: ['prompt.deleted', 'prompt.saved', 'queue.deleted'] },
   host: '^1.0.0',
   planFlag: 'useOpenAi',
   essential: false,

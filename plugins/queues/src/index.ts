@@ -27,6 +27,10 @@ import { releaseBot } from './bot-links.ts'
 export default definePlugin({
   name: 'queues',
   version: '1.0.0',
+  events: {
+    emits: ['queue.created', 'queue.deleted', 'queue.updated'],
+    listens: ['queue.created', 'queue.deleted', 'queue.updated', 'ticket.deleted', 'ticket.updated'],
+  },
   // Integrations and prompts load after queues: asked at call time whether ids a body names are the company's.
   services: {
     provides: ['queues'],

@@ -31,6 +31,10 @@ import { createQuickMessageService } from './service.ts'
 export default definePlugin({
   name: 'quick-messages',
   version: '1.0.0',
+  events: {
+    emits: ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated'],
+    listens: ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated'],
+  },
   host: '^1.0.0',
   essential: false,
   module: true,

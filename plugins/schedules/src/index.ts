@@ -46,6 +46,10 @@ const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
 export default definePlugin({
   name: 'schedules',
   version: '1.0.0',
+  events: {
+    emits: ['schedule.deleted', 'schedule.saved'],
+    listens: ['contact.deleted', 'message.updated', 'schedule.deleted', 'schedule.saved'],
+  },
   host: '^1.0.0',
   planFlag: 'useSchedules',
   essential: false,

@@ -30,6 +30,10 @@ import { KANBAN_PERMISSION, createTagService } from './service.ts'
 export default definePlugin({
   name: 'tags',
   version: '1.0.0',
+  events: {
+    emits: ['tag.created', 'tag.deleted', 'tag.updated', 'ticketTags.synced'],
+    listens: ['tag.created', 'tag.deleted', 'tag.updated', 'ticket.deleted', 'ticketTags.synced'],
+  },
   services: { provides: ['tags'], requires: ['tickets'] },
   host: '^1.0.0',
   essential: false,

@@ -38,6 +38,10 @@ import { createTaskService } from './service.ts'
 export default definePlugin({
   name: 'tasks',
   version: '1.0.0',
+  events: {
+    emits: ['task.created', 'task.deleted', 'task.updated'],
+    listens: ['task.created', 'task.deleted', 'task.updated'],
+  },
   host: '^1.0.0',
   essential: false,
   module: true,

@@ -16,6 +16,10 @@ import type {} from '@atende/plugin-contacts/api'
 export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
+  events: {
+    emits: ['message.created', 'message.updated', 'ticket.deleted', 'ticket.updated'],
+    listens: ['contact.deleted', 'message.created', 'message.updated', 'ticket.deleted', 'ticket.updated'],
+  },
   // Connections, queues and tags load after tickets (they depend on it): reached at call time, absent when not installed.
   services: {
     provides: ['tickets'],

@@ -2,7 +2,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL, fileURLToPath } from 'node:url'
 import semver from 'semver'
-import { isDefinedPlugin, type DefinedPlugin } from '@atende/sdk'
+import { KERNEL_EVENTS, isDefinedPlugin, type DefinedPlugin } from '@atende/sdk'
 import { KERNEL_VERSION } from '../version.ts'
 
 export class PluginLoadError extends Error {
@@ -109,6 +109,7 @@ export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERS
         throw new PluginLoadError(`Plugin ${p.name} requires service "${name}", which no installed plugin provides`)
     }
   }
+  checkEvents([...byName.values()])
   const ordered: DefinedPlugin[] = []
   const state = new Map<string, 'visiting' | 'done'>()
   const visit = (p: DefinedPlugin, path: string[]) => {
@@ -126,4 +127,22 @@ export function orderPlugins(plugins: DefinedPlugin[], hostVersion = KERNEL_VERS
   }
   for (const p of [...byName.values()].sort((a, b) => a.name.localeCompare(b.name))) visit(p, [])
   return ordered
+}
+
+/**
+ * Every event a plugin says it listens to is emitted by an installed plugin (or is the kernel's,
+ * or the plugin marks it optional: its emitter may be absent); no plugin declares a kernel event.
+ */
+function checkEvents(plugins: DefinedPlugin[]) {
+  const kernel = new Set(KERNEL_EVENTS)
+  const emitted = new Set(plugins.flatMap((p) => p.events?.emits ?? []))
+  for (const p of plugins) {
+    const { emits = [], listens = [], optional = [] } = p.events ?? {}
+    for (const e of [...emits, ...listens, ...optional])
+      if (kernel.has(e))
+        throw new PluginLoadError(`Plugin ${p.name} declares the kernel's event "${e}" (everyone's: leave it out)`)
+    for (const e of listens)
+      if (e !== '*' && !emitted.has(e) && !optional.includes(e))
+        throw new PluginLoadError(`Plugin ${p.name} listens to "${e}", which no installed plugin emits`)
+  }
 }
