@@ -3,6 +3,9 @@ import { mapRealtime } from './events.ts'
 import { registerAnnouncementsRoutes } from './routes.ts'
 import { createAnnouncementService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['announcement.saved']
+
 /**
  * Announcements (administration.md §2 "Announcements", §3 Announcement and Rich content block, §4,
  * §5, §7, §8 rich-content upload errors, §9; core.md §2 top-bar popovers, §7 announcements and
@@ -44,7 +47,7 @@ import { createAnnouncementService } from './service.ts'
 export default definePlugin({
   name: 'announcements',
   version: '1.0.0',
-  events: { emits: ['announcement.saved'], listens: ['announcement.saved'] },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   essential: true,
   module: true,

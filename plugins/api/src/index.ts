@@ -12,6 +12,9 @@ const PURGE_JOB = 'api.idempotency-purge'
 /** API_IDEMPOTENCY_PURGE_MS: how often expired Idempotency-Keys are dropped (1 h; 0: never, for tests). */
 const purgeMs = () => Number(process.env.API_IDEMPOTENCY_PURGE_MS ?? 3_600_000)
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['apiToken.saved']
+
 /**
  * Integrators' API (administration.md §2 "API tokens" and "Messages API", §3 API token, §4 status,
  * §7 API tokens / Message API, §9 constants; plan flag useExternalApi). README "Integrators' API".
@@ -33,7 +36,7 @@ const purgeMs = () => Number(process.env.API_IDEMPOTENCY_PURGE_MS ?? 3_600_000)
 export default definePlugin({
   name: 'api',
   version: '1.0.0',
-  events: { emits: ['apiToken.saved'], listens: ['apiToken.saved'] },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   planFlag: PLAN_FLAG,
   essential: false,

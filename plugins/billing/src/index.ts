@@ -11,6 +11,9 @@ export const INVOICES_JOB = 'billing.invoices'
 /** BILLING_INVOICES_EVERY_MS: how often the next invoices are created (default hourly; 0 = only at start). */
 const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['billing.paid']
+
 /**
  * Billing (administration.md §2 "Subscription and billing", §3 Invoice, §4, §7 Billing; issue 20).
  *
@@ -36,7 +39,7 @@ const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
 export default definePlugin({
   name: 'billing',
   version: '1.0.0',
-  events: { emits: ['billing.paid'], listens: ['billing.paid'] },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   // Paying must work whatever the plan switches off.
   essential: true,

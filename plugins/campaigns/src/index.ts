@@ -2,6 +2,17 @@ import { definePlugin } from '@atende/sdk'
 import { registerCampaigns, type CampaignEngine } from './campaigns/index.ts'
 import { registerContactLists } from './contact-lists/index.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = [
+  'campaign.deleted',
+  'campaign.saved',
+  'contactList.deleted',
+  'contactList.saved',
+  'contactListItem.deleted',
+  'contactListItem.imported',
+  'contactListItem.saved',
+]
+
 /**
  * Contact lists and campaigns (administration.md §2 "Contact lists and campaigns", §3, §4, §5, §7;
  * plan flag useCampaigns): lists of numbers to reach, and campaigns that send them one of five
@@ -10,27 +21,7 @@ import { registerContactLists } from './contact-lists/index.ts'
 export default definePlugin({
   name: 'campaigns',
   version: '1.0.0',
-  events: {
-    emits: [
-      'campaign.deleted',
-      'campaign.saved',
-      'contactList.deleted',
-      'contactList.saved',
-      'contactListItem.deleted',
-      'contactListItem.imported',
-      'contactListItem.saved',
-    ],
-    listens: [
-      'campaign.deleted',
-      'campaign.saved',
-      'contactList.deleted',
-      'contactList.saved',
-      'contactListItem.deleted',
-      'contactListItem.imported',
-      'contactListItem.saved',
-      'message.updated',
-    ],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'message.updated'] },
   host: '^1.0.0',
   planFlag: 'useCampaigns',
   essential: false,

@@ -3,6 +3,9 @@ import { mapRealtime } from './events.ts'
 import { registerChatsRoutes } from './routes.ts'
 import { createChatService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated']
+
 /**
  * Internal chat (core.md §2 "Chats", §3 Chat and Chat message, §5 Chat, §7 "GET /chats/" and
  * Real-time; administration.md §8 "Chat errors: silently ignored", §9 "new message from"): team
@@ -37,10 +40,7 @@ import { createChatService } from './service.ts'
 export default definePlugin({
   name: 'chats',
   version: '1.0.0',
-  events: {
-    emits: ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated'],
-    listens: ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   planFlag: 'useInternalChat',
   essential: false,

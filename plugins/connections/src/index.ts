@@ -23,6 +23,16 @@ import { releaseBot } from './bot-links.ts'
 
 const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v) : d)
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = [
+  'connections.released',
+  'connections.rpc',
+  'connections.rpcResult',
+  'whatsapp.deleted',
+  'whatsapp.updated',
+  'whatsappSession.updated',
+]
+
 /**
  * Connections (the spec's "whatsapp"): CRUD, session state machine, channel providers, the inbound
  * pipeline (with its routing chain, published as the `inbound` service) and outgoing messages.
@@ -38,24 +48,7 @@ const num = (v: string | undefined, d: number) => (v && Number(v) > 0 ? Number(v
 export default definePlugin({
   name: 'connections',
   version: '1.0.0',
-  events: {
-    emits: [
-      'connections.released',
-      'connections.rpc',
-      'connections.rpcResult',
-      'whatsapp.deleted',
-      'whatsapp.updated',
-      'whatsappSession.updated',
-    ],
-    listens: [
-      'connections.released',
-      'connections.rpc',
-      'connections.rpcResult',
-      'whatsapp.deleted',
-      'whatsapp.updated',
-      'whatsappSession.updated',
-    ],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   // Queues, integrations and prompts load after connections: asked at call time whether ids a body
   // names are the company's (absent: none is).
   services: {

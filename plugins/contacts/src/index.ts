@@ -3,6 +3,9 @@ import { createContactsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerContactRoutes } from './routes.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated']
+
 /**
  * Contacts (core.md §3 "Contact", §5, §6, §7; administration.md "Users, contacts", §9): the people
  * (and groups) a company talks to. Owns the table, the `contacts` service the inbound pipeline
@@ -42,10 +45,7 @@ import { registerContactRoutes } from './routes.ts'
 export default definePlugin({
   name: 'contacts',
   version: '1.0.0',
-  events: {
-    emits: ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated'],
-    listens: ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   // contacts.addressBook: a channel that can read the phone's contacts publishes it (none does yet).
   services: { provides: ['contacts'], optional: ['contacts.addressBook'] },
   host: '^1.0.0',

@@ -5,6 +5,9 @@ import { liveDashboard } from './live.ts'
 import { recordTicketMoves } from './record.ts'
 import { registerDashboardRoutes } from './routes.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['dashboard.changed']
+
 /**
  * The dashboard (core.md §2 "Dashboard", §3 "Dashboard data", §6 dashboard:view, §7, §8, §9): the
  * admin's view of the day — counters, the attendants' table and two charts — kept live.
@@ -27,7 +30,7 @@ import { registerDashboardRoutes } from './routes.ts'
 export default definePlugin({
   name: 'dashboard',
   version: '1.0.0',
-  events: { emits: ['dashboard.changed'], listens: ['dashboard.changed', 'ticket.deleted', 'ticket.updated'] },
+  events: { emits: EVENTS, listens: [...EVENTS, 'ticket.deleted', 'ticket.updated'] },
   host: '^1.0.0',
   essential: false,
   module: true,

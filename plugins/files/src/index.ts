@@ -4,6 +4,9 @@ import { mapRealtime } from './events.ts'
 import { registerFileListRoutes } from './routes.ts'
 import { createFileListService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['fileList.created', 'fileList.deleted', 'fileList.updated']
+
 /**
  * File lists (administration.md §2 "Files", §3 "File list", §4 live updates, §5, §7 "Files"): named
  * sets of files with a message, which campaigns send (the campaign dialog's `fileListId`). The
@@ -41,10 +44,7 @@ import { createFileListService } from './service.ts'
 export default definePlugin({
   name: 'files',
   version: '1.0.0',
-  events: {
-    emits: ['fileList.created', 'fileList.deleted', 'fileList.updated'],
-    listens: ['fileList.created', 'fileList.deleted', 'fileList.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   essential: false,
   module: true,

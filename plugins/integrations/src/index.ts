@@ -8,6 +8,9 @@ import { BOT_JOB, BOT_SWEEP_JOB, BOT_SWEEP_MS, type BotJob } from './bots.ts'
 import { registerIntegrationRoutes } from './routes.ts'
 import { createIntegrationService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['integration.deleted', 'integration.saved']
+
 /**
  * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §7; plan flag
  * useIntegrations): the outside engines — Dialogflow, n8n, webhooks, Typebot, a flow — that a queue
@@ -36,10 +39,7 @@ import { createIntegrationService } from './service.ts'
 export default definePlugin({
   name: 'integrations',
   version: '1.0.0',
-  events: {
-    emits: ['integration.deleted', 'integration.saved'],
-    listens: ['integration.deleted', 'integration.saved', 'ticket.deleted'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'ticket.deleted'] },
   host: '^1.0.0',
   planFlag: 'useIntegrations',
   essential: false,

@@ -9,6 +9,9 @@ import { createPromptService } from './service.ts'
 // Listens to the queues plugin's events (queue.deleted): declared by its contract.
 import type {} from '@atende/plugin-queues/api'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['prompt.deleted', 'prompt.saved']
+
 /**
  * Prompts (administration.md §2 "Prompts", §3, §5, §7; plan flag useOpenAi): an OpenAI assistant
  * that answers a queue's or a connection's customers in the company's words (runtime.ts).
@@ -27,7 +30,7 @@ import type {} from '@atende/plugin-queues/api'
 export default definePlugin({
   name: 'prompts',
   version: '1.0.0',
-  events: { emits: ['prompt.deleted', 'prompt.saved'], listens: ['prompt.deleted', 'prompt.saved', 'queue.deleted'] },
+  events: { emits: EVENTS, listens: [...EVENTS, 'queue.deleted'] },
   host: '^1.0.0',
   planFlag: 'useOpenAi',
   essential: false,

@@ -10,6 +10,9 @@ import { registerQueueRoutes } from './routes.ts'
 import { createQueueService } from './service.ts'
 import { releaseBot } from './bot-links.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['queue.created', 'queue.deleted', 'queue.updated']
+
 /**
  * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
  * with the chatbot option tree, business hours, and the chatbot step of the connections pipeline
@@ -27,10 +30,7 @@ import { releaseBot } from './bot-links.ts'
 export default definePlugin({
   name: 'queues',
   version: '1.0.0',
-  events: {
-    emits: ['queue.created', 'queue.deleted', 'queue.updated'],
-    listens: ['queue.created', 'queue.deleted', 'queue.updated', 'ticket.deleted', 'ticket.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'ticket.deleted', 'ticket.updated'] },
   // Integrations and prompts load after queues: asked at call time whether ids a body names are the company's.
   services: {
     provides: ['queues'],

@@ -3,6 +3,9 @@ import { mapRealtime } from './events.ts'
 import { registerQuickMessageRoutes } from './routes.ts'
 import { createQuickMessageService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated']
+
 /**
  * Quick messages (administration.md §2, §3, §4 live updates, §5, §7; core.md §2 composer, §7): the
  * /quick-messages screen's CRUD with an attached file, and the composer's "/" suggestions
@@ -31,10 +34,7 @@ import { createQuickMessageService } from './service.ts'
 export default definePlugin({
   name: 'quick-messages',
   version: '1.0.0',
-  events: {
-    emits: ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated'],
-    listens: ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   essential: false,
   module: true,

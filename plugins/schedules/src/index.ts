@@ -9,6 +9,9 @@ import type {} from '@atende/plugin-contacts/api'
 /** SCHEDULE_TICK_MS: how often due schedules are looked for (5 s; 0 turns the repeating tick off, for tests). */
 const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['schedule.deleted', 'schedule.saved']
+
 /**
  * Schedules (core.md §2 Schedules screen, §3 Schedule, §4 Schedule, §5 Schedule form, §6, §7 schedules,
  * §8 ERR_NO_SCHEDULE_FOUND, §9 calendar constants; plan flag useSchedules): messages to a contact
@@ -46,10 +49,7 @@ const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
 export default definePlugin({
   name: 'schedules',
   version: '1.0.0',
-  events: {
-    emits: ['schedule.deleted', 'schedule.saved'],
-    listens: ['contact.deleted', 'message.updated', 'schedule.deleted', 'schedule.saved'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'contact.deleted', 'message.updated'] },
   host: '^1.0.0',
   planFlag: 'useSchedules',
   essential: false,

@@ -6,6 +6,9 @@ import { mapRealtime } from './events.ts'
 import { registerTagRoutes } from './routes.ts'
 import { KANBAN_PERMISSION, createTagService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['tag.created', 'tag.deleted', 'tag.updated', 'ticketTags.synced']
+
 /**
  * Tags (administration.md §2 "Tags", §3 Tag, §4, §5, §6; core.md §7): the /tags screen's CRUD, the
  * ticket tag picker's lookup, the kanban's columns and the tags of each ticket. Live through
@@ -30,10 +33,7 @@ import { KANBAN_PERMISSION, createTagService } from './service.ts'
 export default definePlugin({
   name: 'tags',
   version: '1.0.0',
-  events: {
-    emits: ['tag.created', 'tag.deleted', 'tag.updated', 'ticketTags.synced'],
-    listens: ['tag.created', 'tag.deleted', 'tag.updated', 'ticket.deleted', 'ticketTags.synced'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'ticket.deleted'] },
   services: { provides: ['tags'], requires: ['tickets'] },
   host: '^1.0.0',
   essential: false,

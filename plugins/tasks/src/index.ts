@@ -4,6 +4,9 @@ import { mapRealtime } from './events.ts'
 import { registerTasksRoutes } from './routes.ts'
 import { createTaskService } from './service.ts'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['task.created', 'task.deleted', 'task.updated']
+
 /**
  * Tasks (core.md §2 "Todo list", §3 Task, §4 Task, §5 Task, §6 "all tasks", §7 "Tasks"): the
  * /todolist screen's to-dos over GET/POST /tasks and PUT/DELETE /tasks/{id}, live through
@@ -38,10 +41,7 @@ import { createTaskService } from './service.ts'
 export default definePlugin({
   name: 'tasks',
   version: '1.0.0',
-  events: {
-    emits: ['task.created', 'task.deleted', 'task.updated'],
-    listens: ['task.created', 'task.deleted', 'task.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS] },
   host: '^1.0.0',
   essential: false,
   module: true,

@@ -8,6 +8,9 @@ import { registerAutomations } from './automations.ts'
 // Listens to the contacts plugin's events (contact.deleted): declared by its contract.
 import type {} from '@atende/plugin-contacts/api'
 
+/** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
+const EVENTS = ['message.created', 'message.updated', 'ticket.deleted', 'ticket.updated']
+
 /**
  * Tickets and messages. This slice owns the tables and publishes the `tickets` service the
  * connections pipeline writes through (inbound batches, outgoing messages, acks); the tickets
@@ -16,10 +19,7 @@ import type {} from '@atende/plugin-contacts/api'
 export default definePlugin({
   name: 'tickets',
   version: '1.0.0',
-  events: {
-    emits: ['message.created', 'message.updated', 'ticket.deleted', 'ticket.updated'],
-    listens: ['contact.deleted', 'message.created', 'message.updated', 'ticket.deleted', 'ticket.updated'],
-  },
+  events: { emits: EVENTS, listens: [...EVENTS, 'contact.deleted'] },
   // Connections, queues and tags load after tickets (they depend on it): reached at call time, absent when not installed.
   services: {
     provides: ['tickets'],
