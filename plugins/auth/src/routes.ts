@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { LoginAnswer, LoginBody, SessionAnswer } from './schemas.ts'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, ErrorResponse, MessageResponse, UserView } from '@atende/sdk'
 import { createLoginService, normaliseEmail, sessionView, type LoginResult } from './service.ts'
@@ -9,27 +10,6 @@ import type {} from '@atende/sdk/cookies'
 export const REFRESH_COOKIE = 'jrt'
 const COOKIE_PATH = '/api/auth'
 
-const LoginBody = Type.Object({
-  cnpj: Type.String({ maxLength: 30, description: 'company CNPJ, masked or digits' }),
-  email: Type.String({ minLength: 1, maxLength: 200 }),
-  password: Type.String({ minLength: 1, maxLength: 200 }),
-})
-const SessionAnswer = Type.Object({ token: Type.String(), user: Type.Ref(UserView) })
-/** A sign-in may also carry what the user must be told, once (SDK SecurityNotice). */
-const SecurityNotice = Type.Object(
-  {
-    code: Type.Literal('SESSION_REVOKED_REUSE', {
-      description: 'a session was ended because its refresh token was used twice',
-    }),
-    at: Type.String({ format: 'date-time', description: 'when the session was ended' }),
-  },
-  { description: 'present once, at the first sign-in after the event' },
-)
-const LoginAnswer = Type.Object({
-  token: Type.String(),
-  user: Type.Ref(UserView),
-  securityNotice: Type.Optional(SecurityNotice),
-})
 const Err = Type.Ref(ErrorResponse)
 const tags = ['auth']
 
