@@ -90,12 +90,8 @@ export interface PixCharge {
   provider: 'pix-static' | 'asaas'
 }
 
-/** A `company-{id}-payment` frame (core.md §7): sent once a payment renewed the company. */
-export interface PaymentFrame {
-  action: string
-  company?: { id: number; dueDate: string | null }
-  invoiceId?: number
-}
+/** A `company-{id}-payment` frame: the billing plugin's contract. */
+export type { PaymentFrame } from '@atende/plugin-billing/api'
 
 /** A row of GET /api/billing/invoices (the super user's list of every company's invoices). */
 export interface PlatformInvoice extends Invoice {

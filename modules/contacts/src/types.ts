@@ -9,11 +9,8 @@ export type ContactSummary = ContactSummaryWire
 
 export type ContactsPage = ContactsPageWire
 
-/** company-{id}-contact frames. */
-export type ContactFrame =
-  | { action: 'create' | 'update'; contact: Contact }
-  | { action: 'delete'; contactId: number }
-  | { action: 'reload'; count: number }
+/** company-{id}-contact frames: the contacts plugin's contract. */
+export type { ContactFrame } from '@atende/plugin-contacts/api'
 
 export type { UploadError, UploadReason } from '@atende/plugin-contacts/api'
 export type { UploadResultWire as UploadResult } from '@atende/plugin-contacts/api'

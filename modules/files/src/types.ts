@@ -1,6 +1,4 @@
-import type { FileList, FileListOption } from '@atende/plugin-files/api'
+import type { FileList, FileListFrame, FileListOption } from '@atende/plugin-files/api'
 
-export type { FileList, FileListOption }
-
-/** A `company-{id}-file` frame. */
-export type FileListFrame = { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number }
+/** A file list, its options and its `company-{id}-file` frame: the files plugin's contract. */
+export type { FileList, FileListFrame, FileListOption }

@@ -1,10 +1,7 @@
-/** A tag as GET /api/tags/kanban answers it (the tags plugin's contract, the fields the board reads). */
-export interface KanbanTag {
-  id: number
-  name: string
-  color: string
-  kanban: number
-}
+import type { Tag } from '@atende/plugin-kanban/api'
+
+/** A tag as GET /api/tags/kanban answers it: the fields the board reads of the tags plugin's contract. */
+export type KanbanTag = Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>
 
 /** A ticket as GET /api/tickets and /api/tickets/{id} answer it (the fields the board reads). */
 export interface ApiTicket {
@@ -36,16 +33,5 @@ export interface Card {
   tagIds: number[]
 }
 
-/** `company-{id}-ticket` frames: the ticket without its neighbours (no queue, no tags). */
-export type TicketFrame =
-  | {
-      action: 'update'
-      ticket: Omit<ApiTicket, 'queue' | 'tags' | 'contact'> & { contact?: { name: string } | null }
-    }
-  | { action: 'delete'; ticketId: number }
-
-/** `company-{id}-tag` frames (plugins/tags events.ts). */
-export type TagFrame =
-  | { action: 'create' | 'update'; tag: KanbanTag }
-  | { action: 'delete'; tagId: number }
-  | { action: 'sync'; ticketId: number; tagIds: number[] }
+/** `company-{id}-ticket` and `company-{id}-tag` frames: the tickets and tags plugins' contracts (through kanban's). */
+export type { TagFrame, TicketFrame } from '@atende/plugin-kanban/api'

@@ -1,10 +1,10 @@
-import type { Prompt } from '@atende/plugin-prompts/api'
+import type { Prompt, PromptFrame } from '@atende/plugin-prompts/api'
 
 /**
  * A prompt as the API answers it (administration.md §3 Prompt): the prompts plugin's published
  * contract. The keys are never sent back, only whether one is stored and a mask of it.
  */
-export type { Prompt }
+export type { Prompt, PromptFrame }
 
 /** The body of POST /prompt and PUT /prompt/:id (on PUT an empty key keeps the stored one). */
 export interface PromptInput {
@@ -20,9 +20,6 @@ export interface PromptInput {
   voiceKey: string
   voiceRegion: string
 }
-
-/** `company-{id}-prompt` frames (administration.md §4: a delete carries promptId). */
-export type PromptFrame = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number }
 
 /** A queue a prompt answers in (GET /api/queue). */
 export interface QueueChoice {

@@ -1,9 +1,8 @@
-import type { Queue, QueueOption } from '@atende/plugin-queues/api'
+import type { Queue, QueueFrame, QueueOption } from '@atende/plugin-queues/api'
 
-/** A queue and a chatbot option as the API answers them: the queues plugin's published contract. */
-export type { Queue, QueueOption }
+/** A queue, a chatbot option and a queue frame as the queues plugin's published contract has them. */
+export type { Queue, QueueFrame, QueueOption }
 export type ScheduleRow = Queue['schedules'][number]
-export type QueueFrame = { action: 'create' | 'update'; queue: Queue } | { action: 'delete'; queueId: number }
 /** The server's limits (plugins/queues): a name 2 to 50, an option's title 1 to 100, any message 10,000. */
 export const NAME_MIN = 2
 export const NAME_MAX = 50

@@ -1,7 +1,4 @@
-import type { QuickMessage } from '@atende/plugin-quick-messages/api'
+import type { QuickMessage, QuickMessageFrame } from '@atende/plugin-quick-messages/api'
 
-/** A quick message as GET /api/quick-messages answers it: the plugin's published contract. */
-export type { QuickMessage }
-
-/** `company-{id}-quickemessage` frames (the spec's spelling). */
-export type QuickMessageFrame = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number }
+/** A quick message as GET /api/quick-messages answers it, and its frames: the plugin's published contract. */
+export type { QuickMessage, QuickMessageFrame }

@@ -18,7 +18,8 @@ export function useTags(search: string) {
   useRealtime<TagFrame>(companyId ? `company-${companyId}-tag` : null, (frame) => {
     if (!frame || typeof frame !== 'object') return
     if (frame.action === 'delete') remove(frame.tagId)
-    else if (frame.tag) upsert(frame.tag)
+    // 'sync' (a ticket's new tag set) is the kanban board's; counts catch up on the next read.
+    else if (frame.action !== 'sync' && frame.tag) upsert(frame.tag)
   })
   return list
 }

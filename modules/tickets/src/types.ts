@@ -1,4 +1,9 @@
-import type { Message as StoredMessage, Ticket as TicketRecord, TicketStatus } from '@atende/plugin-tickets/api'
+import type {
+  Message as StoredMessage,
+  Ticket as TicketRecord,
+  TicketStatus,
+  TicketWithContact,
+} from '@atende/plugin-tickets/api'
 
 /** The tickets API's answers as the screen reads them: the plugin's published contract plus what the routes join in. */
 export type { TicketStatus }
@@ -37,13 +42,13 @@ export interface Message extends StoredMessage {
   quotedMsg: QuotedMessage | null
 }
 
-/** `company-{id}-ticket` frames. */
-export type TicketFrame = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number }
+/** `company-{id}-ticket` and `company-{id}-appMessage` frames: the tickets plugin's contract. */
+export type { MessageFrame, TicketFrame } from '@atende/plugin-tickets/api'
 
-/** `company-{id}-appMessage` frames. */
-export type MessageFrame =
-  | { action: 'create'; message: Message; ticket: Ticket; contact: Ticket['contact'] }
-  | { action: 'update'; message: Message }
+/** A ticket as frames carry it: with its contact; its queue, user, connection and tags only once merged with a list's. */
+export type FrameTicket = TicketWithContact & Partial<Pick<Ticket, 'queue' | 'user' | 'whatsapp' | 'tags'>>
+/** A message as frames carry it: without its quoted message (a page's read has that). */
+export type FrameMessage = StoredMessage & { quotedMsg?: QuotedMessage | null }
 
 export interface TicketNote {
   id: number

@@ -4,6 +4,7 @@
  * (core.md §7 payment channel; the checkout shows the renewed-until date and goes home).
  */
 import type { Kernel } from '@atende/sdk'
+import type { PaymentFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -15,6 +16,6 @@ export function mapRealtime(kernel: Kernel) {
   kernel.realtime.map('billing.paid', ({ companyId, invoiceId, dueDate }) => ({
     rooms: [`company-${companyId}`],
     event: `company-${companyId}-payment`,
-    data: { action: 'CONCLUIDA', company: { id: companyId, dueDate }, invoiceId },
+    data: { action: 'CONCLUIDA', company: { id: companyId, dueDate }, invoiceId } satisfies PaymentFrame,
   }))
 }

@@ -12,6 +12,8 @@ import type { RecordOwner, UnitOfWork } from '@atende/sdk'
 import type { BotRef } from './bot-links.ts'
 import type { Static } from '@sinclair/typebox'
 import type { ScheduleDay, Whatsapp } from './schemas.ts'
+import type { SessionStatus } from './providers/types.ts'
+import type { SessionView } from './events.ts'
 
 export type { InboundRouting, RoutingContext, RoutingStep } from './pipeline/routing.ts'
 export type { ChannelSessionsService } from './sessions.ts'
@@ -19,8 +21,14 @@ export type { WhatsappView } from './service.ts'
 export type { MessagingService }
 
 /** A connection as the API answers it (GET /api/whatsapp, its route schema), and one weekday of its hours. */
-export type ConnectionWire = Static<typeof Whatsapp>
+export type ConnectionWire = Omit<Static<typeof Whatsapp>, 'status'> & { status: SessionStatus }
 export type ScheduleDayWire = Static<typeof ScheduleDay>
+export type { SessionStatus }
+
+/** `company-{id}-whatsapp` frames (events.ts). */
+export type ConnectionFrame = { action: 'update'; whatsapp: ConnectionWire } | { action: 'delete'; whatsappId: number }
+/** `company-{id}-whatsappSession` frames: a session's state as it changes. */
+export type SessionFrame = { action: 'update'; session: SessionView }
 
 /** `ownedBy`: which of these connection ids are the company's. */
 export interface ConnectionsService extends ConnectionsForTickets, RecordOwner {

@@ -1,9 +1,12 @@
 /** The connection events this plugin adds to the bus, and how they reach sockets. */
 import type { Kernel } from '@atende/sdk'
+import type { WhatsappView } from './service.ts'
+import type { SessionStatus } from './providers/types.ts'
+import type { ConnectionFrame, SessionFrame } from './api.ts'
 
 export interface SessionView {
   id: number
-  status: string
+  status: SessionStatus
   qrcode: string
   retries: number
   updatedAt: string
@@ -11,7 +14,7 @@ export interface SessionView {
 
 declare module '@atende/sdk' {
   interface EventMap {
-    'whatsapp.updated': { companyId: number; whatsapp: Record<string, unknown> }
+    'whatsapp.updated': { companyId: number; whatsapp: WhatsappView }
     'whatsapp.deleted': { companyId: number; whatsappId: number }
     'whatsappSession.updated': { companyId: number; session: SessionView }
   }
@@ -22,16 +25,16 @@ export function mapRealtime(kernel: Kernel) {
   kernel.realtime.map('whatsapp.updated', (p) => ({
     rooms: room(p.companyId),
     event: `company-${p.companyId}-whatsapp`,
-    data: { action: 'update', whatsapp: p.whatsapp },
+    data: { action: 'update', whatsapp: p.whatsapp } satisfies ConnectionFrame,
   }))
   kernel.realtime.map('whatsapp.deleted', (p) => ({
     rooms: room(p.companyId),
     event: `company-${p.companyId}-whatsapp`,
-    data: { action: 'delete', whatsappId: p.whatsappId },
+    data: { action: 'delete', whatsappId: p.whatsappId } satisfies ConnectionFrame,
   }))
   kernel.realtime.map('whatsappSession.updated', (p) => ({
     rooms: room(p.companyId),
     event: `company-${p.companyId}-whatsappSession`,
-    data: { action: 'update', session: p.session },
+    data: { action: 'update', session: p.session } satisfies SessionFrame,
   }))
 }

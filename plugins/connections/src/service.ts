@@ -14,6 +14,7 @@ import {
 import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
+import type { SessionStatus } from './providers/types.ts'
 import type { TicketsService } from '@atende/plugin-tickets/api'
 import type { PlanLimitsService } from '@atende/plugin-plans/api'
 
@@ -61,7 +62,8 @@ interface Row {
   id: number
   companyId: number
   name: string
-  status: string
+  /** The session states the providers report (the column holds nothing else). */
+  status: SessionStatus
   qrcode: string
   retries: number
   isDefault: boolean

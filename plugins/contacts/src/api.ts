@@ -38,6 +38,16 @@ export interface Contact {
   updatedAt: Date | string
 }
 
+/**
+ * `company-{id}-contact` frames as events.ts sends them: create and update carry the contact, delete
+ * its id, a bulk upload `reload` once. Clients receive `ContactFrame` (dates as strings).
+ */
+export type ContactFrameSent =
+  | { action: 'create' | 'update'; contact: Contact }
+  | { action: 'delete'; contactId: number }
+  | { action: 'reload'; count: number }
+export type ContactFrame = Wire<ContactFrameSent>
+
 /** An identity seen on a channel: a phone number (or group id) and maybe a LID. */
 export interface ContactSighting {
   number: string

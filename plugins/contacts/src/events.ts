@@ -4,7 +4,7 @@
  * itself once (`{ action: 'reload', count }`) rather than with one frame per row: open lists reload.
  */
 import type { Kernel } from '@atende/sdk'
-import type { Contact } from './api.ts'
+import type { Contact, ContactFrameSent } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -22,18 +22,18 @@ export function mapRealtime(kernel: Kernel) {
   const channel = (companyId: number) => ({ rooms: [`company-${companyId}`], event: `company-${companyId}-contact` })
   kernel.realtime.map('contact.created', (p) => ({
     ...channel(p.companyId),
-    data: { action: 'create', contact: p.contact },
+    data: { action: 'create', contact: p.contact } satisfies ContactFrameSent,
   }))
   kernel.realtime.map('contact.updated', (p) => ({
     ...channel(p.companyId),
-    data: { action: 'update', contact: p.contact },
+    data: { action: 'update', contact: p.contact } satisfies ContactFrameSent,
   }))
   kernel.realtime.map('contact.deleted', (p) => ({
     ...channel(p.companyId),
-    data: { action: 'delete', contactId: p.contactId },
+    data: { action: 'delete', contactId: p.contactId } satisfies ContactFrameSent,
   }))
   kernel.realtime.map('contact.imported', (p) => ({
     ...channel(p.companyId),
-    data: { action: 'reload', count: p.count },
+    data: { action: 'reload', count: p.count } satisfies ContactFrameSent,
   }))
 }

@@ -86,3 +86,6 @@ export interface FileListsApi {
   get(companyId: number, id: number, uow?: UnitOfWork): Promise<FileListForSending | null>
   exists(companyId: number, id: number, uow?: UnitOfWork): Promise<boolean>
 }
+
+/** A `company-{id}-file` frame (events.ts). */
+export type FileListFrame = { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number }

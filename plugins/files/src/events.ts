@@ -4,7 +4,7 @@
  * or `{ action: 'delete', id }`, to the company's room (every user of the company reads lists).
  */
 import type { Kernel } from '@atende/sdk'
-import type { FileList } from './api.ts'
+import type { FileList, FileListFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -15,7 +15,7 @@ declare module '@atende/sdk' {
 }
 
 export function mapRealtime(kernel: Kernel) {
-  const to = (companyId: number, data: unknown) => ({
+  const to = (companyId: number, data: FileListFrame) => ({
     rooms: [`company-${companyId}`],
     event: `company-${companyId}-file`,
     data,

@@ -12,6 +12,10 @@ export type { IntegrationType } from './schemas.ts'
 export type QueueIntegrationWire = Static<typeof QueueIntegration>
 export type QueueIntegrationInput = Static<typeof IntegrationBody>
 
+/** `company-{id}-queueIntegration` frames (events.ts; the secret is blanked in them, admins read it from the API). */
+export type QueueIntegrationFrame =
+  { action: 'create' | 'update'; queueIntegration: QueueIntegrationWire } | { action: 'delete'; integrationId: number }
+
 /**
  * The plugin's service (`integrations`): which integration ids are the company's, for the queues,
  * connections and tickets that name one (they find it as a RecordOwner, declared optional).

@@ -1,5 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 import type { QueueIntegration } from './schemas.ts'
+import type { QueueIntegrationFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -15,11 +16,11 @@ export function mapRealtime(kernel: Kernel) {
     rooms: room(p.companyId),
     event: `company-${p.companyId}-queueIntegration`,
     // Every socket of the company hears it: the signing key stays out (admins read it from the API).
-    data: { action: p.action, queueIntegration: { ...p.integration, secret: '' } },
+    data: { action: p.action, queueIntegration: { ...p.integration, secret: '' } } satisfies QueueIntegrationFrame,
   }))
   kernel.realtime.map('integration.deleted', (p) => ({
     rooms: room(p.companyId),
     event: `company-${p.companyId}-queueIntegration`,
-    data: { action: 'delete', integrationId: p.integrationId },
+    data: { action: 'delete', integrationId: p.integrationId } satisfies QueueIntegrationFrame,
   }))
 }

@@ -55,6 +55,9 @@ export const Prompt = Type.Object({
 })
 export type Prompt = Static<typeof Prompt>
 
+/** `company-{id}-prompt` frames (events.ts; a delete carries promptId). */
+export type PromptFrame = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number }
+
 /**
  * The plugin's service (`prompts`): which prompt ids are the company's, for the queues,
  * connections and tickets that name one (they find it as a RecordOwner, declared optional).

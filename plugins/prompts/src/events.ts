@@ -1,5 +1,5 @@
 import type { Kernel } from '@atende/sdk'
-import type { Prompt } from './api.ts'
+import type { Prompt, PromptFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -14,11 +14,11 @@ export function mapRealtime(kernel: Kernel) {
   kernel.realtime.map('prompt.saved', (p) => ({
     rooms: rooms(p.companyId),
     event: `company-${p.companyId}-prompt`,
-    data: { action: p.action, prompt: p.prompt },
+    data: { action: p.action, prompt: p.prompt } satisfies PromptFrame,
   }))
   kernel.realtime.map('prompt.deleted', (p) => ({
     rooms: rooms(p.companyId),
     event: `company-${p.companyId}-prompt`,
-    data: { action: 'delete', promptId: p.promptId },
+    data: { action: 'delete', promptId: p.promptId } satisfies PromptFrame,
   }))
 }

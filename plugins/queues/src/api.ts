@@ -22,3 +22,7 @@ export type { BotRef } from './bot-links.ts'
 
 /** A queue and a chatbot option as the API answers them (the routes' schemas). */
 export type { Queue, QueueOption } from './schemas.ts'
+
+/** `company-{id}-queue` frames (events.ts). */
+export type QueueFrame =
+  { action: 'create' | 'update'; queue: import('./schemas.ts').Queue } | { action: 'delete'; queueId: number }

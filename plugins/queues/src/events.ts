@@ -1,12 +1,13 @@
 /** The queue events this plugin adds to the bus, and how they reach sockets (`company-{id}-queue`). */
 import type { Kernel } from '@atende/sdk'
 import type { Queue } from './schemas.ts'
+import type { QueueFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
     'queue.created': { companyId: number; queue: Queue }
     'queue.updated': { companyId: number; queue: Queue }
-    /** Users drop it from their queues (users plugin), connections from their links. */
+    /** Announced after the queue's own transaction released it in tickets (attendants) and connections. */
     'queue.deleted': { companyId: number; queueId: number }
   }
 }
@@ -17,16 +18,16 @@ export function mapRealtime(kernel: Kernel) {
   kernel.realtime.map('queue.created', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'create', queue: p.queue },
+    data: { action: 'create', queue: p.queue } satisfies QueueFrame,
   }))
   kernel.realtime.map('queue.updated', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'update', queue: p.queue },
+    data: { action: 'update', queue: p.queue } satisfies QueueFrame,
   }))
   kernel.realtime.map('queue.deleted', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'delete', queueId: p.queueId },
+    data: { action: 'delete', queueId: p.queueId } satisfies QueueFrame,
   }))
 }

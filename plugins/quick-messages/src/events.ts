@@ -6,6 +6,7 @@
  */
 import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import type { QuickMessageView } from './schemas.ts'
+import type { QuickMessageFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -18,7 +19,12 @@ declare module '@atende/sdk' {
 
 export function mapRealtime(kernel: Kernel) {
   const event = (companyId: number) => `company-${companyId}-quickemessage`
-  const to = (companyId: number, geral: boolean, userId: number | null, data: unknown): RealtimeDelivery | null => {
+  const to = (
+    companyId: number,
+    geral: boolean,
+    userId: number | null,
+    data: QuickMessageFrame,
+  ): RealtimeDelivery | null => {
     if (geral) return { rooms: [`company-${companyId}`], event: event(companyId), data }
     return userId ? { rooms: [`user-${userId}`], event: event(companyId), data } : null
   }

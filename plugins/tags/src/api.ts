@@ -33,3 +33,9 @@ export interface TagsService extends RecordOwner {
    */
   ticketIdsWithAll(companyId: number, tagIds: number[]): import('knex').Knex.QueryBuilder
 }
+
+/** `company-{id}-tag` frames (events.ts); `sync` is a ticket's new tag set (the kanban board moves its card). */
+export type TagFrame =
+  | { action: 'create' | 'update'; tag: Tag }
+  | { action: 'delete'; tagId: number }
+  | { action: 'sync'; ticketId: number; tagIds: number[] }

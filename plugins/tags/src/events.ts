@@ -3,7 +3,7 @@
  * create/update/delete of a tag, and `sync` with a ticket's new tag set).
  */
 import type { Kernel } from '@atende/sdk'
-import type { Tag } from './api.ts'
+import type { Tag, TagFrame } from './api.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -22,23 +22,23 @@ export function mapRealtime(kernel: Kernel) {
   kernel.realtime.map('tag.created', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'create', tag: p.tag },
+    data: { action: 'create', tag: p.tag } satisfies TagFrame,
   }))
   kernel.realtime.map('tag.updated', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'update', tag: p.tag },
+    data: { action: 'update', tag: p.tag } satisfies TagFrame,
   }))
   kernel.realtime.map('tag.deleted', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'delete', tagId: p.tagId },
+    data: { action: 'delete', tagId: p.tagId } satisfies TagFrame,
   }))
   // A ticket's new tag set, for the kanban board to move its card: ids only (as a ticket delete
   // frame), so the whole company room may have it; the board reads the ticket under its own rule.
   kernel.realtime.map('ticketTags.synced', (p) => ({
     rooms: rooms(p.companyId),
     event: event(p.companyId),
-    data: { action: 'sync', ticketId: p.ticketId, tagIds: p.tagIds },
+    data: { action: 'sync', ticketId: p.ticketId, tagIds: p.tagIds } satisfies TagFrame,
   }))
 }

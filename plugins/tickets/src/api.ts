@@ -15,6 +15,19 @@ export type AttendantView = Static<typeof AttendantFields>
 
 export type TicketStatus = 'open' | 'pending' | 'closed'
 
+export type { TicketWithContact } from './events.ts'
+type WithContact = import('./events.ts').TicketWithContact
+
+/**
+ * `company-{id}-ticket` frames (realtime.ts): the ticket with its contact, not its other neighbours
+ * (queue, user, connection, tags: a list keeps the ones it has, or reads the ticket).
+ */
+export type TicketFrame = { action: 'update'; ticket: WithContact } | { action: 'delete'; ticketId: number }
+/** `company-{id}-appMessage` frames: a new message with its ticket, or a message's change (acks, edits). */
+export type MessageFrame =
+  | { action: 'create'; message: Message; ticket: WithContact; contact: WithContact['contact'] }
+  | { action: 'update'; message: Message }
+
 export interface Ticket {
   id: number
   uuid: string

@@ -3,6 +3,7 @@ import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
 import { canSee, loadViewer } from './access.ts'
 import type { Attendants } from './attendants.ts'
+import type { MessageFrame, TicketFrame } from './api.ts'
 import { registerTicketJoins } from './joins.ts'
 
 const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
@@ -44,7 +45,11 @@ export function mapRealtime(
     const a = await audience.of(companyId)
     const now = usersOf(a, place)
     const out: RealtimeDelivery[] = [
-      { rooms: userRooms(now), event: `company-${companyId}-ticket`, data: { action: 'update', ticket } },
+      {
+        rooms: userRooms(now),
+        event: `company-${companyId}-ticket`,
+        data: { action: 'update', ticket } satisfies TicketFrame,
+      },
     ]
     const gone = new Set<number>()
     for (const before of [previous, seen])
@@ -53,7 +58,7 @@ export function mapRealtime(
       out.push({
         rooms: userRooms(gone),
         event: `company-${companyId}-ticket`,
-        data: { action: 'delete', ticketId: ticket.id },
+        data: { action: 'delete', ticketId: ticket.id } satisfies TicketFrame,
       })
     return out
   })
@@ -64,7 +69,7 @@ export function mapRealtime(
     return {
       rooms: [`company-${companyId}`],
       event: `company-${companyId}-ticket`,
-      data: { action: 'delete', ticketId },
+      data: { action: 'delete', ticketId } satisfies TicketFrame,
     }
   })
 
@@ -75,7 +80,7 @@ export function mapRealtime(
     return {
       rooms: userRooms(users),
       event: `company-${companyId}-appMessage`,
-      data: { action: 'create', message, ticket, contact: ticket.contact },
+      data: { action: 'create', message, ticket, contact: ticket.contact } satisfies MessageFrame,
     }
   })
 
@@ -86,7 +91,7 @@ export function mapRealtime(
     return {
       rooms: userRooms(usersOf(a, place)),
       event: `company-${companyId}-appMessage`,
-      data: { action: 'update', message },
+      data: { action: 'update', message } satisfies MessageFrame,
     }
   })
 }

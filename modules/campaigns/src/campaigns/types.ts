@@ -1,13 +1,14 @@
 import { rules, type Problem } from '@atende/ui'
-import type { Campaign as CampaignWire, CampaignCounts, CampaignStatus } from '@atende/plugin-campaigns/api'
+import type {
+  Campaign as CampaignWire,
+  CampaignCounts,
+  CampaignFrame,
+  CampaignStatus,
+} from '@atende/plugin-campaigns/api'
 
-/** A campaign as the API answers it (plugins/campaigns wire.ts; administration.md §3 "Campaign"). */
+/** A campaign as the API answers it, and its `company-{id}-campaign` frames: the campaigns plugin's contract. */
 export type Campaign = CampaignWire
-export type { CampaignCounts, CampaignStatus }
-
-/** `company-{id}-campaign` (administration.md §4 "Live updates"). */
-export type CampaignFrame =
-  { action: 'create' | 'update'; record?: Campaign } | { action: 'delete'; id?: number; campaignId?: number }
+export type { CampaignCounts, CampaignFrame, CampaignStatus }
 
 export interface Choice {
   id: number

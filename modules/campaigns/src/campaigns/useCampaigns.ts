@@ -13,8 +13,6 @@ import {
   type Choice,
 } from './types.ts'
 
-const frameId = (f: { id?: number; campaignId?: number }) => f.id ?? f.campaignId
-
 /** `company-{id}-campaign` frames for the caller's company (create, update, delete). */
 function useCampaignFrames(handler: (frame: CampaignFrame) => void) {
   const { companyId } = useSession()
@@ -38,10 +36,8 @@ export function useCampaigns(search: string) {
   })
   const { upsert, remove } = list
   useCampaignFrames((frame) => {
-    if (frame.action === 'delete') {
-      const id = frameId(frame)
-      if (typeof id === 'number') remove(id)
-    } else if (frame.record) upsert(frame.record)
+    if (frame.action === 'delete') remove(frame.id)
+    else if (frame.record) upsert(frame.record)
   })
   return list
 }
@@ -84,7 +80,7 @@ export function useCampaign(id: number) {
   }, [load])
   useCampaignFrames((frame) => {
     if (frame.action === 'delete') {
-      if (frameId(frame) === id) setDeleted(true)
+      if (frame.id === id) setDeleted(true)
       return
     }
     const record = frame.record

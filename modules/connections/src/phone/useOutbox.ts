@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isAbortError, useApi, useRealtime, useSession, useSocketStatus } from '@atende/client'
+import type { MessageFrame } from '@atende/plugin-tickets/api'
 import { sameNumber, type OutboxMessage } from './chat.ts'
 
 /** Without a live socket the panel asks the simulator every 2 s. */
 export const POLL_MS = 2000
-
-/** `company-<id>-appMessage` frames (plugins/tickets/src/events.ts), the parts used here. */
-interface MessageFrame {
-  action: 'create' | 'update'
-  message?: { ticketId: number; whatsappId: number | null; fromMe: boolean }
-  ticket?: { id: number; whatsappId: number | null }
-  contact?: { number: string } | null
-}
 
 interface State {
   to: string | null

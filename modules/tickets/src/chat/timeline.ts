@@ -4,7 +4,7 @@
  * contact's tickets, the bubbles), how live frames and new pages merge into what is loaded, and
  * which ticks a message shows; the dates and times the module shows (the ticket list's too).
  */
-import type { Message } from '../types.ts'
+import type { FrameMessage, Message } from '../types.ts'
 
 export type TimelineRow =
   | { kind: 'day'; key: string; date: string }
@@ -96,11 +96,12 @@ export function dateTimeOf(iso: string): string {
  * (ids grow with time, and a frame may overtake the POST's answer or the other way round).
  * Returns the same array when nothing changed, so memoised rows do not re-render.
  */
-export function upsertMessage(list: readonly Message[], incoming: Message): Message[] {
+export function upsertMessage(list: readonly Message[], frame: FrameMessage): Message[] {
+  const incoming: Message = { ...frame, quotedMsg: frame.quotedMsg ?? null }
   const i = list.findIndex((m) => m.id === incoming.id)
   if (i >= 0) {
     const old = list[i]!
-    const merged: Message = { ...old, ...incoming, quotedMsg: incoming.quotedMsg ?? old.quotedMsg }
+    const merged: Message = { ...old, ...incoming, quotedMsg: frame.quotedMsg ?? old.quotedMsg }
     if (sameMessage(old, merged)) return list as Message[]
     const next = list.slice()
     next[i] = merged
@@ -147,7 +148,7 @@ export function tickKind(m: Pick<Message, 'ack' | 'sendStatus'>): TickKind {
 
 /** A live message frame belongs to this conversation: its ticket, or (history) the same contact. */
 export function frameBelongs(
-  frame: { message: Message; ticket?: { contactId: number } | null },
+  frame: { message: FrameMessage; ticket?: { contactId: number } | null },
   ticketId: number,
   contactId: number | null,
 ): boolean {

@@ -4,7 +4,7 @@
  * Pure: unit-tested in shell/test/unit/tickets-list.test.ts.
  */
 import { dateOf, localDay, timeOf } from '../chat/timeline.ts'
-import type { Ticket, TicketStatus } from '../types.ts'
+import type { FrameTicket, Ticket, TicketStatus } from '../types.ts'
 
 /** The viewer as the list rules need them (GET /users/me). */
 export interface Me {
@@ -68,7 +68,7 @@ const searching = (view: ListView) => !!view.search.trim() || view.tagIds.length
  * matches message bodies the client never sees, so live frames only refresh search rows already
  * there (see `insertsLive`).
  */
-export function belongs(t: Ticket, view: ListView, me: Me): boolean {
+export function belongs(t: FrameTicket, view: ListView, me: Me): boolean {
   if (view.status && t.status !== view.status) return false
   if (!canSee(t, me)) return false
   if (!(me.admin && view.showAll) && !searching(view) && t.userId !== me.id && t.status !== 'pending') return false
@@ -122,7 +122,11 @@ export function isComplete(t: Ticket): boolean {
 }
 
 /** The ticket of a new-message frame: it rises to the top with the message's time. */
-export function ticketFromMessage(frameTicket: Ticket, messageCreatedAt: string, contact: Ticket['contact']): Ticket {
+export function ticketFromMessage(
+  frameTicket: FrameTicket,
+  messageCreatedAt: string,
+  contact: FrameTicket['contact'],
+): FrameTicket {
   const updatedAt =
     Date.parse(messageCreatedAt) > Date.parse(frameTicket.updatedAt) ? messageCreatedAt : frameTicket.updatedAt
   return { ...frameTicket, updatedAt, contact: frameTicket.contact ?? contact ?? null }
@@ -156,7 +160,7 @@ export const titleWithUnread = (base: string, unread: number) => (unread > 0 ? `
  */
 export function shouldRing(opts: {
   fromMe: boolean
-  ticket: Ticket
+  ticket: FrameTicket
   me: Me
   views: ListView[]
   openTicketId: number | null

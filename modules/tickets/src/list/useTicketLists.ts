@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { isAbortError, useApi, useRealtime } from '@atende/client'
-import type { MessageFrame, Ticket, TicketFrame } from '../types.ts'
+import type { FrameTicket, MessageFrame, Ticket, TicketFrame } from '../types.ts'
+import type { ContactFrame } from '@atende/plugin-contacts/api'
 import { findTicket, initialList, listsReducer, type ListsState } from './listState.ts'
 import {
   isComplete,
@@ -13,9 +14,6 @@ import {
 } from './rules.ts'
 
 const KEYS: ListKey[] = ['open', 'pending', 'closed', 'search']
-type ContactFrame =
-  | { action: 'update' | 'create'; contact: { id: number; name?: string; number?: string; profilePicUrl?: string } }
-  | { action: 'delete'; contactId: number }
 
 export interface TicketListsOptions {
   companyId: number | null
@@ -111,7 +109,7 @@ export function useTicketLists({ companyId, me, views, enabled }: TicketListsOpt
 
   /** Merges what a frame says with what we know, completing it from the API when needed. */
   const receive = useCallback(
-    (incoming: Ticket) => {
+    (incoming: FrameTicket) => {
       const merged = mergeTicket(findTicket(stateRef.current, incoming.id), incoming)
       if (isComplete(merged)) {
         upsert(merged)
@@ -144,7 +142,7 @@ export function useTicketLists({ companyId, me, views, enabled }: TicketListsOpt
     receive(ticketFromMessage(f.ticket, f.message.createdAt, f.contact))
   })
   useRealtime<ContactFrame>(prefix && `${prefix}-contact`, (f) => {
-    if (f.action !== 'delete' && f.contact) dispatch({ type: 'contact', contact: f.contact })
+    if ((f.action === 'create' || f.action === 'update') && f.contact) dispatch({ type: 'contact', contact: f.contact })
   })
 
   return { state, loadMore, reload, upsert, remove }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { isAbortError, useApi, useRealtime, useSession } from '@atende/client'
 import { Avatar, WhatsAppText } from '@atende/ui'
-import type { MessageFrame, Ticket, TicketFrame } from '../types.ts'
+import type { FrameTicket, MessageFrame, Ticket, TicketFrame } from '../types.ts'
 import { formatTicketTime, ticketFromMessage } from '../list/rules.ts'
 import { beep, screenRings, storedVolume, VOLUME_KEY } from '../list/sound.ts'
 import { applyUnread, MAX_UNREAD_ROWS, notifies, removeUnread } from './unread.ts'
@@ -66,7 +66,7 @@ export function UnreadPopover() {
 
   /** A frame's ticket may lack its contact: read it once from GET /tickets/{id}. */
   const receive = useCallback(
-    (tk: Ticket) => {
+    (tk: FrameTicket) => {
       setTickets((list) => applyUnread(list, tk, meId))
       if (tk.contact || !notifies(tk, meId) || fetching.current.has(tk.id)) return
       fetching.current.add(tk.id)

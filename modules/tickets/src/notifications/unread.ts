@@ -3,7 +3,7 @@
  * tickets with unread customer messages that are the viewer's own or nobody's yet, newest first.
  * Pure: unit-tested in shell/test/unit/notifications.test.ts.
  */
-import type { Ticket } from '../types.ts'
+import type { FrameTicket, Ticket } from '../types.ts'
 import { compareTickets } from '../list/rules.ts'
 
 /** At most this many rows (the first page of GET /tickets?withUnreadMessages=true). */
@@ -15,7 +15,7 @@ export function notifies(t: Pick<Ticket, 'status' | 'unreadMessages' | 'userId'>
 }
 
 /** The list after a ticket frame: added or moved to the top, updated, or dropped. */
-export function applyUnread(list: Ticket[], incoming: Ticket, meId: number): Ticket[] {
+export function applyUnread(list: Ticket[], incoming: FrameTicket, meId: number): Ticket[] {
   const known = list.find((t) => t.id === incoming.id)
   const rest = list.filter((t) => t.id !== incoming.id)
   const merged: Ticket = { ...known, ...incoming, contact: incoming.contact ?? known?.contact ?? null } as Ticket

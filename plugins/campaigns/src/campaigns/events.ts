@@ -1,5 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 import type { CampaignService } from './service.ts'
+import type { CampaignFrame } from './wire.ts'
 
 declare module '@atende/sdk' {
   interface EventMap {
@@ -24,11 +25,12 @@ export function mapCampaignRealtime(kernel: Kernel, service: CampaignService) {
   const rooms = (companyId: number) => [`company-${companyId}`]
   kernel.realtime.map('campaign.saved', async ({ companyId, action, campaignId }) => {
     const record = await service.get(companyId, campaignId).catch(() => null)
-    return record ? { rooms: rooms(companyId), event: `company-${companyId}-campaign`, data: { action, record } } : null
+    const data = record && ({ action, record } satisfies CampaignFrame)
+    return data ? { rooms: rooms(companyId), event: `company-${companyId}-campaign`, data } : null
   })
   kernel.realtime.map('campaign.deleted', ({ companyId, campaignId }) => ({
     rooms: rooms(companyId),
     event: `company-${companyId}-campaign`,
-    data: { action: 'delete', id: campaignId },
+    data: { action: 'delete', id: campaignId } satisfies CampaignFrame,
   }))
 }
