@@ -46,6 +46,7 @@ export function placeholders(name: string, flag: string | undefined): Record<str
     camel: words[0] + words.slice(1).map(capital).join(''), // quickMessages: i18n namespace, menu label key
     table: words.join('_'), // quick_messages: table and migration file
     Entity: entityWords.map(capital).join(''), // QuickMessage: the example record's type
+    entity: entityWords[0] + entityWords.slice(1).map(capital).join(''), // quickMessage: its events (quickMessage.saved)
     Title: capital(words.join(' ')), // Quick messages: a first title to translate
     ERR_NOT_FOUND: `ERR_NO_${entityWords.join('_').toUpperCase()}_FOUND`,
     flag,

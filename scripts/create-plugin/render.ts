@@ -4,7 +4,7 @@ import { join, relative } from 'node:path'
 /** Conditional lines end with one of these; kept (marker removed) when the condition holds, dropped otherwise. */
 export type Condition = 'flag' | 'module' | 'backendOnly' | 'workspaceModule' | 'standaloneModule'
 const MARKER = /\s*\/\/ \[if (flag|module|backendOnly|workspaceModule|standaloneModule)\]$/
-const PLACEHOLDER = /__(name|Name|camel|table|Entity|Title|ERR_NOT_FOUND|flag|planKey|kitSdk|kitUi|kitClient)__/g
+const PLACEHOLDER = /__(name|Name|camel|table|Entity|entity|Title|ERR_NOT_FOUND|flag|planKey|kitSdk|kitUi|kitClient)__/g
 
 /** Every file under a template folder, as relative paths in a stable order. */
 export function templateFiles(dir: string): string[] {

@@ -2,6 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import { MANAGE_PERMISSION } from './api.ts'
 import { register__Name__Routes } from './routes.ts'
 import { create__Entity__Service } from './service.ts'
+import { EVENTS, mapRealtime } from './events.ts'
 
 /**
  * __Title__: TODO say what the feature is, which spec sections it follows, and the decisions taken
@@ -10,6 +11,7 @@ import { create__Entity__Service } from './service.ts'
 export default definePlugin({
   name: '__name__',
   version: '1.0.0',
+  events: { emits: EVENTS, listens: EVENTS },
   host: '^1.0.0',
   planFlag: '__flag__', // [if flag]
   essential: false,
@@ -19,6 +21,7 @@ export default definePlugin({
   permissions: [{ permission: MANAGE_PERMISSION, profiles: ['admin'] }],
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
+    mapRealtime(kernel)
     register__Name__Routes(app, create__Entity__Service(kernel))
   },
 })

@@ -60,19 +60,25 @@ export function create__Entity__Service(kernel: Kernel) {
     async create(companyId: number, input: CreateBody) {
       // t.insert stamps the caller's companyId on the row.
       const [row] = await kernel.tenant(companyId).insert(TABLE, { name: cleanName(input.name), description: input.description ?? '' }).returning(COLUMNS)
-      return view(row)
+      const record = view(row)
+      // Open screens hear it (events.ts): after the write, from every process.
+      await kernel.bus.emit('__entity__.saved', { companyId, action: 'create', record })
+      return record
     },
 
     async update(companyId: number, id: number, input: UpdateBody) {
       const [row] = await kernel.tenant(companyId)(TABLE).where({ id }).update({ ...changes(input), updatedAt: new Date() }).returning(COLUMNS)
       if (!row) throw notFound(NOT_FOUND, '__Title__ record not found')
-      return view(row)
+      const record = view(row)
+      await kernel.bus.emit('__entity__.saved', { companyId, action: 'update', record })
+      return record
     },
 
     async remove(companyId: number, id: number) {
       // returning() rather than the affected count: PGlite's driver does not report counts.
       const rows = await kernel.tenant(companyId)(TABLE).where({ id }).delete().returning('id')
       if (!rows.length) throw notFound(NOT_FOUND, '__Title__ record not found')
+      await kernel.bus.emit('__entity__.deleted', { companyId, id })
     },
   }
 }
