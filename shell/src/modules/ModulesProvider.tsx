@@ -38,8 +38,6 @@ export interface ModulesValue {
   }
   /** Pages of installed modules the plan switched off. */
   deniedRoutes: string[]
-  /** The company's plan flags (GET /api/plans/user); null while unknown. */
-  planFlags: Record<string, unknown> | null
   /** Modules whose drawer items are not known yet (the drawer shows a skeleton row for each). */
   pending: number
   retry: (name: string) => Promise<void>
@@ -53,7 +51,6 @@ const Ctx = createContext<ModulesValue>({
   menu: [],
   slots: NO_SLOTS,
   deniedRoutes: [],
-  planFlags: null,
   pending: 0,
   retry: async () => {},
 })
@@ -94,11 +91,10 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<ModulesValue['status']>('idle')
   const [modules, setModules] = useState<ModuleState[]>([])
   const [deniedRoutes, setDeniedRoutes] = useState<string[]>([])
-  const [planFlags, setPlanFlags] = useState<Record<string, unknown> | null>(null)
   const [manifests, setManifests] = useState<ModuleManifest[] | null>(null)
   const [guess, setGuess] = useState(0)
   // Bumped when the server says what the company may use changed (kernel-events.ts): the list,
-  // the plan flags and the drawer are asked again, with no reload.
+  // the denied pages and the drawer are asked again, with no reload.
   const [revision, setRevision] = useState(0)
   useRealtime<{ planId?: number }>(companyId ? `company-${companyId}-modules` : null, ({ planId }) => {
     // A plan edit reaches every company online at once: spread their requests over a few seconds.
@@ -113,7 +109,6 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       setStatus('idle')
       setManifests(null)
       setGuess(0)
-      setPlanFlags(null)
       return
     }
     let cancelled = false
@@ -128,14 +123,6 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       // is not drawn: a module the plan has since switched off would flash in the drawer.)
       setGuess(cachedManifests(companyId).length || 6)
     }
-    api
-      .get<Record<string, unknown>>('/plans/user')
-      .then((plan) => {
-        if (!cancelled) setPlanFlags(plan)
-      })
-      .catch(() => {
-        /* unknown plan: pages without a module are plainly not found */
-      })
     // core.md §2: the campaign, contact-list, phrase-list, flow and import routes key on the browser's
     // `cshow` flag, which follows the company's campaignsEnabled setting from each sign-in on (the
     // flows module keeps it in step whenever one of its pages opens).
@@ -226,14 +213,13 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       status,
       slots,
       deniedRoutes,
-      planFlags,
       pending,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),
       menu,
       retry,
     }
-  }, [modules, manifests, status, retry, deniedRoutes, planFlags, guess])
+  }, [modules, manifests, status, retry, deniedRoutes, guess])
 
   // Modules fill each other's named slots through @atende/ui's context (a shared singleton), never by importing each other.
   const extensions = useMemo(

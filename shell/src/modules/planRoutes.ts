@@ -1,21 +1,3 @@
-/**
- * Pages that exist only when the company's plan has a flag (core.md §2, administration.md §2).
- * Their modules may not be installed yet: such a page says 'no permission' only when the plan
- * really lacks the flag, and is a plain "not found" when the plan allows it.
- */
-export const PLAN_GATED_PREFIXES: Record<string, string> = {
-  '/campaigns': 'useCampaigns',
-  '/campaign': 'useCampaigns',
-  '/campaigns-config': 'useCampaigns',
-  '/contact-lists': 'useCampaigns',
-  '/kanban': 'useKanban',
-  '/prompts': 'useOpenAi',
-  '/queue-integration': 'useIntegrations',
-  '/messages-api': 'useExternalApi',
-  '/schedules': 'useSchedules',
-  '/chats': 'useInternalChat',
-}
-
 /** core.md §2: routes that exist only while the browser-storage flag `cshow` is present. */
 export const CSHOW_PREFIXES = [
   '/contact-lists',
@@ -29,24 +11,23 @@ export const CSHOW_PREFIXES = [
 ]
 
 export interface PlanAccess {
-  /** Pages of installed modules the super user switched off for the plan (GET /api/modules/denied). */
+  /**
+   * Pages of installed modules switched off for the company's plan (GET /api/modules/denied: each
+   * manifest's moduleRoutes, by its plan flag or name). The shell knows no feature's routes or flags.
+   */
   deniedRoutes?: string[]
-  /** The company's plan flags (GET /api/plans/user); null when unknown (never claims a denial). */
-  planFlags?: Record<string, unknown> | null
   /** Whether local storage holds the `cshow` flag. */
   cshow?: boolean
 }
 
 /**
- * A page the plan does not allow: a page of an installed module switched off for the plan, a spec
- * plan page whose flag the plan lacks, or a cshow page while cshow is absent. Anything else that
- * no module serves is simply not found.
+ * A page the plan does not allow: a page of an installed module switched off for the plan, or a
+ * cshow page while cshow is absent. Anything else that no module serves (a feature not installed
+ * here) is simply not found.
  */
 export function planGated(pathname: string, access: PlanAccess = {}): boolean {
-  const { deniedRoutes = [], planFlags = null, cshow = false } = access
+  const { deniedRoutes = [], cshow = false } = access
   if (deniedRoutes.some((r) => pathname === r || pathname.startsWith(`${r}/`))) return true
   const first = '/' + (pathname.split('/')[1] ?? '')
-  if (CSHOW_PREFIXES.includes(first) && !cshow) return true
-  const flag = PLAN_GATED_PREFIXES[first]
-  return !!flag && !!planFlags && planFlags[flag] === false
+  return CSHOW_PREFIXES.includes(first) && !cshow
 }
