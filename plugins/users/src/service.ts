@@ -7,11 +7,10 @@ import {
   notFound,
   type AuthInfo,
   type Kernel,
+  type RecordOwner,
   type TenantDb,
 } from '@atende/sdk'
 import type { AttendantPatch, TicketsService } from '@atende/plugin-tickets/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
 import type { CreateUserBody, UpdateUserBody } from './schemas.ts'
 import { createUserQueries, isAdmin, usersOf } from './queries.ts'
 import { cleanEmail, cleanName, cleanPassword, cleanPicture, uniqueIds } from './validate.ts'
@@ -39,20 +38,21 @@ async function assertEmailFree(t: TenantDb, email: string, exceptId?: number) {
 }
 
 /**
- * The connection and queues a body names are the user's company's, asked of their owners (without
- * the queues or connections plugin installed, no id can be). 400 naming the field otherwise.
+ * The connection and queues a body names are the user's company's, asked of their owners as record
+ * owners (without the queues or connections plugin installed, no id can be). 400 naming the field
+ * otherwise. The owners' packages are not imported: their tests load this plugin.
  */
 async function checkReferences(
   kernel: Kernel,
   companyId: number,
   body: { whatsappId?: number | null; queueIds?: number[] },
 ) {
-  await assertKnown(companyId, body.whatsappId, kernel.services.find<ConnectionsService>('connections')?.ownedBy, {
+  await assertKnown(companyId, body.whatsappId, kernel.services.find<RecordOwner>('connections')?.ownedBy, {
     field: 'whatsappId',
     code: 'ERR_NO_WAPP_FOUND',
     message: 'Connection not found',
   })
-  await assertKnown(companyId, body.queueIds, kernel.services.find<QueuesService>('queues')?.ownedBy, {
+  await assertKnown(companyId, body.queueIds, kernel.services.find<RecordOwner>('queues')?.ownedBy, {
     field: 'queueIds',
     code: 'ERR_QUEUE_NOT_FOUND',
     message: 'Queue not found',
