@@ -1,4 +1,4 @@
-import { definePlugin, ownedRows } from '@atende/sdk'
+import { definePlugin } from '@atende/sdk'
 import type { InboundRouting } from '@atende/plugin-connections/api'
 // Listens to the tickets plugin's events (ticket.updated, ticket.deleted): its contract declares them.
 import type { QueuesForTickets } from '@atende/plugin-tickets/api'
@@ -55,7 +55,7 @@ export default definePlugin({
     kernel.services.provide('queues', {
       version: 1,
       exists: queues.exists,
-      ownedBy: ownedRows((c) => kernel.tenant(c), 'queues'),
+      ownedBy: queues.ownedBy,
       byIds: queues.byIds,
       names: queues.names,
       botsOf: queues.botsOf,

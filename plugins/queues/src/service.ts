@@ -13,6 +13,7 @@ import {
   type UnitOfWork,
   toIso,
   likePattern,
+  ownedRows,
 } from '@atende/sdk'
 import type { PlanLimitsService } from '@atende/plugin-plans/api'
 import type { Knex } from 'knex'
@@ -92,6 +93,8 @@ async function checkReferences(kernel: Kernel, uow: UnitOfWork, input: UpdateBod
 }
 
 export function createQueueService(kernel: Kernel) {
+  // Which of some queue ids are the company's: what `exists` and other plugins' checks ask.
+  const ownedBy = ownedRows((c) => kernel.tenant(c), 'queues')
   // Every queue's id, name and colour, in the menu's order (a company has tens, not thousands).
   const names = companyCache<{ id: number; name: string; color: string }[]>((companyId) =>
     ordered(kernel.tenant(companyId)('queues')).select('id', 'name', 'color'),
@@ -138,11 +141,10 @@ export function createQueueService(kernel: Kernel) {
       return rows.map(queueView)
     },
 
+    ownedBy,
     async exists(companyId: number, ids: number[]) {
       const unique = [...new Set(ids)]
-      if (!unique.length) return true
-      const found = await kernel.tenant(companyId)('queues').whereIn('id', unique).pluck('id')
-      return found.length === unique.length
+      return !unique.length || [...(await ownedBy(companyId, unique))].length === unique.length
     },
 
     /** From the company's cached names (every ticket list asks): forgotten on each queue event. */
