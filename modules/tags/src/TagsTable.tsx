@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Switch, VirtualTable, EditIcon, TrashIcon, type Column } from '@atende/ui'
+import { PagedTable, Switch, actionsColumn, type Column, type PagedRows } from '@atende/ui'
 import type { Tag } from './types.ts'
 import { textOn } from './validation.ts'
 
@@ -8,11 +8,7 @@ import { textOn } from './validation.ts'
 export const ROW_HEIGHT = 52
 
 export interface TagsTableProps {
-  tags: Tag[]
-  hasMore: boolean
-  loadingMore: boolean
-  moreFailed: boolean
-  loadMore: () => void
+  list: PagedRows<Tag>
   /** Admins see and flip the kanban switch. */
   canKanban: boolean
   canEdit: (tag: Tag) => boolean
@@ -25,22 +21,9 @@ export interface TagsTableProps {
 
 const rowProps = (tag: Tag) => ({ 'data-testid': `tag-row-${tag.id}` })
 const tagKey = (tag: Tag) => tag.id
-const actionClass = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
 
 /** The tags on the kit's windowed table: a coloured chip with the name, tickets, kanban, actions. */
-export function TagsTable({
-  tags,
-  hasMore,
-  loadingMore,
-  moreFailed,
-  loadMore,
-  canKanban,
-  canEdit,
-  pending,
-  onKanban,
-  onEdit,
-  onDelete,
-}: TagsTableProps) {
+export function TagsTable({ list, canKanban, canEdit, pending, onKanban, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation()
   const columns = useMemo<Column<Tag>[]>(
     () => [
@@ -93,55 +76,27 @@ export function TagsTable({
             },
           ]
         : []),
-      {
-        key: 'actions',
+      actionsColumn<Tag>({
         header: t('tags.columns.actions'),
-        headerClassName: 'w-24 px-3 text-right',
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (tag) =>
-          canEdit(tag) ? (
-            <>
-              <button
-                type="button"
-                onClick={() => onEdit(tag)}
-                aria-label={t('tags.edit', { name: tag.name })}
-                title={t('tags.edit', { name: tag.name })}
-                className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}
-              >
-                <EditIcon className="h-4 w-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => onDelete(tag)}
-                aria-label={t('tags.delete', { name: tag.name })}
-                title={t('tags.delete', { name: tag.name })}
-                className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}
-              >
-                <TrashIcon className="h-4 w-4" />
-              </button>
-            </>
-          ) : null,
-      },
+        allowed: canEdit,
+        onEdit,
+        onDelete,
+        editLabel: (tag) => t('tags.edit', { name: tag.name }),
+        deleteLabel: (tag) => t('tags.delete', { name: tag.name }),
+      }),
     ],
     [t, canKanban, canEdit, pending, onKanban, onEdit, onDelete],
   )
 
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="tags-scroll"
-      label={t('tags.title')}
+      ns="tags"
+      list={list}
       columns={columns}
-      rows={tags}
       rowKey={tagKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      failed={moreFailed}
-      loadMore={loadMore}
-      loadingLabel={t('tags.loadingMore')}
-      failedText={t('tags.loadMoreError')}
-      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
     />
   )
 }

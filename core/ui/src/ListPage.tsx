@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from './Button.tsx'
+import { cx } from './cx.ts'
+import { SearchField } from './SearchField.tsx'
+import { EmptyState, ErrorCard, Loading } from './states.tsx'
+
+/** What the page needs of its list: its state, its server count, and a way to ask again. */
+export interface ListPageList {
+  status: 'loading' | 'ready' | 'error'
+  items: readonly unknown[]
+  count?: number
+  reload: () => void
+}
+
+export interface ListPageProps {
+  /**
+   * The module's i18n namespace. The page reads `<ns>.title`, `<ns>.count` ({{count}}),
+   * `<ns>.search`, `<ns>.searchPlaceholder`, `<ns>.add`, `<ns>.loadError`, `<ns>.empty` and
+   * `<ns>.emptySearch` ({{search}}); `title`, `count` and `empty` override theirs.
+   */
+  ns: string
+  list: ListPageList
+  /** The header's test id prefix (`<testid>-count`); default `ns`. */
+  testid?: string
+  title?: ReactNode
+  /** The count beside the title once loaded; `false` hides it; default `<ns>.count`. */
+  count?: ReactNode | false
+  /** The search box (debounced); omitted: the list has no search. */
+  search?: { value: string; onSearch: (term: string) => void }
+  /** The add button; omitted: none (the caller may not add). */
+  onAdd?: () => void
+  /** More header controls, between the search and the add button. */
+  actions?: ReactNode
+  /** What an empty list says; default `<ns>.emptySearch` while searching, `<ns>.empty` otherwise. */
+  empty?: ReactNode
+  /** The table, shown once the list has rows. */
+  table: ReactNode
+  /** Dialogs and sheets of the page (rendered after the body). */
+  children?: ReactNode
+  className?: string
+}
+
+/**
+ * A module's list page: the title with the server's count, search, add, then the list's state —
+ * the failure with a retry, the loading spinner, the empty state (saying the search when one is on)
+ * or the table. Every list page of the product looks and behaves the same from this one piece.
+ */
+export function ListPage({
+  ns,
+  list,
+  testid = ns,
+  title,
+  count,
+  search,
+  onAdd,
+  actions,
+  empty,
+  table,
+  children,
+  className,
+}: ListPageProps) {
+  const { t } = useTranslation()
+  const term = search?.value ?? ''
+  return (
+    <section className={cx('flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6', className)}>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-xl font-semibold">
+          {title ?? t(`${ns}.title`)}
+          {list.status === 'ready' && count !== false && (
+            <span
+              className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400"
+              data-testid={`${testid}-count`}
+            >
+              {count ?? t(`${ns}.count`, { count: list.count ?? list.items.length })}
+            </span>
+          )}
+        </h1>
+        {search && (
+          <SearchField
+            label={t(`${ns}.search`)}
+            placeholder={t(`${ns}.searchPlaceholder`)}
+            onSearch={search.onSearch}
+            className="w-full sm:w-72"
+          />
+        )}
+        {actions}
+        {onAdd && (
+          <Button onClick={onAdd} className="w-full sm:w-auto">
+            {t(`${ns}.add`)}
+          </Button>
+        )}
+      </header>
+
+      {list.status === 'error' ? (
+        <ErrorCard
+          title={t(`${ns}.loadError`)}
+          action={
+            <Button variant="secondary" onClick={list.reload}>
+              {t('common.retry', { defaultValue: 'Retry' })}
+            </Button>
+          }
+        />
+      ) : list.status === 'loading' ? (
+        <Loading label={t('common.loading', { defaultValue: '…' })} />
+      ) : list.items.length === 0 ? (
+        <EmptyState title={empty ?? (term ? t(`${ns}.emptySearch`, { search: term }) : t(`${ns}.empty`))} />
+      ) : (
+        table
+      )}
+      {children}
+    </section>
+  )
+}
