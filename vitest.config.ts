@@ -23,6 +23,7 @@ export default defineConfig({
             'plugins/*/test/**/*.test.ts',
             'scripts/test/**/*.test.ts',
             'shell/test/unit/**/*.test.ts',
+            'modules/*/test/**/*.test.ts',
           ],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

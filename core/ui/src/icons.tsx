@@ -26,3 +26,18 @@ export const SearchIcon = ({ className }: { className?: string }) => (
     <path d="m20 20-3.5-3.5" />
   </svg>
 )
+
+/**
+ * An outline icon from its path data, drawn like the kit's own (24-unit box, round joins, the text
+ * colour): a module names its icons in one line each instead of repeating the svg around them.
+ */
+export function strokeIcon(paths: readonly string[], strokeWidth = 2) {
+  const Icon = ({ className }: { className?: string }) => (
+    <svg {...base} strokeWidth={strokeWidth} className={className}>
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  )
+  return Icon
+}

@@ -68,3 +68,4 @@ export { PagedTable, type PagedRows, type PagedTableProps } from './PagedTable.t
 export { ListPage, type ListPageList, type ListPageProps } from './ListPage.tsx'
 export { useConfirmDelete, type ConfirmDeleteOptions } from './useConfirmDelete.tsx'
 export { FormDialog, useFormState, useRefusal, type FormDialogProps, type FieldErrors } from './FormDialog.tsx'
+export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useRealtime, useSession } from '@atende/client'
+import { TopBarPopover, cx, popoverItemClass, strokeIcon } from '@atende/ui'
 import { AnnouncementView } from './AnnouncementView.tsx'
 import './index.css'
 import {
@@ -15,25 +16,13 @@ import {
 
 const MAX_ROWS = 50
 
-const MegaphoneIcon = ({ className }: { className?: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.8"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className={className}
-    aria-hidden
-  >
-    <path d="M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1z" />
-    <path d="M15 9a3 3 0 0 1 0 6" />
-    <path d="M18 6a7 7 0 0 1 0 12" />
-  </svg>
+const MegaphoneIcon = strokeIcon(
+  ['M3 11v2a1 1 0 0 0 1 1h2l5 4V6L6 10H4a1 1 0 0 0-1 1z', 'M15 9a3 3 0 0 1 0 6', 'M18 6a7 7 0 0 1 0 12'],
+  1.8,
 )
 
 /**
- * The top bar's announcements popover for every user (core.md §2 Layout): the active
+ * The top bar's announcements popover for every user: the active
  * announcements by priority (1 red, 2 orange, 3 grey), the number not yet read, each opening a
  * view with its rich content. Live through `company-{id}-announcement`. What this user has read
  * is kept in this browser's localStorage (types.ts). Load errors are silent.
@@ -45,9 +34,7 @@ export function AnnouncementPopover() {
   const me = user?.id ?? 0
   const [records, setRecords] = useState<Announcement[]>([])
   const [read, setRead] = useState<Record<string, string>>({})
-  const [open, setOpen] = useState(false)
   const [viewing, setViewing] = useState<Announcement | null>(null)
-  const root = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     if (!me) return
@@ -81,26 +68,10 @@ export function AnnouncementPopover() {
     )
   })
 
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('mousedown', onDown)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
-
   const isUnread = (r: Announcement) => read[r.id] !== r.updatedAt
   const unread = records.filter(isUnread).length
-  const show = (r: Announcement) => {
-    setOpen(false)
+  const show = (r: Announcement, close: () => void) => {
+    close()
     setViewing(r)
     const next: Record<string, string> = { ...read, [r.id]: r.updatedAt }
     // Only ids still on the list are kept, so the record does not grow forever.
@@ -112,72 +83,38 @@ export function AnnouncementPopover() {
   const label = t('announcements.popover.button', { count: unread })
 
   return (
-    <div ref={root} className="relative">
-      <button
-        type="button"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-haspopup="true"
-        aria-label={label}
-        title={label}
-        data-testid="announcements-popover-button"
-        data-count={unread}
-        className="relative rounded-md p-2 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
-      >
-        <MegaphoneIcon className="h-5 w-5" />
-        {unread > 0 && (
-          <span
-            aria-hidden
-            data-testid="announcements-popover-count"
-            className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-700 px-1 text-[10px] font-bold leading-none text-white"
+    <>
+      <TopBarPopover
+        testid="announcements-popover"
+        icon={<MegaphoneIcon className="h-5 w-5" />}
+        count={unread}
+        label={label}
+        title={t('announcements.popover.title')}
+        empty={t('announcements.popover.empty')}
+        items={records}
+        itemKey={(r) => r.id}
+        renderItem={(r, close) => (
+          <button
+            type="button"
+            onClick={() => show(r, close)}
+            data-testid="announcements-popover-item"
+            data-announcement={r.id}
+            data-unread={isUnread(r) ? 'true' : 'false'}
+            className={cx(popoverItemClass, 'items-start gap-2')}
           >
-            {unread > 99 ? '99+' : unread}
-          </span>
+            <span
+              className={`mt-0.5 shrink-0 rounded px-1.5 text-[11px] font-semibold ${PRIORITY_CLASS[r.priority] ?? ''}`}
+            >
+              {t(`announcements.priority.${r.priority}`)}
+            </span>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className={`truncate text-sm ${isUnread(r) ? 'font-bold' : 'font-medium'}`}>{r.title}</span>
+              <span className="truncate text-xs text-slate-600 dark:text-slate-300">{r.text}</span>
+            </span>
+          </button>
         )}
-      </button>
-      {open && (
-        <div
-          role="dialog"
-          aria-label={t('announcements.popover.title')}
-          data-testid="announcements-popover"
-          className="absolute right-0 top-full z-50 mt-1 w-80 max-w-[calc(100vw-1rem)] overflow-hidden rounded-md border border-slate-200 bg-white text-slate-800 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
-        >
-          <p className="border-b border-slate-200 px-3 py-2 text-sm font-semibold dark:border-slate-700">
-            {t('announcements.popover.title')}
-          </p>
-          {records.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-              {t('announcements.popover.empty')}
-            </p>
-          ) : (
-            <ul className="max-h-96 overflow-y-auto">
-              {records.map((r) => (
-                <li key={r.id}>
-                  <button
-                    type="button"
-                    onClick={() => show(r)}
-                    data-testid="announcements-popover-item"
-                    data-announcement={r.id}
-                    data-unread={isUnread(r) ? 'true' : 'false'}
-                    className="flex w-full items-start gap-2 px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-700 dark:focus:bg-slate-700"
-                  >
-                    <span
-                      className={`mt-0.5 shrink-0 rounded px-1.5 text-[11px] font-semibold ${PRIORITY_CLASS[r.priority] ?? ''}`}
-                    >
-                      {t(`announcements.priority.${r.priority}`)}
-                    </span>
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className={`truncate text-sm ${isUnread(r) ? 'font-bold' : 'font-medium'}`}>{r.title}</span>
-                      <span className="truncate text-xs text-slate-600 dark:text-slate-300">{r.text}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      />
       <AnnouncementView record={viewing} onClose={() => setViewing(null)} />
-    </div>
+    </>
   )
 }

@@ -1,0 +1,95 @@
+/**
+ * Test support for the kit's and the modules' component tests, as `@atende/ui/testing` (no page
+ * imports it, so it stays out of the browser bundles).
+ */
+import { afterEach, vi } from 'vitest'
+import { act, createElement as h, type ReactNode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import i18next from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { ClientProvider, createAtendeClient } from '@atende/client'
+
+export interface Call {
+  method: string
+  path: string
+  /** The query string's values. */
+  query: Record<string, string>
+  body: unknown
+}
+
+/** What a test's fake server answers: a status and a JSON body. */
+export type Answer = { status: number; body?: unknown }
+
+/**
+ * A module's surroundings without the shell: an i18n instance with the given words and an API
+ * client whose requests reach `answer` (the edge of the world) instead of the network.
+ */
+export async function surroundings(words: Record<string, unknown>, answer: (call: Call) => Answer) {
+  const i18n = i18next.createInstance()
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: words } },
+    interpolation: { escapeValue: false },
+  })
+  const calls: Call[] = []
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://test.local')
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    }
+    calls.push(call)
+    const a = answer(call)
+    return new Response(a.body === undefined ? null : JSON.stringify(a.body), {
+      status: a.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  }) as typeof globalThis.fetch
+  const client = createAtendeClient({ fetch })
+  // Signed in: a token without expiry is sent as it is, no refresh first.
+  client.session.saveLogin({ token: 'test-token', user: { id: 1, name: 'Ana', companyId: 1 } as never })
+  const wrap = (ui: ReactNode) => h(I18nextProvider, { i18n }, h(ClientProvider, { client, manageSocket: false }, ui))
+  return { wrap, calls, i18n }
+}
+
+/** Lets pending promises (a request's answer, the state it sets) settle inside act(). */
+export const settle = () => new Promise((r) => setTimeout(r, 0))
+
+// Component tests in jsdom: React warns about updates outside act() unless told it is a test.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let root: Root | null = null
+let host: HTMLElement | null = null
+
+/** Mounts `ui` in a fresh element of the document; unmounted after each test. */
+export function render(ui: ReactNode): HTMLElement {
+  host = document.createElement('div')
+  document.body.append(host)
+  root = createRoot(host)
+  act(() => root!.render(ui))
+  return host
+}
+
+/** Renders new props into the last mounted root. */
+export function rerender(ui: ReactNode) {
+  act(() => root!.render(ui))
+}
+
+/** Types into a controlled input the way React notices (native setter + input event). */
+export function type(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  act(() => {
+    setter.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+afterEach(() => {
+  act(() => root?.unmount())
+  root = null
+  host?.remove()
+  host = null
+  vi.useRealTimers()
+})
