@@ -126,3 +126,21 @@ export function useRefusal() {
     return field
   }
 }
+
+/**
+ * Binds a form's text fields to its values: `<TextField {...field('name')} maxLength={100} />`
+ * gets the label, value, change and error of that key, so a form lists what differs per field only.
+ */
+export function fieldBinder<V extends Record<string, string>>(o: {
+  values: V
+  onChange: (values: V) => void
+  label: (key: keyof V & string) => string
+  error?: (key: keyof V & string) => string | null | undefined
+}) {
+  return <K extends keyof V & string>(key: K) => ({
+    label: o.label(key),
+    value: o.values[key],
+    onChange: (v: string) => o.onChange({ ...o.values, [key]: v }),
+    error: o.error?.(key) ?? undefined,
+  })
+}

@@ -67,5 +67,12 @@ export { IconAction, actionsColumn, type IconActionProps, type ActionsColumnOpti
 export { PagedTable, type PagedRows, type PagedTableProps } from './PagedTable.tsx'
 export { ListPage, type ListPageList, type ListPageProps } from './ListPage.tsx'
 export { useConfirmDelete, type ConfirmDeleteOptions } from './useConfirmDelete.tsx'
-export { FormDialog, useFormState, useRefusal, type FormDialogProps, type FieldErrors } from './FormDialog.tsx'
+export {
+  FormDialog,
+  useFormState,
+  useRefusal,
+  fieldBinder,
+  type FormDialogProps,
+  type FieldErrors,
+} from './FormDialog.tsx'
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'

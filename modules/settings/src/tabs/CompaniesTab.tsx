@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, isApiError } from '@atende/client'
 import {
-  ConfirmDialog,
   EmptyState,
   Loading,
   SearchField,
@@ -13,7 +12,9 @@ import {
   useErrorToast,
   useInfiniteScroll,
 } from '@atende/ui'
-import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
+import { Panel } from '../ui/Panel.tsx'
+import { DeleteConfirm } from '../ui/FormActions.tsx'
+import { PickTable, type PickColumn } from '../ui/PickTable.tsx'
 import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
 import type { Company, CompanyPage, Plan } from '../lib/types.ts'
 import { CompanyForm, EMPTY_COMPANY, companyBody, companyValues, type CompanyValues } from './CompanyForm.tsx'
@@ -169,6 +170,21 @@ export function CompaniesTab() {
   }
 
   const campaigns = (c: Company) => c.settings.find((s) => s.key === 'campaignsEnabled')?.value === 'true'
+  const columns: PickColumn<Company>[] = (
+    [
+      { key: 'name', cell: (c) => c.name },
+      { key: 'email', cell: (c) => c.email },
+      { key: 'phone', cell: (c) => (c.phone ? displayPhone(c.phone) : '') },
+      { key: 'plan', cell: (c) => c.plan?.name },
+      { key: 'cnpj', cell: (c) => formatCnpj(c.cnpj) },
+      { key: 'campaigns', cell: (c) => t(campaigns(c) ? 'settings.common.enabled' : 'settings.common.disabled') },
+      { key: 'status', cell: (c) => t(c.status ? 'settings.common.yes' : 'settings.common.no') },
+      { key: 'createdAt', cell: (c) => formatDate(c.createdAt) },
+      { key: 'dueDate', cell: (c) => formatDate(c.dueDate) },
+      { key: 'recurrence', cell: (c) => t(`settings.recurrence.${c.recurrence}`, { defaultValue: c.recurrence }) },
+    ] as Omit<PickColumn<Company>, 'header'>[]
+  ).map((c) => ({ ...c, header: t(`settings.companies.${c.key}`) }))
+
   return (
     <div className="flex flex-col gap-4">
       <Panel
@@ -202,27 +218,15 @@ export function CompaniesTab() {
         }
       >
         <p className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500 dark:text-slate-400">
-          <span>
-            <span
-              aria-hidden
-              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.warning)}
-            />
-            {t('settings.companies.legend.warning')}
-          </span>
-          <span>
-            <span
-              aria-hidden
-              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.alert)}
-            />
-            {t('settings.companies.legend.alert')}
-          </span>
-          <span>
-            <span
-              aria-hidden
-              className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS.overdue)}
-            />
-            {t('settings.companies.legend.overdue')}
-          </span>
+          {(['warning', 'alert', 'overdue'] as const).map((tone) => (
+            <span key={tone}>
+              <span
+                aria-hidden
+                className={cx('mr-1 inline-block h-3 w-3 rounded-sm align-middle', DUE_TONE_CLASS[tone])}
+              />
+              {t(`settings.companies.legend.${tone}`)}
+            </span>
+          ))}
         </p>
         {rows === null ? (
           <Loading />
@@ -235,83 +239,23 @@ export function CompaniesTab() {
             onScroll={scroll.onScroll}
             data-testid="companies-table"
           >
-            <table className="min-w-full text-sm">
-              <thead className="sticky top-0 bg-white dark:bg-slate-800">
-                <tr>
-                  {[
-                    'name',
-                    'email',
-                    'phone',
-                    'plan',
-                    'cnpj',
-                    'campaigns',
-                    'status',
-                    'createdAt',
-                    'dueDate',
-                    'recurrence',
-                  ].map((c) => (
-                    <th key={c} scope="col" className={thClass}>
-                      {t(`settings.companies.${c}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((c) => {
-                  const tone = dueTone(c.dueDate)
-                  return (
-                    <tr
-                      key={c.id}
-                      tabIndex={0}
-                      data-tone={tone ?? 'none'}
-                      aria-selected={editing?.id === c.id}
-                      onClick={() => edit(c)}
-                      onKeyDown={(e) => {
-                        if (e.key === 'Enter' || e.key === ' ') {
-                          e.preventDefault()
-                          edit(c)
-                        }
-                      }}
-                      className={cx(
-                        'cursor-pointer border-t border-slate-100 hover:brightness-95 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-slate-700',
-                        tone && DUE_TONE_CLASS[tone],
-                        editing?.id === c.id && 'font-semibold',
-                      )}
-                    >
-                      <td className={tdClass}>{c.name}</td>
-                      <td className={tdClass}>{c.email}</td>
-                      <td className={tdClass}>{c.phone ? displayPhone(c.phone) : ''}</td>
-                      <td className={tdClass}>{c.plan?.name}</td>
-                      <td className={tdClass}>{formatCnpj(c.cnpj)}</td>
-                      <td className={tdClass}>
-                        {campaigns(c) ? t('settings.common.enabled') : t('settings.common.disabled')}
-                      </td>
-                      <td className={tdClass}>{c.status ? t('settings.common.yes') : t('settings.common.no')}</td>
-                      <td className={tdClass}>{formatDate(c.createdAt)}</td>
-                      <td className={tdClass}>{formatDate(c.dueDate)}</td>
-                      <td className={tdClass}>
-                        {t(`settings.recurrence.${c.recurrence}`, { defaultValue: c.recurrence })}
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
+            <PickTable
+              stickyHead
+              columns={columns}
+              rows={rows}
+              picked={editing?.id ?? null}
+              onPick={edit}
+              rowProps={(c) => ({ 'data-tone': dueTone(c.dueDate) ?? 'none' })}
+              rowClass={(c, picked) => {
+                const tone = dueTone(c.dueDate)
+                return cx('hover:brightness-95', tone && DUE_TONE_CLASS[tone], picked && 'font-semibold')
+              }}
+            />
             {loading && page > 1 && <Loading />}
           </div>
         )}
       </Panel>
-      <ConfirmDialog
-        open={confirmDelete}
-        danger
-        title={t('settings.confirm.title')}
-        confirmLabel={t('settings.actions.delete')}
-        cancelLabel={t('settings.actions.cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmDelete(false)}
-      >
-        {t('settings.confirm.message')}
-      </ConfirmDialog>
+      <DeleteConfirm open={confirmDelete} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)} />
       <CompanyUserDialog companyId={editing?.id ?? null} open={userOpen} onClose={() => setUserOpen(false)} />
     </div>
   )

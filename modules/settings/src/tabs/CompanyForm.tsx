@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, MaskedInput, Select, TextField, digits, rules, say } from '@atende/ui'
+import { Button, MaskedInput, Select, TextField, digits, fieldBinder, rules, say } from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import { formatDate, maskDate, parseTypedDate } from '../lib/dates.ts'
 import { RECURRENCES, type Company, type Plan } from '../lib/types.ts'
+import { FormActions } from '../ui/FormActions.tsx'
 
 export interface CompanyValues {
   name: string
@@ -43,7 +44,7 @@ export function companyValues(c: Company): CompanyValues {
   }
 }
 
-/** The body of POST/PUT /companies: phone as digits, an empty due date as null (administration.md §5). */
+/** The body of POST/PUT /companies: phone as digits, an empty due date as null. */
 export function companyBody(v: CompanyValues) {
   return {
     name: v.name.trim(),
@@ -113,10 +114,16 @@ export function CompanyForm(p: CompanyFormProps) {
         : errors[k]
           ? t(`settings.validation.${errors[k]}`)
           : null
-  const set =
-    <K extends keyof CompanyValues>(k: K) =>
-    (v: string) =>
-      p.onChange({ ...p.values, [k]: v as CompanyValues[K] })
+  const field = fieldBinder({
+    values: p.values as CompanyValues & Record<string, string>,
+    onChange: (v) => p.onChange(v),
+    label: (k) => t(`settings.companies.${k === 'planId' ? 'plan' : k === 'campaignsEnabled' ? 'campaigns' : k}`),
+    error: (k) => msg(k as keyof CompanyValues),
+  })
+  const options = (a: [string, string], b: [string, string]) => [
+    { value: a[0], label: t(`settings.common.${a[1]}`) },
+    { value: b[0], label: t(`settings.common.${b[1]}`) },
+  ]
 
   return (
     <form
@@ -129,113 +136,51 @@ export function CompanyForm(p: CompanyFormProps) {
       }}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField
-          label={t('settings.companies.name')}
-          value={p.values.name}
-          onChange={set('name')}
-          error={msg('name')}
-          maxLength={COMPANY_NAME_MAX}
-          required
-        />
-        <TextField
-          label={t('settings.companies.email')}
-          type="email"
-          value={p.values.email}
-          onChange={set('email')}
-          error={msg('email')}
-          maxLength={EMAIL_MAX}
-          required
-        />
-        <MaskedInput
-          mask="phone"
-          label={t('settings.companies.phone')}
-          value={p.values.phone}
-          onChange={set('phone')}
-          error={msg('phone')}
-        />
+        <TextField {...field('name')} maxLength={COMPANY_NAME_MAX} required />
+        <TextField {...field('email')} type="email" maxLength={EMAIL_MAX} required />
+        <MaskedInput {...field('phone')} mask="phone" />
         <Select
-          label={t('settings.companies.plan')}
-          value={p.values.planId}
-          onChange={set('planId')}
-          error={msg('planId')}
+          {...field('planId')}
           required
           placeholder={t('settings.companies.choosePlan')}
           options={p.plans.map((pl) => ({ value: String(pl.id), label: pl.name }))}
         />
-        <Select
-          label={t('settings.companies.status')}
-          value={p.values.status}
-          onChange={set('status')}
-          options={[
-            { value: 'true', label: t('settings.common.yes') },
-            { value: 'false', label: t('settings.common.no') },
-          ]}
-        />
-        <Select
-          label={t('settings.companies.campaigns')}
-          value={p.values.campaignsEnabled}
-          onChange={set('campaignsEnabled')}
-          options={[
-            { value: 'enabled', label: t('settings.common.enabled') },
-            { value: 'disabled', label: t('settings.common.disabled') },
-          ]}
-        />
+        <Select {...field('status')} options={options(['true', 'yes'], ['false', 'no'])} />
+        <Select {...field('campaignsEnabled')} options={options(['enabled', 'enabled'], ['disabled', 'disabled'])} />
         <TextField
-          label={t('settings.companies.dueDate')}
+          {...field('dueDate')}
+          onChange={(v) => p.onChange({ ...p.values, dueDate: maskDate(v) })}
           inputMode="numeric"
           placeholder={t('settings.companies.datePlaceholder')}
           maxLength={10}
-          value={p.values.dueDate}
-          onChange={(v) => set('dueDate')(maskDate(v))}
-          error={msg('dueDate')}
         />
         <Select
-          label={t('settings.companies.recurrence')}
-          value={p.values.recurrence}
-          onChange={set('recurrence')}
+          {...field('recurrence')}
           options={RECURRENCES.map((r) => ({ value: r, label: t(`settings.recurrence.${r}`) }))}
         />
-        <MaskedInput
-          mask="cnpj"
-          label={t('settings.companies.cnpj')}
-          value={p.values.cnpj}
-          onChange={set('cnpj')}
-          error={msg('cnpj')}
-          required
-        />
+        <MaskedInput {...field('cnpj')} mask="cnpj" required />
       </div>
-      <div className="flex flex-wrap justify-end gap-2">
+      <FormActions
+        editing={p.editing}
+        saving={p.saving}
+        onClear={() => {
+          setSubmitted(false)
+          p.onClear()
+        }}
+        onDelete={p.onDelete}
+      >
         <Button
           variant="secondary"
-          onClick={() => {
-            setSubmitted(false)
-            p.onClear()
-          }}
+          onClick={p.onExpire}
+          disabled={!p.hasDueDate}
+          title={p.hasDueDate ? undefined : t('settings.companies.noDueDate')}
         >
-          {t('settings.actions.clear')}
+          {t('settings.companies.expire')}
         </Button>
-        {p.editing && (
-          <>
-            <Button variant="danger" onClick={p.onDelete}>
-              {t('settings.actions.delete')}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={p.onExpire}
-              disabled={!p.hasDueDate}
-              title={p.hasDueDate ? undefined : t('settings.companies.noDueDate')}
-            >
-              {t('settings.companies.expire')}
-            </Button>
-            <Button variant="secondary" onClick={p.onUser}>
-              {t('settings.companies.user')}
-            </Button>
-          </>
-        )}
-        <Button type="submit" loading={p.saving}>
-          {t('settings.actions.save')}
+        <Button variant="secondary" onClick={p.onUser}>
+          {t('settings.companies.user')}
         </Button>
-      </div>
+      </FormActions>
     </form>
   )
 }

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   Loading,
   TextField,
@@ -11,6 +10,7 @@ import {
   useCollection,
   useErrorToast,
 } from '@atende/ui'
+import { DeleteConfirm, FormActions } from '../ui/FormActions.tsx'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import type { Help } from '../lib/types.ts'
 
@@ -113,19 +113,7 @@ export function HelpsTab() {
               className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-primary focus:outline-none focus:ring-1 focus:ring-primary dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
             />
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={clear}>
-              {t('settings.actions.clear')}
-            </Button>
-            {editing && (
-              <Button variant="danger" onClick={() => setDeleting(editing)}>
-                {t('settings.actions.delete')}
-              </Button>
-            )}
-            <Button type="submit" loading={saving}>
-              {t('settings.actions.save')}
-            </Button>
-          </div>
+          <FormActions editing={!!editing} saving={saving} onClear={clear} onDelete={() => setDeleting(editing)} />
         </form>
       </Panel>
       <Panel title={t('settings.helps.listTitle')}>
@@ -193,17 +181,7 @@ export function HelpsTab() {
           </div>
         )}
       </Panel>
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        title={t('settings.confirm.title')}
-        confirmLabel={t('settings.actions.delete')}
-        cancelLabel={t('settings.actions.cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setDeleting(null)}
-      >
-        {t('settings.confirm.message')}
-      </ConfirmDialog>
+      <DeleteConfirm open={!!deleting} onConfirm={() => void remove()} onClose={() => setDeleting(null)} />
     </div>
   )
 }

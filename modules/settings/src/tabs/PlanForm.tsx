@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Select, TextField } from '@atende/ui'
+import { Select, TextField, fieldBinder } from '@atende/ui'
 import { PLAN_FLAGS, type Plan, type PlanFlag } from '../lib/types.ts'
+import { FormActions } from '../ui/FormActions.tsx'
 
 export type PlanValues = {
   name: string
@@ -13,7 +14,7 @@ export type PlanValues = {
 } & Record<PlanFlag, 'true' | 'false'>
 
 const allOn = Object.fromEntries(PLAN_FLAGS.map((f) => [f, 'true'])) as Record<PlanFlag, 'true'>
-/** New plans start with every flag on (administration.md §3 "all default true"). */
+/** New plans start with every flag on: a plan switches off what it leaves out. */
 export const EMPTY_PLAN: PlanValues = {
   name: '',
   users: '0',
@@ -89,11 +90,16 @@ export function PlanForm(p: PlanFormProps) {
   const { t } = useTranslation()
   const [submitted, setSubmitted] = useState(false)
   const errors = { ...p.serverErrors, ...(submitted ? validatePlan(p.values) : {}) }
-  const msg = (k: keyof PlanValues) => (errors[k] ? t(`settings.validation.${errors[k]}`) : null)
-  const set = (k: keyof PlanValues) => (v: string) => p.onChange({ ...p.values, [k]: v })
-  const yesNo = [
-    { value: 'true', label: t('settings.common.enabled') },
-    { value: 'false', label: t('settings.common.disabled') },
+  const field = fieldBinder({
+    values: p.values,
+    onChange: p.onChange,
+    label: (k) => t(`settings.plans.${k}`),
+    error: (k) => (errors[k] ? t(`settings.validation.${errors[k]}`) : null),
+  })
+  const flag = (f: PlanFlag) => ({ ...field(f), label: t(`settings.plans.flags.${f}`) })
+  const options = (yes: string, no: string) => [
+    { value: 'true', label: t(`settings.common.${yes}`) },
+    { value: 'false', label: t(`settings.common.${no}`) },
   ]
   return (
     <form
@@ -106,82 +112,26 @@ export function PlanForm(p: PlanFormProps) {
       }}
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
-        <TextField
-          label={t('settings.plans.name')}
-          value={p.values.name}
-          onChange={set('name')}
-          error={msg('name')}
-          maxLength={100}
-          required
-          className="xl:col-span-2"
-        />
-        <TextField
-          label={t('settings.plans.users')}
-          inputMode="numeric"
-          value={p.values.users}
-          onChange={set('users')}
-          error={msg('users')}
-        />
-        <TextField
-          label={t('settings.plans.connections')}
-          inputMode="numeric"
-          value={p.values.connections}
-          onChange={set('connections')}
-          error={msg('connections')}
-        />
-        <TextField
-          label={t('settings.plans.queues')}
-          inputMode="numeric"
-          value={p.values.queues}
-          onChange={set('queues')}
-          error={msg('queues')}
-        />
-        <TextField
-          label={t('settings.plans.value')}
-          inputMode="decimal"
-          value={p.values.value}
-          onChange={set('value')}
-          error={msg('value')}
-        />
-        <Select
-          label={t('settings.plans.isPublic')}
-          value={p.values.isPublic}
-          onChange={set('isPublic')}
-          options={[
-            { value: 'true', label: t('settings.common.yes') },
-            { value: 'false', label: t('settings.common.no') },
-          ]}
-        />
+        <TextField {...field('name')} maxLength={100} required className="xl:col-span-2" />
+        <TextField {...field('users')} inputMode="numeric" />
+        <TextField {...field('connections')} inputMode="numeric" />
+        <TextField {...field('queues')} inputMode="numeric" />
+        <TextField {...field('value')} inputMode="decimal" />
+        <Select {...field('isPublic')} error={undefined} options={options('yes', 'no')} />
         {PLAN_FLAGS.map((f) => (
-          <Select
-            key={f}
-            label={t(`settings.plans.flags.${f}`)}
-            value={p.values[f]}
-            onChange={set(f)}
-            options={yesNo}
-          />
+          <Select key={f} {...flag(f)} error={undefined} options={options('enabled', 'disabled')} />
         ))}
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('settings.plans.unlimitedHint')}</p>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setSubmitted(false)
-            p.onClear()
-          }}
-        >
-          {t('settings.actions.clear')}
-        </Button>
-        {p.editing && (
-          <Button variant="danger" onClick={p.onDelete}>
-            {t('settings.actions.delete')}
-          </Button>
-        )}
-        <Button type="submit" loading={p.saving}>
-          {t('settings.actions.save')}
-        </Button>
-      </div>
+      <FormActions
+        editing={p.editing}
+        saving={p.saving}
+        onClear={() => {
+          setSubmitted(false)
+          p.onClear()
+        }}
+        onDelete={p.onDelete}
+      />
     </form>
   )
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError } from '@atende/client'
-import { ConfirmDialog, EmptyState, Loading, cx, toast, useCollection, useErrorToast } from '@atende/ui'
-import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
+import { EmptyState, Loading, cx, toast, useCollection, useErrorToast } from '@atende/ui'
+import { Panel } from '../ui/Panel.tsx'
+import { DeleteConfirm } from '../ui/FormActions.tsx'
+import { PickTable, type PickColumn } from '../ui/PickTable.tsx'
 import { formatMoney } from '../lib/format.ts'
 import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
 import { EMPTY_PLAN, PlanForm, planBody, planValues, type PlanValues } from './PlanForm.tsx'
@@ -76,6 +78,16 @@ export function PlansTab() {
   }
 
   const yes = (b: boolean) => (b ? t('settings.common.yes') : t('settings.common.no'))
+  const columns: PickColumn<Plan>[] = [
+    { key: 'name', header: t('settings.plans.name'), cell: (p) => p.name },
+    ...(['users', 'connections', 'queues'] as const).map((c) => ({
+      key: c,
+      header: t(`settings.plans.${c}`),
+      cell: (p: Plan) => p[c] || '∞',
+    })),
+    { key: 'value', header: t('settings.plans.value'), cell: (p) => formatMoney(p.value, i18n.language) },
+    ...PLAN_FLAGS.map((f) => ({ key: f, header: t(`settings.plans.flagsShort.${f}`), cell: (p: Plan) => yes(p[f]) })),
+  ]
   return (
     <div className="flex flex-col gap-4">
       <Panel title={editing ? t('settings.plans.editTitle', { name: editing.name }) : t('settings.plans.newTitle')}>
@@ -104,67 +116,22 @@ export function PlansTab() {
           <EmptyState title={t('settings.plans.empty')} />
         ) : (
           <div className="overflow-x-auto">
-            <table className="min-w-full text-sm">
-              <thead>
-                <tr>
-                  {['name', 'users', 'connections', 'queues', 'value'].map((c) => (
-                    <th key={c} scope="col" className={thClass}>
-                      {t(`settings.plans.${c}`)}
-                    </th>
-                  ))}
-                  {PLAN_FLAGS.map((f) => (
-                    <th key={f} scope="col" className={thClass}>
-                      {t(`settings.plans.flagsShort.${f}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {plans.map((p) => (
-                  <tr
-                    key={p.id}
-                    tabIndex={0}
-                    aria-selected={editing?.id === p.id}
-                    onClick={() => edit(p)}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === ' ') {
-                        e.preventDefault()
-                        edit(p)
-                      }
-                    }}
-                    className={cx(
-                      'cursor-pointer border-t border-slate-100 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary dark:border-slate-700 dark:hover:bg-slate-700/50',
-                      editing?.id === p.id && 'bg-primary-light font-semibold dark:bg-slate-700',
-                    )}
-                  >
-                    <td className={tdClass}>{p.name}</td>
-                    <td className={tdClass}>{p.users || '∞'}</td>
-                    <td className={tdClass}>{p.connections || '∞'}</td>
-                    <td className={tdClass}>{p.queues || '∞'}</td>
-                    <td className={tdClass}>{formatMoney(p.value, i18n.language)}</td>
-                    {PLAN_FLAGS.map((f) => (
-                      <td key={f} className={tdClass}>
-                        {yes(p[f])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PickTable
+              columns={columns}
+              rows={plans}
+              picked={editing?.id ?? null}
+              onPick={edit}
+              rowClass={(_, picked) =>
+                cx(
+                  'hover:bg-slate-50 dark:hover:bg-slate-700/50',
+                  picked && 'bg-primary-light font-semibold dark:bg-slate-700',
+                )
+              }
+            />
           </div>
         )}
       </Panel>
-      <ConfirmDialog
-        open={confirmDelete}
-        danger
-        title={t('settings.confirm.title')}
-        confirmLabel={t('settings.actions.delete')}
-        cancelLabel={t('settings.actions.cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmDelete(false)}
-      >
-        {t('settings.confirm.message')}
-      </ConfirmDialog>
+      <DeleteConfirm open={confirmDelete} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)} />
     </div>
   )
 }
