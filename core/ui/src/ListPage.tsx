@@ -34,6 +34,10 @@ export interface ListPageProps {
   actions?: ReactNode
   /** What an empty list says; default `<ns>.emptySearch` while searching, `<ns>.empty` otherwise. */
   empty?: ReactNode
+  /** A line under the empty state's title (what to do next). */
+  emptyDescription?: ReactNode
+  /** Shown between the header and the list, whatever its state (a quick-add form). */
+  intro?: ReactNode
   /** The table, shown once the list has rows. */
   table: ReactNode
   /** Dialogs and sheets of the page (rendered after the body). */
@@ -56,6 +60,8 @@ export function ListPage({
   onAdd,
   actions,
   empty,
+  emptyDescription,
+  intro,
   table,
   children,
   className,
@@ -91,6 +97,7 @@ export function ListPage({
           </Button>
         )}
       </header>
+      {intro}
 
       {list.status === 'error' ? (
         <ErrorCard
@@ -104,7 +111,10 @@ export function ListPage({
       ) : list.status === 'loading' ? (
         <Loading label={t('common.loading', { defaultValue: '…' })} />
       ) : list.items.length === 0 ? (
-        <EmptyState title={empty ?? (term ? t(`${ns}.emptySearch`, { search: term }) : t(`${ns}.empty`))} />
+        <EmptyState
+          title={empty ?? (term ? t(`${ns}.emptySearch`, { search: term }) : t(`${ns}.empty`))}
+          description={emptyDescription}
+        />
       ) : (
         table
       )}

@@ -1,3 +1,4 @@
+import { Fragment, type ReactElement } from 'react'
 /** Small inline icons shared by the shell and every module (drawer items, table actions). */
 const base = {
   viewBox: '0 0 24 24',
@@ -28,15 +29,14 @@ export const SearchIcon = ({ className }: { className?: string }) => (
 )
 
 /**
- * An outline icon from its path data, drawn like the kit's own (24-unit box, round joins, the text
- * colour): a module names its icons in one line each instead of repeating the svg around them.
+ * An outline icon from its shapes, drawn like the kit's own (24-unit box, round joins, the text
+ * colour): a string is a path's data, an element any other shape (`<rect …/>`). A module names its
+ * icons in one line each instead of repeating the svg around them.
  */
-export function strokeIcon(paths: readonly string[], strokeWidth = 2) {
+export function strokeIcon(shapes: readonly (string | ReactElement)[], strokeWidth = 2) {
   const Icon = ({ className }: { className?: string }) => (
     <svg {...base} strokeWidth={strokeWidth} className={className}>
-      {paths.map((d) => (
-        <path key={d} d={d} />
-      ))}
+      {shapes.map((s, i) => (typeof s === 'string' ? <path key={i} d={s} /> : <Fragment key={i}>{s}</Fragment>))}
     </svg>
   )
   return Icon

@@ -18,7 +18,7 @@ export interface ConfirmDeleteOptions<T> {
   path: (row: T) => string
   /** The record is gone on the server: drop it from the list. */
   onDeleted: (row: T) => void
-  /** The title's values; default `{ name: row.name }`. */
+  /** The values of the title and the body; default `{ name: row.name }`. */
   titleValues?: (row: T) => Record<string, unknown>
   keys?: Partial<Record<Keys, string>>
 }
@@ -68,7 +68,7 @@ export function useConfirmDelete<T>(o: ConfirmDeleteOptions<T>): { ask: (row: T)
       confirmLabel={t(key('yes', 'confirm.yes'))}
       cancelLabel={t(key('no', 'confirm.no'))}
     >
-      {t(key('body', 'confirm.body'))}
+      {t(key('body', 'confirm.body'), values)}
     </ConfirmDialog>
   )
   return { ask, dialog }

@@ -301,3 +301,17 @@ describe('TopBarPopover', () => {
     expect(document.querySelector('[data-testid="things"]')).toBeNull()
   })
 })
+
+describe('strokeIcon', () => {
+  it('draws paths from strings and keeps other shapes, decorative and sized by its class', async () => {
+    const { strokeIcon } = await import('../src/icons.tsx')
+    const Icon = strokeIcon(['M1 1h2', h('rect', { x: 1, y: 1, width: 2, height: 2 })], 1.5)
+    const el = render(h(Icon, { className: 'h-4 w-4' }))
+    const svg = el.querySelector('svg')!
+    expect(svg.getAttribute('aria-hidden')).toBe('true')
+    expect(svg.getAttribute('class')).toBe('h-4 w-4')
+    expect(svg.getAttribute('stroke-width')).toBe('1.5')
+    expect(svg.querySelector('path')!.getAttribute('d')).toBe('M1 1h2')
+    expect(svg.querySelector('rect')).not.toBeNull()
+  })
+})

@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, TextField, toast, UsersSelect } from '@atende/ui'
+import { FormDialog, toast } from '@atende/ui'
 import { fromLocalInput, toLocalInput } from './dates.ts'
-import { TEXT_MAX } from './limits.ts'
+import { TaskFields, UsersError, useTaskDraft } from './TaskFields.tsx'
 import type { Task, UserChoice } from './types.ts'
-import { useTaskErrors, type TaskField } from './useTaskErrors.ts'
+import { useTaskErrors } from './useTaskErrors.ts'
 
 export interface TaskDialogProps {
   /** null: closed. */
@@ -17,37 +17,30 @@ export interface TaskDialogProps {
   onSaved: (task: Task) => void
 }
 
-/** The edit dialog (core.md §4 Task, edit mode): text, date and responsible users. */
+/** The edit dialog: text, date and responsible users. */
 export function TaskDialog({ task, users, canAssign, onClose, onSaved }: TaskDialogProps) {
   const { t } = useTranslation()
   const api = useApi()
-  const formId = useId()
   const explain = useTaskErrors()
-  const [text, setText] = useState('')
-  const [day, setDay] = useState('')
-  const [userIds, setUserIds] = useState<number[]>([])
-  const [errors, setErrors] = useState<Partial<Record<TaskField, string>>>({})
-  const [busy, setBusy] = useState(false)
+  const { draft, setDraft, errors, setErrors, set, busy, setBusy } = useTaskDraft()
 
   useEffect(() => {
     if (!task) return
-    setText(task.text)
-    setDay(toLocalInput(task.day))
-    setUserIds(task.userid)
+    setDraft({ text: task.text, day: toLocalInput(task.day), userIds: task.userid })
     setErrors({})
-  }, [task])
+  }, [task, setDraft, setErrors])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!task) return
-    if (!text.trim()) {
+    if (!draft.text.trim()) {
       setErrors({ text: t('tasks.validation.text') })
       return
     }
     setBusy(true)
     try {
-      const body: Record<string, unknown> = { text: text.trim(), day: fromLocalInput(day) }
-      if (canAssign) body.userid = userIds
+      const body: Record<string, unknown> = { text: draft.text.trim(), day: fromLocalInput(draft.day) }
+      if (canAssign) body.userid = draft.userIds
       const saved = await api.put<Task>(`/tasks/${task.id}`, { body })
       onSaved(saved)
       toast.success(t('tasks.saved'))
@@ -62,60 +55,17 @@ export function TaskDialog({ task, users, canAssign, onClose, onSaved }: TaskDia
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={task != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       title={t('tasks.form.editTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('tasks.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t('tasks.form.save')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('tasks.form.cancel')}
+      submitLabel={t('tasks.form.save')}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('tasks.form.text')}
-          value={text}
-          maxLength={TEXT_MAX}
-          autoFocus
-          onChange={(v) => {
-            setText(v)
-            setErrors((x) => ({ ...x, text: undefined }))
-          }}
-          error={errors.text}
-        />
-        <TextField
-          label={t('tasks.form.day')}
-          type="datetime-local"
-          value={day}
-          onChange={(v) => {
-            setDay(v)
-            setErrors((x) => ({ ...x, day: undefined }))
-          }}
-          error={errors.day}
-        />
-        <UsersSelect
-          texts={{ none: t('tasks.form.usersNone'), loading: t('tasks.loading'), empty: t('tasks.form.noUsers') }}
-          label={t('tasks.form.users')}
-          users={users}
-          value={userIds}
-          onChange={setUserIds}
-          disabled={!canAssign}
-          hint={canAssign ? undefined : t('tasks.form.usersLocked')}
-        />
-        {errors.userid && (
-          <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-            {errors.userid}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      <TaskFields draft={draft} set={set} errors={errors} users={users} canAssign={canAssign} editing />
+      <UsersError error={errors.userid} />
+    </FormDialog>
   )
 }

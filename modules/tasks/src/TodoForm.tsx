@@ -1,28 +1,25 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, TextField, toast, UsersSelect } from '@atende/ui'
+import { Button, toast } from '@atende/ui'
 import { fromLocalInput } from './dates.ts'
-import { TEXT_MAX } from './limits.ts'
+import { EMPTY_DRAFT, TaskFields, UsersError, useTaskDraft } from './TaskFields.tsx'
 import type { Task, UserChoice } from './types.ts'
-import { useTaskErrors, type TaskField } from './useTaskErrors.ts'
+import { useTaskErrors } from './useTaskErrors.ts'
 
 export interface TodoFormProps {
   users: UserChoice[] | null
   onAdded: (task: Task) => void
 }
 
-/** The add row (core.md §2 Todo list): the task's text, a datetime-local, the responsible users and Add. */
+/** The add row: the task's text, a datetime-local, the responsible users and Add. */
 export function TodoForm({ users, onAdded }: TodoFormProps) {
   const { t } = useTranslation()
   const api = useApi()
   const { user } = useSession()
   const explain = useTaskErrors()
-  const [text, setText] = useState('')
-  const [day, setDay] = useState('')
-  const [userIds, setUserIds] = useState<number[]>([])
-  const [errors, setErrors] = useState<Partial<Record<TaskField, string>>>({})
-  const [busy, setBusy] = useState(false)
+  const { draft, setDraft, errors, setErrors, set, busy, setBusy } = useTaskDraft()
+  const { text, day, userIds } = draft
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -45,9 +42,7 @@ export function TodoForm({ users, onAdded }: TodoFormProps) {
         },
       })
       onAdded(task)
-      setText('')
-      setDay('')
-      setUserIds([])
+      setDraft(EMPTY_DRAFT)
       setErrors({})
       toast.success(t('tasks.added'))
     } catch (err) {
@@ -65,42 +60,11 @@ export function TodoForm({ users, onAdded }: TodoFormProps) {
       noValidate
       className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-start dark:border-slate-700"
     >
-      <TextField
-        label={t('tasks.form.text')}
-        placeholder={t('tasks.form.textPlaceholder')}
-        value={text}
-        maxLength={TEXT_MAX}
-        onChange={(v) => {
-          setText(v)
-          setErrors((x) => ({ ...x, text: undefined }))
-        }}
-        error={errors.text}
-      />
-      <TextField
-        label={t('tasks.form.day')}
-        type="datetime-local"
-        value={day}
-        onChange={(v) => {
-          setDay(v)
-          setErrors((x) => ({ ...x, day: undefined }))
-        }}
-        error={errors.day}
-      />
-      <UsersSelect
-        texts={{ none: t('tasks.form.usersNone'), loading: t('tasks.loading'), empty: t('tasks.form.noUsers') }}
-        label={t('tasks.form.users')}
-        users={users}
-        value={userIds}
-        onChange={setUserIds}
-      />
+      <TaskFields draft={draft} set={set} errors={errors} users={users} />
       <Button type="submit" loading={busy} className="sm:mt-6">
         {t('tasks.add')}
       </Button>
-      {errors.userid && (
-        <p role="alert" className="text-xs text-red-600 sm:col-span-4 dark:text-red-400">
-          {errors.userid}
-        </p>
-      )}
+      <UsersError error={errors.userid} className="text-xs text-red-600 sm:col-span-4 dark:text-red-400" />
     </form>
   )
 }

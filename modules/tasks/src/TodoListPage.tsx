@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
+import { Button, ListPage, useConfirmDelete, useErrorToast } from '@atende/ui'
 import { TaskDialog } from './TaskDialog.tsx'
 import { TaskList } from './TaskList.tsx'
 import { TodoForm } from './TodoForm.tsx'
@@ -11,7 +11,7 @@ import { useUsers } from './useUsers.ts'
 import './index.css'
 
 /**
- * /todolist (core.md §2 Todo list, §4 Task): add a task, tick it done, edit or delete it; grouped by
+ * /todolist: add a task, tick it done, edit or delete it; grouped by
  * day. Admins see all the company's tasks, everyone else the tasks assigned to them (the server
  * decides; the socket keeps every open screen in step).
  */
@@ -24,8 +24,12 @@ export default function TodoListPage() {
   const { upsert, remove } = list
   const users = useUsers()
   const [editing, setEditing] = useState<Task | null>(null)
-  const [deleting, setDeleting] = useState<Task | null>(null)
-  const [busy, setBusy] = useState(false)
+  const del = useConfirmDelete<Task>({
+    ns: 'tasks',
+    path: (task) => `/tasks/${task.id}`,
+    onDeleted: (task) => remove(task.id),
+    titleValues: (task) => ({ text: task.text }),
+  })
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set())
 
   const seesAll = isAdmin || isSuper
@@ -47,50 +51,14 @@ export default function TodoListPage() {
     }
   }
 
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/tasks/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('tasks.deleted'))
-    } catch (err) {
-      showError(err)
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
-
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-4 overflow-y-auto p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">
-          {t('tasks.title')}
-          {list.status === 'ready' && (
-            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="tasks-count">
-              {t('tasks.count', { count: list.count })}
-            </span>
-          )}
-        </h1>
-      </header>
-
-      <TodoForm users={users} onAdded={upsert} />
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('tasks.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('tasks.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('tasks.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={t('tasks.empty')} description={t(seesAll ? 'tasks.emptyAdmin' : 'tasks.emptyUser')} />
-      ) : (
+    <ListPage
+      ns="tasks"
+      list={list}
+      className="gap-4 overflow-y-auto"
+      intro={<TodoForm users={users} onAdded={upsert} />}
+      emptyDescription={t(seesAll ? 'tasks.emptyAdmin' : 'tasks.emptyUser')}
+      table={
         <>
           <TaskList
             tasks={list.items}
@@ -98,7 +66,7 @@ export default function TodoListPage() {
             canDelete={canChange}
             onToggle={(task) => void toggle(task)}
             onEdit={setEditing}
-            onDelete={setDeleting}
+            onDelete={del.ask}
           />
           {list.hasMore && (
             <div className="flex justify-center">
@@ -108,8 +76,8 @@ export default function TodoListPage() {
             </div>
           )}
         </>
-      )}
-
+      }
+    >
       <TaskDialog
         task={editing}
         users={users}
@@ -117,20 +85,7 @@ export default function TodoListPage() {
         onClose={() => setEditing(null)}
         onSaved={upsert}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('tasks.confirm.title')}
-        confirmLabel={t('tasks.confirm.yes')}
-        cancelLabel={t('tasks.confirm.no')}
-      >
-        {t('tasks.confirm.body', { text: deleting?.text ?? '' })}
-      </ConfirmDialog>
-    </section>
+      {del.dialog}
+    </ListPage>
   )
 }
