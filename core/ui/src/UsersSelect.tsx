@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { isAbortError, useApi } from '@atende/client'
 import { FieldShell, inputClass } from './TextField.tsx'
 import { cx } from './cx.ts'
 
@@ -76,4 +77,27 @@ export function UsersSelect({ label, users, value, onChange, disabled, hint, tex
       </div>
     </FieldShell>
   )
+}
+
+/**
+ * The company's users to choose from (GET /api/users/list) while `enabled`: null while they load,
+ * [] when the read fails (the picker then says there is no one to choose).
+ */
+export function useUserChoices(enabled = true): Array<{ id: number; name: string }> | null {
+  const api = useApi()
+  const [users, setUsers] = useState<Array<{ id: number; name: string }> | null>(null)
+  useEffect(() => {
+    if (!enabled) return
+    const ctrl = new AbortController()
+    api
+      .get<Array<{ id: number; name: string }>>('/users/list', { signal: ctrl.signal })
+      .then((list) => setUsers(list.map((u) => ({ id: u.id, name: u.name }))))
+      .catch((err) => {
+        if (isAbortError(err) || ctrl.signal.aborted) return
+        console.warn('[users] list failed', err)
+        setUsers([])
+      })
+    return () => ctrl.abort()
+  }, [api, enabled])
+  return users
 }

@@ -41,3 +41,26 @@ export function strokeIcon(shapes: readonly (string | ReactElement)[], strokeWid
   )
   return Icon
 }
+
+/** One tick (sent) or two (delivered, read); the colour comes from the caller. */
+export const TicksIcon = ({ double, className }: { double: boolean; className?: string }) => (
+  <svg
+    viewBox="0 0 18 12"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    className={className}
+  >
+    {double ? (
+      <>
+        <path d="M1 6.5 4.5 10 11 2" />
+        <path d="M7.5 9.5 8 10l6.5-8" />
+      </>
+    ) : (
+      <path d="M3 6.5 6.5 10 13 2" />
+    )}
+  </svg>
+)

@@ -1,9 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
-import { Button, Dialog, TextField, toast, UsersSelect } from '@atende/ui'
+import { Button, Dialog, TextField, toast, UsersSelect, useUserChoices } from '@atende/ui'
 import type { Chat } from './types.ts'
-import { useUsers } from './useUsers.ts'
 
 export const TITLE_MAX = 100
 
@@ -24,7 +23,7 @@ export function ChatDialog({ open, chat, onClose, onSaved }: ChatDialogProps) {
   const { user } = useSession()
   const me = user?.id ?? 0
   const formId = useId()
-  const users = useUsers(open)
+  const users = useUserChoices(open)
   const [title, setTitle] = useState('')
   const [members, setMembers] = useState<number[]>([])
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, ListPage, useConfirmDelete, useErrorToast } from '@atende/ui'
+import { Button, ListPage, useConfirmDelete, useErrorToast, useUserChoices } from '@atende/ui'
 import { TaskDialog } from './TaskDialog.tsx'
 import { TaskList } from './TaskList.tsx'
 import { TodoForm } from './TodoForm.tsx'
 import type { Task } from './types.ts'
 import { useTasks } from './useTasks.ts'
-import { useUsers } from './useUsers.ts'
+
 import './index.css'
 
 /**
@@ -22,7 +22,7 @@ export default function TodoListPage() {
   const showError = useErrorToast()
   const list = useTasks()
   const { upsert, remove } = list
-  const users = useUsers()
+  const users = useUserChoices()
   const [editing, setEditing] = useState<Task | null>(null)
   const del = useConfirmDelete<Task>({
     ns: 'tasks',

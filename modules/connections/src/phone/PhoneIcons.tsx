@@ -1,6 +1,8 @@
 /** Small icons of the simulator phone (stroke icons like @atende/ui's). */
 import { strokeIcon } from '@atende/ui'
 
+export { TicksIcon } from '@atende/ui'
+
 /** A phone with a speech bubble: opens the simulator phone of a row. */
 export const PhoneChatIcon = strokeIcon([
   <rect x="3" y="2" width="10" height="20" rx="2" />,
@@ -16,26 +18,3 @@ export const PinIcon = strokeIcon(['M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 
 /** A circle with a bar: a deleted message. */
 export const BanIcon = strokeIcon([<circle cx="12" cy="12" r="9" />, 'm5.7 5.7 12.6 12.6'])
 export const ClockIcon = strokeIcon([<circle cx="12" cy="12" r="9" />, 'M12 7v5l3 2'])
-
-/** One tick (sent) or two (delivered, read); the colour comes from the caller. */
-export const TicksIcon = ({ double, className }: { double: boolean; className?: string }) => (
-  <svg
-    viewBox="0 0 18 12"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    className={className}
-  >
-    {double ? (
-      <>
-        <path d="M1 6.5 4.5 10 11 2" />
-        <path d="M7.5 9.5 8 10l6.5-8" />
-      </>
-    ) : (
-      <path d="M3 6.5 6.5 10 13 2" />
-    )}
-  </svg>
-)

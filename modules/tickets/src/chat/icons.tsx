@@ -1,6 +1,8 @@
 /** The chat's small stroke icons (like @atende/ui's): decorative, the button names itself. */
 import { strokeIcon } from '@atende/ui'
 
+export { TicksIcon } from '@atende/ui'
+
 export const SendIcon = strokeIcon(['M22 2 11 13', 'M22 2 15 22l-4-9-9-4Z'])
 export const PaperclipIcon = strokeIcon([
   'm21 11-8.5 8.5a5 5 0 0 1-7-7L14 4a3.3 3.3 0 0 1 4.7 4.7L10.2 17a1.7 1.7 0 0 1-2.4-2.4L15.5 7',
@@ -37,26 +39,3 @@ export const CheckCircleIcon = strokeIcon([<circle cx="12" cy="12" r="9" />, 'm8
 export const ReturnIcon = strokeIcon(['M9 14 4 9l5-5', 'M4 9h10.5a5.5 5.5 0 0 1 0 11H11'])
 export const TransferIcon = strokeIcon(['M4 7h15M15 3l4 4-4 4', 'M20 17H5M9 13l-4 4 4 4'])
 export const ReopenIcon = strokeIcon(['M3 12a9 9 0 1 0 2.6-6.4L3 8', 'M3 3v5h5'])
-
-/** One tick (sent) or two (delivered, read); the colour comes from the caller. */
-export const TicksIcon = ({ double, className }: { double: boolean; className?: string }) => (
-  <svg
-    viewBox="0 0 18 12"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.8}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    className={className}
-  >
-    {double ? (
-      <>
-        <path d="M1 6.5 4.5 10 11 2" />
-        <path d="M7.5 9.5 8 10l6.5-8" />
-      </>
-    ) : (
-      <path d="M3 6.5 6.5 10 13 2" />
-    )}
-  </svg>
-)
