@@ -92,7 +92,8 @@ export function moduleViteConfig(name, entry = './src/index.ts') {
       }),
       menuManifest(),
     ],
-    build: { target: 'esnext', outDir: 'dist', emptyOutDir: true },
+    // The shell loads a module through remoteEntry.js: the build needs no page of its own.
+    build: { target: 'esnext', outDir: 'dist', emptyOutDir: true, rollupOptions: { input: entry } },
   }
 }
 

@@ -132,7 +132,6 @@ describe('pnpm create-plugin', () => {
       'test/field-notes.test.ts',
     ])
     expect(filesUnder(moduleDir)).toEqual([
-      'index.html',
       'package.json',
       'src/FieldNotesPage.tsx',
       'src/FieldNotesTable.tsx',
@@ -258,7 +257,6 @@ describe('pnpm create-plugin', () => {
         'atende-kit/atende-sdk-1.0.1.tgz',
         'atende-kit/atende-ui-1.0.1.tgz',
         'migrations/001_acme_notes.ts',
-        'module/index.html',
         'module/src/AcmeNotesPage.tsx',
         'module/src/AcmeNotesTable.tsx',
         'module/src/i18n/en.json',
