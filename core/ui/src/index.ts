@@ -66,7 +66,12 @@ export { copyText } from './copy.ts'
 export { IconAction, actionsColumn, type IconActionProps, type ActionsColumnOptions } from './RowActions.tsx'
 export { PagedTable, type PagedRows, type PagedTableProps } from './PagedTable.tsx'
 export { ListPage, type ListPageList, type ListPageProps } from './ListPage.tsx'
-export { useConfirmDelete, type ConfirmDeleteOptions } from './useConfirmDelete.tsx'
+export {
+  useConfirmDelete,
+  useConfirmAction,
+  type ConfirmDeleteOptions,
+  type ConfirmActionOptions,
+} from './useConfirmDelete.tsx'
 export {
   FormDialog,
   useFormState,

@@ -1,9 +1,67 @@
-import { useCallback, useState, type ReactElement } from 'react'
+import { useCallback, useState, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import { ConfirmDialog } from './ConfirmDialog.tsx'
 import { toast } from './toasts.tsx'
 import { useErrorToast } from './useErrorToast.ts'
+
+export interface ConfirmActionOptions<T> {
+  /** The confirmed work. When it throws, the dialog stays open and `onError` says why. */
+  run: (row: T) => Promise<unknown>
+  onError?: (err: unknown) => void
+  title: (row: T) => ReactNode
+  body?: (row: T) => ReactNode
+  confirmLabel: ReactNode
+  cancelLabel: ReactNode
+  /** A destructive action (red button); default true. */
+  danger?: boolean
+}
+
+/**
+ * An action asked first: `ask(row)` opens the dialog; confirming runs it (the dialog waits while it
+ * is on its way and closes when it is done).
+ */
+export function useConfirmAction<T>(o: ConfirmActionOptions<T>): {
+  ask: (row: T) => void
+  dialog: ReactElement
+  busy: boolean
+} {
+  const showError = useErrorToast()
+  const [target, setTarget] = useState<{ row: T } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const ask = useCallback((row: T) => setTarget({ row }), [])
+
+  const confirm = async () => {
+    if (!target) return
+    setBusy(true)
+    try {
+      await o.run(target.row)
+      setTarget(null)
+    } catch (err) {
+      ;(o.onError ?? showError)(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      open={target != null}
+      danger={o.danger ?? true}
+      loading={busy}
+      onClose={() => {
+        if (!busy) setTarget(null)
+      }}
+      onConfirm={() => void confirm()}
+      title={target ? o.title(target.row) : ''}
+      confirmLabel={o.confirmLabel}
+      cancelLabel={o.cancelLabel}
+    >
+      {target && o.body?.(target.row)}
+    </ConfirmDialog>
+  )
+  return { ask, dialog, busy }
+}
 
 type Keys = 'title' | 'yes' | 'no' | 'body' | 'deleted' | 'deleteError'
 
@@ -25,51 +83,27 @@ export interface ConfirmDeleteOptions<T> {
 
 /**
  * Delete with confirmation: `ask(row)` opens the dialog; confirming sends DELETE, drops the row and
- * says so, or says why not (the dialog waits while it is on its way and closes either way).
+ * says so, or says why not (the dialog closes either way: the list shows what is true).
  */
 export function useConfirmDelete<T>(o: ConfirmDeleteOptions<T>): { ask: (row: T) => void; dialog: ReactElement } {
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
-  const [deleting, setDeleting] = useState<T | null>(null)
-  const [busy, setBusy] = useState(false)
   const key = (k: Keys, fallback: string) => o.keys?.[k] ?? `${o.ns}.${fallback}`
-  const ask = useCallback((row: T) => setDeleting(row), [])
-
-  const confirm = async () => {
-    if (deleting == null) return
-    setBusy(true)
-    try {
-      await api.delete(o.path(deleting))
-      o.onDeleted(deleting)
-      toast.success(t(key('deleted', 'deleted')))
-    } catch (err) {
-      showError(err, key('deleteError', 'deleteError'))
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
-
-  const values =
-    deleting == null
-      ? { name: '' }
-      : (o.titleValues?.(deleting) ?? { name: (deleting as { name?: unknown }).name ?? '' })
-  const dialog = (
-    <ConfirmDialog
-      open={deleting != null}
-      danger
-      loading={busy}
-      onClose={() => {
-        if (!busy) setDeleting(null)
-      }}
-      onConfirm={() => void confirm()}
-      title={t(key('title', 'confirm.title'), values)}
-      confirmLabel={t(key('yes', 'confirm.yes'))}
-      cancelLabel={t(key('no', 'confirm.no'))}
-    >
-      {t(key('body', 'confirm.body'), values)}
-    </ConfirmDialog>
-  )
-  return { ask, dialog }
+  const values = (row: T) => o.titleValues?.(row) ?? { name: (row as { name?: unknown }).name ?? '' }
+  return useConfirmAction<T>({
+    run: async (row) => {
+      try {
+        await api.delete(o.path(row))
+        o.onDeleted(row)
+        toast.success(t(key('deleted', 'deleted')))
+      } catch (err) {
+        showError(err, key('deleteError', 'deleteError'))
+      }
+    },
+    title: (row) => t(key('title', 'confirm.title'), values(row)),
+    body: (row) => t(key('body', 'confirm.body'), values(row)),
+    confirmLabel: t(key('yes', 'confirm.yes')),
+    cancelLabel: t(key('no', 'confirm.no')),
+  })
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
 import { errorMessage, isAbortError, useApi, useRealtime, useSession } from '@atende/client'
-import { Button, ConfirmDialog, SearchField, TabPanel, Tabs, toast } from '@atende/ui'
+import { Button, SearchField, TabPanel, Tabs, toast, useConfirmAction } from '@atende/ui'
 import { ChatDialog } from './ChatDialog.tsx'
 import { ChatList } from './ChatList.tsx'
 import { Conversation } from './Conversation.tsx'
@@ -39,8 +39,6 @@ export default function ChatsPage() {
   const list = useChatList(search)
   const [current, setCurrent] = useState<Chat | null>(null)
   const [dialog, setDialog] = useState<{ chat: Chat | null } | null>(null)
-  const [confirm, setConfirm] = useState(false)
-  const [deleting, setDeleting] = useState(false)
   const [tab, setTab] = useState<Tab>(routeId ? 'chat' : 'list')
 
   // The chat the route names: from the list when it is there, else from the API (a chat not
@@ -79,20 +77,18 @@ export default function ChatsPage() {
     [navigate],
   )
 
-  const remove = async () => {
-    if (!current) return
-    setDeleting(true)
-    try {
-      await api.delete(`/chats/${current.id}`)
-      list.remove(current.id)
-      setConfirm(false)
+  const removal = useConfirmAction<Chat>({
+    run: async (chat) => {
+      await api.delete(`/chats/${chat.id}`)
+      list.remove(chat.id)
       navigate('/chats', { replace: true })
-    } catch (err) {
-      toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }))
-    } finally {
-      setDeleting(false)
-    }
-  }
+    },
+    onError: (err) => toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })),
+    title: () => t('chats.deleteTitle'),
+    body: (chat) => t('chats.deleteText', { title: chat.title }),
+    confirmLabel: t('chats.delete'),
+    cancelLabel: t('chats.form.cancel'),
+  })
 
   const listPane = (
     <div className="flex h-full min-h-0 flex-col">
@@ -110,7 +106,7 @@ export default function ChatsPage() {
       key={current.id}
       chat={current}
       onEdit={() => setDialog({ chat: current })}
-      onDelete={() => setConfirm(true)}
+      onDelete={() => current && removal.ask(current)}
     />
   ) : (
     <div className="flex h-full items-center justify-center p-6 text-center text-sm text-slate-600 dark:text-slate-300">
@@ -153,18 +149,7 @@ export default function ChatsPage() {
           open(chat)
         }}
       />
-      <ConfirmDialog
-        open={confirm}
-        title={t('chats.deleteTitle')}
-        confirmLabel={t('chats.delete')}
-        cancelLabel={t('chats.form.cancel')}
-        danger
-        loading={deleting}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirm(false)}
-      >
-        {t('chats.deleteText', { title: current?.title ?? '' })}
-      </ConfirmDialog>
+      {removal.dialog}
     </section>
   )
 }

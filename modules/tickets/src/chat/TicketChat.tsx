@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { ConfirmDialog, ErrorCard, Loading, toast } from '@atende/ui'
+import { ErrorCard, Loading, toast, useConfirmAction } from '@atende/ui'
 import type { Message, Ticket } from '../types.ts'
 import { ChatHeader, type TicketMove } from './ChatHeader.tsx'
 import { Composer } from './Composer.tsx'
@@ -50,8 +50,6 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [replyTo, setReplyTo] = useState<Message | null>(null)
   const [editing, setEditing] = useState<Message | null>(null)
-  const [removing, setRemoving] = useState<Message | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const [forwarding, setForwarding] = useState<Message | null>(null)
 
   useEffect(() => {
@@ -91,31 +89,30 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
 
   const tRef = useRef(t)
   tRef.current = t
-  const onAction = useCallback((action: MessageAction, m: Message) => {
-    if (action === 'reply') {
-      setEditing(null)
-      setReplyTo(m)
-    } else if (action === 'edit') {
-      setReplyTo(null)
-      setEditing(m)
-    } else if (action === 'delete') setRemoving(m)
-    else if (action === 'forward') setForwarding(m)
-    else if (action === 'download') void downloadMedia(m, tRef.current('chat.downloadError'))
-  }, [])
-
   const { merge } = msgs
-  const remove = async () => {
-    if (!removing) return
-    setDeleting(true)
-    try {
-      merge([await api.delete<Message>(`/messages/${removing.id}`)])
-      setRemoving(null)
-    } catch (err) {
-      showError(err)
-    } finally {
-      setDeleting(false)
-    }
-  }
+  const removal = useConfirmAction<Message>({
+    run: async (m) => merge([await api.delete<Message>(`/messages/${m.id}`)]),
+    onError: showError,
+    title: () => t('chat.deleteMessage.title'),
+    body: () => t('chat.deleteMessage.body'),
+    confirmLabel: t('chat.delete'),
+    cancelLabel: t('chat.cancel'),
+  })
+  const askRemoval = removal.ask
+  const onAction = useCallback(
+    (action: MessageAction, m: Message) => {
+      if (action === 'reply') {
+        setEditing(null)
+        setReplyTo(m)
+      } else if (action === 'edit') {
+        setReplyTo(null)
+        setEditing(m)
+      } else if (action === 'delete') askRemoval(m)
+      else if (action === 'forward') setForwarding(m)
+      else if (action === 'download') void downloadMedia(m, tRef.current('chat.downloadError'))
+    },
+    [askRemoval],
+  )
 
   const participants = useMemo(
     () => (ticket?.isGroup ? participantsOf(msgs.messages) : []),
@@ -185,18 +182,7 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
             onClose={() => setTransferOpen(false)}
             onTransfer={transfer}
           />
-          <ConfirmDialog
-            open={!!removing}
-            title={t('chat.deleteMessage.title')}
-            confirmLabel={t('chat.delete')}
-            cancelLabel={t('chat.cancel')}
-            danger
-            loading={deleting}
-            onConfirm={() => void remove()}
-            onClose={() => setRemoving(null)}
-          >
-            {t('chat.deleteMessage.body')}
-          </ConfirmDialog>
+          {removal.dialog}
           <ForwardDialog message={forwarding} onClose={() => setForwarding(null)} />
         </>
       )}

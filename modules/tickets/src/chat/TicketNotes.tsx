@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, TrashIcon, cx, inputClass, inputErrorClass, toast } from '@atende/ui'
+import { Button, TrashIcon, cx, inputClass, inputErrorClass, toast, useConfirmAction } from '@atende/ui'
 import type { TicketNote } from '../types.ts'
 import { dateTimeOf } from './timeline.ts'
 import { useChatError } from './useChatError.ts'
@@ -22,8 +22,6 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-  const [removing, setRemoving] = useState<TicketNote | null>(null)
-  const [deleting, setDeleting] = useState(false)
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -63,20 +61,17 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
     }
   }
 
-  const remove = async () => {
-    if (!removing) return
-    setDeleting(true)
-    try {
-      await api.delete(`/ticket-notes/${removing.id}`)
-      setNotes((cur) => cur.filter((n) => n.id !== removing.id))
+  const removal = useConfirmAction<TicketNote>({
+    run: async (note) => {
+      await api.delete(`/ticket-notes/${note.id}`)
+      setNotes((cur) => cur.filter((n) => n.id !== note.id))
       toast.success(t('chat.notes.deleted'))
-      setRemoving(null)
-    } catch (err) {
-      showError(err, 'chat.notes.deleteError')
-    } finally {
-      setDeleting(false)
-    }
-  }
+    },
+    onError: (err) => showError(err, 'chat.notes.deleteError'),
+    title: () => t('chat.notes.confirmDelete'),
+    confirmLabel: t('chat.delete'),
+    cancelLabel: t('chat.cancel'),
+  })
 
   return (
     <section className="flex flex-col gap-2" data-testid="ticket-notes" aria-labelledby="ticket-notes-title">
@@ -121,7 +116,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
               </span>
               <button
                 type="button"
-                onClick={() => setRemoving(n)}
+                onClick={() => removal.ask(n)}
                 aria-label={t('chat.notes.delete')}
                 title={t('chat.notes.delete')}
                 className="rounded p-1 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
@@ -132,16 +127,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={!!removing}
-        title={t('chat.notes.confirmDelete')}
-        confirmLabel={t('chat.delete')}
-        cancelLabel={t('chat.cancel')}
-        danger
-        loading={deleting}
-        onConfirm={() => void remove()}
-        onClose={() => setRemoving(null)}
-      />
+      {removal.dialog}
     </section>
   )
 }
