@@ -99,26 +99,43 @@ export function ListPage({
       </header>
       {intro}
 
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t(`${ns}.loadError`)}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('common.retry', { defaultValue: 'Retry' })}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('common.loading', { defaultValue: '…' })} />
-      ) : list.items.length === 0 ? (
-        <EmptyState
-          title={empty ?? (term ? t(`${ns}.emptySearch`, { search: term }) : t(`${ns}.empty`))}
-          description={emptyDescription}
-        />
-      ) : (
-        table
-      )}
+      <ListState
+        ns={ns}
+        list={list}
+        empty={empty ?? (term ? t(`${ns}.emptySearch`, { search: term }) : undefined)}
+        emptyDescription={emptyDescription}
+        table={table}
+      />
       {children}
     </section>
   )
+}
+
+export interface ListStateProps {
+  /** The module's i18n namespace: `<ns>.loadError` and `<ns>.empty` (unless `empty` says otherwise). */
+  ns: string
+  list: ListPageList
+  empty?: ReactNode
+  emptyDescription?: ReactNode
+  /** What the list shows once it has rows. */
+  table: ReactNode
+}
+
+/** A list's body by its state: the failure with a retry, the spinner, the empty state, or the rows. */
+export function ListState({ ns, list, empty, emptyDescription, table }: ListStateProps) {
+  const { t } = useTranslation()
+  if (list.status === 'error')
+    return (
+      <ErrorCard
+        title={t(`${ns}.loadError`)}
+        action={
+          <Button variant="secondary" onClick={list.reload}>
+            {t('common.retry', { defaultValue: 'Retry' })}
+          </Button>
+        }
+      />
+    )
+  if (list.status === 'loading') return <Loading label={t('common.loading', { defaultValue: '…' })} />
+  if (list.items.length === 0) return <EmptyState title={empty ?? t(`${ns}.empty`)} description={emptyDescription} />
+  return table
 }

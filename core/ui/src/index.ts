@@ -65,7 +65,7 @@ export { CopyButton, type CopyButtonProps } from './CopyButton.tsx'
 export { copyText } from './copy.ts'
 export { IconAction, actionsColumn, type IconActionProps, type ActionsColumnOptions } from './RowActions.tsx'
 export { PagedTable, type PagedRows, type PagedTableProps } from './PagedTable.tsx'
-export { ListPage, type ListPageList, type ListPageProps } from './ListPage.tsx'
+export { ListPage, ListState, type ListPageList, type ListPageProps, type ListStateProps } from './ListPage.tsx'
 export {
   useConfirmDelete,
   useConfirmAction,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
+import { ListState, toast, useConfirmAction, useErrorToast } from '@atende/ui'
 import { apiBase } from './endpoints.ts'
 import { EndpointsList } from './EndpointsList.tsx'
 import { GenerateTokenForm } from './GenerateTokenForm.tsx'
@@ -11,12 +11,12 @@ import { preview } from './tokens.ts'
 import { TokensTable } from './TokensTable.tsx'
 import type { ApiToken, GeneratedToken } from './types.ts'
 import { useApiTokens } from './useApiTokens.ts'
-import { isPlanDenied, usePlanDenied } from './usePlanDenied.ts'
+import { PlanDeniedCard, isPlanDenied, usePlanDenied } from './usePlanDenied.tsx'
 import { UsageExamples } from './UsageExamples.tsx'
 import './index.css'
 
 /**
- * /api-tokens (administration.md §2 "API tokens", §4, §9): the company's tokens for integrators —
+ * /api-tokens: the company's tokens for integrators —
  * stats, generation with an expiry, the new token shown once, the list with revoke, and what a
  * token opens (endpoints, curl examples). Admins only, with the setting apiTokensEnabled.
  */
@@ -27,8 +27,6 @@ export default function ApiTokensPage() {
   const list = useApiTokens()
   const { denied, deny } = usePlanDenied(list.status === 'error' ? '/api-tokens' : null)
   const [created, setCreated] = useState<GeneratedToken | null>(null)
-  const [revoking, setRevoking] = useState<ApiToken | null>(null)
-  const [busy, setBusy] = useState(false)
   const base = apiBase(window.location.origin)
 
   const onGenerated = (token: GeneratedToken) => {
@@ -37,28 +35,24 @@ export default function ApiTokensPage() {
     list.upsert({ ...token, token: preview(token.token) })
   }
 
-  const confirmRevoke = async () => {
-    if (!revoking) return
-    setBusy(true)
-    try {
-      await api.delete(`/api-tokens/${revoking.id}`)
-      list.upsert({ ...revoking, isActive: false, status: 'inactive' })
-      toast.success(t('apiTokens.toasts.revoked'))
-    } catch (err) {
-      if (isPlanDenied(err)) deny()
-      else showError(err)
-    } finally {
-      setBusy(false)
-      setRevoking(null)
-    }
-  }
+  const revoke = useConfirmAction<ApiToken>({
+    run: async (token) => {
+      try {
+        await api.delete(`/api-tokens/${token.id}`)
+        list.upsert({ ...token, isActive: false, status: 'inactive' })
+        toast.success(t('apiTokens.toasts.revoked'))
+      } catch (err) {
+        if (isPlanDenied(err)) deny()
+        else showError(err)
+      }
+    },
+    title: (token) => t('apiTokens.confirm.title', { name: token.name }),
+    body: () => t('apiTokens.confirm.body'),
+    confirmLabel: t('apiTokens.confirm.yes'),
+    cancelLabel: t('apiTokens.confirm.no'),
+  })
 
-  if (denied)
-    return (
-      <div className="p-6" data-testid="api-plan-denied">
-        <ErrorCard title={t('api.planDenied')} />
-      </div>
-    )
+  if (denied) return <PlanDeniedCard />
 
   return (
     <section className="flex flex-col gap-4 p-3 sm:p-6">
@@ -74,42 +68,19 @@ export default function ApiTokensPage() {
         <h2 id="api-tokens-list-title" className="text-base font-semibold">
           {t('apiTokens.table.title')}
         </h2>
-        {list.status === 'error' ? (
-          <ErrorCard
-            title={t('apiTokens.loadError')}
-            action={
-              <Button variant="secondary" onClick={list.reload}>
-                {t('api.retry')}
-              </Button>
-            }
-          />
-        ) : list.status === 'loading' ? (
-          <Loading label={t('api.loading')} />
-        ) : list.items.length === 0 ? (
-          <EmptyState title={t('apiTokens.empty')} description={t('apiTokens.emptyHint')} />
-        ) : (
-          <TokensTable tokens={list.items} onRevoke={setRevoking} />
-        )}
+        <ListState
+          ns="apiTokens"
+          list={list}
+          emptyDescription={t('apiTokens.emptyHint')}
+          table={<TokensTable tokens={list.items} onRevoke={revoke.ask} />}
+        />
       </section>
 
       <EndpointsList base={base} />
       <UsageExamples base={base} />
 
       <NewTokenDialog token={created} onClose={() => setCreated(null)} />
-      <ConfirmDialog
-        open={!!revoking}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setRevoking(null)
-        }}
-        onConfirm={() => void confirmRevoke()}
-        title={t('apiTokens.confirm.title', { name: revoking?.name ?? '' })}
-        confirmLabel={t('apiTokens.confirm.yes')}
-        cancelLabel={t('apiTokens.confirm.no')}
-      >
-        {t('apiTokens.confirm.body')}
-      </ConfirmDialog>
+      {revoke.dialog}
     </section>
   )
 }

@@ -4,7 +4,7 @@ import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, Select, TextField, rules, say, toast } from '@atende/ui'
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, NAME_MAX, type ExpiresIn } from './tokens.ts'
 import type { GeneratedToken } from './types.ts'
-import { isPlanDenied } from './usePlanDenied.ts'
+import { isPlanDenied } from './usePlanDenied.tsx'
 
 export interface GenerateTokenFormProps {
   onGenerated: (token: GeneratedToken) => void

@@ -4,7 +4,7 @@ import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, ErrorCard, FieldShell, TextField, cx, inputClass, inputErrorClass, sayAll } from '@atende/ui'
 import { emptyTest, testErrors, testRequest, type TestErrors, type TestMode, type TestValues } from './messageTest.ts'
 import type { SendResult } from './types.ts'
-import { isPlanDenied } from './usePlanDenied.ts'
+import { isPlanDenied } from './usePlanDenied.tsx'
 
 type Outcome =
   { kind: 'sent'; answer: Partial<SendResult> } | { kind: 'failed'; code: string; message: string; status: number }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { CopyButton } from './CopyButton.tsx'
+import { Example } from './UsageExamples.tsx'
 import { curlExamples } from './endpoints.ts'
 
 const FIELDS = ['number', 'body', 'medias'] as const
@@ -64,15 +64,7 @@ export function MessagesApiDocs({ base }: { base: string }) {
       </div>
 
       {examples.map((ex) => (
-        <figure key={ex.key} className="flex flex-col gap-1">
-          <figcaption className="flex items-center justify-between gap-2 text-sm font-medium">
-            {t(`apiTokens.examples.${ex.key}`)}
-            <CopyButton text={ex.command} />
-          </figcaption>
-          <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
-            {ex.command}
-          </pre>
-        </figure>
+        <Example key={ex.key} title={t(`apiTokens.examples.${ex.key}`)} command={ex.command} />
       ))}
     </section>
   )

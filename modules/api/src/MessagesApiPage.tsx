@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { ErrorCard } from '@atende/ui'
 import { apiBase } from './endpoints.ts'
 import { MessagesApiDocs } from './MessagesApiDocs.tsx'
 import { MessageTestForm } from './MessageTestForm.tsx'
-import { usePlanDenied } from './usePlanDenied.ts'
+import { PlanDeniedCard, usePlanDenied } from './usePlanDenied.tsx'
 import './index.css'
 
 /**
@@ -14,12 +13,7 @@ import './index.css'
 export default function MessagesApiPage() {
   const { t } = useTranslation()
   const { denied, deny } = usePlanDenied(null)
-  if (denied)
-    return (
-      <div className="p-6" data-testid="api-plan-denied">
-        <ErrorCard title={t('api.planDenied')} />
-      </div>
-    )
+  if (denied) return <PlanDeniedCard />
   return (
     <section className="flex flex-col gap-4 p-3 sm:p-6">
       <header>

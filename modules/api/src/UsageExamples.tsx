@@ -3,7 +3,7 @@ import { useSession } from '@atende/client'
 import { CopyButton } from './CopyButton.tsx'
 import { curlExamples } from './endpoints.ts'
 
-/** curl commands for the main calls, each with a copy button (administration.md §2 "usage examples"). */
+/** curl commands for the main calls, each with a copy button. */
 export function UsageExamples({ base }: { base: string }) {
   const { t } = useTranslation()
   const { companyId } = useSession()
@@ -17,16 +17,21 @@ export function UsageExamples({ base }: { base: string }) {
         {t('apiTokens.examples.hint', { token: placeholder })}
       </p>
       {curlExamples(base, companyId, placeholder).map((ex) => (
-        <figure key={ex.key} className="flex flex-col gap-1">
-          <figcaption className="flex items-center justify-between gap-2 text-sm font-medium">
-            {t(`apiTokens.examples.${ex.key}`)}
-            <CopyButton text={ex.command} />
-          </figcaption>
-          <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
-            {ex.command}
-          </pre>
-        </figure>
+        <Example key={ex.key} title={t(`apiTokens.examples.${ex.key}`)} command={ex.command} />
       ))}
     </section>
+  )
+}
+
+/** A ready command with its title and a copy button. */
+export function Example({ title, command }: { title: string; command: string }) {
+  return (
+    <figure className="flex flex-col gap-1">
+      <figcaption className="flex items-center justify-between gap-2 text-sm font-medium">
+        {title}
+        <CopyButton text={command} />
+      </figcaption>
+      <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">{command}</pre>
+    </figure>
   )
 }

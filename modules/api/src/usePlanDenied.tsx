@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ClientErrorCodes, isApiError, useApi } from '@atende/client'
-import { toast } from '@atende/ui'
+import { ErrorCard, toast } from '@atende/ui'
 
 /** administration.md §6, §8: without the plan's useExternalApi, the notice goes home after 1 s. */
 export const REDIRECT_MS = 1000
@@ -39,4 +39,14 @@ export function usePlanDenied(probe: string | null) {
   }, [denied, navigate, t])
 
   return { denied, deny }
+}
+
+/** What the page shows instead of itself once the plan refused it (before it goes home). */
+export function PlanDeniedCard() {
+  const { t } = useTranslation()
+  return (
+    <div className="p-6" data-testid="api-plan-denied">
+      <ErrorCard title={t('api.planDenied')} />
+    </div>
+  )
 }
