@@ -86,6 +86,18 @@ function Chips({ ticket, noQueue }: { ticket: Ticket; noQueue: string }) {
   )
 }
 
+/** The one button a ticket's status offers: accept a waiting one, close an open one, reopen a closed one. */
+const STATUS_ACTIONS = [
+  { status: 'pending', name: 'accept', handler: 'onAccept', className: 'bg-green-700 text-white hover:bg-green-800' },
+  { status: 'open', name: 'close', handler: 'onClose', className: 'bg-red-700 text-white hover:bg-red-800' },
+  {
+    status: 'closed',
+    name: 'reopen',
+    handler: 'onReopen',
+    className: 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-700',
+  },
+] as const
+
 const actionClass =
   'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50'
 
@@ -173,39 +185,18 @@ export const TicketItem = memo(function TicketItem(p: TicketItemProps) {
               <circle cx="12" cy="12" r="3" />
             </svg>
           </button>
-          {ticket.status === 'pending' && (
+          {STATUS_ACTIONS.filter((a) => a.status === ticket.status).map((a) => (
             <button
+              key={a.name}
               type="button"
-              data-testid="accept-button"
+              data-testid={`${a.name}-button`}
               disabled={p.busy}
-              onClick={stop(p.onAccept)}
-              className={cx(actionClass, 'bg-green-700 text-white hover:bg-green-800')}
+              onClick={stop(p[a.handler])}
+              className={cx(actionClass, a.className)}
             >
-              {t('tickets.buttons.accept')}
+              {t(`tickets.buttons.${a.name}`)}
             </button>
-          )}
-          {ticket.status === 'open' && (
-            <button
-              type="button"
-              data-testid="close-button"
-              disabled={p.busy}
-              onClick={stop(p.onClose)}
-              className={cx(actionClass, 'bg-red-700 text-white hover:bg-red-800')}
-            >
-              {t('tickets.buttons.close')}
-            </button>
-          )}
-          {ticket.status === 'closed' && (
-            <button
-              type="button"
-              data-testid="reopen-button"
-              disabled={p.busy}
-              onClick={stop(p.onReopen)}
-              className={cx(actionClass, 'bg-primary text-white hover:bg-primary-dark dark:bg-sky-700')}
-            >
-              {t('tickets.buttons.reopen')}
-            </button>
-          )}
+          ))}
           {p.admin && (
             <TicketMenu
               ticket={ticket}
