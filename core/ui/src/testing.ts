@@ -24,7 +24,12 @@ export type Answer = { status: number; body?: unknown }
  * A module's surroundings without the shell: an i18n instance with the given words and an API
  * client whose requests reach `answer` (the edge of the world) instead of the network.
  */
-export async function surroundings(words: Record<string, unknown>, answer: (call: Call) => Answer) {
+export async function surroundings(
+  words: Record<string, unknown>,
+  answer: (call: Call) => Answer,
+  /** The signed-in user (default: Ana, an admin of company 1). */
+  user: Record<string, unknown> = {},
+) {
   const i18n = i18next.createInstance()
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -49,7 +54,10 @@ export async function surroundings(words: Record<string, unknown>, answer: (call
   }) as typeof globalThis.fetch
   const client = createAtendeClient({ fetch })
   // Signed in: a token without expiry is sent as it is, no refresh first.
-  client.session.saveLogin({ token: 'test-token', user: { id: 1, name: 'Ana', companyId: 1 } as never })
+  client.session.saveLogin({
+    token: 'test-token',
+    user: { id: 1, name: 'Ana', email: 'ana@x.com', companyId: 1, profile: 'admin', super: false, ...user } as never,
+  })
   const wrap = (ui: ReactNode) => h(I18nextProvider, { i18n }, h(ClientProvider, { client, manageSocket: false }, ui))
   return { wrap, calls, i18n }
 }

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import { act, createElement as h, Fragment } from 'react'
+import { Toaster } from '@atende/ui'
+import { render, settle, surroundings, type Answer, type Call } from '@atende/ui/testing'
+import TodoListPage from '../src/TodoListPage.tsx'
+import en from '../src/i18n/en.json'
+
+const users = [
+  { id: 1, name: 'Ana' },
+  { id: 2, name: 'Bia' },
+]
+
+/** The tasks API over rows kept here, as the plugin answers it. */
+function tasksServer() {
+  const rows = [
+    { id: 1, text: 'Call the supplier', done: false, day: null, userid: [1], users: [users[0]], createdBy: 1 },
+  ]
+  let next = 2
+  return (call: Call): Answer => {
+    if (call.path === '/users/list') return { status: 200, body: users }
+    if (call.method === 'GET' && call.path === '/tasks')
+      return { status: 200, body: { tasks: rows, count: rows.length, hasMore: false } }
+    if (call.method === 'POST' && call.path === '/tasks') {
+      const body = call.body as { text: string; userid: number[] }
+      const now = new Date().toISOString()
+      const row = {
+        id: next++,
+        text: body.text,
+        done: false,
+        day: null,
+        userid: body.userid,
+        users: users.filter((u) => body.userid.includes(u.id)),
+        createdBy: 1,
+        createdAt: now,
+        updatedAt: now,
+      }
+      rows.push(row as never)
+      return { status: 200, body: row }
+    }
+    const one = /^\/tasks\/(\d+)$/.exec(call.path)
+    if (call.method === 'DELETE' && one) {
+      rows.splice(
+        rows.findIndex((r) => r.id === Number(one[1])),
+        1,
+      )
+      return { status: 204 }
+    }
+    return { status: 404, body: { error: 'ERR_NO_TASK_FOUND', message: 'no' } }
+  }
+}
+
+const text = () => document.body.textContent ?? ''
+const byName = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name)!
+const click = async (el: Element) => {
+  await act(async () => {
+    ;(el as HTMLElement).click()
+    await settle()
+  })
+}
+const typeInto = async (input: HTMLInputElement, value: string) => {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+  await act(async () => {
+    setter.call(input, value)
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    await settle()
+  })
+}
+
+describe('TodoListPage without the shell', () => {
+  it('lists the tasks, refuses an empty one, adds one for the caller, and deletes after confirming', async () => {
+    const { wrap, calls } = await surroundings(en, tasksServer())
+    render(wrap(h(Fragment, null, h(Toaster), h(TodoListPage))))
+    await act(settle)
+    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('1 task')
+    expect(text()).toContain('Call the supplier')
+
+    await click(byName('Add'))
+    expect(text()).toContain(en.tasks.validation.text)
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+
+    const input = document.querySelector<HTMLInputElement>('input:not([type="datetime-local"])')!
+    await typeInto(input, 'Send the invoice')
+    await click(byName('Add'))
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ text: 'Send the invoice', userid: [1] })
+    expect(text()).toContain('Send the invoice')
+    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('2 tasks')
+
+    await click(byName(en.tasks.delete.replace('{{text}}', 'Call the supplier')))
+    expect(text()).toContain(en.tasks.confirm.body.replace('{{text}}', 'Call the supplier'))
+    await click(byName(en.tasks.confirm.yes))
+    await act(settle)
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/tasks/1' })
+    expect(text()).not.toContain('Call the supplier')
+    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('1 task')
+  })
+})
