@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isAbortError, isApiError } from '@atende/client'
 import { Button } from './Button.tsx'
@@ -6,15 +6,31 @@ import { Dialog, type DialogProps } from './Dialog.tsx'
 import { toast } from './toasts.tsx'
 import { limitOf, say, type Problem } from './validation.ts'
 
+/**
+ * The props of a dialog that adds or edits one record: `editing` null is closed, `{ record: null }`
+ * adds, `{ record }` edits it.
+ */
+export interface EditDialogProps<T> {
+  editing: { record: T | null } | null
+  onClose: () => void
+  onSaved: (record: T) => void
+}
+
 export interface FormDialogProps {
   open: boolean
   /** The save is on its way: the dialog cannot be closed and the save button spins. */
   busy: boolean
   onClose: () => void
   onSubmit: (e: FormEvent) => void
-  title: ReactNode
-  submitLabel: ReactNode
-  cancelLabel: ReactNode
+  /**
+   * The words, or instead the module's namespace: `<ns>.form.addTitle`/`editTitle`, `<ns>.form.cancel`
+   * and `<ns>.form.add`/`save`, by whether the dialog `adds` a record.
+   */
+  title?: ReactNode
+  submitLabel?: ReactNode
+  cancelLabel?: ReactNode
+  ns?: string
+  adds?: boolean
   size?: DialogProps['size']
   /** Classes of the form (default a column of fields). */
   className?: string
@@ -36,8 +52,12 @@ export function FormDialog({
   className = 'flex flex-col gap-4',
   footerStart,
   children,
+  ns,
+  adds = false,
 }: FormDialogProps) {
   const formId = useId()
+  const { t } = useTranslation()
+  const word = (key: string) => (ns ? t(`${ns}.form.${key}`) : '')
   return (
     <Dialog
       open={open}
@@ -45,15 +65,15 @@ export function FormDialog({
         if (!busy) onClose()
       }}
       size={size}
-      title={title}
+      title={title ?? word(adds ? 'addTitle' : 'editTitle')}
       footer={
         <>
           {footerStart}
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? word('cancel')}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {submitLabel}
+            {submitLabel ?? word(adds ? 'add' : 'save')}
           </Button>
         </>
       }
@@ -86,7 +106,19 @@ export function useFormState<V extends object, Target>(target: Target | null, in
     setValues((v) => ({ ...v, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
-  return { values, setValues, errors, setErrors, set, busy, setBusy }
+  /** A text field's value, change and error: `<TextField label={…} {...field('name')} />`. */
+  const field = <K extends keyof V>(key: K) => ({
+    value: values[key] as string,
+    onChange: (v: string) => set(key, v as V[K]),
+    error: errors[key],
+  })
+  return { values, setValues, errors, setErrors, set, field, busy, setBusy }
+}
+
+/** A failed request's words: the translation of its error code when one exists, else its own message. */
+export function useErrorMessage() {
+  const { t, i18n } = useTranslation()
+  return useCallback((err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }), [t, i18n])
 }
 
 /**

@@ -10,9 +10,13 @@ export interface PagedRows<T> {
   loadMore: () => void
 }
 
+const byId = (row: unknown) => (row as { id: number }).id
+
 type Fed = 'rows' | 'hasMore' | 'loadingMore' | 'failed' | 'loadMore' | 'label' | 'loadingLabel' | 'failedText'
 
-export type PagedTableProps<T> = Omit<VirtualTableProps<T>, Fed | 'retryLabel'> & {
+export type PagedTableProps<T> = Omit<VirtualTableProps<T>, Fed | 'retryLabel' | 'rowKey'> & {
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => string | number
   list: PagedRows<T>
   /**
    * The module's i18n namespace: the table is named `<ns>.title`, says `<ns>.loadingMore` while the
@@ -25,11 +29,20 @@ export type PagedTableProps<T> = Omit<VirtualTableProps<T>, Fed | 'retryLabel'> 
 }
 
 /** The windowed table of a paged list: rows, the next page and its failure come from the list. */
-export function PagedTable<T>({ list, ns, label, loadingLabel, failedText, ...rest }: PagedTableProps<T>) {
+export function PagedTable<T>({
+  list,
+  ns,
+  label,
+  loadingLabel,
+  failedText,
+  rowKey = byId,
+  ...rest
+}: PagedTableProps<T>) {
   const { t } = useTranslation()
   return (
     <VirtualTable
       {...rest}
+      rowKey={rowKey}
       rows={list.items}
       hasMore={list.hasMore}
       loadingMore={list.loadingMore}

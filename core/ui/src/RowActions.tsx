@@ -43,6 +43,12 @@ export interface ActionsColumnOptions<T> {
   /** The edit button's name for this row ("Edit Sales"); no button without `onEdit`. */
   editLabel?: (row: T) => string
   deleteLabel?: (row: T) => string
+  /**
+   * Instead of header and labels: the module's i18n function and namespace, read as
+   * `<ns>.columns.actions`, `<ns>.edit` and `<ns>.delete` with `labelValues(row)` (default its name).
+   */
+  i18n?: { t: (key: string, values?: Record<string, unknown>) => string; ns: string }
+  labelValues?: (row: T) => Record<string, unknown>
   onEdit?: (row: T) => void
   onDelete?: (row: T) => void
   /** Whether the caller may act on this row (the author or an admin); no buttons otherwise. */
@@ -54,7 +60,8 @@ export interface ActionsColumnOptions<T> {
 }
 
 /** The table's last column: the row's own buttons, then edit and delete, each named for the row. */
-export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
+export function actionsColumn<T>(options: Omit<ActionsColumnOptions<T>, 'header'> & { header?: ReactNode }): Column<T> {
+  const o = withWords(options)
   return {
     key: 'actions',
     header: o.header,
@@ -81,5 +88,18 @@ export function actionsColumn<T>(o: ActionsColumnOptions<T>): Column<T> {
           )}
         </>
       ),
+  }
+}
+
+/** Header and labels from the module's words when it gave its namespace instead. */
+function withWords<T>(o: Omit<ActionsColumnOptions<T>, 'header'> & { header?: ReactNode }): ActionsColumnOptions<T> {
+  if (!o.i18n) return { ...o, header: o.header ?? '' }
+  const { t, ns } = o.i18n
+  const values = o.labelValues ?? ((row: T) => ({ name: (row as { name?: unknown }).name ?? '' }))
+  return {
+    ...o,
+    header: o.header ?? t(`${ns}.columns.actions`),
+    editLabel: o.editLabel ?? ((row) => t(`${ns}.edit`, values(row))),
+    deleteLabel: o.deleteLabel ?? ((row) => t(`${ns}.delete`, values(row))),
   }
 }

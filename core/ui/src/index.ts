@@ -77,7 +77,9 @@ export {
   useFormState,
   useRefusal,
   fieldBinder,
+  useErrorMessage,
   type FormDialogProps,
+  type EditDialogProps,
   type FieldErrors,
 } from './FormDialog.tsx'
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'

@@ -79,6 +79,8 @@ export interface ConfirmDeleteOptions<T> {
   /** The values of the title and the body; default `{ name: row.name }`. */
   titleValues?: (row: T) => Record<string, unknown>
   keys?: Partial<Record<Keys, string>>
+  /** A refusal the page handles itself (the plan lost the feature: go home); `true` when it did. */
+  onError?: (err: unknown) => boolean
 }
 
 /**
@@ -98,7 +100,7 @@ export function useConfirmDelete<T>(o: ConfirmDeleteOptions<T>): { ask: (row: T)
         o.onDeleted(row)
         toast.success(t(key('deleted', 'deleted')))
       } catch (err) {
-        showError(err, key('deleteError', 'deleteError'))
+        if (!o.onError?.(err)) showError(err, key('deleteError', 'deleteError'))
       }
     },
     title: (row) => t(key('title', 'confirm.title'), values(row)),

@@ -315,3 +315,44 @@ describe('strokeIcon', () => {
     expect(svg.querySelector('rect')).not.toBeNull()
   })
 })
+
+describe('words from the namespace', () => {
+  it("names a row's buttons and a dialog's title and buttons from the module's words", async () => {
+    const { wrap, i18n } = await surroundings(
+      {
+        notes: {
+          columns: { actions: 'Actions' },
+          edit: 'Edit {{name}}',
+          delete: 'Delete {{name}}',
+          form: { addTitle: 'New note', editTitle: 'Edit note', cancel: 'Cancel', add: 'Add', save: 'Save' },
+        },
+      },
+      () => ({ status: 200 }),
+    )
+    const t = i18n.t.bind(i18n) as (k: string, v?: Record<string, unknown>) => string
+    const column = actionsColumn<Tag>({ i18n: { t, ns: 'notes' }, onEdit: () => {}, onDelete: () => {} })
+    expect(column.header).toBe('Actions')
+    render(wrap(h(Fragment, null, column.cell(tags[0]!))))
+    expect(button('Edit Sales')).toBeDefined()
+    expect(button('Delete Sales')).toBeDefined()
+    const dialog = (adds: boolean) =>
+      wrap(
+        h(FormDialog, {
+          open: true,
+          busy: false,
+          onClose: () => {},
+          onSubmit: () => {},
+          ns: 'notes',
+          adds,
+          children: null,
+        }),
+      )
+    rerender(dialog(true))
+    expect(text()).toContain('New note')
+    expect(button('Add')).toBeDefined()
+    rerender(dialog(false))
+    expect(text()).toContain('Edit note')
+    expect(button('Save')).toBeDefined()
+    expect(button('Cancel')).toBeDefined()
+  })
+})

@@ -61,15 +61,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
   }
 
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      title={t(tag ? 'tags.form.editTitle' : 'tags.form.addTitle')}
-      cancelLabel={t('tags.form.cancel')}
-      submitLabel={t(tag ? 'tags.form.save' : 'tags.form.add')}
-    >
+    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="tags" adds={!tag}>
       <TextField
         label={t('tags.form.name')}
         value={values.name}

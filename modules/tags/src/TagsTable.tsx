@@ -76,14 +76,7 @@ export function TagsTable({ list, canKanban, canEdit, pending, onKanban, onEdit,
             },
           ]
         : []),
-      actionsColumn<Tag>({
-        header: t('tags.columns.actions'),
-        allowed: canEdit,
-        onEdit,
-        onDelete,
-        editLabel: (tag) => t('tags.edit', { name: tag.name }),
-        deleteLabel: (tag) => t('tags.delete', { name: tag.name }),
-      }),
+      actionsColumn<Tag>({ i18n: { t, ns: 'tags' }, allowed: canEdit, onEdit, onDelete }),
     ],
     [t, canKanban, canEdit, pending, onKanban, onEdit, onDelete],
   )
