@@ -165,6 +165,16 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
       />
     </FieldShell>
   )
+  const count = (key: 'orderQueue' | 'maxAttemptsWithoutResponse') => (
+    <TextField
+      type="number"
+      min={0}
+      label={t(`queues.form.${key}`)}
+      value={values[key]}
+      onChange={(v) => set(key, v)}
+      error={errors[key]}
+    />
+  )
   const tabs = [
     { key: 'queueData' as const, label: t('queues.form.queueData') },
     ...(byQueue ? [{ key: 'attendanceTime' as const, label: t('queues.form.attendanceTime') }] : []),
@@ -235,26 +245,12 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                       />
                     </div>
                   </FieldShell>
-                  <TextField
-                    type="number"
-                    min={0}
-                    label={t('queues.form.orderQueue')}
-                    value={values.orderQueue}
-                    onChange={(v) => set('orderQueue', v)}
-                    error={errors.orderQueue}
-                  />
+                  {count('orderQueue')}
                 </div>
                 {area('greetingMessage')}
                 {area('outOfHoursMessage')}
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <TextField
-                    type="number"
-                    min={0}
-                    label={t('queues.form.maxAttemptsWithoutResponse')}
-                    value={values.maxAttemptsWithoutResponse}
-                    onChange={(v) => set('maxAttemptsWithoutResponse', v)}
-                    error={errors.maxAttemptsWithoutResponse}
-                  />
+                  {count('maxAttemptsWithoutResponse')}
                   <Select
                     label={t('queues.form.redirectQueueId')}
                     value={values.redirectQueueId}

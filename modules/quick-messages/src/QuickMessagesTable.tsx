@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, PagedTable, actionsColumn, type Column, type PagedRows } from '@atende/ui'
+import type { TFunction } from 'i18next'
+import { Badge, PagedTable, type BadgeTone, actionsColumn, type Column, type PagedRows } from '@atende/ui'
 import { PaperclipIcon } from './icons.tsx'
 import type { QuickMessage } from './types.ts'
 
@@ -16,6 +17,22 @@ export interface QuickMessagesTableProps {
 
 const rowProps = (q: QuickMessage) => ({ 'data-testid': `quick-message-row-${q.id}` })
 const recordKey = (q: QuickMessage) => q.id
+
+/** A yes/no field of the row as a badge: `tone` and the first key's words when on, else neutral and the second's. */
+const flagColumn = (
+  t: TFunction,
+  key: 'geral' | 'status',
+  tone: BadgeTone,
+  headerClassName: string,
+  className: string,
+  [on, off]: [string, string],
+): Column<QuickMessage> => ({
+  key,
+  header: t(`quickMessages.columns.${key}`),
+  headerClassName,
+  className,
+  cell: (q) => <Badge tone={q[key] ? tone : 'neutral'}>{t(q[key] ? on : off)}</Badge>,
+})
 
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */
 export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMessagesTableProps) {
@@ -57,28 +74,14 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
           </div>
         ),
       },
-      {
-        key: 'geral',
-        header: t('quickMessages.columns.geral'),
-        headerClassName: 'hidden w-28 px-3 md:table-cell',
-        className: 'hidden px-3 md:table-cell',
-        cell: (q) => (
-          <Badge tone={q.geral ? 'primary' : 'neutral'}>
-            {t(q.geral ? 'quickMessages.geralYes' : 'quickMessages.geralNo')}
-          </Badge>
-        ),
-      },
-      {
-        key: 'status',
-        header: t('quickMessages.columns.status'),
-        headerClassName: 'hidden w-24 px-3 sm:table-cell',
-        className: 'hidden px-3 sm:table-cell',
-        cell: (q) => (
-          <Badge tone={q.status ? 'success' : 'neutral'}>
-            {t(q.status ? 'quickMessages.active' : 'quickMessages.inactive')}
-          </Badge>
-        ),
-      },
+      flagColumn(t, 'geral', 'primary', 'hidden w-28 px-3 md:table-cell', 'hidden px-3 md:table-cell', [
+        'quickMessages.geralYes',
+        'quickMessages.geralNo',
+      ]),
+      flagColumn(t, 'status', 'success', 'hidden w-24 px-3 sm:table-cell', 'hidden px-3 sm:table-cell', [
+        'quickMessages.active',
+        'quickMessages.inactive',
+      ]),
       actionsColumn<QuickMessage>({
         header: t('quickMessages.columns.actions'),
         allowed: canEdit,
