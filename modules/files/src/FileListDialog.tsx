@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
   Button,
-  Dialog,
   FieldShell,
+  FormDialog,
   TextField,
   TrashIcon,
   cx,
@@ -12,7 +12,9 @@ import {
   inputErrorClass,
   rules,
   say,
+  sayAll,
   toast,
+  useFormState,
 } from '@atende/ui'
 import type { FileList } from './types.ts'
 import {
@@ -37,10 +39,6 @@ interface OptionDraft {
   error?: string
   fileError?: string
 }
-interface Errors {
-  name?: string
-  message?: string
-}
 let drafts = 0
 const draftKey = () => `o${++drafts}`
 const fromRecord = (r: FileList | null): OptionDraft[] =>
@@ -60,9 +58,9 @@ export interface FileListDialogProps {
 }
 
 /**
- * Add or edit a file list (administration.md §2, §3, §5, §7): name, message and options, each a
- * name and a file. The list and its options are saved first; each chosen file then goes up
- * through POST /files/uploadList/{id}, one at a time, with the progress shown.
+ * Add or edit a file list: name, message and options, each a name and a file. The list and its
+ * options are saved first; each chosen file then goes up through POST /files/uploadList/{id}, one
+ * at a time, with the progress shown.
  */
 export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProps) {
   const { t, i18n } = useTranslation()
@@ -70,11 +68,11 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   const formId = useId()
   // After a save whose upload failed, the dialog goes on editing the saved list.
   const [record, setRecord] = useState<FileList | null>(editing?.record ?? null)
-  const [name, setName] = useState('')
-  const [message, setMessage] = useState('')
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
+    name: e?.record?.name ?? '',
+    message: e?.record?.message ?? '',
+  }))
   const [options, setOptions] = useState<OptionDraft[]>([])
-  const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
   const [progress, setProgress] = useState<{ done: number; total: number; name: string } | null>(null)
   const pickers = useRef(new Map<string, HTMLInputElement>())
   // A refusal naming its limit says it ("Muito longo! (máximo 100 caracteres)").
@@ -85,10 +83,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   useEffect(() => {
     if (!editing) return
     setRecord(editing.record)
-    setName(editing.record?.name ?? '')
-    setMessage(editing.record?.message ?? '')
     setOptions(fromRecord(editing.record))
-    setErrors({})
     setProgress(null)
   }, [editing])
 
@@ -110,11 +105,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   }
 
   const validate = () => {
-    const found: Errors = {}
-    const n = nameError(name)
-    if (n) found.name = say(t, n)!
-    const m = messageError(message)
-    if (m) found.message = say(t, m)!
+    const found = sayAll(t, { name: nameError(values.name), message: messageError(values.message) })
     let bad = !!(found.name || found.message)
     const checked = options.map((o) => {
       const e = optionNameError(o.name)
@@ -165,8 +156,8 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
     e.preventDefault()
     if (busy || !validate()) return
     const body = {
-      name: name.trim(),
-      message,
+      name: values.name.trim(),
+      message: values.message,
       options: options.map((o) => (o.id ? { id: o.id, name: o.name.trim() } : { name: o.name.trim() })),
     }
     setBusy(true)
@@ -202,155 +193,139 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       size="lg"
       title={t(record ? 'files.form.editTitle' : 'files.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('files.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t(record ? 'files.form.save' : 'files.form.add')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('files.form.cancel')}
+      submitLabel={t(record ? 'files.form.save' : 'files.form.add')}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('files.form.name')}
-          value={name}
-          onChange={(v) => {
-            setName(v)
-            setErrors((x) => ({ ...x, name: undefined }))
-          }}
-          error={errors.name}
-          autoFocus
-          maxLength={NAME_MAX}
+      <TextField
+        label={t('files.form.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
+      <FieldShell id={`${formId}-message`} label={t('files.form.message')} error={errors.message}>
+        <textarea
+          id={`${formId}-message`}
+          rows={3}
+          value={values.message}
+          maxLength={MESSAGE_MAX}
+          onChange={(e) => set('message', e.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${formId}-message-error` : undefined}
+          className={cx(inputClass, 'resize-y', errors.message && inputErrorClass)}
         />
-        <FieldShell id={`${formId}-message`} label={t('files.form.message')} error={errors.message}>
-          <textarea
-            id={`${formId}-message`}
-            rows={3}
-            value={message}
-            maxLength={MESSAGE_MAX}
-            onChange={(e) => {
-              setMessage(e.target.value)
-              setErrors((x) => ({ ...x, message: undefined }))
-            }}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? `${formId}-message-error` : undefined}
-            className={cx(inputClass, 'resize-y', errors.message && inputErrorClass)}
-          />
-        </FieldShell>
+      </FieldShell>
 
-        <fieldset className="flex flex-col gap-2" disabled={busy}>
-          <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t('files.form.options')}
-          </legend>
-          {options.length === 0 && (
-            <p className="text-sm text-slate-500 dark:text-slate-400">{t('files.form.noOptions')}</p>
-          )}
-          {options.map((o, i) => {
-            const shown = o.file ? { name: o.file.name, url: null } : o.current
-            return (
-              <div
-                key={o.key}
-                className="flex flex-col gap-2 rounded-md border border-slate-200 p-2 sm:flex-row sm:items-start dark:border-slate-700"
-                data-testid={`file-option-${i}`}
-              >
-                <div className="min-w-0 flex-1">
-                  <TextField
-                    label={t('files.form.optionName', { n: i + 1 })}
-                    value={o.name}
-                    onChange={(v) => change(o.key, { name: v, error: undefined })}
-                    error={o.error}
-                    maxLength={OPTION_NAME_MAX}
-                  />
-                </div>
-                <div className="flex min-w-0 flex-1 flex-col gap-1 sm:pt-6">
-                  <div className="flex min-w-0 items-center gap-2">
-                    <input
-                      ref={(el) => {
-                        if (el) pickers.current.set(o.key, el)
-                        else pickers.current.delete(o.key)
-                      }}
-                      type="file"
-                      accept={ACCEPT}
-                      className="sr-only"
-                      aria-label={t('files.form.chooseFile', { n: i + 1 })}
-                      onChange={(e) => {
-                        choose(o.key, e.target.files?.[0] ?? null)
-                        e.target.value = ''
-                      }}
-                    />
-                    <Button
-                      variant="secondary"
-                      className="shrink-0 px-3 py-1"
-                      onClick={() => pickers.current.get(o.key)?.click()}
-                    >
-                      {t(shown ? 'files.form.replaceFile' : 'files.form.pickFile')}
-                    </Button>
-                    <span className="min-w-0 truncate text-sm" data-testid={`file-option-${i}-file`}>
-                      {shown ? (
-                        shown.url ? (
-                          <a href={shown.url} target="_blank" rel="noreferrer" className="underline">
-                            {shown.name}
-                          </a>
-                        ) : (
-                          shown.name
-                        )
-                      ) : (
-                        <span className="text-slate-500 dark:text-slate-400">{t('files.form.noFile')}</span>
-                      )}
-                    </span>
-                  </div>
-                  {o.fileError && (
-                    <p className="text-sm text-red-600 dark:text-red-400" role="alert">
-                      {o.fileError}
-                    </p>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  onClick={() => setOptions((all) => all.filter((x) => x.key !== o.key))}
-                  aria-label={t('files.form.removeOption', { n: i + 1 })}
-                  title={t('files.form.removeOption', { n: i + 1 })}
-                  className="self-end rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 sm:self-center dark:text-red-400 dark:hover:bg-red-950"
-                >
-                  <TrashIcon className="h-4 w-4" />
-                </button>
-              </div>
-            )
-          })}
-          {options.length < OPTIONS_MAX && (
-            <Button
-              variant="secondary"
-              className="self-start px-3 py-1"
-              onClick={() => setOptions((all) => [...all, { key: draftKey(), name: '', current: null, file: null }])}
-            >
-              {t('files.form.addOption')}
-            </Button>
-          )}
-        </fieldset>
-
-        {progress && progress.total > 0 && (
-          <div className="flex flex-col gap-1" role="status" aria-live="polite" data-testid="file-upload-progress">
-            <span className="text-sm text-slate-600 dark:text-slate-300">
-              {t('files.form.uploading', {
-                current: Math.min(progress.done + 1, progress.total),
-                total: progress.total,
-                name: progress.name,
-              })}
-            </span>
-            <progress className="h-2 w-full" max={progress.total} value={progress.done} />
-          </div>
+      <fieldset className="flex flex-col gap-2" disabled={busy}>
+        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t('files.form.options')}
+        </legend>
+        {options.length === 0 && (
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('files.form.noOptions')}</p>
         )}
-      </form>
-    </Dialog>
+        {options.map((o, i) => {
+          const shown = o.file ? { name: o.file.name, url: null } : o.current
+          return (
+            <div
+              key={o.key}
+              className="flex flex-col gap-2 rounded-md border border-slate-200 p-2 sm:flex-row sm:items-start dark:border-slate-700"
+              data-testid={`file-option-${i}`}
+            >
+              <div className="min-w-0 flex-1">
+                <TextField
+                  label={t('files.form.optionName', { n: i + 1 })}
+                  value={o.name}
+                  onChange={(v) => change(o.key, { name: v, error: undefined })}
+                  error={o.error}
+                  maxLength={OPTION_NAME_MAX}
+                />
+              </div>
+              <div className="flex min-w-0 flex-1 flex-col gap-1 sm:pt-6">
+                <div className="flex min-w-0 items-center gap-2">
+                  <input
+                    ref={(el) => {
+                      if (el) pickers.current.set(o.key, el)
+                      else pickers.current.delete(o.key)
+                    }}
+                    type="file"
+                    accept={ACCEPT}
+                    className="sr-only"
+                    aria-label={t('files.form.chooseFile', { n: i + 1 })}
+                    onChange={(e) => {
+                      choose(o.key, e.target.files?.[0] ?? null)
+                      e.target.value = ''
+                    }}
+                  />
+                  <Button
+                    variant="secondary"
+                    className="shrink-0 px-3 py-1"
+                    onClick={() => pickers.current.get(o.key)?.click()}
+                  >
+                    {t(shown ? 'files.form.replaceFile' : 'files.form.pickFile')}
+                  </Button>
+                  <span className="min-w-0 truncate text-sm" data-testid={`file-option-${i}-file`}>
+                    {shown ? (
+                      shown.url ? (
+                        <a href={shown.url} target="_blank" rel="noreferrer" className="underline">
+                          {shown.name}
+                        </a>
+                      ) : (
+                        shown.name
+                      )
+                    ) : (
+                      <span className="text-slate-500 dark:text-slate-400">{t('files.form.noFile')}</span>
+                    )}
+                  </span>
+                </div>
+                {o.fileError && (
+                  <p className="text-sm text-red-600 dark:text-red-400" role="alert">
+                    {o.fileError}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                onClick={() => setOptions((all) => all.filter((x) => x.key !== o.key))}
+                aria-label={t('files.form.removeOption', { n: i + 1 })}
+                title={t('files.form.removeOption', { n: i + 1 })}
+                className="self-end rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 sm:self-center dark:text-red-400 dark:hover:bg-red-950"
+              >
+                <TrashIcon className="h-4 w-4" />
+              </button>
+            </div>
+          )
+        })}
+        {options.length < OPTIONS_MAX && (
+          <Button
+            variant="secondary"
+            className="self-start px-3 py-1"
+            onClick={() => setOptions((all) => [...all, { key: draftKey(), name: '', current: null, file: null }])}
+          >
+            {t('files.form.addOption')}
+          </Button>
+        )}
+      </fieldset>
+
+      {progress && progress.total > 0 && (
+        <div className="flex flex-col gap-1" role="status" aria-live="polite" data-testid="file-upload-progress">
+          <span className="text-sm text-slate-600 dark:text-slate-300">
+            {t('files.form.uploading', {
+              current: Math.min(progress.done + 1, progress.total),
+              total: progress.total,
+              name: progress.name,
+            })}
+          </span>
+          <progress className="h-2 w-full" max={progress.total} value={progress.done} />
+        </div>
+      )}
+    </FormDialog>
   )
 }

@@ -12,6 +12,8 @@ import {
   inputErrorClass,
   say,
   toast,
+  useFormState,
+  type FieldErrors,
   type Problem,
 } from '@atende/ui'
 import {
@@ -50,7 +52,7 @@ interface Values {
   typebotUnknownMessage: string
   flowId: string
 }
-type Errors = Partial<Record<keyof Values, string>>
+type Errors = FieldErrors<Values>
 
 const initial = (r: QueueIntegration | null): Values => ({
   type: r?.type ?? 'n8n',
@@ -125,7 +127,7 @@ export interface QueueIntegrationDialogProps {
 }
 
 /**
- * Add or edit a queue integration (administration.md §3, §5): the type decides the fields. A new
+ * Add or edit a queue integration: the type decides the fields. A new
  * n8n or webhook integration stays open on its signing secret after saving; the others close.
  */
 export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied }: QueueIntegrationDialogProps) {
@@ -134,11 +136,11 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
   const formId = useId()
   // After a create, the dialog goes on editing the saved row (its secret shows).
   const [record, setRecord] = useState<QueueIntegration | null>(editing?.record ?? null)
-  const [values, setValues] = useState<Values>(() => initial(record))
-  const [errors, setErrors] = useState<Errors>({})
+  const { values, setValues, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) =>
+    initial(e?.record ?? null),
+  )
   const [secret, setSecret] = useState('')
   const [justCreated, setJustCreated] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [testing, setTesting] = useState(false)
   const [flows, setFlows] = useState<FlowChoice[] | null>(null)
   const [flowsFailed, setFlowsFailed] = useState(false)
@@ -147,8 +149,6 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
   useEffect(() => {
     if (!editing) return
     setRecord(editing.record)
-    setValues(initial(editing.record))
-    setErrors({})
     setSecret(editing.record?.secret ?? '')
     setJustCreated(false)
     if (!editing.record) return
@@ -180,11 +180,6 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
       })
     return () => ctrl.abort()
   }, [wantsFlows, flows, api])
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
-  }
 
   /** Puts the words of a rule's problem on a field. */
   const add = (found: Errors, key: keyof Values, problem: Problem | null) => {

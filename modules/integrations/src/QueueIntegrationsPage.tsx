@@ -2,21 +2,21 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ClientErrorCodes, isApiError, useApi } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, SearchField, toast, useErrorToast } from '@atende/ui'
+import { ConfirmDialog, ErrorCard, ListPage, toast, useErrorToast } from '@atende/ui'
 import { QueueIntegrationDialog } from './QueueIntegrationDialog.tsx'
 import { QueueIntegrationsTable } from './QueueIntegrationsTable.tsx'
 import type { QueueIntegration } from './types.ts'
 import { useQueueIntegrations } from './useQueueIntegrations.ts'
 import './index.css'
 
-/** administration.md §2, §8: without the integrations plan flag, the notice goes home after 1 s. */
+/** Without the integrations plan flag, the notice goes home after 1 s. */
 export const REDIRECT_MS = 1000
 
 const isPlanDenied = (err: unknown) => isApiError(err) && err.code === ClientErrorCodes.PLAN_FEATURE_DISABLED
 
 /**
- * /queue-integration (administration.md §2 "Queue integrations", §4 live updates): the company's
- * integrations, searchable, a page at a time; admins add, edit and delete them.
+ * /queue-integration: the company's integrations, searchable, a page at a time, kept live; admins
+ * add, edit and delete them.
  */
 export default function QueueIntegrationsPage() {
   const { t } = useTranslation()
@@ -79,55 +79,13 @@ export default function QueueIntegrationsPage() {
     )
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">
-          {t('integrations.title')}
-          {list.status === 'ready' && (
-            <span
-              className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400"
-              data-testid="integrations-count"
-            >
-              {t('integrations.count', { count: list.count })}
-            </span>
-          )}
-        </h1>
-        <SearchField
-          label={t('integrations.search')}
-          placeholder={t('integrations.searchPlaceholder')}
-          onSearch={setSearch}
-          className="w-full sm:w-72"
-        />
-        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">
-          {t('integrations.add')}
-        </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('integrations.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('integrations.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('integrations.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('integrations.emptySearch', { search }) : t('integrations.empty')} />
-      ) : (
-        <QueueIntegrationsTable
-          records={list.items}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          moreFailed={list.moreFailed}
-          loadMore={list.loadMore}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
-      )}
-
+    <ListPage
+      ns="integrations"
+      list={list}
+      search={{ value: search, onSearch: setSearch }}
+      onAdd={() => setEditing({ record: null })}
+      table={<QueueIntegrationsTable list={list} onEdit={onEdit} onDelete={onDelete} />}
+    >
       <QueueIntegrationDialog
         editing={editing}
         onClose={() => setEditing(null)}
@@ -148,6 +106,6 @@ export default function QueueIntegrationsPage() {
       >
         {t('integrations.confirm.body')}
       </ConfirmDialog>
-    </section>
+    </ListPage>
   )
 }

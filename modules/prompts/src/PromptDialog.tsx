@@ -1,10 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ClientErrorCodes, errorMessage, isApiError, useApi } from '@atende/client'
 import {
-  Button,
-  Dialog,
   FieldShell,
+  FormDialog,
   Select,
   TextField,
   cx,
@@ -12,6 +11,7 @@ import {
   inputErrorClass,
   sayAll,
   toast,
+  useFormState,
 } from '@atende/ui'
 import { SecretField } from './SecretField.tsx'
 import {
@@ -24,7 +24,6 @@ import {
   initialValues,
   promptBody,
   promptErrors,
-  type PromptErrors,
   type PromptValues,
 } from './rules.ts'
 import type { Prompt } from './types.ts'
@@ -43,31 +42,20 @@ export interface PromptDialogProps {
 }
 
 /**
- * Add or edit a prompt (administration.md §3 Prompt, §5, §9): every field of the OpenAI assistant a
- * queue answers with. The keys are typed hidden; an edited prompt shows only its stored keys' masks,
- * and an empty box keeps them.
+ * Add or edit a prompt: every field of the OpenAI assistant a queue answers with. The keys are
+ * typed hidden; an edited prompt shows only its stored keys' masks, and an empty box keeps them.
  */
 export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: PromptDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const formId = useId()
   const record = editing?.record ?? null
-  const [values, setValues] = useState<PromptValues>(() => initialValues(record))
-  const [errors, setErrors] = useState<Partial<Record<keyof PromptErrors, string>>>({})
-  const [busy, setBusy] = useState(false)
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState<PromptValues, { record: Prompt | null }>(
+    editing,
+    (e) => initialValues(e?.record ?? null),
+  )
   const open = editing != null
   const queues = useQueueChoices(open)
-
-  useEffect(() => {
-    if (!editing) return
-    setValues(initialValues(editing.record))
-    setErrors({})
-  }, [editing])
-
-  const set = <K extends keyof PromptValues>(key: K, value: PromptValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
-  }
 
   const showServerError = (err: unknown) => {
     if (isApiError(err) && err.code === ClientErrorCodes.PLAN_FEATURE_DISABLED) {
@@ -116,116 +104,102 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
   const queueOptions = Array.isArray(queues) ? queues.map((q) => ({ value: q.id, label: q.name })) : []
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       size="lg"
       title={t(record ? 'prompts.form.editTitle' : 'prompts.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('prompts.form.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t(record ? 'prompts.form.save' : 'prompts.form.add')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('prompts.form.cancel')}
+      submitLabel={t(record ? 'prompts.form.save' : 'prompts.form.add')}
+      className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
-      <form
-        id={formId}
-        onSubmit={submit}
-        noValidate
-        className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
+      <TextField
+        label={t('prompts.form.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
+      <FieldShell
+        id={`${formId}-prompt`}
+        label={t('prompts.form.prompt')}
+        error={errors.prompt}
+        hint={t('prompts.form.promptHint')}
       >
-        <TextField
-          label={t('prompts.form.name')}
-          value={values.name}
-          onChange={(v) => set('name', v)}
-          error={errors.name}
-          autoFocus
-          maxLength={NAME_MAX}
-        />
-        <FieldShell
+        <textarea
           id={`${formId}-prompt`}
-          label={t('prompts.form.prompt')}
-          error={errors.prompt}
-          hint={t('prompts.form.promptHint')}
-        >
-          <textarea
-            id={`${formId}-prompt`}
-            rows={7}
-            value={values.prompt}
-            maxLength={20_000}
-            onChange={(e) => set('prompt', e.target.value)}
-            aria-invalid={errors.prompt ? true : undefined}
-            aria-describedby={errors.prompt ? `${formId}-prompt-error` : `${formId}-prompt-hint`}
-            className={cx(inputClass, 'resize-y', errors.prompt && inputErrorClass)}
-          />
-        </FieldShell>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Select
-            label={t('prompts.form.model')}
-            value={values.model}
-            onChange={(v) => set('model', v)}
-            options={MODELS.map((m) => ({ value: m, label: m }))}
-          />
-          <Select
-            label={t('prompts.form.queue')}
-            value={values.queueId}
-            onChange={(v) => set('queueId', v)}
-            placeholder={t(queues === null ? 'prompts.form.queuesLoading' : 'prompts.form.queuePlaceholder')}
-            options={queueOptions}
-            error={
-              errors.queueId ??
-              (queues === 'failed'
-                ? t('prompts.form.queuesError')
-                : Array.isArray(queues) && queues.length === 0
-                  ? t('prompts.form.noQueues')
-                  : undefined)
-            }
-          />
-        </div>
-        <SecretField
-          label={t('prompts.form.apiKey')}
-          value={values.apiKey}
-          onChange={(v) => set('apiKey', v)}
-          error={errors.apiKey}
-          storedMask={record?.apiKeySet ? record.apiKeyMask : undefined}
+          rows={7}
+          value={values.prompt}
+          maxLength={20_000}
+          onChange={(e) => set('prompt', e.target.value)}
+          aria-invalid={errors.prompt ? true : undefined}
+          aria-describedby={errors.prompt ? `${formId}-prompt-error` : `${formId}-prompt-hint`}
+          className={cx(inputClass, 'resize-y', errors.prompt && inputErrorClass)}
         />
-        <div className="grid gap-3 sm:grid-cols-3">
-          {number('maxTokens', { max: MAX_TOKENS_MAX })}
-          {number('temperature', { step: 0.1, max: 1 })}
-          {number('maxMessages', { max: MAX_MESSAGES_MAX })}
-        </div>
+      </FieldShell>
+      <div className="grid gap-3 sm:grid-cols-2">
         <Select
-          label={t('prompts.form.voice')}
-          value={values.voice}
-          onChange={(v) => set('voice', v)}
-          options={[{ value: TEXT_ONLY, label: t('prompts.form.textOnly') }, ...VOICES]}
+          label={t('prompts.form.model')}
+          value={values.model}
+          onChange={(v) => set('model', v)}
+          options={MODELS.map((m) => ({ value: m, label: m }))}
         />
-        {voiced && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SecretField
-              label={t('prompts.form.voiceKey')}
-              value={values.voiceKey}
-              onChange={(v) => set('voiceKey', v)}
-              error={errors.voiceKey}
-              storedMask={record?.voiceKeySet ? record.voiceKeyMask : undefined}
-            />
-            <TextField
-              label={t('prompts.form.voiceRegion')}
-              value={values.voiceRegion}
-              onChange={(v) => set('voiceRegion', v)}
-              error={errors.voiceRegion}
-              placeholder="brazilsouth"
-              maxLength={50}
-            />
-          </div>
-        )}
-      </form>
-    </Dialog>
+        <Select
+          label={t('prompts.form.queue')}
+          value={values.queueId}
+          onChange={(v) => set('queueId', v)}
+          placeholder={t(queues === null ? 'prompts.form.queuesLoading' : 'prompts.form.queuePlaceholder')}
+          options={queueOptions}
+          error={
+            errors.queueId ??
+            (queues === 'failed'
+              ? t('prompts.form.queuesError')
+              : Array.isArray(queues) && queues.length === 0
+                ? t('prompts.form.noQueues')
+                : undefined)
+          }
+        />
+      </div>
+      <SecretField
+        label={t('prompts.form.apiKey')}
+        value={values.apiKey}
+        onChange={(v) => set('apiKey', v)}
+        error={errors.apiKey}
+        storedMask={record?.apiKeySet ? record.apiKeyMask : undefined}
+      />
+      <div className="grid gap-3 sm:grid-cols-3">
+        {number('maxTokens', { max: MAX_TOKENS_MAX })}
+        {number('temperature', { step: 0.1, max: 1 })}
+        {number('maxMessages', { max: MAX_MESSAGES_MAX })}
+      </div>
+      <Select
+        label={t('prompts.form.voice')}
+        value={values.voice}
+        onChange={(v) => set('voice', v)}
+        options={[{ value: TEXT_ONLY, label: t('prompts.form.textOnly') }, ...VOICES]}
+      />
+      {voiced && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SecretField
+            label={t('prompts.form.voiceKey')}
+            value={values.voiceKey}
+            onChange={(v) => set('voiceKey', v)}
+            error={errors.voiceKey}
+            storedMask={record?.voiceKeySet ? record.voiceKeyMask : undefined}
+          />
+          <TextField
+            label={t('prompts.form.voiceRegion')}
+            value={values.voiceRegion}
+            onChange={(v) => set('voiceRegion', v)}
+            error={errors.voiceRegion}
+            placeholder="brazilsouth"
+            maxLength={50}
+          />
+        </div>
+      )}
+    </FormDialog>
   )
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
+import { ConfirmDialog, ErrorCard, ListPage, toast, useErrorToast } from '@atende/ui'
 import { PromptDialog } from './PromptDialog.tsx'
 import { PromptsTable } from './PromptsTable.tsx'
 import type { Prompt } from './types.ts'
@@ -10,8 +10,8 @@ import { usePrompts } from './usePrompts.ts'
 import './index.css'
 
 /**
- * /prompts (administration.md §2 "Prompts", §4 live updates): the company's OpenAI prompts; admins
- * add, edit and delete them. Only with the plan's useOpenAi flag.
+ * /prompts: the company's OpenAI prompts, kept live; admins add, edit and delete them. Only with the
+ * plan's useOpenAi flag: a delete refused for the plan sends the page home as the list does.
  */
 export default function PromptsPage() {
   const { t } = useTranslation()
@@ -51,38 +51,12 @@ export default function PromptsPage() {
     )
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">
-          {t('prompts.title')}
-          {list.status === 'ready' && (
-            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400" data-testid="prompts-count">
-              {t('prompts.count', { count: list.count })}
-            </span>
-          )}
-        </h1>
-        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">
-          {t('prompts.add')}
-        </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('prompts.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('prompts.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('prompts.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={t('prompts.empty')} />
-      ) : (
-        <PromptsTable records={list.items} onEdit={onEdit} onDelete={onDelete} />
-      )}
-
+    <ListPage
+      ns="prompts"
+      list={list}
+      onAdd={() => setEditing({ record: null })}
+      table={<PromptsTable list={list} onEdit={onEdit} onDelete={onDelete} />}
+    >
       <PromptDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} onPlanDenied={deny} />
       <ConfirmDialog
         open={!!deleting}
@@ -98,6 +72,6 @@ export default function PromptsPage() {
       >
         {t('prompts.confirm.body')}
       </ConfirmDialog>
-    </section>
+    </ListPage>
   )
 }

@@ -1,24 +1,23 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EditIcon, TrashIcon, VirtualTable, type Column } from '@atende/ui'
+import { PagedTable, actionsColumn, type Column, type PagedRows } from '@atende/ui'
 import type { Prompt } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 52
 
 export interface PromptsTableProps {
-  records: Prompt[]
+  /** GET /prompt answers the whole list at once: it never has more to load. */
+  list: PagedRows<Prompt>
   onEdit: (r: Prompt) => void
   onDelete: (r: Prompt) => void
 }
 
 const rowProps = (r: Prompt) => ({ 'data-testid': `prompt-row-${r.id}` })
 const recordKey = (r: Prompt) => r.id
-const actionClass = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
-const noop = () => {}
 
-/** The prompts on the kit's windowed table (administration.md §2): name, queue, max tokens, actions. */
-export function PromptsTable({ records, onEdit, onDelete }: PromptsTableProps) {
+/** The prompts on the kit's windowed table: name, queue, max tokens, actions. */
+export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {
   const { t } = useTranslation()
   const columns = useMemo<Column<Prompt>[]>(
     () => [
@@ -43,51 +42,26 @@ export function PromptsTable({ records, onEdit, onDelete }: PromptsTableProps) {
         className: 'hidden px-3 text-right font-mono text-sm sm:table-cell',
         cell: (r) => r.maxTokens,
       },
-      {
-        key: 'actions',
+      actionsColumn<Prompt>({
         header: t('prompts.columns.actions'),
-        headerClassName: 'w-24 px-3 text-right',
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (r) => (
-          <>
-            <button
-              type="button"
-              onClick={() => onEdit(r)}
-              aria-label={t('prompts.edit', { name: r.name })}
-              title={t('prompts.edit', { name: r.name })}
-              className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}
-            >
-              <EditIcon className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              onClick={() => onDelete(r)}
-              aria-label={t('prompts.delete', { name: r.name })}
-              title={t('prompts.delete', { name: r.name })}
-              className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}
-            >
-              <TrashIcon className="h-4 w-4" />
-            </button>
-          </>
-        ),
-      },
+        onEdit,
+        onDelete,
+        editLabel: (r) => t('prompts.edit', { name: r.name }),
+        deleteLabel: (r) => t('prompts.delete', { name: r.name }),
+      }),
     ],
     [t, onEdit, onDelete],
   )
 
-  // GET /prompt answers the whole list at once: nothing more to load.
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="prompts-scroll"
-      label={t('prompts.title')}
+      ns="prompts"
+      list={list}
       columns={columns}
-      rows={records}
       rowKey={recordKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={false}
-      loadingMore={false}
-      loadMore={noop}
       loadingLabel={t('prompts.loading')}
     />
   )

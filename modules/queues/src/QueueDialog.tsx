@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, isApiError, useApi } from '@atende/client'
+import { useApi } from '@atende/client'
 import {
   BotPickers,
   Button,
@@ -16,6 +16,8 @@ import {
   rules,
   say,
   toast,
+  useFormState,
+  useRefusal,
 } from '@atende/ui'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
@@ -35,7 +37,7 @@ interface Values {
   schedules: ScheduleRow[]
 }
 type Errors = Partial<Record<keyof Values, string>>
-const FIELDS = new Set([
+const FIELDS = [
   'name',
   'color',
   'orderQueue',
@@ -45,9 +47,9 @@ const FIELDS = new Set([
   'redirectQueueId',
   'integrationId',
   'promptId',
-])
+] as const
 
-/** The default week (administration.md §9) for a new queue. */
+/** The default week for a new queue: weekdays 08:00–18:00, Saturday to 12:00, Sunday closed. */
 const defaultSchedules = (dayName: (d: string) => string): ScheduleRow[] =>
   WEEKDAYS.map((d) => ({
     weekday: dayName(d),
@@ -79,34 +81,27 @@ export interface QueueDialogProps {
 
 /** Add/edit a queue: tabs queueData, attendanceTime (only with scheduleType 'queue') and the option tree. */
 export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
+  const refuse = useRefusal()
   const id = useId()
   const dayName = (d: string) => t(`queues.weekdays.${d}`)
   const [queue, setQueue] = useState<Queue | null>(editing?.queue ?? null)
-  const [values, setValues] = useState<Values>(() => initial(queue, dayName))
-  const [errors, setErrors] = useState<Errors>({})
+  const { values, setValues, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) =>
+    initial(e?.queue ?? null, dayName),
+  )
   const [tab, setTab] = useState<Tab>('queueData')
-  const [busy, setBusy] = useState(false)
   const [byQueue, setByQueue] = useState(false)
 
   useEffect(() => {
     if (!editing) return
     setQueue(editing.queue)
-    setValues(initial(editing.queue, dayName))
-    setErrors({})
     setTab('queueData')
     api
       .get<{ key: string; value: string }>('/settings/scheduleType')
       .then((s) => setByQueue(s?.value === 'queue'))
       .catch(() => setByQueue(false))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, api])
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: undefined }))
-  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -150,13 +145,8 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
         setTab('options')
       } else onClose()
     } catch (err) {
-      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
-      if (isApiError(err) && err.field && FIELDS.has(err.field)) {
-        // A refusal naming its limit says it ("Muito longo! (máximo 10.000 caracteres)").
-        const limit = err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null
-        setErrors((x) => ({ ...x, [err.field as keyof Values]: limit ?? message }))
-        setTab('queueData')
-      } else toast.error(message)
+      // A refusal naming a field shows on the queue's data tab, where the field is.
+      if (refuse<Values>(err, FIELDS, setErrors)) setTab('queueData')
     } finally {
       setBusy(false)
     }
@@ -174,6 +164,16 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
         className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
       />
     </FieldShell>
+  )
+  const count = (key: 'orderQueue' | 'maxAttemptsWithoutResponse') => (
+    <TextField
+      type="number"
+      min={0}
+      label={t(`queues.form.${key}`)}
+      value={values[key]}
+      onChange={(v) => set(key, v)}
+      error={errors[key]}
+    />
   )
   const tabs = [
     { key: 'queueData' as const, label: t('queues.form.queueData') },
@@ -245,26 +245,12 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                       />
                     </div>
                   </FieldShell>
-                  <TextField
-                    type="number"
-                    min={0}
-                    label={t('queues.form.orderQueue')}
-                    value={values.orderQueue}
-                    onChange={(v) => set('orderQueue', v)}
-                    error={errors.orderQueue}
-                  />
+                  {count('orderQueue')}
                 </div>
                 {area('greetingMessage')}
                 {area('outOfHoursMessage')}
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <TextField
-                    type="number"
-                    min={0}
-                    label={t('queues.form.maxAttemptsWithoutResponse')}
-                    value={values.maxAttemptsWithoutResponse}
-                    onChange={(v) => set('maxAttemptsWithoutResponse', v)}
-                    error={errors.maxAttemptsWithoutResponse}
-                  />
+                  {count('maxAttemptsWithoutResponse')}
                   <Select
                     label={t('queues.form.redirectQueueId')}
                     value={values.redirectQueueId}

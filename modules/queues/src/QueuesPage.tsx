@@ -1,45 +1,31 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, ConfirmDialog, EmptyState, Loading, toast, useErrorToast } from '@atende/ui'
+import { Button, ListPage, useConfirmDelete } from '@atende/ui'
 import { QueueDialog } from './QueueDialog.tsx'
 import type { Queue } from './types.ts'
 import { useQueues } from './useQueues.ts'
 import './index.css'
 
-/** /queues (administration.md §2 "Queues"): the company's queues, add/edit dialog, delete confirmation; live. */
+/** /queues: the company's queues (a short list, no count), add/edit dialog, delete confirmation; live. */
 export default function QueuesPage() {
   const { t } = useTranslation()
-  const showError = useErrorToast()
   const list = useQueues()
+  const { setItems } = list
   const [editing, setEditing] = useState<{ queue: Queue | null } | null>(null)
-  const [deleting, setDeleting] = useState<Queue | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await list.remove(deleting.id)
-      toast.success(t('queues.deleted'))
-    } catch (err) {
-      showError(err, 'queues.deleteError')
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
+  const del = useConfirmDelete<Queue>({
+    ns: 'queues',
+    path: (q) => `/queue/${q.id}`,
+    onDeleted: (q) => setItems((items) => items?.filter((x) => x.id !== q.id) ?? items),
+  })
+  const items = list.items ?? []
 
   return (
-    <section className="flex h-full flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">{t('queues.title')}</h1>
-        <Button onClick={() => setEditing({ queue: null })}>{t('queues.add')}</Button>
-      </header>
-      {list.items === null ? (
-        <Loading label={t('queues.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={t('queues.empty')} />
-      ) : (
+    <ListPage
+      ns="queues"
+      list={{ status: list.items === null ? 'loading' : 'ready', items, reload: () => void list.reload() }}
+      count={false}
+      onAdd={() => setEditing({ queue: null })}
+      table={
         <div className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
           <table className="w-full text-sm" data-testid="queues-table">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800">
@@ -53,7 +39,7 @@ export default function QueuesPage() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((q) => (
+              {items.map((q) => (
                 <tr
                   key={q.id}
                   className="border-t border-slate-200 dark:border-slate-700"
@@ -76,7 +62,7 @@ export default function QueuesPage() {
                     </Button>{' '}
                     <Button
                       variant="secondary"
-                      onClick={() => setDeleting(q)}
+                      onClick={() => del.ask(q)}
                       aria-label={t('queues.delete', { name: q.name })}
                     >
                       {t('queues.deleteShort')}
@@ -87,22 +73,10 @@ export default function QueuesPage() {
             </tbody>
           </table>
         </div>
-      )}
-      <QueueDialog editing={editing} queues={list.items ?? []} onClose={() => setEditing(null)} onSaved={list.upsert} />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('queues.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('queues.confirm.yes')}
-        cancelLabel={t('queues.confirm.no')}
-      >
-        {t('queues.confirm.body')}
-      </ConfirmDialog>
-    </section>
+      }
+    >
+      <QueueDialog editing={editing} queues={items} onClose={() => setEditing(null)} onSaved={list.upsert} />
+      {del.dialog}
+    </ListPage>
   )
 }

@@ -12,6 +12,17 @@ export function ScheduleFields({ rows, onChange }: { rows: ScheduleRow[]; onChan
   const { t } = useTranslation()
   const set = (i: number, patch: Partial<ScheduleRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)))
+  const time = (i: number, r: ScheduleRow, key: 'startTime' | 'endTime', label: string) => (
+    <input
+      aria-label={label}
+      value={r[key]}
+      placeholder="00:00"
+      maxLength={5}
+      inputMode="numeric"
+      onChange={(e) => set(i, { [key]: mask(e.target.value) })}
+      className={cx(inputClass)}
+    />
+  )
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('queues.hours.hint')}</p>
@@ -24,24 +35,8 @@ export function ScheduleFields({ rows, onChange }: { rows: ScheduleRow[]; onChan
             data-testid={`hours-${r.weekdayEn}`}
           >
             <span className="text-sm font-medium">{day}</span>
-            <input
-              aria-label={t('queues.hours.startOf', { day })}
-              value={r.startTime}
-              placeholder="00:00"
-              maxLength={5}
-              inputMode="numeric"
-              onChange={(e) => set(i, { startTime: mask(e.target.value) })}
-              className={cx(inputClass)}
-            />
-            <input
-              aria-label={t('queues.hours.endOf', { day })}
-              value={r.endTime}
-              placeholder="00:00"
-              maxLength={5}
-              inputMode="numeric"
-              onChange={(e) => set(i, { endTime: mask(e.target.value) })}
-              className={cx(inputClass)}
-            />
+            {time(i, r, 'startTime', t('queues.hours.startOf', { day }))}
+            {time(i, r, 'endTime', t('queues.hours.endOf', { day }))}
           </div>
         )
       })}

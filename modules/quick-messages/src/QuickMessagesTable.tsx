@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Badge, VirtualTable, EditIcon, TrashIcon, type Column } from '@atende/ui'
+import type { TFunction } from 'i18next'
+import { Badge, PagedTable, type BadgeTone, actionsColumn, type Column, type PagedRows } from '@atende/ui'
 import { PaperclipIcon } from './icons.tsx'
 import type { QuickMessage } from './types.ts'
 
@@ -8,11 +9,7 @@ import type { QuickMessage } from './types.ts'
 export const ROW_HEIGHT = 56
 
 export interface QuickMessagesTableProps {
-  records: QuickMessage[]
-  hasMore: boolean
-  loadingMore: boolean
-  moreFailed: boolean
-  loadMore: () => void
+  list: PagedRows<QuickMessage>
   canEdit: (q: QuickMessage) => boolean
   onEdit: (q: QuickMessage) => void
   onDelete: (q: QuickMessage) => void
@@ -20,19 +17,25 @@ export interface QuickMessagesTableProps {
 
 const rowProps = (q: QuickMessage) => ({ 'data-testid': `quick-message-row-${q.id}` })
 const recordKey = (q: QuickMessage) => q.id
-const actionClass = 'rounded-md p-2 focus:outline-none focus-visible:ring-2'
+
+/** A yes/no field of the row as a badge: `tone` and the first key's words when on, else neutral and the second's. */
+const flagColumn = (
+  t: TFunction,
+  key: 'geral' | 'status',
+  tone: BadgeTone,
+  headerClassName: string,
+  className: string,
+  [on, off]: [string, string],
+): Column<QuickMessage> => ({
+  key,
+  header: t(`quickMessages.columns.${key}`),
+  headerClassName,
+  className,
+  cell: (q) => <Badge tone={q[key] ? tone : 'neutral'}>{t(q[key] ? on : off)}</Badge>,
+})
 
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */
-export function QuickMessagesTable({
-  records,
-  hasMore,
-  loadingMore,
-  moreFailed,
-  loadMore,
-  canEdit,
-  onEdit,
-  onDelete,
-}: QuickMessagesTableProps) {
+export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMessagesTableProps) {
   const { t } = useTranslation()
   const columns = useMemo<Column<QuickMessage>[]>(
     () => [
@@ -71,77 +74,35 @@ export function QuickMessagesTable({
           </div>
         ),
       },
-      {
-        key: 'geral',
-        header: t('quickMessages.columns.geral'),
-        headerClassName: 'hidden w-28 px-3 md:table-cell',
-        className: 'hidden px-3 md:table-cell',
-        cell: (q) => (
-          <Badge tone={q.geral ? 'primary' : 'neutral'}>
-            {t(q.geral ? 'quickMessages.geralYes' : 'quickMessages.geralNo')}
-          </Badge>
-        ),
-      },
-      {
-        key: 'status',
-        header: t('quickMessages.columns.status'),
-        headerClassName: 'hidden w-24 px-3 sm:table-cell',
-        className: 'hidden px-3 sm:table-cell',
-        cell: (q) => (
-          <Badge tone={q.status ? 'success' : 'neutral'}>
-            {t(q.status ? 'quickMessages.active' : 'quickMessages.inactive')}
-          </Badge>
-        ),
-      },
-      {
-        key: 'actions',
+      flagColumn(t, 'geral', 'primary', 'hidden w-28 px-3 md:table-cell', 'hidden px-3 md:table-cell', [
+        'quickMessages.geralYes',
+        'quickMessages.geralNo',
+      ]),
+      flagColumn(t, 'status', 'success', 'hidden w-24 px-3 sm:table-cell', 'hidden px-3 sm:table-cell', [
+        'quickMessages.active',
+        'quickMessages.inactive',
+      ]),
+      actionsColumn<QuickMessage>({
         header: t('quickMessages.columns.actions'),
-        headerClassName: 'w-24 px-3 text-right',
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (q) =>
-          canEdit(q) ? (
-            <>
-              <button
-                type="button"
-                onClick={() => onEdit(q)}
-                aria-label={t('quickMessages.edit', { shortcode: q.shortcode })}
-                title={t('quickMessages.edit', { shortcode: q.shortcode })}
-                className={`${actionClass} text-slate-600 hover:bg-slate-100 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700`}
-              >
-                <EditIcon className="h-4 w-4" />
-              </button>
-              <button
-                type="button"
-                onClick={() => onDelete(q)}
-                aria-label={t('quickMessages.delete', { shortcode: q.shortcode })}
-                title={t('quickMessages.delete', { shortcode: q.shortcode })}
-                className={`${actionClass} text-red-600 hover:bg-red-50 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950`}
-              >
-                <TrashIcon className="h-4 w-4" />
-              </button>
-            </>
-          ) : null,
-      },
+        allowed: canEdit,
+        onEdit,
+        onDelete,
+        editLabel: (q) => t('quickMessages.edit', { shortcode: q.shortcode }),
+        deleteLabel: (q) => t('quickMessages.delete', { shortcode: q.shortcode }),
+      }),
     ],
     [t, canEdit, onEdit, onDelete],
   )
 
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="quick-messages-scroll"
-      label={t('quickMessages.title')}
+      ns="quickMessages"
+      list={list}
       columns={columns}
-      rows={records}
       rowKey={recordKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      failed={moreFailed}
-      loadMore={loadMore}
-      loadingLabel={t('quickMessages.loadingMore')}
-      failedText={t('quickMessages.loadMoreError')}
-      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
     />
   )
 }
