@@ -18,7 +18,7 @@ import {
   toast,
 } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
-import { AttachIcon, actionClass, dangerActionClass } from './icons.tsx'
+import { AttachIcon, actionClass, dangerActionClass } from '../icons.tsx'
 import {
   BUILTIN_VARIABLES,
   MESSAGE_KEYS,

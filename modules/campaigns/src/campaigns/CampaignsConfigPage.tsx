@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, EmptyState, ErrorCard, Loading, Select, TextField, TrashIcon, toast } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
-import { dangerActionClass } from './icons.tsx'
+import { dangerActionClass } from '../icons.tsx'
 import {
   DAILY_LIMIT_MAX,
   LONGER_INTERVALS,
