@@ -7,7 +7,6 @@ import {
   ConfirmDialog,
   IconAction,
   ListPage,
-  PagedTable,
   SM_UP,
   actionsColumn,
   toast,
@@ -16,15 +15,12 @@ import {
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { PlayIcon, ReportIcon, RestartIcon, StopIcon } from '../icons.tsx'
+import { RecordsTable } from '../RecordsTable.tsx'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { CampaignDialog } from './CampaignDialog.tsx'
 import { STATUS_TONE, formatDate, type Campaign } from './types.ts'
 import { useCampaigns } from './useCampaigns.ts'
 import '../index.css'
-
-const ROW_HEIGHT = 52
-const rowProps = (r: Campaign) => ({ 'data-testid': `campaign-row-${r.id}` })
-const rowKey = (r: Campaign) => r.id
 
 /**
  * /campaigns: the company's campaigns, searchable, a page at a time, live; start a draft or
@@ -177,14 +173,12 @@ function Campaigns() {
         setEditing({ id: null })
       }}
       table={
-        <PagedTable
+        <RecordsTable
           data-testid="campaigns-scroll"
           ns="campaignList"
           list={list}
           columns={columns}
-          rowKey={rowKey}
-          rowProps={rowProps}
-          rowHeight={ROW_HEIGHT}
+          row="campaign-row"
         />
       }
     >

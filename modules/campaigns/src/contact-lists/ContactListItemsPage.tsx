@@ -7,7 +7,6 @@ import {
   EmptyState,
   ErrorCard,
   Loading,
-  PagedTable,
   SearchField,
   actionsColumn,
   displayPhone,
@@ -15,6 +14,7 @@ import {
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { BackIcon, InvalidIcon, UncheckedIcon, UploadIcon, ValidIcon } from '../icons.tsx'
+import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
 import { useAskDelete } from '../useAskDelete.tsx'
 import { ContactItemDialog } from './ContactItemDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -24,9 +24,6 @@ import '../index.css'
 
 /** The contacts page's delete permission, which also gates deleting a list's contacts. */
 export const DELETE_PERMISSION = 'contacts-page:deleteContact'
-const ROW_HEIGHT = 52
-const rowProps = (r: ContactListItem) => ({ 'data-testid': `contact-list-item-row-${r.id}` })
-const rowKey = (r: ContactListItem) => r.id
 
 function Validity({ value }: { value: boolean | null }) {
   const { t } = useTranslation()
@@ -93,13 +90,7 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         className: 'px-3 text-center',
         cell: (r) => <Validity value={r.isWhatsappValid} />,
       },
-      {
-        key: 'name',
-        header: t('contactListItems.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => <span title={r.name}>{r.name}</span>,
-      },
+      nameColumn<ContactListItem>(t('contactListItems.columns.name')),
       {
         key: 'number',
         header: t('contactListItems.columns.number'),
@@ -181,16 +172,14 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
       ) : list.items.length === 0 ? (
         <EmptyState title={search ? t('contactListItems.emptySearch', { search }) : t('contactListItems.empty')} />
       ) : (
-        <PagedTable
+        <RecordsTable
           data-testid="contact-list-items-scroll"
           ns="contactListItems"
           label={contactList?.name ?? t('contactListItems.title')}
           loadingLabel={t('campaignsCommon.loadingMore')}
           list={list}
           columns={columns}
-          rowKey={rowKey}
-          rowProps={rowProps}
-          rowHeight={ROW_HEIGHT}
+          row="contact-list-item-row"
         />
       )}
 

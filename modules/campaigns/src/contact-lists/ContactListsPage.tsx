@@ -2,19 +2,16 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
-import { IconAction, ListPage, PagedTable, actionsColumn, toast, type Column } from '@atende/ui'
+import { IconAction, ListPage, actionsColumn, toast, type Column } from '@atende/ui'
 import { CampaignsGate, NoAccess } from '../access.tsx'
 import { DownloadIcon, PeopleIcon } from '../icons.tsx'
+import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { ContactListDialog } from './ContactListDialog.tsx'
 import { downloadExample } from './example.ts'
 import type { ContactList } from './types.ts'
 import { useContactLists } from './useContactLists.ts'
 import '../index.css'
-
-const ROW_HEIGHT = 52
-const rowProps = (r: ContactList) => ({ 'data-testid': `contact-list-row-${r.id}` })
-const rowKey = (r: ContactList) => r.id
 
 /**
  * /contact-lists: the company's lists, searchable, a page at a time, live, with their contacts
@@ -44,13 +41,7 @@ function ContactLists() {
 
   const columns = useMemo<Column<ContactList>[]>(
     () => [
-      {
-        key: 'name',
-        header: t('contactLists.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => <span title={r.name}>{r.name}</span>,
-      },
+      nameColumn<ContactList>(t('contactLists.columns.name')),
       {
         key: 'contacts',
         header: t('contactLists.columns.contacts'),
@@ -94,15 +85,13 @@ function ContactLists() {
       search={{ value: search, onSearch: setSearch }}
       onAdd={() => setEditing({ record: null })}
       table={
-        <PagedTable
+        <RecordsTable
           data-testid="contact-lists-scroll"
           ns="contactLists"
           loadingLabel={t('campaignsCommon.loadingMore')}
           list={list}
           columns={columns}
-          rowKey={rowKey}
-          rowProps={rowProps}
-          rowHeight={ROW_HEIGHT}
+          row="contact-list-row"
         />
       }
     >
