@@ -7,6 +7,7 @@ import {
   CopyButton,
   Dialog,
   FieldShell,
+  FormDialog,
   Select,
   TabPanel,
   Tabs,
@@ -14,9 +15,11 @@ import {
   cx,
   inputClass,
   inputErrorClass,
-  rules,
   say,
   toast,
+  useFormState,
+  useRefusal,
+  type FieldErrors,
 } from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
 import { QueuesField } from './QueuesField.tsx'
@@ -37,10 +40,10 @@ interface Values extends Record<TextKey | NumberKey, string> {
   integrationId: number | null
   promptId: number | null
 }
-type FieldErrors = Partial<Record<Exclude<keyof Values, 'hours'>, string>>
 type Tab = 'general' | 'hours' | 'advanced'
 
-const FIELDS = new Set<string>([
+/** The fields a refusal of the server may name (the hours are refused as `schedules…`). */
+const FIELDS: readonly Exclude<keyof Values, 'hours'>[] = [
   'name',
   'provider',
   'isDefault',
@@ -50,7 +53,7 @@ const FIELDS = new Set<string>([
   'promptId',
   ...TEXT_FIELDS,
   ...NUMBER_FIELDS,
-])
+]
 /** The tab that holds a field (for a field the server refused). */
 const tabOf = (field: string): Tab =>
   field.startsWith('schedules')
@@ -90,7 +93,7 @@ export interface ConnectionDialogProps {
 }
 
 /**
- * Add/edit a connection (core.md §2 "Connections", §3 Connection): messages on "Geral", the weekly
+ * Add/edit a connection: messages on "Geral", the weekly
  * business hours on their own tab, counters and the token on "Avançado". The queues, and the
  * integration and prompt the connection's customers are answered by (each only with its plan flag),
  * on "Geral"; the transfer queue is still to come.
@@ -99,31 +102,28 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
   const { t, i18n } = useTranslation()
   const id = useId()
   const connection = editing?.connection ?? null
-  const [values, setValues] = useState<Values>(() => initial(connection))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const refuse = useRefusal()
+  const form = useFormState(editing, (e) => initial(e?.connection ?? null))
+  const { values, setValues, errors, setErrors, busy, setBusy } = form
   const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
   const [tab, setTab] = useState<Tab>('general')
-  const [busy, setBusy] = useState(false)
   const [revealed, setRevealed] = useState<{ name: string; token: string } | null>(null)
 
   useEffect(() => {
     if (!editing) return
-    setValues(initial(editing.connection))
-    setErrors({})
     setHourErrors({})
     setTab('general')
     setRevealed(null)
   }, [editing])
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
+    form.set(key, value)
     if (key === 'hours') setHourErrors({})
-    else setErrors((e) => ({ ...e, [key]: undefined }))
   }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const found: FieldErrors = {}
+    const found: FieldErrors<Values> = {}
     const n = nameError(values.name)
     if (n) found.name = say(t, n)!
     for (const k of NUMBER_FIELDS) {
@@ -161,23 +161,13 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       if (values.token && saved.token) setRevealed({ name: saved.name, token: saved.token })
       else onClose()
     } catch (err) {
-      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
-      if (isApiError(err) && err.field && FIELDS.has(err.field)) {
-        const field = err.field as keyof FieldErrors
-        // A refusal naming its limit says it; the name's own words name its 2 to 50 otherwise.
-        const limit = err.code === 'ERR_VALIDATION' ? say(t, rules.limitOf(err.data)) : null
-        setErrors((x) => ({
-          ...x,
-          [field]:
-            limit ?? (field === 'name' && err.code === 'ERR_VALIDATION' ? t('connections.validation.length') : message),
-        }))
+      // A refusal naming its limit says it; the name's own words name its 2 to 50 otherwise.
+      const field = refuse<Values>(err, FIELDS, setErrors, { required: { name: 'connections.validation.length' } })
+      if (field) {
         setTab(tabOf(field))
         // A field that has no control on screen (isDefault) also gets the toast.
-        if (field === 'isDefault') toast.error(message)
-      } else {
-        if (isApiError(err) && err.field?.startsWith('schedules')) setTab('hours')
-        toast.error(message)
-      }
+        if (field === 'isDefault') toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }))
+      } else if (isApiError(err) && err.field?.startsWith('schedules')) setTab('hours')
     } finally {
       setBusy(false)
     }
@@ -228,113 +218,106 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     )
 
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
+      busy={busy}
       onClose={onClose}
+      onSubmit={submit}
       size="lg"
+      className="flex flex-col gap-3"
       title={t(connection ? 'connections.form.editTitle' : 'connections.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('connections.form.cancel')}
-          </Button>
-          <Button type="submit" form={`${id}-form`} loading={busy}>
-            {t('connections.form.save')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('connections.form.cancel')}
+      submitLabel={t('connections.form.save')}
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="flex flex-col gap-3">
-        <Tabs
-          idPrefix={id}
-          label={t('connections.form.sections')}
-          active={tab}
-          onChange={setTab}
-          tabs={[
-            { key: 'general', label: t('connections.form.general') },
-            { key: 'hours', label: t('connections.form.hours') },
-            { key: 'advanced', label: t('connections.form.advanced') },
-          ]}
-        />
-        <TabPanel idPrefix={id} active={tab} className="flex flex-col gap-3">
-          {tab === 'general' ? (
-            <>
-              <div className="grid gap-3 sm:grid-cols-2">
+      <Tabs
+        idPrefix={id}
+        label={t('connections.form.sections')}
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'general', label: t('connections.form.general') },
+          { key: 'hours', label: t('connections.form.hours') },
+          { key: 'advanced', label: t('connections.form.advanced') },
+        ]}
+      />
+      <TabPanel idPrefix={id} active={tab} className="flex flex-col gap-3">
+        {tab === 'general' ? (
+          <>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label={t('connections.form.name')}
+                value={values.name}
+                onChange={(v) => set('name', v)}
+                error={errors.name}
+                autoFocus
+                maxLength={NAME_MAX}
+              />
+              <Select
+                label={t('connections.form.provider')}
+                value={values.provider}
+                onChange={(v) => set('provider', v)}
+                error={errors.provider}
+                options={[
+                  { value: 'simulator', label: t('connections.providers.simulator') },
+                  { value: 'beta', label: t('connections.providers.beta') },
+                ]}
+              />
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={values.isDefault}
+                onChange={(e) => set('isDefault', e.target.checked)}
+                className="h-4 w-4 accent-[var(--color-primary,#2563eb)]"
+              />
+              {t('connections.form.isDefault')}
+            </label>
+            <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
+            <BotPickers
+              owner="connection"
+              integrationId={values.integrationId}
+              promptId={values.promptId}
+              onChange={(patch) => {
+                setValues((v) => ({ ...v, ...patch }))
+                setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
+              }}
+              errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
+            />
+            {area('greetingMessage')}
+            {area('complationMessage')}
+            {area('outOfHoursMessage')}
+            {area('ratingMessage')}
+          </>
+        ) : tab === 'hours' ? (
+          <HoursFields rows={values.hours} onChange={(rows) => set('hours', rows)} errors={hourErrors} />
+        ) : (
+          <>
+            {area('expiresInactiveMessage')}
+            <div className="grid gap-3 sm:grid-cols-2">
+              {NUMBER_FIELDS.map((k) => (
                 <TextField
-                  label={t('connections.form.name')}
-                  value={values.name}
-                  onChange={(v) => set('name', v)}
-                  error={errors.name}
-                  autoFocus
-                  maxLength={NAME_MAX}
+                  key={k}
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  label={t(`connections.form.${k}`)}
+                  value={values[k]}
+                  onChange={(v) => set(k, v)}
+                  error={errors[k]}
+                  hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined}
                 />
-                <Select
-                  label={t('connections.form.provider')}
-                  value={values.provider}
-                  onChange={(v) => set('provider', v)}
-                  error={errors.provider}
-                  options={[
-                    { value: 'simulator', label: t('connections.providers.simulator') },
-                    { value: 'beta', label: t('connections.providers.beta') },
-                  ]}
-                />
-              </div>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={values.isDefault}
-                  onChange={(e) => set('isDefault', e.target.checked)}
-                  className="h-4 w-4 accent-[var(--color-primary,#2563eb)]"
-                />
-                {t('connections.form.isDefault')}
-              </label>
-              <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
-              <BotPickers
-                owner="connection"
-                integrationId={values.integrationId}
-                promptId={values.promptId}
-                onChange={(patch) => {
-                  setValues((v) => ({ ...v, ...patch }))
-                  setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
-                }}
-                errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
-              />
-              {area('greetingMessage')}
-              {area('complationMessage')}
-              {area('outOfHoursMessage')}
-              {area('ratingMessage')}
-            </>
-          ) : tab === 'hours' ? (
-            <HoursFields rows={values.hours} onChange={(rows) => set('hours', rows)} errors={hourErrors} />
-          ) : (
-            <>
-              {area('expiresInactiveMessage')}
-              <div className="grid gap-3 sm:grid-cols-2">
-                {NUMBER_FIELDS.map((k) => (
-                  <TextField
-                    key={k}
-                    type="number"
-                    min={0}
-                    inputMode="numeric"
-                    label={t(`connections.form.${k}`)}
-                    value={values[k]}
-                    onChange={(v) => set(k, v)}
-                    error={errors[k]}
-                    hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined}
-                  />
-                ))}
-              </div>
-              <TokenField
-                saved={connection}
-                value={values.token}
-                onChange={(v) => set('token', v)}
-                error={errors.token}
-              />
-            </>
-          )}
-        </TabPanel>
-      </form>
-    </Dialog>
+              ))}
+            </div>
+            <TokenField
+              saved={connection}
+              value={values.token}
+              onChange={(v) => set('token', v)}
+              error={errors.token}
+            />
+          </>
+        )}
+      </TabPanel>
+    </FormDialog>
   )
 }

@@ -32,7 +32,7 @@ type Errors = Partial<Record<Field, string>>
 const FIELDS = new Set<string>(['body', 'description', 'scheduleDate', 'sendAt', 'contactId', 'file'])
 const ACCEPT = 'image/png,image/jpeg'
 
-/** The spec's form rules (core.md §5), the same the server checks. */
+/** The form's rules, the same the server checks. */
 function validate(v: Values, contact: PickedContact | null): Errors {
   const e: Errors = {}
   if (!v.body.trim()) e.body = 'schedules.validation.required'
@@ -46,9 +46,10 @@ function validate(v: Values, contact: PickedContact | null): Errors {
 }
 
 /**
- * Add or edit a schedule (core.md §4, §5): contact, message, description, the schedule's date and
- * when it is sent, one image (png, jpg, jpeg). The title reflects the status; a sent one takes date
- * changes only (saving it puts it back to pending). The author or an admin edits; deleting follows §6.
+ * Add or edit a schedule: contact, message, description, the schedule's date and when it is sent,
+ * one image (png, jpg, jpeg). The title reflects the status; a sent one takes date changes only
+ * (saving it puts it back to pending). The author or an admin edits; the author deletes a schedule
+ * not yet sent, an admin any.
  */
 export function ScheduleDialog({
   target,
@@ -259,26 +260,19 @@ export function ScheduleDialog({
           {/* Two different instants (plugins/schedules): scheduleDate places the schedule on the
               calendar and in the period filters; sendAt is when the sender sends the message. */}
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              type="datetime-local"
-              label={t('schedules.form.scheduleDate')}
-              hint={t('schedules.form.scheduleDateHint')}
-              value={values.scheduleDate}
-              required
-              disabled={locked}
-              onChange={(v) => set('scheduleDate', v)}
-              error={errors.scheduleDate}
-            />
-            <TextField
-              type="datetime-local"
-              label={t('schedules.form.sendAt')}
-              hint={t('schedules.form.sendAtHint')}
-              value={values.sendAt}
-              required
-              disabled={locked}
-              onChange={(v) => set('sendAt', v)}
-              error={errors.sendAt}
-            />
+            {(['scheduleDate', 'sendAt'] as const).map((k) => (
+              <TextField
+                key={k}
+                type="datetime-local"
+                label={t(`schedules.form.${k}`)}
+                hint={t(`schedules.form.${k}Hint`)}
+                value={values[k]}
+                required
+                disabled={locked}
+                onChange={(v) => set(k, v)}
+                error={errors[k]}
+              />
+            ))}
           </div>
           <div className="flex flex-col gap-1">
             <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('schedules.form.media')}</span>

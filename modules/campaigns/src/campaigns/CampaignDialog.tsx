@@ -18,7 +18,7 @@ import {
   toast,
 } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
-import { AttachIcon, actionClass, dangerActionClass } from './icons.tsx'
+import { AttachIcon, actionClass, dangerActionClass } from '../icons.tsx'
 import {
   BUILTIN_VARIABLES,
   MESSAGE_KEYS,
@@ -72,7 +72,7 @@ const formOf = (c: Campaign | null): Form => ({
 const idOf = (v: string) => (v ? Number(v) : null)
 
 /**
- * Add, edit or view a campaign (administration.md §2 "Campaigns", §3, §4, §5): name, five message
+ * Add, edit or view a campaign: name, five message
  * variants in tabs with the variables they may use, an attachment, contact list, tag, connection
  * and schedule. Read-only while the server says it is not editable (running, finished, or starting
  * within the hour); from there a running one may be stopped and a cancelled one restarted.

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom'
 import { errorMessage } from '@atende/client'
 import { Badge, Button, ErrorCard, Loading } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
-import { BackIcon } from './icons.tsx'
+import { BackIcon } from '../icons.tsx'
 import { STATUS_TONE, deliveredOf, formatDate, pauseReasonOf, progress, validOf } from './types.ts'
 import { useCampaign } from './useCampaigns.ts'
 import '../index.css'
@@ -32,7 +32,7 @@ function Field({ label, value, testId }: { label: string; value: ReactNode; test
 }
 
 /**
- * /campaign/:id/report (administration.md §2 "Campaign report", §4): a progress bar of the
+ * /campaign/:id/report: a progress bar of the
  * recipients dealt with, the counters (valid contacts, delivered, failed, pending), the connection,
  * list and dates, and why the engine holds it when it does; live while it runs, read again 5 s
  * after a live update shows it finished.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import { Button, EmptyState, ErrorCard, Loading, Select, TextField, TrashIcon, toast } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
-import { dangerActionClass } from './icons.tsx'
+import { dangerActionClass } from '../icons.tsx'
 import {
   DAILY_LIMIT_MAX,
   LONGER_INTERVALS,
@@ -27,8 +27,8 @@ const formOf = (s: CampaignSettings): Form => ({
   variables: s.variables.map((v) => ({ ...v, uid: ++uid })),
 })
 /**
- * /campaigns-config (administration.md §2 "Campaign settings", §3, §9): the three intervals with
- * the spec's option lists, the protection of the number (a daily limit per connection and a sending
+ * /campaigns-config: the three intervals with
+ * their fixed option lists, the protection of the number (a daily limit per connection and a sending
  * window), and the variables messages may use (duplicate keys are ignored by the server).
  */
 function CampaignsConfig() {

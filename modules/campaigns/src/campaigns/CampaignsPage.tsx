@@ -1,40 +1,33 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { errorMessage, useApi } from '@atende/client'
+import { useApi } from '@atende/client'
 import {
   Badge,
-  Button,
   ConfirmDialog,
-  EditIcon,
-  EmptyState,
-  ErrorCard,
-  Loading,
-  SearchField,
-  TrashIcon,
-  VirtualTable,
+  IconAction,
+  ListPage,
   SM_UP,
+  actionsColumn,
   toast,
   useMediaQuery,
   type Column,
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
+import { PlayIcon, ReportIcon, RestartIcon, StopIcon } from '../icons.tsx'
+import { RecordsTable } from '../RecordsTable.tsx'
+import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { CampaignDialog } from './CampaignDialog.tsx'
-import { PlayIcon, ReportIcon, RestartIcon, StopIcon, actionClass, dangerActionClass } from './icons.tsx'
 import { STATUS_TONE, formatDate, type Campaign } from './types.ts'
 import { useCampaigns } from './useCampaigns.ts'
 import '../index.css'
 
-const ROW_HEIGHT = 52
-const rowProps = (r: Campaign) => ({ 'data-testid': `campaign-row-${r.id}` })
-const rowKey = (r: Campaign) => r.id
-
 /**
- * /campaigns (administration.md §2 "Contact lists and campaigns", §4, §8): the company's campaigns,
- * searchable, a page at a time, live; start a draft or scheduled one now, stop a running one, restart
- * a cancelled one (starting and stopping asked first: each reaches customers), open its report, edit
- * (or view), delete with confirmation; add. The first action slot changes with the status and keeps
- * its width when empty, so the report, edit and delete icons never move under the pointer.
+ * /campaigns: the company's campaigns, searchable, a page at a time, live; start a draft or
+ * scheduled one now, stop a running one, restart a cancelled one (starting and stopping asked first:
+ * each reaches customers), open its report, edit (or view), delete with confirmation; add. The first
+ * action slot changes with the status and keeps its width when empty, so the report, edit and delete
+ * icons never move under the pointer.
  */
 function Campaigns() {
   const { t, i18n } = useTranslation()
@@ -45,15 +38,16 @@ function Campaigns() {
   const { upsert, remove } = list
   const [denied, setDenied] = useState(false)
   const [editing, setEditing] = useState<{ id: number | null } | null>(null)
-  const [deleting, setDeleting] = useState<Campaign | null>(null)
-  const [busy, setBusy] = useState(false)
   const [acting, setActing] = useState<number | null>(null)
   const wide = useMediaQuery(SM_UP)
   const [confirming, setConfirming] = useState<{ campaign: Campaign; what: 'start' | 'cancel' } | null>(null)
-  const message = useCallback(
-    (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
-    [t, i18n],
-  )
+  const message = useErrorText()
+  const del = useAskDelete<Campaign>({
+    ns: 'campaignList',
+    path: '/campaigns',
+    onDeleted: remove,
+    onPlanDenied: () => setDenied(true),
+  })
   // The dialog follows the campaign live (a start turns it read-only while open).
   const [opened, setOpened] = useState<Campaign | null>(null)
   const editingRecord = editing?.id != null ? (list.items.find((r) => r.id === editing.id) ?? opened) : null
@@ -68,7 +62,7 @@ function Campaigns() {
         )
       } catch (err) {
         if (isPlanDenied(err)) setDenied(true)
-        // §8: cancel/restart failures show the error's message.
+        // Cancel and restart failures say the server's words.
         else toast.error(message(err))
       } finally {
         setActing(null)
@@ -134,127 +128,60 @@ function Campaigns() {
         cell: (r) => formatDate(r.completedAt, i18n.language) || t('campaignList.none'),
       },
       {
-        key: 'actions',
-        header: t('campaignList.columns.actions'),
+        ...actionsColumn<Campaign>({
+          header: t('campaignList.columns.actions'),
+          before: (r) => (
+            <>
+              <StateAction
+                campaign={r}
+                busy={acting === r.id}
+                onStart={() => setConfirming({ campaign: r, what: 'start' })}
+                onStop={() => setConfirming({ campaign: r, what: 'cancel' })}
+                onRestart={() => void act(r, 'restart')}
+              />
+              <IconAction
+                label={t('campaignList.report', { name: r.name })}
+                onClick={() => navigate(`/campaign/${r.id}/report`)}
+                icon={<ReportIcon className="h-4 w-4" />}
+              />
+            </>
+          ),
+          onEdit: (r) => {
+            setOpened(r)
+            setEditing({ id: r.id })
+          },
+          onDelete: del.ask,
+          editLabel: (r) => t('campaignList.edit', { name: r.name }),
+          deleteLabel: (r) => t('campaignList.delete', { name: r.name }),
+        }),
         headerClassName: 'w-36 px-1 text-right sm:w-48 sm:px-3',
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (r) => (
-          <>
-            <StateAction
-              campaign={r}
-              busy={acting === r.id}
-              onStart={() => setConfirming({ campaign: r, what: 'start' })}
-              onStop={() => setConfirming({ campaign: r, what: 'cancel' })}
-              onRestart={() => void act(r, 'restart')}
-            />
-            <button
-              type="button"
-              onClick={() => navigate(`/campaign/${r.id}/report`)}
-              className={actionClass}
-              title={t('campaignList.report', { name: r.name })}
-              aria-label={t('campaignList.report', { name: r.name })}
-            >
-              <ReportIcon className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setOpened(r)
-                setEditing({ id: r.id })
-              }}
-              className={actionClass}
-              title={t('campaignList.edit', { name: r.name })}
-              aria-label={t('campaignList.edit', { name: r.name })}
-            >
-              <EditIcon className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              onClick={() => setDeleting(r)}
-              className={dangerActionClass}
-              title={t('campaignList.delete', { name: r.name })}
-              aria-label={t('campaignList.delete', { name: r.name })}
-            >
-              <TrashIcon className="h-4 w-4" />
-            </button>
-          </>
-        ),
       },
     ],
-    [t, i18n.language, navigate, act, acting, wide],
+    [t, i18n.language, navigate, act, acting, wide, del.ask],
   )
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/campaigns/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('campaignList.toasts.deleted'))
-    } catch (err) {
-      if (isPlanDenied(err)) setDenied(true)
-      else toast.error(message(err))
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   if (denied) return <NoAccess testId="campaigns-plan-denied" />
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">{t('campaignList.title')}</h1>
-        <SearchField
-          label={t('campaignList.search')}
-          placeholder={t('campaignList.searchPlaceholder')}
-          onSearch={setSearch}
-          className="w-full sm:w-72"
-        />
-        <Button
-          onClick={() => {
-            setOpened(null)
-            setEditing({ id: null })
-          }}
-          className="w-full sm:w-auto"
-        >
-          {t('campaignList.add')}
-        </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('campaignList.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('campaignList.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('campaignList.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('campaignList.emptySearch', { search }) : t('campaignList.empty')} />
-      ) : (
-        <VirtualTable
+    <ListPage
+      ns="campaignList"
+      list={list}
+      count={false}
+      search={{ value: search, onSearch: setSearch }}
+      onAdd={() => {
+        setOpened(null)
+        setEditing({ id: null })
+      }}
+      table={
+        <RecordsTable
           data-testid="campaigns-scroll"
-          label={t('campaignList.title')}
+          ns="campaignList"
+          list={list}
           columns={columns}
-          rows={list.items}
-          rowKey={rowKey}
-          rowProps={rowProps}
-          rowHeight={ROW_HEIGHT}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          failed={list.moreFailed}
-          loadMore={list.loadMore}
-          loadingLabel={t('campaignList.loadingMore')}
-          failedText={t('campaignList.loadMoreError')}
-          retryLabel={t('campaignList.retry')}
+          row="campaign-row"
         />
-      )}
-
+      }
+    >
       <CampaignDialog
         editing={editing}
         record={editingRecord}
@@ -284,21 +211,8 @@ function Campaigns() {
       >
         {t(`campaignList.${confirming?.what === 'start' ? 'confirmStart' : 'confirmStop'}.body`)}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('campaignList.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('campaignList.confirm.yes')}
-        cancelLabel={t('campaignList.confirm.no')}
-      >
-        {t('campaignList.confirm.body')}
-      </ConfirmDialog>
-    </section>
+      {del.dialog}
+    </ListPage>
   )
 }
 
@@ -330,26 +244,22 @@ function StateAction({
   const { t } = useTranslation()
   const action =
     r.status === 'INATIVA' || r.status === 'PROGRAMADA'
-      ? { key: 'start', onClick: onStart, Icon: PlayIcon, className: actionClass }
+      ? { key: 'start', onClick: onStart, Icon: PlayIcon, tone: 'neutral' as const }
       : r.status === 'EM_ANDAMENTO'
-        ? { key: 'stop', onClick: onStop, Icon: StopIcon, className: dangerActionClass }
+        ? { key: 'stop', onClick: onStop, Icon: StopIcon, tone: 'danger' as const }
         : r.status === 'CANCELADA'
-          ? { key: 'restart', onClick: onRestart, Icon: RestartIcon, className: actionClass }
+          ? { key: 'restart', onClick: onRestart, Icon: RestartIcon, tone: 'neutral' as const }
           : null
   if (!action) return <span className="inline-block w-8" aria-hidden />
-  const label = t(`campaignList.${action.key}`, { name: r.name })
   return (
-    <button
-      type="button"
+    <IconAction
+      label={t(`campaignList.${action.key}`, { name: r.name })}
       onClick={action.onClick}
       disabled={busy}
-      className={action.className}
-      title={label}
-      aria-label={label}
+      tone={action.tone}
+      icon={<action.Icon className="h-4 w-4" />}
       data-testid={`campaign-${action.key}`}
-    >
-      <action.Icon className="h-4 w-4" />
-    </button>
+    />
   )
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, TextField, say, toast } from '@atende/ui'
+import { useApi } from '@atende/client'
+import { FormDialog, TextField, say, toast, useFormState, useRefusal } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
 import { NAME_MAX, nameError, type ContactList } from './types.ts'
 
@@ -13,29 +13,23 @@ export interface ContactListDialogProps {
   onPlanDenied: () => void
 }
 
-/** Add or rename a contact list (administration.md §5: name 2 to 50, required). */
+/** Add or rename a contact list (name 2 to 50, required). */
 export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: ContactListDialogProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
-  const formId = useId()
+  const refuse = useRefusal()
   const record = editing?.record ?? null
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (!editing) return
-    setName(editing.record?.name ?? '')
-    setError(undefined)
-  }, [editing])
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
+    name: e?.record?.name ?? '',
+  }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const problem = nameError(name)
-    if (problem) return setError(say(t, problem)!)
+    const problem = nameError(values.name)
+    if (problem) return setErrors({ name: say(t, problem)! })
     setBusy(true)
     try {
-      const body = { name: name.trim() }
+      const body = { name: values.name.trim() }
       const saved = record
         ? await api.put<ContactList>(`/contact-lists/${record.id}`, { body })
         : await api.post<ContactList>('/contact-lists', { body })
@@ -44,45 +38,30 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
       onClose()
     } catch (err) {
       if (isPlanDenied(err)) onPlanDenied()
-      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
-      if (isApiError(err) && err.field === 'name') setError(message)
-      else toast.error(message)
+      refuse(err, ['name'], setErrors)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       title={t(record ? 'contactLists.dialog.editTitle' : 'contactLists.dialog.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('contactLists.dialog.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t(record ? 'contactLists.dialog.save' : 'contactLists.dialog.add')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('contactLists.dialog.cancel')}
+      submitLabel={t(record ? 'contactLists.dialog.save' : 'contactLists.dialog.add')}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={t('contactLists.dialog.name')}
-          value={name}
-          onChange={(v) => {
-            setName(v)
-            setError(undefined)
-          }}
-          error={error}
-          autoFocus
-          maxLength={NAME_MAX}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={t('contactLists.dialog.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
+    </FormDialog>
   )
 }

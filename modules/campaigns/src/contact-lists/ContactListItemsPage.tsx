@@ -1,42 +1,29 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
-import { errorMessage, isApiError, useApi, usePermissions, useRealtime, useSession } from '@atende/client'
+import { isApiError, useApi, usePermissions, useRealtime, useSession } from '@atende/client'
 import {
   Button,
-  ConfirmDialog,
-  EditIcon,
   EmptyState,
   ErrorCard,
   Loading,
   SearchField,
-  TrashIcon,
-  VirtualTable,
+  actionsColumn,
   displayPhone,
-  toast,
   type Column,
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
+import { BackIcon, InvalidIcon, UncheckedIcon, UploadIcon, ValidIcon } from '../icons.tsx'
+import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
+import { useAskDelete } from '../useAskDelete.tsx'
 import { ContactItemDialog } from './ContactItemDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
-import {
-  BackIcon,
-  InvalidIcon,
-  UncheckedIcon,
-  UploadIcon,
-  ValidIcon,
-  actionClass,
-  dangerActionClass,
-} from './icons.tsx'
 import type { ContactList, ContactListFrame, ContactListItem } from './types.ts'
 import { useContactListItems } from './useContactLists.ts'
 import '../index.css'
 
-/** The contacts page's delete permission, which also gates deleting a list's contacts (§6). */
+/** The contacts page's delete permission, which also gates deleting a list's contacts. */
 export const DELETE_PERMISSION = 'contacts-page:deleteContact'
-const ROW_HEIGHT = 52
-const rowProps = (r: ContactListItem) => ({ 'data-testid': `contact-list-item-row-${r.id}` })
-const rowKey = (r: ContactListItem) => r.id
 
 function Validity({ value }: { value: boolean | null }) {
   const { t } = useTranslation()
@@ -54,12 +41,12 @@ function Validity({ value }: { value: boolean | null }) {
 }
 
 /**
- * /contact-lists/:id/contacts (administration.md §2): the list's name, its contacts searchable a
- * page at a time (WhatsApp-valid icon, name, number, email), import a spreadsheet, add, edit, and
- * delete for those holding contacts-page:deleteContact. Live (§4).
+ * /contact-lists/:id/contacts: the list's name, its contacts searchable a page at a time
+ * (WhatsApp-valid icon, name, number, email), import a spreadsheet, add, edit, and delete for those
+ * holding contacts-page:deleteContact. Live.
  */
 function ContactListItems({ contactListId }: { contactListId: number }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
   const { companyId } = useSession()
@@ -71,13 +58,8 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
   const list = useContactListItems(contactListId, search)
   const { upsert, remove, refresh } = list
   const [editing, setEditing] = useState<{ record: ContactListItem | null } | null>(null)
-  const [deleting, setDeleting] = useState<ContactListItem | null>(null)
   const [importing, setImporting] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const message = useCallback(
-    (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }),
-    [t, i18n],
-  )
+  const del = useAskDelete<ContactListItem>({ ns: 'contactListItems', path: '/contact-list-items', onDeleted: remove })
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -108,13 +90,7 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         className: 'px-3 text-center',
         cell: (r) => <Validity value={r.isWhatsappValid} />,
       },
-      {
-        key: 'name',
-        header: t('contactListItems.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => <span title={r.name}>{r.name}</span>,
-      },
+      nameColumn<ContactListItem>(t('contactListItems.columns.name')),
       {
         key: 'number',
         header: t('contactListItems.columns.number'),
@@ -129,54 +105,16 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         className: 'hidden max-w-0 truncate px-3 text-slate-600 md:table-cell dark:text-slate-300',
         cell: (r) => r.email || '—',
       },
-      {
-        key: 'actions',
+      actionsColumn<ContactListItem>({
         header: t('contactListItems.columns.actions'),
-        headerClassName: 'w-24 px-3 text-right',
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (r) => (
-          <>
-            <button
-              type="button"
-              onClick={() => setEditing({ record: r })}
-              className={actionClass}
-              title={t('contactListItems.edit', { name: r.name })}
-              aria-label={t('contactListItems.edit', { name: r.name })}
-            >
-              <EditIcon className="h-4 w-4" />
-            </button>
-            {canDelete && (
-              <button
-                type="button"
-                onClick={() => setDeleting(r)}
-                className={dangerActionClass}
-                title={t('contactListItems.delete', { name: r.name })}
-                aria-label={t('contactListItems.delete', { name: r.name })}
-              >
-                <TrashIcon className="h-4 w-4" />
-              </button>
-            )}
-          </>
-        ),
-      },
+        onEdit: (r) => setEditing({ record: r }),
+        onDelete: canDelete ? del.ask : undefined,
+        editLabel: (r) => t('contactListItems.edit', { name: r.name }),
+        deleteLabel: (r) => t('contactListItems.delete', { name: r.name }),
+      }),
     ],
-    [t, canDelete],
+    [t, canDelete, del.ask],
   )
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/contact-list-items/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('contactListItems.toasts.deleted'))
-    } catch (err) {
-      toast.error(message(err))
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   if (denied) return <NoAccess testId="contact-lists-plan-denied" />
   const back = (
@@ -234,21 +172,14 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
       ) : list.items.length === 0 ? (
         <EmptyState title={search ? t('contactListItems.emptySearch', { search }) : t('contactListItems.empty')} />
       ) : (
-        <VirtualTable
+        <RecordsTable
           data-testid="contact-list-items-scroll"
+          ns="contactListItems"
           label={contactList?.name ?? t('contactListItems.title')}
-          columns={columns}
-          rows={list.items}
-          rowKey={rowKey}
-          rowProps={rowProps}
-          rowHeight={ROW_HEIGHT}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          failed={list.moreFailed}
-          loadMore={list.loadMore}
           loadingLabel={t('campaignsCommon.loadingMore')}
-          failedText={t('contactListItems.loadMoreError')}
-          retryLabel={t('campaignsCommon.retry')}
+          list={list}
+          columns={columns}
+          row="contact-list-item-row"
         />
       )}
 
@@ -264,20 +195,7 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         onClose={() => setImporting(false)}
         onImported={refresh}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('contactListItems.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('contactListItems.confirm.yes')}
-        cancelLabel={t('contactListItems.confirm.no')}
-      >
-        {t('contactListItems.confirm.body')}
-      </ConfirmDialog>
+      {del.dialog}
     </section>
   )
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, TextField, say } from '@atende/ui'
+import { isApiError, useApi } from '@atende/client'
+import { FormDialog, TextField, say, useFormState } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowWire } from '../types.ts'
+import { useErrorText } from '../useAskDelete.tsx'
 import { NAME_MAX, flowNameError } from '../validation.ts'
 
 export interface FlowNameDialogProps {
@@ -15,72 +16,54 @@ export interface FlowNameDialogProps {
 
 /** Add a flow (POST /flowbuilder { name }) or rename one (PUT /flowbuilder { flowId, name }). */
 export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
-  const formId = useId()
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const message = useErrorText()
   const flow = editing?.flow ?? null
-
-  useEffect(() => {
-    if (!editing) return
-    setName(editing.flow?.name ?? '')
-    setError(null)
-  }, [editing])
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
+    name: e?.flow?.name ?? '',
+  }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const problem = flowNameError(name)
-    if (problem) return setError(say(t, problem)!)
+    const problem = flowNameError(values.name)
+    if (problem) return setErrors({ name: say(t, problem)! })
+    const name = values.name.trim()
     setBusy(true)
     try {
       const saved = flow
-        ? await api.put<FlowWire>('/flowbuilder', { body: { flowId: flow.id, name: name.trim() } })
-        : await api.post<FlowWire>('/flowbuilder', { body: { name: name.trim() } })
+        ? await api.put<FlowWire>('/flowbuilder', { body: { flowId: flow.id, name } })
+        : await api.post<FlowWire>('/flowbuilder', { body: { name } })
       ok(t(flow ? 'flows.renamed' : 'flows.created'))
       onSaved(saved)
       onClose()
     } catch (err) {
-      const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
-      if (isApiError(err) && err.field === 'name') setError(message)
-      else fail(`${t('flows.saveError')} ${message}`)
+      // A refusal of the name goes under it; anything else is the flow routes' toast.
+      if (isApiError(err) && err.field === 'name') setErrors({ name: message(err) })
+      else fail(`${t('flows.saveError')} ${message(err)}`)
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       title={t(flow ? 'flows.form.renameTitle' : 'flows.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('flowsCommon.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t(flow ? 'flowsCommon.save' : 'flowsCommon.add')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('flowsCommon.cancel')}
+      submitLabel={t(flow ? 'flowsCommon.save' : 'flowsCommon.add')}
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <TextField
-          label={t('flows.form.name')}
-          value={name}
-          onChange={(v) => {
-            setName(v)
-            setError(null)
-          }}
-          error={error}
-          autoFocus
-          maxLength={NAME_MAX}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={t('flows.form.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
+    </FormDialog>
   )
 }

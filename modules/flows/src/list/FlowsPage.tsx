@@ -1,21 +1,12 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { errorMessage, useApi } from '@atende/client'
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorCard,
-  Loading,
-  SearchField,
-  VirtualTable,
-  type Column,
-} from '@atende/ui'
+import { useApi } from '@atende/client'
+import { Badge, ListPage, PagedTable, type Column } from '@atende/ui'
 import { CampaignsGate, fail, ok } from '../access.tsx'
 import { RowMenu } from '../RowMenu.tsx'
 import type { FlowWire } from '../types.ts'
+import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { FlowNameDialog } from './FlowNameDialog.tsx'
 import { useFlowList } from './useFlowList.ts'
 import '../index.css'
@@ -24,21 +15,19 @@ const ROW_HEIGHT = 52
 const rowKey = (f: FlowWire) => f.id
 
 /**
- * /flowbuilders, 'Fluxos de conversa' (administration.md §2 "Flow list"): the company's flows,
- * searchable, a page at a time; add; a row opens its editor; its menu renames, opens, duplicates
- * and deletes (with confirmation).
+ * /flowbuilders, 'Fluxos de conversa': the company's flows, searchable, a page at a time; add; a
+ * row opens its editor; its menu renames, opens, duplicates and deletes (with confirmation).
  */
 function FlowsList() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
   const [search, setSearch] = useState('')
   const list = useFlowList(search)
   const { upsert, remove } = list
   const [editing, setEditing] = useState<{ flow: FlowWire | null } | null>(null)
-  const [deleting, setDeleting] = useState<FlowWire | null>(null)
-  const [busy, setBusy] = useState(false)
-  const message = useCallback((err: unknown) => errorMessage(err, t, { exists: (k) => i18n.exists(k) }), [t, i18n])
+  const message = useErrorText()
+  const { ask: askDelete, dialog: deleteDialog } = useAskDelete<FlowWire>('flows', '/flowbuilder', remove)
 
   const open = useCallback((f: FlowWire) => navigate(`/flowbuilder/${f.id}`), [navigate])
   const duplicate = useCallback(
@@ -52,21 +41,6 @@ function FlowsList() {
     },
     [api, upsert, t, message],
   )
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/flowbuilder/${deleting.id}`)
-      remove(deleting.id)
-      ok(t('flows.deleted'))
-    } catch (err) {
-      fail(`${t('flows.deleteError')} ${message(err)}`)
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   const rowProps = useCallback(
     (f: FlowWire) => ({
@@ -106,78 +80,38 @@ function FlowsList() {
               { label: t('flows.rename'), onSelect: () => setEditing({ flow: f }) },
               { label: t('flows.editFlow'), onSelect: () => open(f) },
               { label: t('flows.duplicate'), onSelect: () => void duplicate(f) },
-              { label: t('flows.delete'), onSelect: () => setDeleting(f), danger: true },
+              { label: t('flows.delete'), onSelect: () => askDelete(f), danger: true },
             ]}
           />
         ),
       },
     ],
-    [t, open, duplicate],
+    [t, open, duplicate, askDelete],
   )
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">{t('flows.title')}</h1>
-        <SearchField
-          label={t('flows.search')}
-          placeholder={t('flows.searchPlaceholder')}
-          onSearch={setSearch}
-          className="w-full sm:w-72"
-        />
-        <Button onClick={() => setEditing({ flow: null })} className="w-full sm:w-auto">
-          {t('flows.add')}
-        </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('flows.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('flowsCommon.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('flowsCommon.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('flows.emptySearch', { search }) : t('flows.empty')} />
-      ) : (
-        <VirtualTable
+    <ListPage
+      ns="flows"
+      list={list}
+      count={false}
+      search={{ value: search, onSearch: setSearch }}
+      onAdd={() => setEditing({ flow: null })}
+      table={
+        <PagedTable
           data-testid="flows-table"
-          label={t('flows.title')}
+          ns="flows"
+          loadingLabel={t('flowsCommon.loadingMore')}
+          list={list}
           columns={columns}
-          rows={list.items}
           rowKey={rowKey}
           rowProps={rowProps}
           rowHeight={ROW_HEIGHT}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          failed={list.moreFailed}
-          loadMore={list.loadMore}
-          loadingLabel={t('flowsCommon.loadingMore')}
-          failedText={t('flows.loadMoreError')}
-          retryLabel={t('flowsCommon.retry')}
         />
-      )}
-
+      }
+    >
       <FlowNameDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('flows.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('flows.confirm.yes')}
-        cancelLabel={t('flowsCommon.cancel')}
-      >
-        {t('flows.confirm.body')}
-      </ConfirmDialog>
-    </section>
+      {deleteDialog}
+    </ListPage>
   )
 }
 

@@ -1,7 +1,18 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Dialog, Loading, Select, Switch, TextField, rules, say } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  Loading,
+  Select,
+  Switch,
+  TextField,
+  rules,
+  say,
+  useFormState,
+  type FieldErrors,
+} from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
 import { NAME_MAX, PHRASE_MAX } from '../validation.ts'
@@ -14,7 +25,6 @@ interface Values {
   whatsappId: string
   status: boolean
 }
-type Errors = Partial<Record<keyof Values, string | null>>
 const FIELDS = ['name', 'flowId', 'phrase', 'whatsappId'] as const
 
 const initial = (c: FlowCampaignWire | null): Values => ({
@@ -31,31 +41,18 @@ export interface PhraseDialogProps {
   onSaved: (c: FlowCampaignWire) => void
 }
 
-/** Add or edit a phrase campaign: name, flow, phrase and connection, all required (§5); status on edit. */
+/** Add or edit a phrase campaign: name, flow, phrase and connection, all required; status on edit. */
 export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const formId = useId()
   const campaign = editing?.campaign ?? null
   const { flows, connections, failed } = usePhraseChoices(editing != null)
-  const [values, setValues] = useState<Values>(initial(null))
-  const [errors, setErrors] = useState<Errors>({})
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (!editing) return
-    setValues(initial(editing.campaign))
-    setErrors({})
-  }, [editing])
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
-  }
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => initial(e?.campaign ?? null))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const found: Errors = {}
+    const found: FieldErrors<Values> = {}
     for (const k of FIELDS) if (!values[k].trim()) found[k] = t('phrases.validation.required')
     const long = say(t, rules.maxLength(NAME_MAX)(values.name.trim()))
     if (long) found.name = long

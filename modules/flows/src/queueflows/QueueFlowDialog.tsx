@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, Dialog, Select, TextField } from '@atende/ui'
+import { Button, FormDialog, Select, TextField } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import { TextAreaField } from '../editor/dialogs/Shell.tsx'
 import type { QueueFlowInput, QueueFlowWire, QueueRef } from '../types.ts'
@@ -65,7 +65,7 @@ export function queueFlowBody(v: Values, isActive?: boolean): QueueFlowInput {
   }
 }
 
-/** The rules of §5 "Queue flow save", as the i18n key of the first one broken. */
+/** The rules of a queue flow's save, as the i18n key of the first one broken. */
 export function queueFlowError(v: Values): string | null {
   if (!v.name.trim() || !v.queueId) return 'queueFlows.validation.nameAndQueue'
   if (!v.subFlows.length) return 'queueFlows.validation.needOption'
@@ -85,7 +85,6 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
   const { t } = useTranslation()
   const api = useApi()
   const { companyId } = useSession()
-  const formId = useId()
   const flow = editing?.flow ?? null
   const [values, setValues] = useState<Values>(() => initial(null))
   const [error, setError] = useState<string | null>(null)
@@ -130,122 +129,113 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }))
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       size="xl"
+      className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto p-0.5"
       title={t(flow ? 'queueFlows.form.editTitle' : 'queueFlows.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('flowsCommon.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {t(busy ? 'queueFlows.form.saving' : 'flowsCommon.save')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('flowsCommon.cancel')}
+      submitLabel={t(busy ? 'queueFlows.form.saving' : 'flowsCommon.save')}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto p-0.5">
-        <TextField
-          label={t('queueFlows.form.name')}
-          value={values.name}
-          autoFocus
-          maxLength={NAME_MAX}
-          onChange={(v) => set('name', v)}
-        />
-        <TextField
-          label={t('queueFlows.form.description')}
-          value={values.description}
-          maxLength={DESCRIPTION_MAX}
-          onChange={(v) => set('description', v)}
-        />
-        <Select
-          label={t('queueFlows.form.queue')}
-          placeholder={t('queueFlows.form.pickQueue')}
-          options={queueOptions}
-          value={values.queueId}
-          onChange={(v) => set('queueId', v)}
-        />
-        <TextAreaField
-          label={t('queueFlows.form.welcome')}
-          value={values.welcomeMessage}
-          rows={3}
-          maxLength={TEXT_MAX}
-          onChange={(v) => set('welcomeMessage', v)}
-        />
-        <div className="flex flex-col gap-3">
-          <h3 className="text-sm font-semibold">{t('queueFlows.form.options')}</h3>
-          {values.subFlows.map((s, i) => (
-            <fieldset
-              key={s.key}
-              className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-600"
-              data-testid={`queue-flow-option-${i + 1}`}
-              aria-label={t('queueFlows.form.option', { n: i + 1 })}
-            >
-              <div className="flex items-center">
-                <span className="mr-auto text-sm font-semibold">{t('queueFlows.form.option', { n: i + 1 })}</span>
-                <Button
-                  variant="ghost"
-                  className="px-2 py-1 text-red-700 dark:text-red-400"
-                  aria-label={t('queueFlows.form.removeOption', { n: i + 1 })}
-                  onClick={() =>
-                    set(
-                      'subFlows',
-                      values.subFlows.filter((x) => x.key !== s.key),
-                    )
-                  }
-                >
-                  {t('queueFlows.form.remove')}
-                </Button>
-              </div>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <TextField
-                  label={t('queueFlows.form.optionName')}
-                  value={s.name}
-                  maxLength={SUB_FLOW_NAME_MAX}
-                  onChange={(v) => setOption(s.key, { name: v })}
-                />
-                <Select
-                  label={t('queueFlows.form.target')}
-                  placeholder={t('queueFlows.form.pickQueue')}
-                  options={queueOptions}
-                  value={s.targetQueueId}
-                  onChange={(v) => setOption(s.key, { targetQueueId: v })}
-                />
-              </div>
-              <TextField
-                label={t('queueFlows.form.optionDescription')}
-                value={s.description}
-                maxLength={DESCRIPTION_MAX}
-                onChange={(v) => setOption(s.key, { description: v })}
-              />
-              <TextAreaField
-                label={t('queueFlows.form.optionWelcome')}
-                value={s.welcomeMessage}
-                rows={2}
-                maxLength={TEXT_MAX}
-                onChange={(v) => setOption(s.key, { welcomeMessage: v })}
-              />
-            </fieldset>
-          ))}
-          <Button
-            variant="secondary"
-            className="self-start"
-            disabled={values.subFlows.length >= 30}
-            onClick={() => set('subFlows', [...values.subFlows, option()])}
+      <TextField
+        label={t('queueFlows.form.name')}
+        value={values.name}
+        autoFocus
+        maxLength={NAME_MAX}
+        onChange={(v) => set('name', v)}
+      />
+      <TextField
+        label={t('queueFlows.form.description')}
+        value={values.description}
+        maxLength={DESCRIPTION_MAX}
+        onChange={(v) => set('description', v)}
+      />
+      <Select
+        label={t('queueFlows.form.queue')}
+        placeholder={t('queueFlows.form.pickQueue')}
+        options={queueOptions}
+        value={values.queueId}
+        onChange={(v) => set('queueId', v)}
+      />
+      <TextAreaField
+        label={t('queueFlows.form.welcome')}
+        value={values.welcomeMessage}
+        rows={3}
+        maxLength={TEXT_MAX}
+        onChange={(v) => set('welcomeMessage', v)}
+      />
+      <div className="flex flex-col gap-3">
+        <h3 className="text-sm font-semibold">{t('queueFlows.form.options')}</h3>
+        {values.subFlows.map((s, i) => (
+          <fieldset
+            key={s.key}
+            className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-600"
+            data-testid={`queue-flow-option-${i + 1}`}
+            aria-label={t('queueFlows.form.option', { n: i + 1 })}
           >
-            {t('queueFlows.form.addOption')}
-          </Button>
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="queue-flow-error">
-            {error}
-          </p>
-        )}
-      </form>
-    </Dialog>
+            <div className="flex items-center">
+              <span className="mr-auto text-sm font-semibold">{t('queueFlows.form.option', { n: i + 1 })}</span>
+              <Button
+                variant="ghost"
+                className="px-2 py-1 text-red-700 dark:text-red-400"
+                aria-label={t('queueFlows.form.removeOption', { n: i + 1 })}
+                onClick={() =>
+                  set(
+                    'subFlows',
+                    values.subFlows.filter((x) => x.key !== s.key),
+                  )
+                }
+              >
+                {t('queueFlows.form.remove')}
+              </Button>
+            </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label={t('queueFlows.form.optionName')}
+                value={s.name}
+                maxLength={SUB_FLOW_NAME_MAX}
+                onChange={(v) => setOption(s.key, { name: v })}
+              />
+              <Select
+                label={t('queueFlows.form.target')}
+                placeholder={t('queueFlows.form.pickQueue')}
+                options={queueOptions}
+                value={s.targetQueueId}
+                onChange={(v) => setOption(s.key, { targetQueueId: v })}
+              />
+            </div>
+            <TextField
+              label={t('queueFlows.form.optionDescription')}
+              value={s.description}
+              maxLength={DESCRIPTION_MAX}
+              onChange={(v) => setOption(s.key, { description: v })}
+            />
+            <TextAreaField
+              label={t('queueFlows.form.optionWelcome')}
+              value={s.welcomeMessage}
+              rows={2}
+              maxLength={TEXT_MAX}
+              onChange={(v) => setOption(s.key, { welcomeMessage: v })}
+            />
+          </fieldset>
+        ))}
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={values.subFlows.length >= 30}
+          onClick={() => set('subFlows', [...values.subFlows, option()])}
+        >
+          {t('queueFlows.form.addOption')}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400" data-testid="queue-flow-error">
+          {error}
+        </p>
+      )}
+    </FormDialog>
   )
 }
