@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi, useRealtime, useSession } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, SearchField, toast, useErrorToast } from '@atende/ui'
+import { Button, ConfirmDialog, ErrorCard, ListPage, toast, useErrorToast } from '@atende/ui'
 import { AnnouncementDialog } from './AnnouncementDialog.tsx'
 import { AnnouncementView } from './AnnouncementView.tsx'
 import { AnnouncementsTable } from './AnnouncementsTable.tsx'
@@ -10,13 +10,13 @@ import { REDIRECT_MS, announcementEvent, type Announcement } from './types.ts'
 import { useAnnouncements } from './useAnnouncements.ts'
 import './index.css'
 
-/** /announcements (administration.md §2): the super user's screen; anyone else is sent home. */
+/** /announcements: the super user's screen; anyone else is sent home. */
 export default function AnnouncementsPage() {
   const { isSuper } = useSession()
   return isSuper ? <Manage /> : <NotAllowed />
 }
 
-/** administration.md §2, §8: the informational toast, then / after 1 s. */
+/** Anyone but the super user: an informational toast, then / after 1 s. */
 function NotAllowed() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -79,54 +79,25 @@ function Manage() {
   }
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">
-          {t('announcements.title')}
-          {list.status === 'ready' && (
-            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
-              {t('announcements.count', { count: list.count })}
-            </span>
-          )}
-        </h1>
-        <SearchField
-          label={t('announcements.search')}
-          placeholder={t('announcements.searchPlaceholder')}
-          onSearch={setSearch}
-          className="w-full sm:w-72"
-        />
+    <ListPage
+      ns="announcements"
+      list={list}
+      search={{ value: search, onSearch: setSearch }}
+      actions={
         <Button onClick={() => setEditing({ record: null })} data-testid="announcements-add">
           {t('announcements.add')}
         </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('announcements.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('announcements.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('announcements.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('announcements.emptySearch', { search }) : t('announcements.empty')} />
-      ) : (
+      }
+      table={
         <AnnouncementsTable
-          records={list.items}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          moreFailed={list.moreFailed}
-          loadMore={list.loadMore}
+          list={list}
           onPreview={onPreview}
           onEdit={onEdit}
           onDeactivate={onDeactivate}
           onDelete={onDelete}
         />
-      )}
-
+      }
+    >
       {editing && (
         <AnnouncementDialog
           record={editing.record}
@@ -148,6 +119,6 @@ function Manage() {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
-    </section>
+    </ListPage>
   )
 }

@@ -1,20 +1,14 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EditIcon, TrashIcon, VirtualTable, type Column } from '@atende/ui'
+import { EditIcon, IconAction, PagedTable, TrashIcon, type Column, type PagedRows } from '@atende/ui'
 import { PRIORITY_CLASS, type Announcement } from './types.ts'
 
 const ROW_HEIGHT = 52
 const rowKey = (record: Announcement) => record.id
 const rowProps = (r: Announcement) => ({ 'data-testid': `announcement-row-${r.id}` })
-const action =
-  'rounded p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 dark:text-slate-300 dark:hover:bg-slate-700'
 
 export interface AnnouncementsTableProps {
-  records: Announcement[]
-  hasMore: boolean
-  loadingMore: boolean
-  moreFailed: boolean
-  loadMore: () => void
+  list: PagedRows<Announcement>
   onPreview: (r: Announcement) => void
   onEdit: (r: Announcement) => void
   onDeactivate: (r: Announcement) => void
@@ -34,7 +28,7 @@ const OffIcon = ({ className }: { className?: string }) => (
   </svg>
 )
 
-/** administration.md §2: title, priority, media name, status and the actions. */
+/** The announcements: title, priority, media name, status and the actions. */
 export function AnnouncementsTable(props: AnnouncementsTableProps) {
   const { t } = useTranslation()
   const { onPreview, onEdit, onDeactivate, onDelete } = props
@@ -83,30 +77,28 @@ export function AnnouncementsTable(props: AnnouncementsTableProps) {
         className: 'px-3 text-right whitespace-nowrap',
         cell: (r) => (
           <span className="inline-flex gap-1">
-            <button
-              type="button"
-              className={action}
+            <IconAction
+              label={t('announcements.preview')}
               onClick={() => onPreview(r)}
-              aria-label={t('announcements.preview')}
-            >
-              <EyeIcon className="h-4 w-4" />
-            </button>
-            <button type="button" className={action} onClick={() => onEdit(r)} aria-label={t('announcements.edit')}>
-              <EditIcon className="h-4 w-4" />
-            </button>
+              icon={<EyeIcon className="h-4 w-4" />}
+            />
+            <IconAction
+              label={t('announcements.edit')}
+              onClick={() => onEdit(r)}
+              icon={<EditIcon className="h-4 w-4" />}
+            />
             {r.status && (
-              <button
-                type="button"
-                className={action}
+              <IconAction
+                label={t('announcements.deactivate')}
                 onClick={() => onDeactivate(r)}
-                aria-label={t('announcements.deactivate')}
-              >
-                <OffIcon className="h-4 w-4" />
-              </button>
+                icon={<OffIcon className="h-4 w-4" />}
+              />
             )}
-            <button type="button" className={action} onClick={() => onDelete(r)} aria-label={t('announcements.delete')}>
-              <TrashIcon className="h-4 w-4" />
-            </button>
+            <IconAction
+              label={t('announcements.delete')}
+              onClick={() => onDelete(r)}
+              icon={<TrashIcon className="h-4 w-4" />}
+            />
           </span>
         ),
       },
@@ -114,21 +106,14 @@ export function AnnouncementsTable(props: AnnouncementsTableProps) {
     [t, onPreview, onEdit, onDeactivate, onDelete],
   )
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="announcements-table"
-      label={t('announcements.title')}
+      ns="announcements"
+      list={props.list}
       columns={columns}
-      rows={props.records}
       rowKey={rowKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={props.hasMore}
-      loadingMore={props.loadingMore}
-      failed={props.moreFailed}
-      loadMore={props.loadMore}
-      loadingLabel={t('announcements.loadingMore')}
-      failedText={t('announcements.loadMoreError')}
-      retryLabel={t('announcements.retry')}
     />
   )
 }

@@ -6,6 +6,12 @@ import { CUSTOM_HEIGHT, CUSTOM_WIDTH, type RichBlock } from './types.ts'
 /** A block being edited: an image block may still hold a local file, uploaded when the announcement is saved. */
 export type EditorBlock = RichBlock & { file?: File; previewUrl?: string }
 
+/** A custom-size image block's width and height fields. */
+const CUSTOM_SIZE = [
+  { key: 'customWidth', label: 'announcements.blocks.width', range: CUSTOM_WIDTH },
+  { key: 'customHeight', label: 'announcements.blocks.height', range: CUSTOM_HEIGHT },
+] as const
+
 const newId = () => `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
 
 /** The advanced tab's blocks' own problems, by block id (custom sizes, administration.md §5). */
@@ -163,24 +169,18 @@ export function BlockEditor({ blocks, onChange, errors, disabled }: BlockEditorP
                   />
                   {b.size === 'custom' && (
                     <>
-                      <TextField
-                        type="number"
-                        label={t('announcements.blocks.width')}
-                        min={CUSTOM_WIDTH.min}
-                        max={CUSTOM_WIDTH.max}
-                        value={b.customWidth ?? ''}
-                        disabled={disabled}
-                        onChange={(v) => set(b.id, { customWidth: v === '' ? undefined : Number(v) })}
-                      />
-                      <TextField
-                        type="number"
-                        label={t('announcements.blocks.height')}
-                        min={CUSTOM_HEIGHT.min}
-                        max={CUSTOM_HEIGHT.max}
-                        value={b.customHeight ?? ''}
-                        disabled={disabled}
-                        onChange={(v) => set(b.id, { customHeight: v === '' ? undefined : Number(v) })}
-                      />
+                      {CUSTOM_SIZE.map(({ key, label, range }) => (
+                        <TextField
+                          key={key}
+                          type="number"
+                          label={t(label)}
+                          min={range.min}
+                          max={range.max}
+                          value={b[key] ?? ''}
+                          disabled={disabled}
+                          onChange={(v) => set(b.id, { [key]: v === '' ? undefined : Number(v) })}
+                        />
+                      ))}
                     </>
                   )}
                 </div>

@@ -113,18 +113,10 @@ export default function AuditPage() {
         />
       ) : log.status === 'loading' ? (
         <Loading label={t('audit.loading')} />
-      ) : log.entries.length === 0 ? (
+      ) : log.items.length === 0 ? (
         <EmptyState title={filtered ? t('audit.emptyFiltered') : t('audit.empty')} />
       ) : (
-        <AuditTable
-          entries={log.entries}
-          hasMore={log.nextCursor !== null}
-          loadingMore={log.loadingMore}
-          moreFailed={log.moreFailed}
-          loadMore={log.loadMore}
-          showCompany={isSuper}
-          onOpen={onOpen}
-        />
+        <AuditTable list={log} showCompany={isSuper} onOpen={onOpen} />
       )}
 
       <Dialog open={open !== null} onClose={() => setOpen(null)} size="lg" title={open && entryHead(open, tr)}>

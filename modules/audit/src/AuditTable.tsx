@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, VirtualTable, type Column } from '@atende/ui'
+import { Button, PagedTable, type Column, type PagedRows } from '@atende/ui'
 import type { AuditEntry } from '@atende/plugin-audit/api'
 import { entrySentence, type Translate } from './format.ts'
 
@@ -10,26 +10,14 @@ const rowKey = (e: AuditEntry) => e.id
 const rowProps = (e: AuditEntry) => ({ 'data-testid': `audit-row-${e.id}` })
 
 export interface AuditTableProps {
-  entries: AuditEntry[]
-  hasMore: boolean
-  loadingMore: boolean
-  moreFailed: boolean
-  loadMore: () => void
+  list: PagedRows<AuditEntry>
   /** The super user sees every company's entries: a company column. */
   showCompany: boolean
   onOpen: (entry: AuditEntry) => void
 }
 
 /** The log on the kit's windowed table, asking for older entries near the bottom. */
-export function AuditTable({
-  entries,
-  hasMore,
-  loadingMore,
-  moreFailed,
-  loadMore,
-  showCompany,
-  onOpen,
-}: AuditTableProps) {
+export function AuditTable({ list, showCompany, onOpen }: AuditTableProps) {
   const { t, i18n } = useTranslation()
   const columns = useMemo<Column<AuditEntry>[]>(() => {
     const tr: Translate = (key, options) => t(key, options ?? {})
@@ -80,21 +68,14 @@ export function AuditTable({
     return cols
   }, [t, i18n.language, showCompany, onOpen])
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="audit-table"
-      label={t('audit.title')}
+      ns="audit"
+      list={list}
       columns={columns}
-      rows={entries}
       rowKey={rowKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      failed={moreFailed}
-      loadMore={loadMore}
-      loadingLabel={t('audit.loadingMore')}
-      failedText={t('audit.loadMoreError')}
-      retryLabel={t('audit.retry')}
     />
   )
 }

@@ -89,5 +89,5 @@ export function useAuditLog(filters: AuditFilters) {
     fetchFrom(s.nextCursor)
   }, [fetchFrom])
 
-  return { ...state, loadMore, reload: () => fetchFrom(null) }
+  return { ...state, items: state.entries, hasMore: state.nextCursor !== null, loadMore, reload: () => fetchFrom(null) }
 }

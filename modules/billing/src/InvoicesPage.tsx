@@ -1,23 +1,52 @@
-import { useCallback, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, EmptyState, ErrorCard, Loading, SearchField } from '@atende/ui'
+import { Button, SearchField } from '@atende/ui'
+import { invoiceStatus } from './billing.ts'
 import { BillingLinks } from './BillingLinks.tsx'
 import { CheckoutDialog } from './checkout/CheckoutDialog.tsx'
-import { InvoicesTable } from './InvoicesTable.tsx'
+import { InvoiceList, type InvoiceAction, type InvoiceDetail } from './InvoiceList.tsx'
 import type { Invoice } from './types.ts'
 import { useInvoices } from './useInvoices.ts'
 import './index.css'
 
+const ROW_HEIGHT = 52
+const rowProps = (r: Invoice) => ({ 'data-testid': `invoice-row-${r.id}` })
+const DETAIL: InvoiceDetail<Invoice> = {
+  key: 'detail',
+  header: 'billing.invoices.columns.detail',
+  cell: (r) => (
+    <p className="truncate text-sm" title={r.detail}>
+      {r.detail}
+    </p>
+  ),
+}
+
 /**
- * /financeiro (administration.md §2 "Subscription and billing", §4 Invoice status): the company's
- * invoices, newest due date first, a page at a time; PAGAR opens the checkout for that invoice.
+ * /financeiro: the company's invoices, newest due date first, a page at a time; PAGAR opens the
+ * checkout for that invoice.
  */
 export default function InvoicesPage() {
   const { t } = useTranslation()
   const [search, setSearch] = useState('')
   const list = useInvoices(search)
   const [paying, setPaying] = useState<Invoice | null>(null)
-  const onPay = useCallback((invoice: Invoice) => setPaying(invoice), [])
+  const action = useMemo<InvoiceAction<Invoice>>(
+    () => ({
+      width: 'w-28',
+      className: 'px-3 text-right',
+      cell: (r, today) =>
+        invoiceStatus(r, today) === 'paid' ? (
+          <Button variant="secondary" disabled aria-label={t('billing.invoices.paidInvoice', { id: r.id })}>
+            {t('billing.invoices.paid')}
+          </Button>
+        ) : (
+          <Button onClick={() => setPaying(r)} aria-label={t('billing.invoices.payInvoice', { id: r.id })}>
+            {t('billing.invoices.pay')}
+          </Button>
+        ),
+    }),
+    [t],
+  )
 
   return (
     <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
@@ -32,29 +61,16 @@ export default function InvoicesPage() {
         />
       </header>
 
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('billing.invoices.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('billing.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('billing.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('billing.invoices.emptySearch', { search }) : t('billing.invoices.empty')} />
-      ) : (
-        <InvoicesTable
-          invoices={list.items}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          moreFailed={list.moreFailed}
-          loadMore={list.loadMore}
-          onPay={onPay}
-        />
-      )}
+      <InvoiceList
+        list={list}
+        detail={DETAIL}
+        action={action}
+        testid="invoices-table"
+        rowProps={rowProps}
+        rowHeight={ROW_HEIGHT}
+        loadError={t('billing.invoices.loadError')}
+        empty={search ? t('billing.invoices.emptySearch', { search }) : t('billing.invoices.empty')}
+      />
 
       <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />
     </section>

@@ -41,6 +41,13 @@ const EMPTY: ContactFormValues = {
   extraInfo: [],
 }
 
+/** The company fields: free text, no rule but their length. */
+const PLAIN_FIELDS = [
+  ['cnpj', CNPJ_MAX],
+  ['custumerCode', CUSTOMER_CODE_MAX],
+  ['companyName', COMPANY_NAME_MAX],
+] as const
+
 const fromContact = (c: Contact): ContactFormValues => ({
   name: c.name,
   number: c.isGroup ? c.number : formatPhone(c.number),
@@ -221,27 +228,16 @@ export function ContactForm({
           autoComplete="off"
           maxLength={EMAIL_MAX}
         />
-        <TextField
-          label={t('contacts.dialog.cnpj')}
-          value={values.cnpj}
-          onChange={(v) => set('cnpj', v)}
-          autoComplete="off"
-          maxLength={CNPJ_MAX}
-        />
-        <TextField
-          label={t('contacts.dialog.custumerCode')}
-          value={values.custumerCode}
-          onChange={(v) => set('custumerCode', v)}
-          autoComplete="off"
-          maxLength={CUSTOMER_CODE_MAX}
-        />
-        <TextField
-          label={t('contacts.dialog.companyName')}
-          value={values.companyName}
-          onChange={(v) => set('companyName', v)}
-          autoComplete="off"
-          maxLength={COMPANY_NAME_MAX}
-        />
+        {PLAIN_FIELDS.map(([key, max]) => (
+          <TextField
+            key={key}
+            label={t(`contacts.dialog.${key}`)}
+            value={values[key]}
+            onChange={(v) => set(key, v)}
+            autoComplete="off"
+            maxLength={max}
+          />
+        ))}
       </div>
 
       <fieldset className="flex flex-col gap-2">

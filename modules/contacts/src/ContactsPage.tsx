@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, useApi, usePermissions } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, SearchField, toast } from '@atende/ui'
+import { useApi, usePermissions } from '@atende/client'
+import { Button, EmptyState, ErrorCard, Loading, SearchField, toast, useConfirmDelete } from '@atende/ui'
 import { ContactDialog } from './ContactDialog.tsx'
 import { ContactsTable } from './ContactsTable.tsx'
 import { DateFilter } from './DateFilter.tsx'
@@ -15,44 +15,37 @@ import './index.css'
 export const DELETE_PERMISSION = 'contacts-page:deleteContact'
 
 /**
- * /contacts (core.md §2, §5, §6; administration.md "Users, contacts", §9): search from 3 characters
+ * /contacts: search from 3 characters
  * (debounced 500 ms), creation-date filter, count, infinite scroll within 50 px, add/edit modal,
  * delete behind contacts-page:deleteContact, spreadsheet import and CSV export, live updates.
  */
 export default function ContactsPage() {
   const { t, i18n } = useTranslation()
-  const exists = (k: string) => i18n.exists(k)
   const api = useApi()
   const perms = usePermissions()
   const canDelete = perms.values.has(DELETE_PERMISSION)
   const [filters, setFilters] = useState<ContactFilters>({ search: '', from: '', to: '' })
   const list = useContactList(filters)
   const [editing, setEditing] = useState<{ id: number | null } | null>(null)
-  const [deleting, setDeleting] = useState<Contact | null>(null)
   const [importing, setImporting] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [exporting, setExporting] = useState(false)
   const { upsert, remove } = list
 
   const onEdit = useCallback((c: Contact) => setEditing({ id: c.id }), [])
-  const onDelete = useCallback((c: Contact) => setDeleting(c), [])
+  const del = useConfirmDelete<Contact>({
+    ns: 'contacts',
+    path: (c) => `/contacts/${c.id}`,
+    onDeleted: (c) => remove(c.id),
+    keys: {
+      yes: 'contacts.confirm.confirm',
+      no: 'contacts.confirm.cancel',
+      body: 'contacts.confirm.message',
+      deleted: 'contacts.confirm.deleted',
+      deleteError: 'errors.generic',
+    },
+  })
   const search = effectiveSearch(filters.search)
   const shortSearch = filters.search.trim().length > 0 && !search
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/contacts/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('contacts.confirm.deleted'))
-    } catch (err) {
-      toast.error(errorMessage(err, t, { exists }))
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   const doExport = async () => {
     setExporting(true)
@@ -130,15 +123,7 @@ export default function ContactsPage() {
           }
         />
       ) : (
-        <ContactsTable
-          contacts={list.contacts}
-          hasMore={list.hasMore}
-          loadingMore={list.loadingMore}
-          moreFailed={list.moreFailed}
-          loadMore={list.loadMore}
-          onEdit={onEdit}
-          onDelete={canDelete ? onDelete : undefined}
-        />
+        <ContactsTable list={list} onEdit={onEdit} onDelete={canDelete ? del.ask : undefined} />
       )}
 
       <ContactDialog
@@ -148,20 +133,7 @@ export default function ContactsPage() {
         onSaved={upsert}
       />
       <ImportDialog open={importing} onClose={() => setImporting(false)} />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('contacts.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('contacts.confirm.confirm')}
-        cancelLabel={t('contacts.confirm.cancel')}
-      >
-        {t('contacts.confirm.message')}
-      </ConfirmDialog>
+      {del.dialog}
     </section>
   )
 }

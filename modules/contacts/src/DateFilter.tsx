@@ -13,26 +13,20 @@ export function DateFilter({ from, to, onChange, className }: DateFilterProps) {
   const { t } = useTranslation()
   return (
     <div className={cx('flex items-end gap-2', className)}>
-      <label className="flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-300">
-        {t('contacts.dates.from')}
-        <input
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => onChange({ from: e.target.value, to })}
-          className={cx(inputClass, 'py-1.5')}
-        />
-      </label>
-      <label className="flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-300">
-        {t('contacts.dates.to')}
-        <input
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => onChange({ from, to: e.target.value })}
-          className={cx(inputClass, 'py-1.5')}
-        />
-      </label>
+      {(['from', 'to'] as const).map((end) => (
+        <label key={end} className="flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-300">
+          {t(`contacts.dates.${end}`)}
+          <input
+            type="date"
+            value={end === 'from' ? from : to}
+            // Neither end may pass the other.
+            min={end === 'to' ? from || undefined : undefined}
+            max={end === 'from' ? to || undefined : undefined}
+            onChange={(e) => onChange({ from, to, [end]: e.target.value })}
+            className={cx(inputClass, 'py-1.5')}
+          />
+        </label>
+      ))}
       {(from || to) && (
         <button
           type="button"

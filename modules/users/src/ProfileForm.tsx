@@ -1,30 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, ErrorCard, Loading, TextField, say, toast } from '@atende/ui'
-import { PasswordField, PictureField } from './fields.tsx'
-import { saveFailure } from './serverErrors.ts'
+import { Button, ErrorCard, Loading, toast } from '@atende/ui'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
-import { EMAIL_MAX, NAME_MAX, emailError, hasErrors, nameError, passwordError, type FormErrors } from './validation.ts'
-
-interface Values {
-  name: string
-  email: string
-  password: string
-  profilePicture: string | null
-}
+import { IdentityFields, useUserForm, type IdentityValues } from './userForm.tsx'
+import { emailError, hasErrors, nameError, passwordError, type FormErrors } from './validation.ts'
 
 /** Any user edits their own name, email, password and picture (PUT /api/users/:id on themself). */
 export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
   const { session } = useSession()
   const [me, setMe] = useState<User | null>(null)
   const [failed, setFailed] = useState(false)
-  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', profilePicture: null })
-  const [errors, setErrors] = useState<FormErrors>({})
-  const [saving, setSaving] = useState(false)
+  const form = useUserForm<IdentityValues>({ name: '', email: '', password: '', profilePicture: null })
+  const { values, setValues, setErrors, saving, setSaving } = form
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -41,17 +32,7 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
         }
       })
     return () => ctrl.abort()
-  }, [api])
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => (e[key] ? { ...e, [key]: null } : e))
-  }
-  const msg = (key: keyof Values) => {
-    const e = errors[key]
-    // A server's answer may be stored already in words; the form's own rules are Problems.
-    return typeof e === 'string' && !/^(users|errors|validation)\./.test(e) ? e : say(t, e)
-  }
+  }, [api, setValues])
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -77,9 +58,7 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
       toast.success(t('users.profilePage.saved'))
       onDone?.()
     } catch (err) {
-      const failure = saveFailure(err, t, (k) => i18n.exists(k))
-      if (failure.field) setErrors((x) => ({ ...x, [failure.field!.name]: failure.field!.message }))
-      else toast.error(failure.toast!)
+      form.refuse(err)
     } finally {
       setSaving(false)
     }
@@ -89,40 +68,7 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
   if (!me) return <Loading />
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <PictureField
-        name={values.name}
-        value={values.profilePicture}
-        error={msg('profilePicture')}
-        onChange={(v) => set('profilePicture', v)}
-        onError={(k) => setErrors((x) => ({ ...x, profilePicture: k }))}
-      />
-      <TextField
-        label={t('users.dialog.name')}
-        value={values.name}
-        error={msg('name')}
-        onChange={(v) => set('name', v)}
-        autoComplete="name"
-        maxLength={NAME_MAX}
-        required
-      />
-      <TextField
-        label={t('users.dialog.email')}
-        type="email"
-        maxLength={EMAIL_MAX}
-        value={values.email}
-        error={msg('email')}
-        onChange={(v) => set('email', v)}
-        autoComplete="email"
-        required
-      />
-      <PasswordField
-        label={t('users.dialog.password')}
-        value={values.password}
-        error={msg('password')}
-        onChange={(v) => set('password', v)}
-        hint={t('users.dialog.passwordKeep')}
-        autoComplete="new-password"
-      />
+      <IdentityFields form={form} passwordHint={t('users.dialog.passwordKeep')} autoFill />
       <div className="flex justify-end gap-2 pt-2">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={saving}>

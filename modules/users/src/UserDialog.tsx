@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, usePermissions } from '@atende/client'
-import { Button, Dialog, Select, TextField, say, toast } from '@atende/ui'
-import { PasswordField, PictureField, QueuesField } from './fields.tsx'
-import { saveFailure } from './serverErrors.ts'
+import { FormDialog, Select, toast } from '@atende/ui'
+import { QueuesField } from './fields.tsx'
 import type { User } from './types.ts'
 import { useConnections } from './useConnections.ts'
 import { useQueues } from './useQueues.ts'
-import { EMAIL_MAX, NAME_MAX, hasErrors, validateUser, type FormErrors, type UserFormValues } from './validation.ts'
+import { IdentityFields, useUserForm } from './userForm.tsx'
+import { hasErrors, validateUser, type UserFormValues } from './validation.ts'
 
 const EMPTY: UserFormValues = {
   name: '',
@@ -39,9 +39,9 @@ export interface UserDialogProps {
   onSaved: (user: User) => void
 }
 
-/** Add/edit a user (core.md §2 user modal, §5 user form); profile and queues need their permissions (§6). */
+/** Add/edit a user; the profile and queue fields each need their permission. */
 export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const api = useApi()
   const perms = usePermissions()
   const canProfile = perms.values.has('user-modal:editProfile')
@@ -49,21 +49,15 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const queues = useQueues(open && canQueues)
   const connections = useConnections(open)
   const creating = !user
-  const [values, setValues] = useState<UserFormValues>(EMPTY)
-  const [errors, setErrors] = useState<FormErrors>({})
-  const [saving, setSaving] = useState(false)
+  const form = useUserForm<UserFormValues>(EMPTY)
+  const { values, setValues, setErrors, saving, setSaving, set } = form
 
   useEffect(() => {
     if (!open) return
     setValues(user ? fromUser(user) : EMPTY)
     setErrors({})
     setSaving(false)
-  }, [open, user])
-
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }))
-    setErrors((e) => (e[key] ? { ...e, [key]: null } : e))
-  }
+  }, [open, user, setValues, setErrors, setSaving])
 
   const body = () => {
     const b: Record<string, unknown> = { name: values.name.trim(), email: values.email.trim() }
@@ -95,115 +89,67 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
       onSaved(saved)
       onClose()
     } catch (err) {
-      const failure = saveFailure(err, t, (k) => i18n.exists(k))
-      if (failure.field) setErrors((x) => ({ ...x, [failure.field!.name]: failure.field!.message }))
-      else toast.error(failure.toast!)
+      form.refuse(err)
     } finally {
       setSaving(false)
     }
   }
 
-  const msg = (key: keyof UserFormValues) => {
-    const e = errors[key]
-    // A server's answer may be stored already in words; the form's own rules are Problems.
-    return typeof e === 'string' && !/^(users|errors|validation)\./.test(e) ? e : say(t, e)
-  }
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={saving ? () => {} : onClose}
+      busy={saving}
+      onClose={onClose}
+      onSubmit={submit}
       size="lg"
       title={creating ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
+      cancelLabel={t('users.dialog.cancel')}
+      submitLabel={t('users.dialog.save')}
+      className="flex max-h-[75vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
-      <form noValidate onSubmit={submit} className="flex max-h-[75vh] flex-col gap-4 overflow-y-auto px-1 pb-1">
-        <PictureField
-          name={values.name}
-          value={values.profilePicture}
-          error={msg('profilePicture')}
-          onChange={(v) => set('profilePicture', v)}
-          onError={(k) => setErrors((e) => ({ ...e, profilePicture: k }))}
-        />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('users.dialog.name')}
-            value={values.name}
-            error={msg('name')}
-            onChange={(v) => set('name', v)}
-            autoComplete="off"
-            autoFocus
-            maxLength={NAME_MAX}
-            required
+      <IdentityFields form={form} passwordHint={creating ? undefined : t('users.dialog.passwordKeep')} grid>
+        {canProfile && (
+          <Select
+            label={t('users.dialog.profile')}
+            value={values.profile}
+            onChange={(v) => set('profile', v === 'admin' ? 'admin' : 'user')}
+            options={[
+              { value: 'admin', label: t('users.profiles.admin') },
+              { value: 'user', label: t('users.profiles.user') },
+            ]}
           />
-          <TextField
-            label={t('users.dialog.email')}
-            type="email"
-            maxLength={EMAIL_MAX}
-            value={values.email}
-            error={msg('email')}
-            onChange={(v) => set('email', v)}
-            autoComplete="off"
-            required
+        )}
+        {canProfile && (
+          <Select
+            label={t('users.dialog.allTicket')}
+            value={values.allTicket}
+            onChange={(v) => set('allTicket', v === 'enabled' ? 'enabled' : 'disabled')}
+            options={[
+              { value: 'enabled', label: t('users.dialog.enabled') },
+              { value: 'disabled', label: t('users.dialog.disabled') },
+            ]}
           />
-          <PasswordField
-            label={t('users.dialog.password')}
-            value={values.password}
-            error={msg('password')}
-            onChange={(v) => set('password', v)}
-            hint={creating ? undefined : t('users.dialog.passwordKeep')}
-            autoComplete="new-password"
+        )}
+        {/* The default connection: the company's connections once they have loaded; a word why when there are none. */}
+        <div className="flex flex-col gap-1">
+          <Select
+            label={t('users.dialog.whatsapp')}
+            value={values.whatsappId == null ? '' : String(values.whatsappId)}
+            disabled={!connections?.length}
+            onChange={(v) => set('whatsappId', v ? Number(v) : null)}
+            placeholder={t('users.dialog.whatsappNone')}
+            data-testid="user-whatsapp"
+            options={(connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            aria-describedby={connections && connections.length === 0 ? 'users-whatsapp-hint' : undefined}
           />
-          {canProfile && (
-            <Select
-              label={t('users.dialog.profile')}
-              value={values.profile}
-              onChange={(v) => set('profile', v === 'admin' ? 'admin' : 'user')}
-              options={[
-                { value: 'admin', label: t('users.profiles.admin') },
-                { value: 'user', label: t('users.profiles.user') },
-              ]}
-            />
+          {connections && connections.length === 0 && (
+            <p id="users-whatsapp-hint" className="text-xs text-slate-600 dark:text-slate-300">
+              {t('users.dialog.whatsappHint')}
+            </p>
           )}
-          {canProfile && (
-            <Select
-              label={t('users.dialog.allTicket')}
-              value={values.allTicket}
-              onChange={(v) => set('allTicket', v === 'enabled' ? 'enabled' : 'disabled')}
-              options={[
-                { value: 'enabled', label: t('users.dialog.enabled') },
-                { value: 'disabled', label: t('users.dialog.disabled') },
-              ]}
-            />
-          )}
-          {/* The default connection: the company's connections once they have loaded; a word why when there are none. */}
-          <div className="flex flex-col gap-1">
-            <Select
-              label={t('users.dialog.whatsapp')}
-              value={values.whatsappId == null ? '' : String(values.whatsappId)}
-              disabled={!connections?.length}
-              onChange={(v) => set('whatsappId', v ? Number(v) : null)}
-              placeholder={t('users.dialog.whatsappNone')}
-              data-testid="user-whatsapp"
-              options={(connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              aria-describedby={connections && connections.length === 0 ? 'users-whatsapp-hint' : undefined}
-            />
-            {connections && connections.length === 0 && (
-              <p id="users-whatsapp-hint" className="text-xs text-slate-600 dark:text-slate-300">
-                {t('users.dialog.whatsappHint')}
-              </p>
-            )}
-          </div>
         </div>
-        {canQueues && <QueuesField queues={queues} value={values.queueIds} onChange={(ids) => set('queueIds', ids)} />}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('users.dialog.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('users.dialog.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </IdentityFields>
+      {canQueues && <QueuesField queues={queues} value={values.queueIds} onChange={(ids) => set('queueIds', ids)} />}
+    </FormDialog>
   )
 }

@@ -4,12 +4,12 @@ import {
   Avatar,
   Badge,
   ExtensionSlot,
-  VirtualTable,
+  PagedTable,
+  actionsColumn,
   cx,
-  EditIcon,
-  TrashIcon,
   useExtensions,
   type Column,
+  type PagedRows,
 } from '@atende/ui'
 import { ExtensionCell, type UserColumn } from './slots.tsx'
 import type { User } from './types.ts'
@@ -18,11 +18,7 @@ import type { User } from './types.ts'
 export const ROW_HEIGHT = 56
 
 export interface UsersTableProps {
-  users: User[]
-  hasMore: boolean
-  loadingMore: boolean
-  moreFailed: boolean
-  loadMore: () => void
+  list: PagedRows<User>
   onEdit: (u: User) => void
   onDelete: (u: User) => void
   /** Other modules' columns (the `users.columns` slot), by key. */
@@ -35,16 +31,7 @@ const rowProps = (u: User) => ({ 'data-testid': `user-row-${u.id}` })
 const userKey = (u: User) => u.id
 
 /** The users' columns on the kit's windowed table, which asks for the next page near its bottom. */
-export function UsersTable({
-  users,
-  hasMore,
-  loadingMore,
-  moreFailed,
-  loadMore,
-  onEdit,
-  onDelete,
-  extraColumns = NO_COLUMNS,
-}: UsersTableProps) {
+export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }: UsersTableProps) {
   const { t } = useTranslation()
   // Row actions of other modules (`users.actions`) widen the actions column.
   const moreActions = useExtensions('users.actions').length > 0
@@ -128,55 +115,28 @@ export function UsersTable({
           )
         },
       },
-      {
-        key: 'actions',
+      actionsColumn<User>({
         header: t('users.columns.actions'),
-        headerClassName: cx(moreActions ? 'w-32' : 'w-22', 'px-3 text-right'),
-        className: 'px-1 text-right whitespace-nowrap',
-        cell: (u) => (
-          <>
-            {moreActions && <ExtensionSlot name="users.actions" props={{ user: u }} />}
-            <button
-              type="button"
-              onClick={() => onEdit(u)}
-              aria-label={t('users.edit', { name: u.name })}
-              title={t('users.edit', { name: u.name })}
-              className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary dark:text-slate-300 dark:hover:bg-slate-700"
-            >
-              <EditIcon className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              onClick={() => onDelete(u)}
-              aria-label={t('users.delete', { name: u.name })}
-              title={t('users.delete', { name: u.name })}
-              className="rounded-md p-2 text-red-600 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-500 dark:text-red-400 dark:hover:bg-red-950"
-            >
-              <TrashIcon className="h-4 w-4" />
-            </button>
-          </>
-        ),
-      },
+        width: moreActions ? 'w-32' : 'w-22',
+        before: moreActions ? (u) => <ExtensionSlot name="users.actions" props={{ user: u }} /> : undefined,
+        editLabel: (u) => t('users.edit', { name: u.name }),
+        deleteLabel: (u) => t('users.delete', { name: u.name }),
+        onEdit,
+        onDelete,
+      }),
     ],
     [t, onEdit, onDelete, extraColumns, moreActions],
   )
 
   return (
-    <VirtualTable
+    <PagedTable
       data-testid="users-scroll"
-      label={t('users.title')}
+      ns="users"
+      list={list}
       columns={columns}
-      rows={users}
       rowKey={userKey}
       rowProps={rowProps}
       rowHeight={ROW_HEIGHT}
-      hasMore={hasMore}
-      loadingMore={loadingMore}
-      failed={moreFailed}
-      loadMore={loadMore}
-      loadingLabel={t('users.loadingMore')}
-      failedText={t('users.loadMoreError')}
-      retryLabel={t('common.retry', { defaultValue: 'Retry' })}
     />
   )
 }

@@ -1,28 +1,13 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorCard,
-  Loading,
-  SearchField,
-  Select,
-  VirtualTable,
-  formatMoney,
-  toast,
-  useErrorToast,
-  usePagedList,
-  type Column,
-} from '@atende/ui'
-import { formatInstantDay, localDay } from '../billing.ts'
-import { invoiceIdColumn, invoiceTermColumns } from '../invoiceColumns.tsx'
+import { Button, ConfirmDialog, SearchField, Select, formatMoney, toast, useErrorToast, usePagedList } from '@atende/ui'
+import { formatInstantDay } from '../billing.ts'
+import { InvoiceList, type InvoiceAction, type InvoiceDetail } from '../InvoiceList.tsx'
 import type { PlatformFilter, PlatformInvoice } from '../types.ts'
 
 const FILTERS: PlatformFilter[] = ['unpaid', 'paid', 'all']
 const ROW_HEIGHT = 56
-const rowKey = (r: PlatformInvoice) => r.id
 const rowProps = (r: PlatformInvoice) => ({ 'data-testid': `platform-invoice-${r.id}` })
 /** The server's orders: unpaid oldest due first (the most overdue on top), the others newest first. */
 const byDue = (dir: 1 | -1) => (a: PlatformInvoice, b: PlatformInvoice) =>
@@ -31,6 +16,20 @@ const RULES: Record<PlatformFilter, Parameters<typeof usePagedList<PlatformInvoi
   unpaid: byDue(1),
   paid: byDue(-1),
   all: byDue(-1),
+}
+const COMPANY: InvoiceDetail<PlatformInvoice> = {
+  key: 'company',
+  header: 'billing.platform.company',
+  cell: (r) => (
+    <div className="min-w-0">
+      <p className="truncate text-sm font-medium" title={r.companyName}>
+        {r.companyName}
+      </p>
+      <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={r.detail}>
+        {r.detail}
+      </p>
+    </div>
+  ),
 }
 /** Only rows already listed are updated in place (after marking one paid): they stay. */
 const stays = () => true
@@ -58,12 +57,12 @@ export function PlatformInvoices() {
         />
       </div>
       {/* A filter has its own order: a fresh list each. */}
-      <InvoiceList key={filter} filter={filter} search={search} />
+      <PlatformInvoiceList key={filter} filter={filter} search={search} />
     </>
   )
 }
 
-function InvoiceList({ filter, search }: { filter: PlatformFilter; search: string }) {
+function PlatformInvoiceList({ filter, search }: { filter: PlatformFilter; search: string }) {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const showError = useErrorToast('billing.platform.markPaidError')
@@ -96,90 +95,44 @@ function InvoiceList({ filter, search }: { filter: PlatformFilter; search: strin
     }
   }
 
-  const columns = useMemo<Column<PlatformInvoice>[]>(() => {
-    const today = localDay()
-    return [
-      invoiceIdColumn<PlatformInvoice>(t),
-      {
-        key: 'company',
-        header: t('billing.platform.company'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 px-3',
-        cell: (r) => (
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium" title={r.companyName}>
-              {r.companyName}
-            </p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400" title={r.detail}>
-              {r.detail}
-            </p>
-          </div>
-        ),
-      },
-      ...invoiceTermColumns<PlatformInvoice>(t, language, today),
-      {
-        key: 'action',
-        header: t('billing.invoices.columns.action'),
-        headerClassName: 'w-44 px-3 text-right',
-        className: 'px-3 text-right text-xs',
-        cell: (r) =>
-          r.status === 'paid' ? (
-            <span className="text-slate-500 dark:text-slate-400">
-              {t('billing.platform.paidOn', {
-                date: formatInstantDay(r.paidAt),
-                via: t(`billing.platform.via.${r.paidVia === 'asaas' ? 'asaas' : 'manual'}`),
-              })}
-            </span>
-          ) : (
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(r)}
-              aria-label={t('billing.platform.markPaidOf', { id: r.id })}
-            >
-              {t('billing.platform.markPaid')}
-            </Button>
-          ),
-      },
-    ]
-  }, [t, language])
-
-  let body
-  if (list.status === 'error')
-    body = (
-      <ErrorCard
-        title={t('billing.platform.loadError')}
-        action={
-          <Button variant="secondary" onClick={list.reload}>
-            {t('billing.retry')}
+  const action = useMemo<InvoiceAction<PlatformInvoice>>(
+    () => ({
+      width: 'w-44',
+      className: 'px-3 text-right text-xs',
+      cell: (r) =>
+        r.status === 'paid' ? (
+          <span className="text-slate-500 dark:text-slate-400">
+            {t('billing.platform.paidOn', {
+              date: formatInstantDay(r.paidAt),
+              via: t(`billing.platform.via.${r.paidVia === 'asaas' ? 'asaas' : 'manual'}`),
+            })}
+          </span>
+        ) : (
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming(r)}
+            aria-label={t('billing.platform.markPaidOf', { id: r.id })}
+          >
+            {t('billing.platform.markPaid')}
           </Button>
-        }
-      />
-    )
-  else if (list.status === 'loading') body = <Loading label={t('billing.loading')} />
-  else if (list.items.length === 0) body = <EmptyState title={t(`billing.platform.empty.${filter}`)} />
-  else
-    body = (
-      <VirtualTable
-        data-testid="platform-invoices"
-        label={t('billing.platform.tabs.invoices')}
-        columns={columns}
-        rows={list.items}
-        rowKey={rowKey}
-        rowProps={rowProps}
-        rowHeight={ROW_HEIGHT}
-        hasMore={list.hasMore}
-        loadingMore={list.loadingMore}
-        failed={list.moreFailed}
-        loadMore={list.loadMore}
-        loadingLabel={t('billing.invoices.loadingMore')}
-        failedText={t('billing.invoices.loadMoreError')}
-        retryLabel={t('billing.retry')}
-      />
-    )
+        ),
+    }),
+    [t],
+  )
 
   return (
     <>
-      {body}
+      <InvoiceList
+        list={list}
+        detail={COMPANY}
+        action={action}
+        testid="platform-invoices"
+        rowProps={rowProps}
+        rowHeight={ROW_HEIGHT}
+        label={t('billing.platform.tabs.invoices')}
+        loadError={t('billing.platform.loadError')}
+        empty={t(`billing.platform.empty.${filter}`)}
+      />
       <ConfirmDialog
         open={confirming != null}
         title={t('billing.platform.confirmTitle', { id: confirming?.id })}

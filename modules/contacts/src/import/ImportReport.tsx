@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
-import { Button } from '@atende/ui'
+import { Button, cx } from '@atende/ui'
 import type { UploadError, UploadResult } from '../types.ts'
 
 /** Rows listed on screen; a file with more rejected rows says how many more. */
@@ -28,18 +28,11 @@ export function ImportReport({ result, total, onClose }: { result: UploadResult;
           <table className="w-full text-left text-sm" aria-label={t('contacts.report.errors')}>
             <thead className="sticky top-0 bg-slate-50 text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-900">
               <tr>
-                <th scope="col" className="w-16 px-3 py-2">
-                  {t('contacts.report.row')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('contacts.report.name')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('contacts.report.number')}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t('contacts.report.reason')}
-                </th>
+                {(['row', 'name', 'number', 'reason'] as const).map((col) => (
+                  <th key={col} scope="col" className={cx(col === 'row' && 'w-16', 'px-3 py-2')}>
+                    {t(`contacts.report.${col}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
