@@ -1,15 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  Button,
-  EmptyState,
-  Loading,
-  TextField,
-  cx,
-  toast,
-  useCollection,
-  useErrorToast,
-} from '@atende/ui'
+import { Button, EmptyState, Loading, TextField, cx, toast, useCollection, useErrorToast } from '@atende/ui'
 import { DeleteConfirm, FormActions } from '../ui/FormActions.tsx'
 import { Panel, tdClass, thClass } from '../ui/Panel.tsx'
 import type { Help } from '../lib/types.ts'
