@@ -36,6 +36,11 @@ export interface FormDialogProps {
   className?: string
   /** A control beside the footer's buttons (a delete, a hint). */
   footerStart?: ReactNode
+  /** The save button waits (the form is not ready); `submitLabel={null}` hides it. */
+  submitDisabled?: boolean
+  submitTestid?: string
+  /** The form's test id. */
+  formTestid?: string
   children: ReactNode
 }
 
@@ -54,6 +59,9 @@ export function FormDialog({
   children,
   ns,
   adds = false,
+  submitDisabled,
+  submitTestid,
+  formTestid,
 }: FormDialogProps) {
   const formId = useId()
   const { t } = useTranslation()
@@ -72,13 +80,15 @@ export function FormDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {cancelLabel ?? word('cancel')}
           </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {submitLabel ?? word(adds ? 'add' : 'save')}
-          </Button>
+          {submitLabel !== null && (
+            <Button type="submit" form={formId} loading={busy} disabled={submitDisabled} data-testid={submitTestid}>
+              {submitLabel ?? word(adds ? 'add' : 'save')}
+            </Button>
+          )}
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className={className}>
+      <form id={formId} onSubmit={onSubmit} noValidate className={className} data-testid={formTestid}>
         {children}
       </form>
     </Dialog>

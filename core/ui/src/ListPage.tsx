@@ -27,7 +27,15 @@ export interface ListPageProps {
   /** The count beside the title once loaded; `false` hides it; default `<ns>.count`. */
   count?: ReactNode | false
   /** The search box (debounced); omitted: the list has no search. */
-  search?: { value: string; onSearch: (term: string) => void }
+  search?: { value: string; onSearch: (term: string) => void; debounceMs?: number }
+  /** Before the title (a back link). */
+  leading?: ReactNode
+  /** The title's test id. */
+  titleTestid?: string
+  /** Classes of the header row (`items-end` beside labelled filters). */
+  headerClassName?: string
+  /** The add button's test id. */
+  addTestid?: string
   /** The add button; omitted: none (the caller may not add). */
   onAdd?: () => void
   /** More header controls, between the search and the add button. */
@@ -57,6 +65,10 @@ export function ListPage({
   title,
   count,
   search,
+  leading,
+  titleTestid,
+  headerClassName,
+  addTestid,
   onAdd,
   actions,
   empty,
@@ -70,8 +82,9 @@ export function ListPage({
   const term = search?.value ?? ''
   return (
     <section className={cx('flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6', className)}>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-xl font-semibold">
+      <header className={cx('flex flex-wrap items-center gap-3', headerClassName)}>
+        {leading}
+        <h1 className="mr-auto text-xl font-semibold" data-testid={titleTestid}>
           {title ?? t(`${ns}.title`)}
           {list.status === 'ready' && count !== false && (
             <span
@@ -87,12 +100,13 @@ export function ListPage({
             label={t(`${ns}.search`)}
             placeholder={t(`${ns}.searchPlaceholder`)}
             onSearch={search.onSearch}
+            debounceMs={search.debounceMs}
             className="w-full sm:w-72"
           />
         )}
         {actions}
         {onAdd && (
-          <Button onClick={onAdd} className="w-full sm:w-auto">
+          <Button onClick={onAdd} className="w-full sm:w-auto" data-testid={addTestid}>
             {t(`${ns}.add`)}
           </Button>
         )}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { VirtualTable, type VirtualTableProps } from './VirtualTable.tsx'
 
@@ -17,6 +18,8 @@ type Fed = 'rows' | 'hasMore' | 'loadingMore' | 'failed' | 'loadMore' | 'label' 
 export type PagedTableProps<T> = Omit<VirtualTableProps<T>, Fed | 'retryLabel' | 'rowKey'> & {
   /** Default: the row's `id`. */
   rowKey?: (row: T) => string | number
+  /** Each row's test id, `<rowTestid>-<id>` (instead of `rowProps`). */
+  rowTestid?: string
   list: PagedRows<T>
   /**
    * The module's i18n namespace: the table is named `<ns>.title`, says `<ns>.loadingMore` while the
@@ -36,13 +39,20 @@ export function PagedTable<T>({
   loadingLabel,
   failedText,
   rowKey = byId,
+  rowTestid,
   ...rest
 }: PagedTableProps<T>) {
   const { t } = useTranslation()
+  const given = rest.rowProps
+  const rowProps = useMemo(
+    () => given ?? (rowTestid ? (row: T) => ({ 'data-testid': `${rowTestid}-${rowKey(row)}` }) : undefined),
+    [given, rowTestid, rowKey],
+  )
   return (
     <VirtualTable
       {...rest}
       rowKey={rowKey}
+      rowProps={rowProps}
       rows={list.items}
       hasMore={list.hasMore}
       loadingMore={list.loadingMore}

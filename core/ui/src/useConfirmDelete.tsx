@@ -78,7 +78,8 @@ export interface ConfirmDeleteOptions<T> {
   onDeleted: (row: T) => void
   /** The values of the title and the body; default `{ name: row.name }`. */
   titleValues?: (row: T) => Record<string, unknown>
-  keys?: Partial<Record<Keys, string>>
+  /** Other keys for any of the words; `body: null` shows no body. */
+  keys?: Partial<Record<Exclude<Keys, 'body'>, string>> & { body?: string | null }
   /** A refusal the page handles itself (the plan lost the feature: go home); `true` when it did. */
   onError?: (err: unknown) => boolean
 }
@@ -104,7 +105,7 @@ export function useConfirmDelete<T>(o: ConfirmDeleteOptions<T>): { ask: (row: T)
       }
     },
     title: (row) => t(key('title', 'confirm.title'), values(row)),
-    body: (row) => t(key('body', 'confirm.body'), values(row)),
+    body: o.keys?.body === null ? undefined : (row) => t(key('body', 'confirm.body'), values(row)),
     confirmLabel: t(key('yes', 'confirm.yes')),
     cancelLabel: t(key('no', 'confirm.no')),
   })

@@ -117,7 +117,8 @@ describe('PagedTable with actionsColumn', () => {
       }),
     ]
     const list = { items: tags, hasMore: true, loadingMore: false, moreFailed: true, loadMore }
-    render(wrap(h(PagedTable<Tag>, { ns: 'tags', list, columns, rowKey: (r) => r.id, rowHeight: 40 })))
+    render(wrap(h(PagedTable<Tag>, { ns: 'tags', list, columns, rowTestid: 'tag-row', rowHeight: 40 })))
+    expect(document.querySelector('[data-testid="tag-row-2"]')!.textContent).toContain('Support')
     expect(document.querySelector('table')!.getAttribute('aria-label')).toBe('Tags')
     expect(button('Edit Sales').getAttribute('title')).toBe('Edit Sales')
     expect(button('Edit Support')).toBeUndefined()
