@@ -4,8 +4,6 @@ import { EditIcon, IconAction, PagedTable, TrashIcon, type Column, type PagedRow
 import { PRIORITY_CLASS, type Announcement } from './types.ts'
 
 const ROW_HEIGHT = 52
-const rowKey = (record: Announcement) => record.id
-const rowProps = (r: Announcement) => ({ 'data-testid': `announcement-row-${r.id}` })
 
 export interface AnnouncementsTableProps {
   list: PagedRows<Announcement>
@@ -111,8 +109,7 @@ export function AnnouncementsTable(props: AnnouncementsTableProps) {
       ns="announcements"
       list={props.list}
       columns={columns}
-      rowKey={rowKey}
-      rowProps={rowProps}
+      rowTestid="announcement-row"
       rowHeight={ROW_HEIGHT}
     />
   )

@@ -6,8 +6,6 @@ import { entrySentence, type Translate } from './format.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 const ROW_HEIGHT = 52
-const rowKey = (e: AuditEntry) => e.id
-const rowProps = (e: AuditEntry) => ({ 'data-testid': `audit-row-${e.id}` })
 
 export interface AuditTableProps {
   list: PagedRows<AuditEntry>
@@ -73,8 +71,7 @@ export function AuditTable({ list, showCompany, onOpen }: AuditTableProps) {
       ns="audit"
       list={list}
       columns={columns}
-      rowKey={rowKey}
-      rowProps={rowProps}
+      rowTestid="audit-row"
       rowHeight={ROW_HEIGHT}
     />
   )

@@ -15,8 +15,6 @@ export interface ContactsTableProps {
   onDelete?: (c: Contact) => void
 }
 
-const rowProps = (c: Contact) => ({ 'data-testid': `contact-row-${c.id}` })
-const contactKey = (c: Contact) => c.id
 export const showNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGroup ? c.number : displayPhone(c.number))
 
 /** The contacts' columns on the kit's windowed table. */
@@ -57,9 +55,7 @@ export function ContactsTable({ list, onEdit, onDelete }: ContactsTableProps) {
         cell: (c) => c.email,
       },
       actionsColumn<Contact>({
-        header: t('contacts.columns.actions'),
-        editLabel: (c) => t('contacts.edit', { name: c.name }),
-        deleteLabel: (c) => t('contacts.delete', { name: c.name }),
+        i18n: { t, ns: 'contacts' },
         onEdit,
         onDelete,
       }),
@@ -73,8 +69,7 @@ export function ContactsTable({ list, onEdit, onDelete }: ContactsTableProps) {
       ns="contacts"
       list={list}
       columns={columns}
-      rowKey={contactKey}
-      rowProps={rowProps}
+      rowTestid="contact-row"
       rowHeight={ROW_HEIGHT}
       scrollThreshold={CONTACTS_SCROLL_PX}
     />

@@ -5,8 +5,6 @@ import type { FileList } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 const ROW_HEIGHT = 56
-const rowKey = (r: FileList) => r.id
-const rowProps = (r: FileList) => ({ 'data-testid': `file-list-row-${r.id}` })
 
 export interface FileListsTableProps {
   list: PagedRows<FileList>
@@ -42,12 +40,10 @@ export function FileListsTable({ list, canEdit, onEdit, onDelete }: FileListsTab
         cell: (r) => t('files.fileCount', { count: r.options.filter((o) => o.path).length }),
       },
       actionsColumn<FileList>({
-        header: t('files.columns.actions'),
+        i18n: { t, ns: 'files' },
         allowed: () => canEdit,
         onEdit,
         onDelete,
-        editLabel: (r) => t('files.edit', { name: r.name }),
-        deleteLabel: (r) => t('files.delete', { name: r.name }),
       }),
     ],
     [t, canEdit, onEdit, onDelete],
@@ -58,8 +54,7 @@ export function FileListsTable({ list, canEdit, onEdit, onDelete }: FileListsTab
       ns="files"
       list={list}
       columns={columns}
-      rowKey={rowKey}
-      rowProps={rowProps}
+      rowTestid="file-list-row"
       rowHeight={ROW_HEIGHT}
     />
   )

@@ -13,9 +13,6 @@ export interface QueueIntegrationsTableProps {
   onDelete: (r: QueueIntegration) => void
 }
 
-const rowProps = (r: QueueIntegration) => ({ 'data-testid': `integration-row-${r.id}` })
-const recordKey = (r: QueueIntegration) => r.id
-
 /** The integrations on the kit's windowed table: type, id, name, actions. */
 export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrationsTableProps) {
   const { t } = useTranslation()
@@ -43,11 +40,9 @@ export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrat
         cell: (r) => <span title={r.name}>{r.name}</span>,
       },
       actionsColumn<QueueIntegration>({
-        header: t('integrations.columns.actions'),
+        i18n: { t, ns: 'integrations' },
         onEdit,
         onDelete,
-        editLabel: (r) => t('integrations.edit', { name: r.name }),
-        deleteLabel: (r) => t('integrations.delete', { name: r.name }),
       }),
     ],
     [t, onEdit, onDelete],
@@ -59,8 +54,7 @@ export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrat
       ns="integrations"
       list={list}
       columns={columns}
-      rowKey={recordKey}
-      rowProps={rowProps}
+      rowTestid="integration-row"
       rowHeight={ROW_HEIGHT}
     />
   )

@@ -13,9 +13,6 @@ export interface PromptsTableProps {
   onDelete: (r: Prompt) => void
 }
 
-const rowProps = (r: Prompt) => ({ 'data-testid': `prompt-row-${r.id}` })
-const recordKey = (r: Prompt) => r.id
-
 /** The prompts on the kit's windowed table: name, queue, max tokens, actions. */
 export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {
   const { t } = useTranslation()
@@ -43,11 +40,9 @@ export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {
         cell: (r) => r.maxTokens,
       },
       actionsColumn<Prompt>({
-        header: t('prompts.columns.actions'),
+        i18n: { t, ns: 'prompts' },
         onEdit,
         onDelete,
-        editLabel: (r) => t('prompts.edit', { name: r.name }),
-        deleteLabel: (r) => t('prompts.delete', { name: r.name }),
       }),
     ],
     [t, onEdit, onDelete],
@@ -59,8 +54,7 @@ export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {
       ns="prompts"
       list={list}
       columns={columns}
-      rowKey={recordKey}
-      rowProps={rowProps}
+      rowTestid="prompt-row"
       rowHeight={ROW_HEIGHT}
       loadingLabel={t('prompts.loading')}
     />

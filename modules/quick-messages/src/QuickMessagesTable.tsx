@@ -15,9 +15,6 @@ export interface QuickMessagesTableProps {
   onDelete: (q: QuickMessage) => void
 }
 
-const rowProps = (q: QuickMessage) => ({ 'data-testid': `quick-message-row-${q.id}` })
-const recordKey = (q: QuickMessage) => q.id
-
 /** A yes/no field of the row as a badge: `tone` and the first key's words when on, else neutral and the second's. */
 const flagColumn = (
   t: TFunction,
@@ -83,12 +80,11 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
         'quickMessages.inactive',
       ]),
       actionsColumn<QuickMessage>({
-        header: t('quickMessages.columns.actions'),
+        i18n: { t, ns: 'quickMessages' },
         allowed: canEdit,
         onEdit,
         onDelete,
-        editLabel: (q) => t('quickMessages.edit', { shortcode: q.shortcode }),
-        deleteLabel: (q) => t('quickMessages.delete', { shortcode: q.shortcode }),
+        labelValues: (q) => ({ shortcode: q.shortcode }),
       }),
     ],
     [t, canEdit, onEdit, onDelete],
@@ -100,8 +96,7 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
       ns="quickMessages"
       list={list}
       columns={columns}
-      rowKey={recordKey}
-      rowProps={rowProps}
+      rowTestid="quick-message-row"
       rowHeight={ROW_HEIGHT}
     />
   )

@@ -27,9 +27,6 @@ export interface UsersTableProps {
 
 const NO_COLUMNS: Readonly<Record<string, UserColumn>> = {}
 
-const rowProps = (u: User) => ({ 'data-testid': `user-row-${u.id}` })
-const userKey = (u: User) => u.id
-
 /** The users' columns on the kit's windowed table, which asks for the next page near its bottom. */
 export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }: UsersTableProps) {
   const { t } = useTranslation()
@@ -116,11 +113,9 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
         },
       },
       actionsColumn<User>({
-        header: t('users.columns.actions'),
+        i18n: { t, ns: 'users' },
         width: moreActions ? 'w-32' : 'w-22',
         before: moreActions ? (u) => <ExtensionSlot name="users.actions" props={{ user: u }} /> : undefined,
-        editLabel: (u) => t('users.edit', { name: u.name }),
-        deleteLabel: (u) => t('users.delete', { name: u.name }),
         onEdit,
         onDelete,
       }),
@@ -134,8 +129,7 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
       ns="users"
       list={list}
       columns={columns}
-      rowKey={userKey}
-      rowProps={rowProps}
+      rowTestid="user-row"
       rowHeight={ROW_HEIGHT}
     />
   )
