@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ClientErrorCodes, isApiError, useApi } from '@atende/client'
-import { ConfirmDialog, ErrorCard, ListPage, toast, useErrorToast } from '@atende/ui'
+import { ErrorCard, ListPage, toast, useConfirmDelete } from '@atende/ui'
 import { QueueIntegrationDialog } from './QueueIntegrationDialog.tsx'
 import { QueueIntegrationsTable } from './QueueIntegrationsTable.tsx'
 import type { QueueIntegration } from './types.ts'
@@ -22,18 +22,25 @@ export default function QueueIntegrationsPage() {
   const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
-  const showError = useErrorToast('integrations.toasts.deleteError')
   const [search, setSearch] = useState('')
   const list = useQueueIntegrations(search)
   const { upsert, remove } = list
   const [editing, setEditing] = useState<{ record: QueueIntegration | null } | null>(null)
-  const [deleting, setDeleting] = useState<QueueIntegration | null>(null)
-  const [busy, setBusy] = useState(false)
   const [denied, setDenied] = useState(false)
 
   const onEdit = useCallback((record: QueueIntegration) => setEditing({ record }), [])
-  const onDelete = useCallback((record: QueueIntegration) => setDeleting(record), [])
   const onPlanDenied = useCallback(() => setDenied(true), [])
+  const { ask: onDelete, dialog: confirmDialog } = useConfirmDelete<QueueIntegration>({
+    ns: 'integrations',
+    path: (r) => `/queueIntegration/${r.id}`,
+    onDeleted: (r) => remove(r.id),
+    keys: { deleted: 'integrations.toasts.deleted', deleteError: 'integrations.toasts.deleteError' },
+    onError: (err) => {
+      if (!isPlanDenied(err)) return false
+      setDenied(true)
+      return true
+    },
+  })
 
   // The list hook keeps only that a page failed: ask once more to tell a plan without the feature apart.
   const failed = list.status === 'error'
@@ -49,27 +56,10 @@ export default function QueueIntegrationsPage() {
   useEffect(() => {
     if (!denied) return
     setEditing(null)
-    setDeleting(null)
     toast.warning(t('integrations.planDenied'))
     const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS)
     return () => clearTimeout(id)
   }, [denied, navigate, t])
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/queueIntegration/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('integrations.toasts.deleted'))
-    } catch (err) {
-      if (isPlanDenied(err)) setDenied(true)
-      else showError(err)
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   if (denied)
     return (
@@ -92,20 +82,7 @@ export default function QueueIntegrationsPage() {
         onSaved={upsert}
         onPlanDenied={onPlanDenied}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        danger
-        loading={busy}
-        onClose={() => {
-          if (!busy) setDeleting(null)
-        }}
-        onConfirm={() => void confirmDelete()}
-        title={t('integrations.confirm.title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('integrations.confirm.yes')}
-        cancelLabel={t('integrations.confirm.no')}
-      >
-        {t('integrations.confirm.body')}
-      </ConfirmDialog>
+      {confirmDialog}
     </ListPage>
   )
 }
