@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi, useRealtime, useSession } from '@atende/client'
-import { Button, ConfirmDialog, ErrorCard, ListPage, toast, useErrorToast } from '@atende/ui'
+import { Button, ErrorCard, ListPage, toast, useConfirmDelete, useErrorToast } from '@atende/ui'
 import { AnnouncementDialog } from './AnnouncementDialog.tsx'
 import { AnnouncementView } from './AnnouncementView.tsx'
 import { AnnouncementsTable } from './AnnouncementsTable.tsx'
@@ -42,15 +42,26 @@ function Manage() {
   const { upsert, remove, refresh } = list
   const [editing, setEditing] = useState<{ record: Announcement | null } | null>(null)
   const [previewing, setPreviewing] = useState<Announcement | null>(null)
-  const [deleting, setDeleting] = useState<Announcement | null>(null)
-  const [busy, setBusy] = useState(false)
 
   // Frames carry only what readers may see: the super user's list reads its page again.
   useRealtime(announcementEvent(companyId), () => refresh())
 
   const onPreview = useCallback((r: Announcement) => setPreviewing(r), [])
   const onEdit = useCallback((r: Announcement) => setEditing({ record: r }), [])
-  const onDelete = useCallback((r: Announcement) => setDeleting(r), [])
+  const { ask: onDelete, dialog: confirmDialog } = useConfirmDelete<Announcement>({
+    ns: 'announcements',
+    path: (r) => `/announcements/${r.id}`,
+    onDeleted: (r) => remove(r.id),
+    titleValues: (r) => ({ title: r.title }),
+    keys: {
+      title: 'announcements.confirmDelete',
+      yes: 'announcements.delete',
+      no: 'announcements.cancel',
+      body: null,
+      deleted: 'announcements.toasts.deleted',
+      deleteError: 'announcements.toasts.error',
+    },
+  })
   const onDeactivate = useCallback(
     async (r: Announcement) => {
       try {
@@ -62,21 +73,6 @@ function Manage() {
     },
     [api, upsert, showError, t],
   )
-
-  const confirmDelete = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`/announcements/${deleting.id}`)
-      remove(deleting.id)
-      toast.success(t('announcements.toasts.deleted'))
-    } catch (err) {
-      showError(err)
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
 
   return (
     <ListPage
@@ -109,16 +105,7 @@ function Manage() {
         />
       )}
       <AnnouncementView record={previewing} onClose={() => setPreviewing(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('announcements.confirmDelete', { title: deleting?.title ?? '' })}
-        confirmLabel={t('announcements.delete')}
-        cancelLabel={t('announcements.cancel')}
-        danger
-        loading={busy}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {confirmDialog}
     </ListPage>
   )
 }
