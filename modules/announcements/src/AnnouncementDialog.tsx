@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
   Button,
-  Dialog,
   FieldShell,
+  FormDialog,
   Select,
   Switch,
   TabPanel,
@@ -38,11 +38,10 @@ export interface AnnouncementDialogProps {
 }
 
 /**
- * Add or edit an announcement (administration.md §2, §5): the simple tab (title, text, priority,
- * status, attachment png/jpg/jpeg) and the advanced tab's block list, plus a preview. Saving
- * stores the announcement, then uploads the image blocks' new files (rich-content-upload; a
- * failed image is logged and left out, §8) and saves the block list with their URLs, then the
- * attachment.
+ * Add or edit an announcement: the simple tab (title, text, priority, status, attachment
+ * png/jpg/jpeg) and the advanced tab's block list, plus a preview. Saving stores the announcement,
+ * then uploads the image blocks' new files (rich-content-upload; a failed image is logged and left
+ * out) and saves the block list with their URLs, then the attachment.
  */
 export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDialogProps) {
   const { t, i18n } = useTranslation()
@@ -92,7 +91,7 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
     return !Object.keys(found).length && !Object.keys(problems).length
   }
 
-  /** Text from the text blocks when the simple text is empty (administration.md §5). */
+  /** Text from the text blocks when the simple text is empty. */
   const textFor = () =>
     values.text.trim() ||
     blocks
@@ -141,7 +140,7 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
             })
             uploaded.set(b.id, res.url)
           } catch (err) {
-            // administration.md §8: logged; the announcement is saved without that image.
+            // Logged only: the announcement is saved without that image.
             console.error('[announcements] rich content image upload failed', err)
           }
         }
@@ -190,136 +189,131 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
 
   return (
     <>
-      <Dialog
+      <FormDialog
         open
-        onClose={() => {
-          if (!busy) onClose()
-        }}
+        busy={busy}
+        onClose={onClose}
+        onSubmit={submit}
         size="xl"
-        title={record ? t('announcements.form.editTitle') : t('announcements.form.addTitle')}
-        footer={
-          <>
-            <Button variant="ghost" className="mr-auto" onClick={() => setPreviewing(true)} disabled={busy}>
-              {t('announcements.preview')}
-            </Button>
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {t('announcements.cancel')}
-            </Button>
-            <Button type="submit" form={formId} loading={busy} data-testid="announcement-save">
-              {t('announcements.form.save')}
-            </Button>
-          </>
+        ns="announcements"
+        adds={!record}
+        cancelLabel={t('announcements.cancel')}
+        submitLabel={t('announcements.form.save')}
+        submitTestid="announcement-save"
+        formTestid="announcement-form"
+        footerStart={
+          <Button variant="ghost" className="mr-auto" onClick={() => setPreviewing(true)} disabled={busy}>
+            {t('announcements.preview')}
+          </Button>
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="announcement-form">
-          <TextField
-            label={t('announcements.form.title')}
-            value={values.title}
-            maxLength={200}
-            disabled={busy}
-            onChange={(v) => set('title', v)}
-            error={errors.title}
-          />
-          <Tabs<Tab>
-            tabs={[
-              { key: 'simple', label: t('announcements.form.simple') },
-              { key: 'advanced', label: t('announcements.form.advanced') },
-            ]}
-            active={tab}
-            onChange={setTab}
-            label={t('announcements.form.contentTabs')}
-            idPrefix={`${formId}-tabs`}
-          />
-          <TabPanel idPrefix={`${formId}-tabs`} active={tab}>
-            <div className={cx('flex flex-col gap-4', tab !== 'simple' && 'hidden')}>
-              <FieldShell id={`${formId}-text`} label={t('announcements.form.text')} error={errors.text}>
-                <textarea
-                  id={`${formId}-text`}
-                  rows={5}
-                  value={values.text}
-                  maxLength={20_000}
+        <TextField
+          label={t('announcements.form.title')}
+          value={values.title}
+          maxLength={200}
+          disabled={busy}
+          onChange={(v) => set('title', v)}
+          error={errors.title}
+        />
+        <Tabs<Tab>
+          tabs={[
+            { key: 'simple', label: t('announcements.form.simple') },
+            { key: 'advanced', label: t('announcements.form.advanced') },
+          ]}
+          active={tab}
+          onChange={setTab}
+          label={t('announcements.form.contentTabs')}
+          idPrefix={`${formId}-tabs`}
+        />
+        <TabPanel idPrefix={`${formId}-tabs`} active={tab}>
+          <div className={cx('flex flex-col gap-4', tab !== 'simple' && 'hidden')}>
+            <FieldShell id={`${formId}-text`} label={t('announcements.form.text')} error={errors.text}>
+              <textarea
+                id={`${formId}-text`}
+                rows={5}
+                value={values.text}
+                maxLength={20_000}
+                disabled={busy}
+                onChange={(e) => set('text', e.target.value)}
+                aria-invalid={errors.text ? true : undefined}
+                className={cx(inputClass, 'resize-y', errors.text && inputErrorClass)}
+              />
+            </FieldShell>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Select
+                label={t('announcements.form.priority')}
+                options={priorities}
+                value={String(values.priority)}
+                disabled={busy}
+                onChange={(v) => set('priority', Number(v))}
+              />
+              <Switch
+                label={t('announcements.form.status')}
+                hint={values.status ? t('announcements.status.active') : t('announcements.status.inactive')}
+                checked={values.status}
+                disabled={busy}
+                onChange={(v) => set('status', v)}
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <span className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                {t('announcements.form.attachment')}
+              </span>
+              <div className="flex flex-wrap items-center gap-2">
+                {shownMedia ? (
+                  <span className="truncate rounded-md bg-slate-100 px-2 py-1 text-sm dark:bg-slate-700">
+                    {shownMedia.url ? (
+                      <a href={shownMedia.url} target="_blank" rel="noreferrer noopener" className="underline">
+                        {shownMedia.name}
+                      </a>
+                    ) : (
+                      shownMedia.name
+                    )}
+                  </span>
+                ) : (
+                  <span className="text-sm text-slate-500 dark:text-slate-400">{t('announcements.noMedia')}</span>
+                )}
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".png,.jpg,.jpeg"
+                  className="sr-only"
+                  aria-label={t('announcements.form.attach')}
                   disabled={busy}
-                  onChange={(e) => set('text', e.target.value)}
-                  aria-invalid={errors.text ? true : undefined}
-                  className={cx(inputClass, 'resize-y', errors.text && inputErrorClass)}
+                  onChange={(e) => {
+                    const f = e.target.files?.[0] ?? null
+                    e.target.value = ''
+                    if (f && !/\.(png|jpe?g)$/i.test(f.name)) {
+                      toast.warning(t('announcements.validation.attachmentType'))
+                      return
+                    }
+                    setFile(f)
+                    if (f) setDropMedia(false)
+                  }}
                 />
-              </FieldShell>
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Select
-                  label={t('announcements.form.priority')}
-                  options={priorities}
-                  value={String(values.priority)}
-                  disabled={busy}
-                  onChange={(v) => set('priority', Number(v))}
-                />
-                <Switch
-                  label={t('announcements.form.status')}
-                  hint={values.status ? t('announcements.status.active') : t('announcements.status.inactive')}
-                  checked={values.status}
-                  disabled={busy}
-                  onChange={(v) => set('status', v)}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <span className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                  {t('announcements.form.attachment')}
-                </span>
-                <div className="flex flex-wrap items-center gap-2">
-                  {shownMedia ? (
-                    <span className="truncate rounded-md bg-slate-100 px-2 py-1 text-sm dark:bg-slate-700">
-                      {shownMedia.url ? (
-                        <a href={shownMedia.url} target="_blank" rel="noreferrer noopener" className="underline">
-                          {shownMedia.name}
-                        </a>
-                      ) : (
-                        shownMedia.name
-                      )}
-                    </span>
-                  ) : (
-                    <span className="text-sm text-slate-500 dark:text-slate-400">{t('announcements.noMedia')}</span>
-                  )}
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept=".png,.jpg,.jpeg"
-                    className="sr-only"
-                    aria-label={t('announcements.form.attach')}
+                <Button variant="secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
+                  {t('announcements.form.attach')}
+                </Button>
+                {shownMedia && (
+                  <Button
+                    variant="ghost"
                     disabled={busy}
-                    onChange={(e) => {
-                      const f = e.target.files?.[0] ?? null
-                      e.target.value = ''
-                      if (f && !/\.(png|jpe?g)$/i.test(f.name)) {
-                        toast.warning(t('announcements.validation.attachmentType'))
-                        return
-                      }
-                      setFile(f)
-                      if (f) setDropMedia(false)
+                    onClick={() => {
+                      setFile(null)
+                      setDropMedia(true)
                     }}
-                  />
-                  <Button variant="secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
-                    {t('announcements.form.attach')}
+                  >
+                    {t('announcements.form.removeAttachment')}
                   </Button>
-                  {shownMedia && (
-                    <Button
-                      variant="ghost"
-                      disabled={busy}
-                      onClick={() => {
-                        setFile(null)
-                        setDropMedia(true)
-                      }}
-                    >
-                      {t('announcements.form.removeAttachment')}
-                    </Button>
-                  )}
-                </div>
+                )}
               </div>
             </div>
-            {tab === 'advanced' && (
-              <BlockEditor blocks={blocks} onChange={setBlocks} errors={blockProblems} disabled={busy} />
-            )}
-          </TabPanel>
-        </form>
-      </Dialog>
+          </div>
+          {tab === 'advanced' && (
+            <BlockEditor blocks={blocks} onChange={setBlocks} errors={blockProblems} disabled={busy} />
+          )}
+        </TabPanel>
+      </FormDialog>
       <AnnouncementView record={previewing ? previewRecord : null} onClose={() => setPreviewing(false)} />
     </>
   )
