@@ -52,7 +52,9 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
   const refuse = useRefusal()
   // After a create whose upload failed, the dialog goes on editing the saved row.
   const [record, setRecord] = useState<QuickMessage | null>(editing?.record ?? null)
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => initial(e?.record ?? null))
+  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
+    initial(e?.record ?? null),
+  )
   const [file, setFile] = useState<File | null>(null)
   const [dropMedia, setDropMedia] = useState(false)
   const message = (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
@@ -121,16 +123,13 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
       onClose={onClose}
       onSubmit={submit}
       size="lg"
-      title={t(record ? 'quickMessages.form.editTitle' : 'quickMessages.form.addTitle')}
-      cancelLabel={t('quickMessages.form.cancel')}
-      submitLabel={t(record ? 'quickMessages.form.save' : 'quickMessages.form.add')}
+      ns="quickMessages"
+      adds={!record}
     >
       <TextField
         label={t('quickMessages.form.shortcode')}
         hint={t('quickMessages.form.shortcodeHint')}
-        value={values.shortcode}
-        onChange={(v) => set('shortcode', v)}
-        error={errors.shortcode}
+        {...field('shortcode')}
         autoFocus
         maxLength={SHORTCODE_MAX + 1} // room for the leading '/' the server drops
       />
