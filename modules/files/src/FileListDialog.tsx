@@ -68,7 +68,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   const formId = useId()
   // After a save whose upload failed, the dialog goes on editing the saved list.
   const [record, setRecord] = useState<FileList | null>(editing?.record ?? null)
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => ({
     name: e?.record?.name ?? '',
     message: e?.record?.message ?? '',
   }))
@@ -199,18 +199,10 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
       onClose={onClose}
       onSubmit={submit}
       size="lg"
-      title={t(record ? 'files.form.editTitle' : 'files.form.addTitle')}
-      cancelLabel={t('files.form.cancel')}
-      submitLabel={t(record ? 'files.form.save' : 'files.form.add')}
+      ns="files"
+      adds={!record}
     >
-      <TextField
-        label={t('files.form.name')}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        autoFocus
-        maxLength={NAME_MAX}
-      />
+      <TextField label={t('files.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <FieldShell id={`${formId}-message`} label={t('files.form.message')} error={errors.message}>
         <textarea
           id={`${formId}-message`}
