@@ -136,7 +136,7 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
   const formId = useId()
   // After a create, the dialog goes on editing the saved row (its secret shows).
   const [record, setRecord] = useState<QueueIntegration | null>(editing?.record ?? null)
-  const { values, setValues, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) =>
+  const { values, setValues, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
     initial(e?.record ?? null),
   )
   const [secret, setSecret] = useState('')
@@ -324,16 +324,7 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     key: keyof Values,
     maxLength: number,
     extra: { hint?: string; placeholder?: string; inputMode?: 'numeric' } = {},
-  ) => (
-    <TextField
-      label={t(`integrations.form.${key}`)}
-      value={values[key]}
-      onChange={(v) => set(key, v as Values[typeof key])}
-      error={errors[key]}
-      maxLength={maxLength}
-      {...extra}
-    />
-  )
+  ) => <TextField label={t(`integrations.form.${key}`)} {...field(key)} maxLength={maxLength} {...extra} />
 
   return (
     <Dialog
@@ -384,14 +375,7 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
               onChange={(v) => set('type', v as IntegrationType)}
               options={INTEGRATION_TYPES.map((x) => ({ value: x, label: t(`integrations.types.${x}`) }))}
             />
-            <TextField
-              label={t('integrations.form.name')}
-              value={values.name}
-              onChange={(v) => set('name', v)}
-              error={errors.name}
-              autoFocus
-              maxLength={NAME_MAX}
-            />
+            <TextField label={t('integrations.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
           </div>
 
           {type === 'dialogflow' && (

@@ -50,10 +50,10 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
   const api = useApi()
   const formId = useId()
   const record = editing?.record ?? null
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState<PromptValues, { record: Prompt | null }>(
-    editing,
-    (e) => initialValues(e?.record ?? null),
-  )
+  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState<
+    PromptValues,
+    { record: Prompt | null }
+  >(editing, (e) => initialValues(e?.record ?? null))
   const open = editing != null
   const queues = useQueueChoices(open)
 
@@ -110,19 +110,11 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
       onClose={onClose}
       onSubmit={submit}
       size="lg"
-      title={t(record ? 'prompts.form.editTitle' : 'prompts.form.addTitle')}
-      cancelLabel={t('prompts.form.cancel')}
-      submitLabel={t(record ? 'prompts.form.save' : 'prompts.form.add')}
+      ns="prompts"
+      adds={!record}
       className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
-      <TextField
-        label={t('prompts.form.name')}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        autoFocus
-        maxLength={NAME_MAX}
-      />
+      <TextField label={t('prompts.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <FieldShell
         id={`${formId}-prompt`}
         label={t('prompts.form.prompt')}
@@ -192,9 +184,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
           />
           <TextField
             label={t('prompts.form.voiceRegion')}
-            value={values.voiceRegion}
-            onChange={(v) => set('voiceRegion', v)}
-            error={errors.voiceRegion}
+            {...field('voiceRegion')}
             placeholder="brazilsouth"
             maxLength={50}
           />

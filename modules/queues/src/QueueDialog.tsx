@@ -87,7 +87,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
   const id = useId()
   const dayName = (d: string) => t(`queues.weekdays.${d}`)
   const [queue, setQueue] = useState<Queue | null>(editing?.queue ?? null)
-  const { values, setValues, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) =>
+  const { values, setValues, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
     initial(e?.queue ?? null, dayName),
   )
   const [tab, setTab] = useState<Tab>('queueData')
@@ -166,14 +166,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
     </FieldShell>
   )
   const count = (key: 'orderQueue' | 'maxAttemptsWithoutResponse') => (
-    <TextField
-      type="number"
-      min={0}
-      label={t(`queues.form.${key}`)}
-      value={values[key]}
-      onChange={(v) => set(key, v)}
-      error={errors[key]}
-    />
+    <TextField type="number" min={0} label={t(`queues.form.${key}`)} {...field(key)} />
   )
   const tabs = [
     { key: 'queueData' as const, label: t('queues.form.queueData') },
@@ -219,14 +212,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
             {tab === 'queueData' ? (
               <>
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <TextField
-                    label={t('queues.form.name')}
-                    value={values.name}
-                    onChange={(v) => set('name', v)}
-                    error={errors.name}
-                    autoFocus
-                    maxLength={NAME_MAX}
-                  />
+                  <TextField label={t('queues.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
                   <FieldShell id={`${id}-color`} label={t('queues.form.color')} error={errors.color}>
                     <div className="flex gap-2">
                       <input
