@@ -84,7 +84,8 @@ export interface InvoiceListProps<T extends Invoice> {
   detail: InvoiceDetail<T>
   action: InvoiceAction<T>
   testid: string
-  rowProps: (row: T) => Record<string, string>
+  /** Each row's test id, `<rowTestid>-<id>`. */
+  rowTestid: string
   rowHeight: number
   /** The table's accessible name; default `billing.invoices.title`. */
   label?: string
@@ -101,7 +102,7 @@ export function InvoiceList<T extends Invoice>({
   detail,
   action,
   testid,
-  rowProps,
+  rowTestid,
   rowHeight,
   label,
   loadError,
@@ -130,11 +131,8 @@ export function InvoiceList<T extends Invoice>({
       label={label}
       list={list}
       columns={columns}
-      rowKey={invoiceKey}
-      rowProps={rowProps}
+      rowTestid={rowTestid}
       rowHeight={rowHeight}
     />
   )
 }
-
-const invoiceKey = (r: Invoice) => r.id

@@ -10,7 +10,6 @@ import { useInvoices } from './useInvoices.ts'
 import './index.css'
 
 const ROW_HEIGHT = 52
-const rowProps = (r: Invoice) => ({ 'data-testid': `invoice-row-${r.id}` })
 const DETAIL: InvoiceDetail<Invoice> = {
   key: 'detail',
   header: 'billing.invoices.columns.detail',
@@ -66,7 +65,7 @@ export default function InvoicesPage() {
         detail={DETAIL}
         action={action}
         testid="invoices-table"
-        rowProps={rowProps}
+        rowTestid="invoice-row"
         rowHeight={ROW_HEIGHT}
         loadError={t('billing.invoices.loadError')}
         empty={search ? t('billing.invoices.emptySearch', { search }) : t('billing.invoices.empty')}

@@ -8,7 +8,6 @@ import type { PlatformFilter, PlatformInvoice } from '../types.ts'
 
 const FILTERS: PlatformFilter[] = ['unpaid', 'paid', 'all']
 const ROW_HEIGHT = 56
-const rowProps = (r: PlatformInvoice) => ({ 'data-testid': `platform-invoice-${r.id}` })
 /** The server's orders: unpaid oldest due first (the most overdue on top), the others newest first. */
 const byDue = (dir: 1 | -1) => (a: PlatformInvoice, b: PlatformInvoice) =>
   a.dueDate === b.dueDate ? dir * (a.id - b.id) : a.dueDate < b.dueDate ? -dir : dir
@@ -127,7 +126,7 @@ function PlatformInvoiceList({ filter, search }: { filter: PlatformFilter; searc
         detail={COMPANY}
         action={action}
         testid="platform-invoices"
-        rowProps={rowProps}
+        rowTestid="platform-invoice"
         rowHeight={ROW_HEIGHT}
         label={t('billing.platform.tabs.invoices')}
         loadError={t('billing.platform.loadError')}
