@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, ConfirmDialog, SearchField, Select, formatMoney, toast, useErrorToast, usePagedList } from '@atende/ui'
+import {
+  Button,
+  SearchField,
+  Select,
+  formatMoney,
+  toast,
+  useConfirmAction,
+  useErrorToast,
+  usePagedList,
+} from '@atende/ui'
 import { formatInstantDay } from '../billing.ts'
 import { InvoiceList, type InvoiceAction, type InvoiceDetail } from '../InvoiceList.tsx'
 import type { PlatformFilter, PlatformInvoice } from '../types.ts'
@@ -74,25 +83,21 @@ function PlatformInvoiceList({ filter, search }: { filter: PlatformFilter; searc
     matches: stays,
     name: 'platform-invoices',
   })
-  const [confirming, setConfirming] = useState<PlatformInvoice | null>(null)
-  const [busy, setBusy] = useState(false)
   const language = i18n.language
-
-  const markPaid = async () => {
-    if (!confirming) return
-    setBusy(true)
-    try {
-      const paid = await api.post<PlatformInvoice>(`/invoices/${confirming.id}/mark-paid`)
-      if (filter === 'unpaid') list.remove(confirming.id)
-      else list.upsert({ ...confirming, ...paid })
-      toast.success(t('billing.platform.markedPaid', { id: confirming.id, company: confirming.companyName }))
-      setConfirming(null)
-    } catch (err) {
-      showError(err)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { ask, dialog } = useConfirmAction<PlatformInvoice>({
+    run: async (r) => {
+      const paid = await api.post<PlatformInvoice>(`/invoices/${r.id}/mark-paid`)
+      if (filter === 'unpaid') list.remove(r.id)
+      else list.upsert({ ...r, ...paid })
+      toast.success(t('billing.platform.markedPaid', { id: r.id, company: r.companyName }))
+    },
+    onError: showError,
+    title: (r) => t('billing.platform.confirmTitle', { id: r.id }),
+    body: (r) => t('billing.platform.confirmText', { company: r.companyName, value: formatMoney(r.value, language) }),
+    confirmLabel: t('billing.platform.markPaid'),
+    cancelLabel: t('billing.checkout.cancel'),
+    danger: false,
+  })
 
   const action = useMemo<InvoiceAction<PlatformInvoice>>(
     () => ({
@@ -109,14 +114,14 @@ function PlatformInvoiceList({ filter, search }: { filter: PlatformFilter; searc
         ) : (
           <Button
             variant="secondary"
-            onClick={() => setConfirming(r)}
+            onClick={() => ask(r)}
             aria-label={t('billing.platform.markPaidOf', { id: r.id })}
           >
             {t('billing.platform.markPaid')}
           </Button>
         ),
     }),
-    [t],
+    [t, ask],
   )
 
   return (
@@ -132,21 +137,7 @@ function PlatformInvoiceList({ filter, search }: { filter: PlatformFilter; searc
         loadError={t('billing.platform.loadError')}
         empty={t(`billing.platform.empty.${filter}`)}
       />
-      <ConfirmDialog
-        open={confirming != null}
-        title={t('billing.platform.confirmTitle', { id: confirming?.id })}
-        confirmLabel={t('billing.platform.markPaid')}
-        cancelLabel={t('billing.checkout.cancel')}
-        loading={busy}
-        onConfirm={markPaid}
-        onClose={() => setConfirming(null)}
-      >
-        {confirming &&
-          t('billing.platform.confirmText', {
-            company: confirming.companyName,
-            value: formatMoney(confirming.value, language),
-          })}
-      </ConfirmDialog>
+      {dialog}
     </>
   )
 }
