@@ -5,6 +5,7 @@ import {
   Button,
   FieldShell,
   FormDialog,
+  type EditDialogProps,
   TextField,
   TrashIcon,
   cx,
@@ -50,12 +51,7 @@ const fromRecord = (r: FileList | null): OptionDraft[] =>
     file: null,
   }))
 
-export interface FileListDialogProps {
-  /** null: closed; { record: null }: add. */
-  editing: { record: FileList | null } | null
-  onClose: () => void
-  onSaved: (record: FileList) => void
-}
+export type FileListDialogProps = EditDialogProps<FileList>
 
 /**
  * Add or edit a file list: name, message and options, each a name and a file. The list and its

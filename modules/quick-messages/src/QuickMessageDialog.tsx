@@ -4,6 +4,7 @@ import { errorMessage, useApi } from '@atende/client'
 import {
   FieldShell,
   FormDialog,
+  type EditDialogProps,
   Switch,
   TextField,
   cx,
@@ -33,12 +34,7 @@ const initial = (q: QuickMessage | null): Values => ({
   status: q?.status ?? true,
 })
 
-export interface QuickMessageDialogProps {
-  /** null: closed; { record: null }: add. */
-  editing: { record: QuickMessage | null } | null
-  onClose: () => void
-  onSaved: (record: QuickMessage) => void
-}
+export type QuickMessageDialogProps = EditDialogProps<QuickMessage>
 
 /**
  * Add or edit a quick message: shortcode, message, company-wide, active, and one attached file.
