@@ -8,13 +8,14 @@ import {
   ErrorCard,
   Loading,
   SearchField,
+  PagedTable,
   actionsColumn,
   displayPhone,
   type Column,
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { BackIcon, InvalidIcon, UncheckedIcon, UploadIcon, ValidIcon } from '../icons.tsx'
-import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
+import { ROW_HEIGHT, nameColumn } from '../columns.tsx'
 import { useAskDelete } from '../useAskDelete.tsx'
 import { ContactItemDialog } from './ContactItemDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -106,11 +107,9 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         cell: (r) => r.email || '—',
       },
       actionsColumn<ContactListItem>({
-        header: t('contactListItems.columns.actions'),
+        i18n: { t, ns: 'contactListItems' },
         onEdit: (r) => setEditing({ record: r }),
         onDelete: canDelete ? del.ask : undefined,
-        editLabel: (r) => t('contactListItems.edit', { name: r.name }),
-        deleteLabel: (r) => t('contactListItems.delete', { name: r.name }),
       }),
     ],
     [t, canDelete, del.ask],
@@ -172,14 +171,15 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
       ) : list.items.length === 0 ? (
         <EmptyState title={search ? t('contactListItems.emptySearch', { search }) : t('contactListItems.empty')} />
       ) : (
-        <RecordsTable
+        <PagedTable
           data-testid="contact-list-items-scroll"
           ns="contactListItems"
           label={contactList?.name ?? t('contactListItems.title')}
           loadingLabel={t('campaignsCommon.loadingMore')}
           list={list}
           columns={columns}
-          row="contact-list-item-row"
+          rowTestid="contact-list-item-row"
+          rowHeight={ROW_HEIGHT}
         />
       )}
 
