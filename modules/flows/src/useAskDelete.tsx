@@ -1,14 +1,9 @@
-import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '@atende/client'
-import { useConfirmDelete } from '@atende/ui'
+import { useConfirmDelete, useErrorMessage } from '@atende/ui'
 import { fail } from './access.tsx'
 
 /** The words of a failed request: the translation of the server's code, else its own message. */
-export function useErrorText() {
-  const { t, i18n } = useTranslation()
-  return useCallback((err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }), [t, i18n])
-}
+export const useErrorText = useErrorMessage
 
 /**
  * Delete with confirmation on the flow screens (`<ns>.confirm.*`, `<ns>.deleted`): the kit's
