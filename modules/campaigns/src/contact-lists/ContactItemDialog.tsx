@@ -25,7 +25,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
   const api = useApi()
   const refuse = useRefusal()
   const record = editing?.record ?? null
-  const { values, setErrors, busy, setBusy, field } = useFormState(editing, (e): Values => ({
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e): Values => ({
     name: e?.record?.name ?? '',
     number: e?.record?.number ?? '',
     email: e?.record?.email ?? '',
@@ -68,15 +68,31 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
       cancelLabel={t('contactListItems.dialog.cancel')}
       submitLabel={t(record ? 'contactListItems.dialog.save' : 'contactListItems.dialog.add')}
     >
-      <TextField label={t('contactListItems.dialog.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
+      <TextField
+        label={t('contactListItems.dialog.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
       <TextField
         label={t('contactListItems.dialog.number')}
         hint={t('contactListItems.dialog.numberHint')}
-        {...field('number')}
+        value={values.number}
+        onChange={(v) => set('number', v)}
+        error={errors.number}
         inputMode="tel"
         maxLength={NUMBER_MAX + 20} // the limit is on digits; room for '+', spaces and brackets
       />
-      <TextField label={t('contactListItems.dialog.email')} type="email" {...field('email')} maxLength={EMAIL_MAX} />
+      <TextField
+        label={t('contactListItems.dialog.email')}
+        type="email"
+        value={values.email}
+        onChange={(v) => set('email', v)}
+        error={errors.email}
+        maxLength={EMAIL_MAX}
+      />
     </FormDialog>
   )
 }

@@ -19,7 +19,7 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
   const api = useApi()
   const refuse = useRefusal()
   const record = editing?.record ?? null
-  const { values, setErrors, busy, setBusy, field } = useFormState(editing, (e) => ({
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
     name: e?.record?.name ?? '',
   }))
 
@@ -54,7 +54,14 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
       cancelLabel={t('contactLists.dialog.cancel')}
       submitLabel={t(record ? 'contactLists.dialog.save' : 'contactLists.dialog.add')}
     >
-      <TextField label={t('contactLists.dialog.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
+      <TextField
+        label={t('contactLists.dialog.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
     </FormDialog>
   )
 }

@@ -20,7 +20,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
   const api = useApi()
   const message = useErrorText()
   const flow = editing?.flow ?? null
-  const { values, setErrors, busy, setBusy, field } = useFormState(editing, (e) => ({
+  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
     name: e?.flow?.name ?? '',
   }))
 
@@ -56,7 +56,14 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
       cancelLabel={t('flowsCommon.cancel')}
       submitLabel={t(flow ? 'flowsCommon.save' : 'flowsCommon.add')}
     >
-      <TextField label={t('flows.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
+      <TextField
+        label={t('flows.form.name')}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        autoFocus
+        maxLength={NAME_MAX}
+      />
     </FormDialog>
   )
 }
