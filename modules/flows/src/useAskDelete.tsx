@@ -1,18 +1,13 @@
-import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, useApi } from '@atende/client'
-import { ConfirmDialog } from '@atende/ui'
-import { fail, ok } from './access.tsx'
+import { useConfirmDelete, useErrorMessage } from '@atende/ui'
+import { fail } from './access.tsx'
 
 /** The words of a failed request: the translation of the server's code, else its own message. */
-export function useErrorText() {
-  const { t, i18n } = useTranslation()
-  return useCallback((err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }), [t, i18n])
-}
+export const useErrorText = useErrorMessage
 
 /**
- * Delete with confirmation on the flow screens (`<ns>.confirm.*`, `<ns>.deleted`): like the kit's
- * useConfirmDelete, but with the flow routes' toasts, a failure saying `<ns>.deleteError` and then
+ * Delete with confirmation on the flow screens (`<ns>.confirm.*`, `<ns>.deleted`): the kit's
+ * useConfirmDelete, with 'Cancel' from flowsCommon and a failure saying `<ns>.deleteError` and then
  * the server's words.
  */
 export function useAskDelete<T extends { id: number; name: string }>(
@@ -21,41 +16,15 @@ export function useAskDelete<T extends { id: number; name: string }>(
   onDeleted: (id: number) => void,
 ) {
   const { t } = useTranslation()
-  const api = useApi()
   const message = useErrorText()
-  const [deleting, setDeleting] = useState<T | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const confirm = async () => {
-    if (!deleting) return
-    setBusy(true)
-    try {
-      await api.delete(`${path}/${deleting.id}`)
-      onDeleted(deleting.id)
-      ok(t(`${ns}.deleted`))
-    } catch (err) {
+  return useConfirmDelete<T>({
+    ns,
+    path: (row) => `${path}/${row.id}`,
+    onDeleted: (row) => onDeleted(row.id),
+    keys: { no: 'flowsCommon.cancel' },
+    onError: (err) => {
       fail(`${t(`${ns}.deleteError`)} ${message(err)}`)
-    } finally {
-      setBusy(false)
-      setDeleting(null)
-    }
-  }
-
-  const dialog = (
-    <ConfirmDialog
-      open={!!deleting}
-      danger
-      loading={busy}
-      onClose={() => {
-        if (!busy) setDeleting(null)
-      }}
-      onConfirm={() => void confirm()}
-      title={t(`${ns}.confirm.title`, { name: deleting?.name ?? '' })}
-      confirmLabel={t(`${ns}.confirm.yes`)}
-      cancelLabel={t('flowsCommon.cancel')}
-    >
-      {t(`${ns}.confirm.body`)}
-    </ConfirmDialog>
-  )
-  return { ask: setDeleting as (row: T) => void, dialog }
+      return true
+    },
+  })
 }

@@ -4,8 +4,8 @@ import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
 import {
   Button,
   ConfirmDialog,
-  Dialog,
   FieldShell,
+  FormDialog,
   TextField,
   cx,
   inputClass,
@@ -179,164 +179,156 @@ export function ScheduleDialog({
   const locked = busy || !canEdit
   return (
     <>
-      <Dialog
+      <FormDialog
         open={target != null}
-        onClose={() => {
-          if (!busy) onClose()
-        }}
+        busy={busy}
+        onClose={onClose}
+        onSubmit={(e) => void submit(e)}
         size="lg"
         title={title}
-        footer={
-          <>
-            {canDelete && (
-              <Button
-                variant="ghost"
-                className="mr-auto text-red-600 dark:text-red-400"
-                onClick={() => setConfirmDelete(true)}
-                disabled={busy}
-              >
-                {t('schedules.form.delete')}
-              </Button>
-            )}
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              {t('schedules.form.cancel')}
+        ns="schedules"
+        adds={!record}
+        submitLabel={canEdit ? undefined : null}
+        formTestid="schedule-form"
+        footerStart={
+          canDelete && (
+            <Button
+              variant="ghost"
+              className="mr-auto text-red-600 dark:text-red-400"
+              onClick={() => setConfirmDelete(true)}
+              disabled={busy}
+            >
+              {t('schedules.form.delete')}
             </Button>
-            {canEdit && (
-              <Button type="submit" form={formId} loading={busy}>
-                {t(record ? 'schedules.form.save' : 'schedules.form.add')}
-              </Button>
-            )}
-          </>
+          )
         }
       >
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4" data-testid="schedule-form">
-          {record?.status === 'ERRO' && record.error && (
-            <p
-              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-900/40 dark:text-red-200"
-              role="alert"
-            >
-              {t('schedules.form.failed', {
-                reason: record.error === 'expired' ? t('schedules.expired') : record.error,
-              })}
-            </p>
-          )}
-          {sent && <p className="text-sm text-slate-600 dark:text-slate-300">{t('schedules.form.sentHint')}</p>}
-          {canEdit && (
-            <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="schedule-required-note">
-              {t('schedules.form.requiredNote')}
-            </p>
-          )}
-          <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={locked || sent} />
-          <FieldShell
-            id={`${formId}-body`}
-            label={t('schedules.form.body')}
-            error={errors.body}
-            hint={t('schedules.form.bodyHint')}
-            required
+        {record?.status === 'ERRO' && record.error && (
+          <p
+            className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-900/40 dark:text-red-200"
+            role="alert"
           >
-            <textarea
-              id={`${formId}-body`}
-              rows={4}
-              value={values.body}
-              maxLength={10_000}
-              required
-              disabled={locked || sent}
-              onChange={(e) => set('body', e.target.value)}
-              aria-invalid={errors.body ? true : undefined}
-              aria-describedby={errors.body ? `${formId}-body-error` : `${formId}-body-hint`}
-              className={cx(inputClass, 'resize-y', errors.body && inputErrorClass)}
-            />
-          </FieldShell>
-          <TextField
-            label={t('schedules.form.description')}
-            hint={t('schedules.form.descriptionHint')}
-            value={values.description}
-            maxLength={500}
+            {t('schedules.form.failed', {
+              reason: record.error === 'expired' ? t('schedules.expired') : record.error,
+            })}
+          </p>
+        )}
+        {sent && <p className="text-sm text-slate-600 dark:text-slate-300">{t('schedules.form.sentHint')}</p>}
+        {canEdit && (
+          <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="schedule-required-note">
+            {t('schedules.form.requiredNote')}
+          </p>
+        )}
+        <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={locked || sent} />
+        <FieldShell
+          id={`${formId}-body`}
+          label={t('schedules.form.body')}
+          error={errors.body}
+          hint={t('schedules.form.bodyHint')}
+          required
+        >
+          <textarea
+            id={`${formId}-body`}
+            rows={4}
+            value={values.body}
+            maxLength={10_000}
             required
             disabled={locked || sent}
-            onChange={(v) => set('description', v)}
-            error={errors.description}
+            onChange={(e) => set('body', e.target.value)}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${formId}-body-error` : `${formId}-body-hint`}
+            className={cx(inputClass, 'resize-y', errors.body && inputErrorClass)}
           />
-          {/* Two different instants (plugins/schedules): scheduleDate places the schedule on the
+        </FieldShell>
+        <TextField
+          label={t('schedules.form.description')}
+          hint={t('schedules.form.descriptionHint')}
+          value={values.description}
+          maxLength={500}
+          required
+          disabled={locked || sent}
+          onChange={(v) => set('description', v)}
+          error={errors.description}
+        />
+        {/* Two different instants (plugins/schedules): scheduleDate places the schedule on the
               calendar and in the period filters; sendAt is when the sender sends the message. */}
-          <div className="grid gap-3 sm:grid-cols-2">
-            {(['scheduleDate', 'sendAt'] as const).map((k) => (
-              <TextField
-                key={k}
-                type="datetime-local"
-                label={t(`schedules.form.${k}`)}
-                hint={t(`schedules.form.${k}Hint`)}
-                value={values[k]}
-                required
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(['scheduleDate', 'sendAt'] as const).map((k) => (
+            <TextField
+              key={k}
+              type="datetime-local"
+              label={t(`schedules.form.${k}`)}
+              hint={t(`schedules.form.${k}Hint`)}
+              value={values[k]}
+              required
+              disabled={locked}
+              onChange={(v) => set(k, v)}
+              error={errors[k]}
+            />
+          ))}
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('schedules.form.media')}</span>
+          <div className="flex flex-wrap items-center gap-2">
+            {shownMedia ? (
+              <span
+                className="truncate rounded-md bg-slate-100 px-2 py-1 text-sm dark:bg-slate-700"
+                data-testid="schedule-media"
+              >
+                {shownMedia.url ? (
+                  <a href={shownMedia.url} target="_blank" rel="noreferrer" className="underline">
+                    {shownMedia.name}
+                  </a>
+                ) : (
+                  shownMedia.name
+                )}
+              </span>
+            ) : (
+              <span className="text-sm text-slate-500 dark:text-slate-400">{t('schedules.form.noMedia')}</span>
+            )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              aria-label={t('schedules.form.attach')}
+              disabled={locked || sent}
+              onChange={(e) => {
+                const f = e.target.files?.[0] ?? null
+                e.target.value = ''
+                if (f && !/\.(png|jpe?g)$/i.test(f.name)) {
+                  setErrors((x) => ({ ...x, file: t('schedules.validation.fileType') }))
+                  return
+                }
+                setErrors((x) => ({ ...x, file: undefined }))
+                setFile(f)
+                if (f) setDropMedia(false)
+              }}
+            />
+            {!sent && (
+              <Button
+                variant="secondary"
+                className="px-3 py-1"
                 disabled={locked}
-                onChange={(v) => set(k, v)}
-                error={errors[k]}
-              />
-            ))}
+                onClick={() => fileInput.current?.click()}
+              >
+                {t(shownMedia ? 'schedules.form.replace' : 'schedules.form.attach')}
+              </Button>
+            )}
+            {shownMedia && !sent && (
+              <Button
+                variant="ghost"
+                className="px-3 py-1 text-red-600 dark:text-red-400"
+                disabled={locked}
+                onClick={() => (file ? setFile(null) : setDropMedia(true))}
+              >
+                {t('schedules.form.removeMedia')}
+              </Button>
+            )}
           </div>
-          <div className="flex flex-col gap-1">
-            <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('schedules.form.media')}</span>
-            <div className="flex flex-wrap items-center gap-2">
-              {shownMedia ? (
-                <span
-                  className="truncate rounded-md bg-slate-100 px-2 py-1 text-sm dark:bg-slate-700"
-                  data-testid="schedule-media"
-                >
-                  {shownMedia.url ? (
-                    <a href={shownMedia.url} target="_blank" rel="noreferrer" className="underline">
-                      {shownMedia.name}
-                    </a>
-                  ) : (
-                    shownMedia.name
-                  )}
-                </span>
-              ) : (
-                <span className="text-sm text-slate-500 dark:text-slate-400">{t('schedules.form.noMedia')}</span>
-              )}
-              <input
-                ref={fileInput}
-                type="file"
-                accept={ACCEPT}
-                className="sr-only"
-                aria-label={t('schedules.form.attach')}
-                disabled={locked || sent}
-                onChange={(e) => {
-                  const f = e.target.files?.[0] ?? null
-                  e.target.value = ''
-                  if (f && !/\.(png|jpe?g)$/i.test(f.name)) {
-                    setErrors((x) => ({ ...x, file: t('schedules.validation.fileType') }))
-                    return
-                  }
-                  setErrors((x) => ({ ...x, file: undefined }))
-                  setFile(f)
-                  if (f) setDropMedia(false)
-                }}
-              />
-              {!sent && (
-                <Button
-                  variant="secondary"
-                  className="px-3 py-1"
-                  disabled={locked}
-                  onClick={() => fileInput.current?.click()}
-                >
-                  {t(shownMedia ? 'schedules.form.replace' : 'schedules.form.attach')}
-                </Button>
-              )}
-              {shownMedia && !sent && (
-                <Button
-                  variant="ghost"
-                  className="px-3 py-1 text-red-600 dark:text-red-400"
-                  disabled={locked}
-                  onClick={() => (file ? setFile(null) : setDropMedia(true))}
-                >
-                  {t('schedules.form.removeMedia')}
-                </Button>
-              )}
-            </div>
-            {errors.file && <p className="text-sm text-red-600 dark:text-red-400">{errors.file}</p>}
-          </div>
-        </form>
-      </Dialog>
+          {errors.file && <p className="text-sm text-red-600 dark:text-red-400">{errors.file}</p>}
+        </div>
+      </FormDialog>
       <ConfirmDialog
         open={confirmDelete}
         title={t('schedules.form.deleteTitle')}

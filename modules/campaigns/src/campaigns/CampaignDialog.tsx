@@ -4,7 +4,7 @@ import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
   Badge,
   Button,
-  Dialog,
+  FormDialog,
   FieldShell,
   Select,
   TabPanel,
@@ -236,9 +236,11 @@ export function CampaignDialog({
         : t('campaignDialog.editTitle')
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
+      busy={busy}
       onClose={close}
+      onSubmit={(e) => void submit(e)}
       size="lg"
       title={
         <span className="flex items-center gap-2">
@@ -248,206 +250,186 @@ export function CampaignDialog({
           )}
         </span>
       }
-      footer={
-        readOnly ? (
-          <>
-            {record?.status === 'EM_ANDAMENTO' && (
+      footerStart={
+        readOnly
+          ? record?.status === 'EM_ANDAMENTO' && (
               <Button variant="danger" onClick={() => onStop(record)}>
                 {t('campaignDialog.stop')}
               </Button>
-            )}
-            <Button variant="secondary" onClick={close}>
-              {t('campaignDialog.close')}
-            </Button>
-          </>
-        ) : (
-          <>
-            {record?.status === 'CANCELADA' && editingId != null && (
+            )
+          : record?.status === 'CANCELADA' &&
+            editingId != null && (
               <Button variant="secondary" onClick={() => onRestart(record)} disabled={busy}>
                 {t('campaignDialog.restart')}
               </Button>
-            )}
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              {t('campaignDialog.cancel')}
-            </Button>
-            <Button type="submit" form={formId} loading={busy}>
-              {t(editingId == null ? 'campaignDialog.add' : 'campaignDialog.save')}
-            </Button>
-          </>
-        )
+            )
       }
+      cancelLabel={t(readOnly ? 'campaignDialog.close' : 'campaignDialog.cancel')}
+      submitLabel={readOnly ? null : t(editingId == null ? 'campaignDialog.add' : 'campaignDialog.save')}
+      className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1"
+      formTestid="campaign-form"
     >
-      <form
-        id={formId}
-        onSubmit={submit}
-        noValidate
-        className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto pr-1"
-        data-testid="campaign-form"
-      >
-        {readOnly && (
-          <p
-            role="status"
-            data-testid="campaign-read-only"
-            className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {t('campaignDialog.readOnly')}
-          </p>
-        )}
-        {lookups.status === 'error' && (
-          <p role="alert" className="flex items-center gap-2 text-sm text-red-700 dark:text-red-300">
-            {t('campaignDialog.lookupsError')}
-            <Button variant="secondary" onClick={lookups.retry}>
-              {t('campaignList.retry')}
-            </Button>
-          </p>
-        )}
-        <TextField
-          label={t('campaignDialog.name')}
-          value={form.name}
-          onChange={(v) => set('name', v)}
-          error={errors.name}
+      {readOnly && (
+        <p
+          role="status"
+          data-testid="campaign-read-only"
+          className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('campaignDialog.readOnly')}
+        </p>
+      )}
+      {lookups.status === 'error' && (
+        <p role="alert" className="flex items-center gap-2 text-sm text-red-700 dark:text-red-300">
+          {t('campaignDialog.lookupsError')}
+          <Button variant="secondary" onClick={lookups.retry}>
+            {t('campaignList.retry')}
+          </Button>
+        </p>
+      )}
+      <TextField
+        label={t('campaignDialog.name')}
+        value={form.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        disabled={readOnly}
+        autoFocus={!readOnly}
+        maxLength={NAME_MAX}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Select
+          label={t('campaignDialog.contactList')}
+          value={form.contactListId}
+          onChange={(v) => set('contactListId', v)}
+          options={choices(lookups.contactLists, form.contactListId, record?.contactList?.name)}
+          placeholder={t('campaignDialog.choose')}
+          error={errors.contactListId ?? (lookups.contactListsMissing ? t('campaignDialog.contactListsMissing') : null)}
           disabled={readOnly}
-          autoFocus={!readOnly}
-          maxLength={NAME_MAX}
         />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Select
-            label={t('campaignDialog.contactList')}
-            value={form.contactListId}
-            onChange={(v) => set('contactListId', v)}
-            options={choices(lookups.contactLists, form.contactListId, record?.contactList?.name)}
-            placeholder={t('campaignDialog.choose')}
-            error={
-              errors.contactListId ?? (lookups.contactListsMissing ? t('campaignDialog.contactListsMissing') : null)
-            }
-            disabled={readOnly}
-          />
-          <Select
-            label={t('campaignDialog.tagList')}
-            value={form.tagListId}
-            onChange={(v) => set('tagListId', v)}
-            options={choices(lookups.tags, form.tagListId)}
-            placeholder={t('campaignDialog.none')}
-            error={errors.tagListId}
-            disabled={readOnly}
-          />
-          <Select
-            label={t('campaignDialog.fileList')}
-            value={form.fileListId ?? ''}
-            onChange={(v) => set('fileListId', v)}
-            options={choices(lookups.fileLists, form.fileListId ?? '')}
-            placeholder={t('campaignDialog.none')}
-            error={errors.fileListId}
-            disabled={readOnly}
-            data-testid="campaign-file-list"
-          />
-          <Select
-            label={t('campaignDialog.whatsapp')}
-            value={form.whatsappId}
-            onChange={(v) => set('whatsappId', v)}
-            options={choices(lookups.connections, form.whatsappId, record?.whatsapp?.name)}
-            placeholder={t('campaignDialog.choose')}
-            error={errors.whatsappId}
-            disabled={readOnly}
-          />
-          <TextField
-            type="datetime-local"
-            label={t('campaignDialog.scheduledAt')}
-            value={form.scheduledAt}
-            onChange={(v) => set('scheduledAt', v)}
-            error={errors.scheduledAt}
-            hint={readOnly ? undefined : t('campaignDialog.scheduledHint')}
-            disabled={readOnly}
-          />
-        </div>
+        <Select
+          label={t('campaignDialog.tagList')}
+          value={form.tagListId}
+          onChange={(v) => set('tagListId', v)}
+          options={choices(lookups.tags, form.tagListId)}
+          placeholder={t('campaignDialog.none')}
+          error={errors.tagListId}
+          disabled={readOnly}
+        />
+        <Select
+          label={t('campaignDialog.fileList')}
+          value={form.fileListId ?? ''}
+          onChange={(v) => set('fileListId', v)}
+          options={choices(lookups.fileLists, form.fileListId ?? '')}
+          placeholder={t('campaignDialog.none')}
+          error={errors.fileListId}
+          disabled={readOnly}
+          data-testid="campaign-file-list"
+        />
+        <Select
+          label={t('campaignDialog.whatsapp')}
+          value={form.whatsappId}
+          onChange={(v) => set('whatsappId', v)}
+          options={choices(lookups.connections, form.whatsappId, record?.whatsapp?.name)}
+          placeholder={t('campaignDialog.choose')}
+          error={errors.whatsappId}
+          disabled={readOnly}
+        />
+        <TextField
+          type="datetime-local"
+          label={t('campaignDialog.scheduledAt')}
+          value={form.scheduledAt}
+          onChange={(v) => set('scheduledAt', v)}
+          error={errors.scheduledAt}
+          hint={readOnly ? undefined : t('campaignDialog.scheduledHint')}
+          disabled={readOnly}
+        />
+      </div>
 
-        <div className="flex flex-col gap-2">
-          <Tabs
-            label={t('campaignDialog.messages')}
-            idPrefix={`${formId}-messages`}
-            active={tab}
-            onChange={setTab}
-            small
-            tabs={MESSAGE_KEYS.map((k, i) => ({
-              key: k,
-              label: `${t('campaignDialog.message', { n: i + 1 })}${form.messages[k].trim() ? ' •' : ''}`,
-              testId: `campaign-tab-${k}`,
-            }))}
-          />
-          <TabPanel idPrefix={`${formId}-messages`} active={tab}>
-            <FieldShell
+      <div className="flex flex-col gap-2">
+        <Tabs
+          label={t('campaignDialog.messages')}
+          idPrefix={`${formId}-messages`}
+          active={tab}
+          onChange={setTab}
+          small
+          tabs={MESSAGE_KEYS.map((k, i) => ({
+            key: k,
+            label: `${t('campaignDialog.message', { n: i + 1 })}${form.messages[k].trim() ? ' •' : ''}`,
+            testId: `campaign-tab-${k}`,
+          }))}
+        />
+        <TabPanel idPrefix={`${formId}-messages`} active={tab}>
+          <FieldShell
+            id={`${formId}-${tab}`}
+            label={t('campaignDialog.message', { n: MESSAGE_KEYS.indexOf(tab) + 1 })}
+            error={errors[tab]}
+            hint={t('campaignDialog.variablesHint', { list: variableList, interpolation: { escapeValue: false } })}
+          >
+            <textarea
               id={`${formId}-${tab}`}
-              label={t('campaignDialog.message', { n: MESSAGE_KEYS.indexOf(tab) + 1 })}
-              error={errors[tab]}
-              hint={t('campaignDialog.variablesHint', { list: variableList, interpolation: { escapeValue: false } })}
-            >
-              <textarea
-                id={`${formId}-${tab}`}
-                rows={5}
-                value={form.messages[tab]}
-                onChange={(e) => setMessage(tab, e.target.value)}
-                placeholder={t('campaignDialog.messagePlaceholder')}
-                maxLength={MESSAGE_MAX}
-                disabled={readOnly}
-                aria-invalid={errors[tab] ? true : undefined}
-                aria-describedby={errors[tab] ? `${formId}-${tab}-error` : `${formId}-${tab}-hint`}
-                className={cx(inputClass, 'resize-y', errors[tab] && inputErrorClass)}
-              />
-            </FieldShell>
-          </TabPanel>
-        </div>
+              rows={5}
+              value={form.messages[tab]}
+              onChange={(e) => setMessage(tab, e.target.value)}
+              placeholder={t('campaignDialog.messagePlaceholder')}
+              maxLength={MESSAGE_MAX}
+              disabled={readOnly}
+              aria-invalid={errors[tab] ? true : undefined}
+              aria-describedby={errors[tab] ? `${formId}-${tab}-error` : `${formId}-${tab}-hint`}
+              className={cx(inputClass, 'resize-y', errors[tab] && inputErrorClass)}
+            />
+          </FieldShell>
+        </TabPanel>
+      </div>
 
-        <div className="flex flex-wrap items-center gap-2" data-testid="campaign-media">
-          <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('campaignDialog.media')}:</span>
-          {mediaName ? (
-            <>
-              {editingId != null && record?.mediaPath ? (
-                <a href={record.mediaPath} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
-                  {mediaName}
-                </a>
-              ) : (
-                <span className="text-sm">
-                  {editingId == null ? t('campaignDialog.mediaPending', { name: mediaName }) : mediaName}
-                </span>
-              )}
-              {!readOnly && (
-                <button
-                  type="button"
-                  className={dangerActionClass}
-                  onClick={() => void removeMedia()}
-                  disabled={mediaBusy || busy}
-                  title={t('campaignDialog.removeMedia')}
-                  aria-label={t('campaignDialog.removeMedia')}
-                >
-                  <TrashIcon className="h-4 w-4" />
-                </button>
-              )}
-            </>
-          ) : (
-            !readOnly && (
+      <div className="flex flex-wrap items-center gap-2" data-testid="campaign-media">
+        <span className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('campaignDialog.media')}:</span>
+        {mediaName ? (
+          <>
+            {editingId != null && record?.mediaPath ? (
+              <a href={record.mediaPath} target="_blank" rel="noreferrer" className="text-sm text-primary underline">
+                {mediaName}
+              </a>
+            ) : (
+              <span className="text-sm">
+                {editingId == null ? t('campaignDialog.mediaPending', { name: mediaName }) : mediaName}
+              </span>
+            )}
+            {!readOnly && (
               <button
                 type="button"
-                className={cx(actionClass, 'flex items-center gap-1 text-sm')}
-                onClick={() => fileRef.current?.click()}
+                className={dangerActionClass}
+                onClick={() => void removeMedia()}
                 disabled={mediaBusy || busy}
+                title={t('campaignDialog.removeMedia')}
+                aria-label={t('campaignDialog.removeMedia')}
               >
-                <AttachIcon className="h-4 w-4" />
-                {t('campaignDialog.attach')}
+                <TrashIcon className="h-4 w-4" />
               </button>
-            )
-          )}
-          <input
-            ref={fileRef}
-            type="file"
-            className="hidden"
-            data-testid="campaign-media-input"
-            onChange={(e) => {
-              void attach(e.target.files?.[0])
-              e.target.value = ''
-            }}
-          />
-        </div>
-      </form>
-    </Dialog>
+            )}
+          </>
+        ) : (
+          !readOnly && (
+            <button
+              type="button"
+              className={cx(actionClass, 'flex items-center gap-1 text-sm')}
+              onClick={() => fileRef.current?.click()}
+              disabled={mediaBusy || busy}
+            >
+              <AttachIcon className="h-4 w-4" />
+              {t('campaignDialog.attach')}
+            </button>
+          )
+        )}
+        <input
+          ref={fileRef}
+          type="file"
+          className="hidden"
+          data-testid="campaign-media-input"
+          onChange={(e) => {
+            void attach(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      </div>
+    </FormDialog>
   )
 }

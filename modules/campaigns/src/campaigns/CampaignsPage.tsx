@@ -8,6 +8,7 @@ import {
   IconAction,
   ListPage,
   SM_UP,
+  PagedTable,
   actionsColumn,
   toast,
   useMediaQuery,
@@ -15,7 +16,7 @@ import {
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { PlayIcon, ReportIcon, RestartIcon, StopIcon } from '../icons.tsx'
-import { RecordsTable } from '../RecordsTable.tsx'
+import { ROW_HEIGHT } from '../columns.tsx'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { CampaignDialog } from './CampaignDialog.tsx'
 import { STATUS_TONE, formatDate, type Campaign } from './types.ts'
@@ -129,7 +130,7 @@ function Campaigns() {
       },
       {
         ...actionsColumn<Campaign>({
-          header: t('campaignList.columns.actions'),
+          i18n: { t, ns: 'campaignList' },
           before: (r) => (
             <>
               <StateAction
@@ -151,8 +152,6 @@ function Campaigns() {
             setEditing({ id: r.id })
           },
           onDelete: del.ask,
-          editLabel: (r) => t('campaignList.edit', { name: r.name }),
-          deleteLabel: (r) => t('campaignList.delete', { name: r.name }),
         }),
         headerClassName: 'w-36 px-1 text-right sm:w-48 sm:px-3',
       },
@@ -173,12 +172,13 @@ function Campaigns() {
         setEditing({ id: null })
       }}
       table={
-        <RecordsTable
+        <PagedTable
           data-testid="campaigns-scroll"
           ns="campaignList"
           list={list}
           columns={columns}
-          row="campaign-row"
+          rowTestid="campaign-row"
+          rowHeight={ROW_HEIGHT}
         />
       }
     >

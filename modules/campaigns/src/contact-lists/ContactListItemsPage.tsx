@@ -2,19 +2,10 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
 import { isApiError, useApi, usePermissions, useRealtime, useSession } from '@atende/client'
-import {
-  Button,
-  EmptyState,
-  ErrorCard,
-  Loading,
-  SearchField,
-  actionsColumn,
-  displayPhone,
-  type Column,
-} from '@atende/ui'
+import { Button, ErrorCard, ListPage, PagedTable, actionsColumn, displayPhone, type Column } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { BackIcon, InvalidIcon, UncheckedIcon, UploadIcon, ValidIcon } from '../icons.tsx'
-import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
+import { ROW_HEIGHT, nameColumn } from '../columns.tsx'
 import { useAskDelete } from '../useAskDelete.tsx'
 import { ContactItemDialog } from './ContactItemDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -106,11 +97,9 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         cell: (r) => r.email || '—',
       },
       actionsColumn<ContactListItem>({
-        header: t('contactListItems.columns.actions'),
+        i18n: { t, ns: 'contactListItems' },
         onEdit: (r) => setEditing({ record: r }),
         onDelete: canDelete ? del.ask : undefined,
-        editLabel: (r) => t('contactListItems.edit', { name: r.name }),
-        deleteLabel: (r) => t('contactListItems.delete', { name: r.name }),
       }),
     ],
     [t, canDelete, del.ask],
@@ -132,57 +121,34 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
     )
 
   return (
-    <section className="flex h-full min-h-[420px] flex-col gap-3 p-3 sm:p-6">
-      <header className="flex flex-wrap items-center gap-3">
-        {back}
-        <h1 className="mr-auto truncate text-xl font-semibold" data-testid="contact-list-name">
-          {contactList?.name ?? '…'}
-          {contactList && (
-            <span className="ml-2 text-sm font-normal text-slate-500 dark:text-slate-400">
-              {t('contactListItems.count', { count: contactList.contactsCount })}
-            </span>
-          )}
-        </h1>
-        <SearchField
-          label={t('contactListItems.search')}
-          placeholder={t('contactListItems.searchPlaceholder')}
-          onSearch={setSearch}
-          className="w-full sm:w-64"
-        />
+    <ListPage
+      ns="contactListItems"
+      list={list}
+      leading={back}
+      title={contactList?.name ?? '…'}
+      titleTestid="contact-list-name"
+      count={contactList ? t('contactListItems.count', { count: contactList.contactsCount }) : false}
+      search={{ value: search, onSearch: setSearch }}
+      actions={
         <Button variant="secondary" onClick={() => setImporting(true)} className="w-full sm:w-auto">
           <UploadIcon className="mr-1 inline h-4 w-4" />
           {t('contactListItems.import.open')}
         </Button>
-        <Button onClick={() => setEditing({ record: null })} className="w-full sm:w-auto">
-          {t('contactListItems.add')}
-        </Button>
-      </header>
-
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('contactListItems.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('campaignsCommon.retry')}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('campaignsCommon.loading')} />
-      ) : list.items.length === 0 ? (
-        <EmptyState title={search ? t('contactListItems.emptySearch', { search }) : t('contactListItems.empty')} />
-      ) : (
-        <RecordsTable
+      }
+      onAdd={() => setEditing({ record: null })}
+      table={
+        <PagedTable
           data-testid="contact-list-items-scroll"
           ns="contactListItems"
           label={contactList?.name ?? t('contactListItems.title')}
           loadingLabel={t('campaignsCommon.loadingMore')}
           list={list}
           columns={columns}
-          row="contact-list-item-row"
+          rowTestid="contact-list-item-row"
+          rowHeight={ROW_HEIGHT}
         />
-      )}
-
+      }
+    >
       <ContactItemDialog
         contactListId={contactListId}
         editing={editing}
@@ -196,7 +162,7 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         onImported={refresh}
       />
       {del.dialog}
-    </section>
+    </ListPage>
   )
 }
 

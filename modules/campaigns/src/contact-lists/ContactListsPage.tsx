@@ -2,10 +2,10 @@ import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
-import { IconAction, ListPage, actionsColumn, toast, type Column } from '@atende/ui'
+import { IconAction, ListPage, PagedTable, actionsColumn, toast, type Column } from '@atende/ui'
 import { CampaignsGate, NoAccess } from '../access.tsx'
 import { DownloadIcon, PeopleIcon } from '../icons.tsx'
-import { RecordsTable, nameColumn } from '../RecordsTable.tsx'
+import { ROW_HEIGHT, nameColumn } from '../columns.tsx'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { ContactListDialog } from './ContactListDialog.tsx'
 import { downloadExample } from './example.ts'
@@ -50,7 +50,7 @@ function ContactLists() {
         cell: (r) => <span data-testid="contacts-count">{r.contactsCount}</span>,
       },
       actionsColumn<ContactList>({
-        header: t('contactLists.columns.actions'),
+        i18n: { t, ns: 'contactLists' },
         width: 'w-44',
         before: (r) => (
           <>
@@ -68,8 +68,6 @@ function ContactLists() {
         ),
         onEdit: (r) => setEditing({ record: r }),
         onDelete: del.ask,
-        editLabel: (r) => t('contactLists.edit', { name: r.name }),
-        deleteLabel: (r) => t('contactLists.delete', { name: r.name }),
       }),
     ],
     [t, navigate, example, del.ask],
@@ -85,13 +83,14 @@ function ContactLists() {
       search={{ value: search, onSearch: setSearch }}
       onAdd={() => setEditing({ record: null })}
       table={
-        <RecordsTable
+        <PagedTable
           data-testid="contact-lists-scroll"
           ns="contactLists"
           loadingLabel={t('campaignsCommon.loadingMore')}
           list={list}
           columns={columns}
-          row="contact-list-row"
+          rowTestid="contact-list-row"
+          rowHeight={ROW_HEIGHT}
         />
       }
     >

@@ -1,18 +1,7 @@
-import { useId, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import {
-  Button,
-  Dialog,
-  Loading,
-  Select,
-  Switch,
-  TextField,
-  rules,
-  say,
-  useFormState,
-  type FieldErrors,
-} from '@atende/ui'
+import { FormDialog, Loading, Select, Switch, TextField, rules, say, useFormState, type FieldErrors } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
 import { NAME_MAX, PHRASE_MAX } from '../validation.ts'
@@ -45,7 +34,6 @@ export interface PhraseDialogProps {
 export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
-  const formId = useId()
   const campaign = editing?.campaign ?? null
   const { flows, connections, failed } = usePhraseChoices(editing != null)
   const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => initial(e?.campaign ?? null))
@@ -84,29 +72,24 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
     }
   }
 
+  const ready = !!flows && !!connections
   return (
-    <Dialog
+    <FormDialog
       open={editing != null}
-      onClose={() => {
-        if (!busy) onClose()
-      }}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
       size="lg"
-      title={t(campaign ? 'phrases.form.editTitle' : 'phrases.form.addTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('flowsCommon.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={!flows || !connections}>
-            {t(campaign ? 'flowsCommon.save' : 'flowsCommon.add')}
-          </Button>
-        </>
-      }
+      ns="phrases"
+      adds={!campaign}
+      cancelLabel={t('flowsCommon.cancel')}
+      submitLabel={t(campaign ? 'flowsCommon.save' : 'flowsCommon.add')}
+      submitDisabled={!ready}
     >
       {!flows || !connections ? (
         <Loading label={t('flowsCommon.loading')} />
       ) : (
-        <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <>
           {failed && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {t('phrases.choicesError')}
@@ -152,8 +135,8 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
               onChange={(v) => set('status', v)}
             />
           )}
-        </form>
+        </>
       )}
-    </Dialog>
+    </FormDialog>
   )
 }
