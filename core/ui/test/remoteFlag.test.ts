@@ -9,17 +9,14 @@ function Page() {
     (api, signal) => api.get<{ on: boolean }>('/flag', { signal }).then((r) => r.on),
     'test flag',
   )
-  return h(
-    FlagGate,
-    {
-      state,
-      retry,
-      labels: { loading: 'Loading…', error: 'Could not read', retry: 'Retry' },
-      off: h('p', { 'data-testid': 'off' }, 'Not for you'),
-      errorClassName: 'p-6',
-    },
-    h('p', { 'data-testid': 'on' }, 'Welcome'),
-  )
+  return h(FlagGate, {
+    state,
+    retry,
+    labels: { loading: 'Loading…', error: 'Could not read', retry: 'Retry' },
+    off: h('p', { 'data-testid': 'off' }, 'Not for you'),
+    errorClassName: 'p-6',
+    children: h('p', { 'data-testid': 'on' }, 'Welcome'),
+  })
 }
 
 describe('useRemoteFlag and FlagGate', () => {
