@@ -101,3 +101,28 @@ afterEach(() => {
   host = null
   vi.useRealTimers()
 })
+
+/** The page's whole text. */
+export const pageText = () => document.body.textContent ?? ''
+
+/** The button named so, by its accessible name or its text. */
+export const buttonNamed = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name)!
+
+/** Clicks and lets the requests it starts settle. */
+export async function clickOn(el: Element) {
+  await act(async () => {
+    ;(el as HTMLElement).click()
+    await settle()
+  })
+}
+
+/** Types into an input or a textarea the way React notices, and lets what it starts settle. */
+export async function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!
+  await act(async () => {
+    setter.call(field, value)
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+    await settle()
+  })
+}

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest'
 import { act, createElement as h, Fragment, Suspense } from 'react'
 import { Toaster } from '@atende/ui'
-import { render, settle, surroundings, type Answer, type Call } from '@atende/ui/testing'
+import {
+  buttonNamed,
+  clickOn,
+  pageText,
+  render,
+  settle,
+  surroundings,
+  typeInto,
+  type Answer,
+  type Call,
+} from '@atende/ui/testing'
 import QuickMessagesPage from '../src/QuickMessagesPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -55,26 +65,12 @@ function quickMessagesServer() {
   }
 }
 
-const text = () => document.body.textContent ?? ''
+const text = pageText
 const count = () => document.querySelector('[data-testid="quick-messages-count"]')!.textContent
-const byName = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name)!
+const byName = buttonNamed
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')
-const click = async (el: Element) => {
-  await act(async () => {
-    ;(el as HTMLElement).click()
-    await settle()
-  })
-}
+const click = clickOn
 const submit = () => click(dialog()!.querySelector('button[type="submit"]')!)
-const typeInto = async (field: HTMLInputElement | HTMLTextAreaElement, value: string) => {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!
-  await act(async () => {
-    setter.call(field, value)
-    field.dispatchEvent(new Event('input', { bubbles: true }))
-    await settle()
-  })
-}
 
 describe('QuickMessagesPage without the shell', () => {
   it('lists the replies with their count, refuses an empty and a taken shortcut inline, adds one, and deletes after confirming', async () => {

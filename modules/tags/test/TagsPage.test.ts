@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest'
 import { act, createElement as h, Fragment, Suspense } from 'react'
 import { Toaster } from '@atende/ui'
-import { render, settle, surroundings, type Answer, type Call } from '@atende/ui/testing'
+import {
+  buttonNamed,
+  clickOn,
+  pageText,
+  render,
+  settle,
+  surroundings,
+  typeInto,
+  type Answer,
+  type Call,
+} from '@atende/ui/testing'
 import TagsPage from '../src/TagsPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -46,23 +56,9 @@ function tagsServer() {
   }
 }
 
-const text = () => document.body.textContent ?? ''
-const byName = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name)!
-const click = async (el: Element) => {
-  await act(async () => {
-    ;(el as HTMLElement).click()
-    await settle()
-  })
-}
-const typeInto = async (input: HTMLInputElement, value: string) => {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-  await act(async () => {
-    setter.call(input, value)
-    input.dispatchEvent(new Event('input', { bubbles: true }))
-    await settle()
-  })
-}
+const text = pageText
+const byName = buttonNamed
+const click = clickOn
 
 describe('TagsPage without the shell', () => {
   it('lists the tags with their count, refuses a short and a taken name inline, adds one, and deletes after confirming', async () => {

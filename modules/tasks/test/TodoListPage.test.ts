@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest'
 import { act, createElement as h, Fragment } from 'react'
 import { Toaster } from '@atende/ui'
-import { render, settle, surroundings, type Answer, type Call } from '@atende/ui/testing'
+import {
+  buttonNamed,
+  clickOn,
+  pageText,
+  render,
+  settle,
+  surroundings,
+  typeInto,
+  type Answer,
+  type Call,
+} from '@atende/ui/testing'
 import TodoListPage from '../src/TodoListPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -50,23 +60,9 @@ function tasksServer() {
   }
 }
 
-const text = () => document.body.textContent ?? ''
-const byName = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name || b.textContent === name)!
-const click = async (el: Element) => {
-  await act(async () => {
-    ;(el as HTMLElement).click()
-    await settle()
-  })
-}
-const typeInto = async (input: HTMLInputElement, value: string) => {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
-  await act(async () => {
-    setter.call(input, value)
-    input.dispatchEvent(new Event('input', { bubbles: true }))
-    await settle()
-  })
-}
+const text = pageText
+const byName = buttonNamed
+const click = clickOn
 
 describe('TodoListPage without the shell', () => {
   it('lists the tasks, refuses an empty one, adds one for the caller, and deletes after confirming', async () => {
