@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { cx } from './cx.ts'
 
 export const inputClass =
@@ -81,5 +81,72 @@ export function TextField({ label, error, hint, id, className, onChange, require
         {...rest}
       />
     </FieldShell>
+  )
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
+  label: ReactNode
+  error?: string | null
+  hint?: ReactNode
+  onChange?: (value: string) => void
+  /** More classes of the text area (height, font); it grows downwards by default. */
+  areaClassName?: string
+}
+
+/** A labelled multi-line text, bound like TextField: `<TextAreaField label={…} {...field('message')} rows={4} />`. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  areaClassName = 'resize-y',
+  onChange,
+  required,
+  ...rest
+}: TextAreaFieldProps) {
+  const autoId = useId()
+  const fieldId = id ?? autoId
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea
+        id={fieldId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        className={cx(inputClass, areaClassName, error && inputErrorClass)}
+        onChange={(e) => onChange?.(e.target.value)}
+        {...rest}
+      />
+    </FieldShell>
+  )
+}
+
+export interface CheckboxFieldProps {
+  label: ReactNode
+  checked: boolean
+  onChange: (checked: boolean) => void
+  disabled?: boolean
+  /** `switch` where the box turns a setting on and off (assistive technology says on/off). */
+  role?: 'switch'
+  className?: string
+  'data-testid'?: string
+}
+
+/** A checkbox with its words beside it (the label is the whole row, so clicking the words ticks it). */
+export function CheckboxField({ label, checked, onChange, disabled, role, className, ...rest }: CheckboxFieldProps) {
+  return (
+    <label className={cx('flex items-center gap-2 text-sm', className)}>
+      <input
+        type="checkbox"
+        role={role}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        data-testid={rest['data-testid']}
+        className="h-4 w-4 accent-[var(--color-primary,#2563eb)]"
+      />
+      {label}
+    </label>
   )
 }

@@ -1,5 +1,16 @@
 export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx'
-export { TextField, FieldShell, inputClass, inputErrorClass, type TextFieldProps } from './TextField.tsx'
+export {
+  TextField,
+  TextAreaField,
+  CheckboxField,
+  FieldShell,
+  inputClass,
+  inputErrorClass,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+  type CheckboxFieldProps,
+} from './TextField.tsx'
+export { columnsOf, type ColumnSpec, type Breakpoint } from './columns.tsx'
 export { MaskedInput, type MaskedInputProps } from './MaskedInput.tsx'
 export { Select, type SelectProps, type SelectOption } from './Select.tsx'
 export { ChoicePicker, useChoices, type Choice, type Choices, type ChoicePickerProps } from './ChoicePicker.tsx'

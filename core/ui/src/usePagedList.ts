@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react'
-import { isAbortError, useApi } from '@atende/client'
+import { isAbortError, useApi, useRealtime, useSession } from '@atende/client'
 
 /** The spec's page answer: `{ <key>: T[], hasMore, count? }`. */
 type PageAnswer = Record<string, unknown> & { hasMore: boolean; count?: number }
@@ -217,4 +217,47 @@ export function usePagedList<T extends { id: number }>({
   const remove = useCallback((id: number) => dispatch({ type: 'remove', id }), [])
 
   return { ...state, loadMore, reload, refresh, upsert, remove }
+}
+
+/** The commonest live frame: a record created or changed, or an id deleted. */
+export interface RecordFrame<T> {
+  action: string
+  record?: T
+  id?: number
+}
+
+/** What a live frame may do to the list. */
+export interface LiveListHandle<T> {
+  upsert: (item: T) => void
+  remove: (id: number) => void
+  refresh: () => void
+}
+
+/** `delete` removes `frame.id`; any other frame with a record puts it in place. */
+export function applyRecordFrame<T>(frame: RecordFrame<T>, list: LiveListHandle<T>) {
+  if (frame.action === 'delete') {
+    if (typeof frame.id === 'number') list.remove(frame.id)
+  } else if (frame.record) list.upsert(frame.record)
+}
+
+export interface LivePagedListOptions<T, F> extends PagedListOptions<T> {
+  /** The company's event the records' frames arrive as, after `company-{id}-` (e.g. 'tag'). */
+  event: string
+  /** A frame's effect on the list; default `applyRecordFrame`. Only object frames reach it. */
+  apply?: (frame: F, list: LiveListHandle<T>) => void
+}
+
+/** `usePagedList` kept live by the company's frames for these records. */
+export function useLivePagedList<T extends { id: number }, F extends object = RecordFrame<T>>({
+  event,
+  apply = applyRecordFrame as (frame: F, list: LiveListHandle<T>) => void,
+  ...options
+}: LivePagedListOptions<T, F>) {
+  const { companyId } = useSession()
+  const list = usePagedList<T>(options)
+  const { upsert, remove, refresh } = list
+  useRealtime<F>(companyId ? `company-${companyId}-${event}` : null, (frame) => {
+    if (frame && typeof frame === 'object') apply(frame, { upsert, remove, refresh })
+  })
+  return list
 }

@@ -1,7 +1,15 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
-import { Badge, PagedTable, type BadgeTone, actionsColumn, type Column, type PagedRows } from '@atende/ui'
+import {
+  Badge,
+  PagedTable,
+  actionsColumn,
+  columnsOf,
+  type BadgeTone,
+  type Column,
+  type ColumnSpec,
+  type PagedRows,
+} from '@atende/ui'
 import { PaperclipIcon } from './icons.tsx'
 import type { QuickMessage } from './types.ts'
 
@@ -15,39 +23,27 @@ export interface QuickMessagesTableProps {
   onDelete: (q: QuickMessage) => void
 }
 
-/** A yes/no field of the row as a badge: `tone` and the first key's words when on, else neutral and the second's. */
-const flagColumn = (
-  t: TFunction,
-  key: 'geral' | 'status',
-  tone: BadgeTone,
-  headerClassName: string,
-  className: string,
-  [on, off]: [string, string],
-): Column<QuickMessage> => ({
-  key,
-  header: t(`quickMessages.columns.${key}`),
-  headerClassName,
-  className,
-  cell: (q) => <Badge tone={q[key] ? tone : 'neutral'}>{t(q[key] ? on : off)}</Badge>,
-})
-
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */
 export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMessagesTableProps) {
   const { t } = useTranslation()
-  const columns = useMemo<Column<QuickMessage>[]>(
-    () => [
-      {
-        key: 'shortcode',
-        header: t('quickMessages.columns.shortcode'),
-        headerClassName: 'w-36 px-3 sm:w-48',
-        className: 'max-w-0 truncate px-3 font-mono text-sm',
+  const columns = useMemo<Column<QuickMessage>[]>(() => {
+    const col = columnsOf<QuickMessage>(t, 'quickMessages')
+    /** A yes/no field as a badge: `tone` and the first key's words when on, else neutral and the second's. */
+    const flag = (
+      key: 'geral' | 'status',
+      tone: BadgeTone,
+      spec: Omit<ColumnSpec<QuickMessage>, 'cell'>,
+      [on, off]: [string, string],
+    ) => col(key, { ...spec, cell: (q) => <Badge tone={q[key] ? tone : 'neutral'}>{t(q[key] ? on : off)}</Badge> })
+    return [
+      col('shortcode', {
+        width: 'w-36 sm:w-48',
+        truncate: true,
+        className: 'font-mono text-sm',
         cell: (q) => `/${q.shortcode}`,
-      },
-      {
-        key: 'message',
-        header: t('quickMessages.columns.message'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 px-3',
+      }),
+      col('message', {
+        className: 'max-w-0',
         cell: (q) => (
           <div className="min-w-0">
             <p className="truncate" title={q.message}>
@@ -70,15 +66,9 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
             )}
           </div>
         ),
-      },
-      flagColumn(t, 'geral', 'primary', 'hidden w-28 px-3 md:table-cell', 'hidden px-3 md:table-cell', [
-        'quickMessages.geralYes',
-        'quickMessages.geralNo',
-      ]),
-      flagColumn(t, 'status', 'success', 'hidden w-24 px-3 sm:table-cell', 'hidden px-3 sm:table-cell', [
-        'quickMessages.active',
-        'quickMessages.inactive',
-      ]),
+      }),
+      flag('geral', 'primary', { width: 'w-28', from: 'md' }, ['quickMessages.geralYes', 'quickMessages.geralNo']),
+      flag('status', 'success', { width: 'w-24', from: 'sm' }, ['quickMessages.active', 'quickMessages.inactive']),
       actionsColumn<QuickMessage>({
         i18n: { t, ns: 'quickMessages' },
         allowed: canEdit,
@@ -86,9 +76,8 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
         onDelete,
         labelValues: (q) => ({ shortcode: q.shortcode }),
       }),
-    ],
-    [t, canEdit, onEdit, onDelete],
-  )
+    ]
+  }, [t, canEdit, onEdit, onDelete])
 
   return (
     <PagedTable

@@ -1,25 +1,21 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { Tag, TagFrame } from './types.ts'
 import { byName, matchesSearch } from './validation.ts'
 
 /** GET /api/tags page by page for one search, kept live by the company's tag events. */
 export function useTags(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<Tag>({
+  return useLivePagedList<Tag, TagFrame>({
     path: '/tags',
     key: 'tags',
     search,
     compare: byName,
     matches: matchesSearch,
     name: 'tags',
+    event: 'tag',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') remove(frame.tagId)
+      // 'sync' (a ticket's new tag set) is the kanban board's; counts catch up on the next read.
+      else if (frame.action !== 'sync' && frame.tag) upsert(frame.tag)
+    },
   })
-  const { upsert, remove } = list
-  useRealtime<TagFrame>(companyId ? `company-${companyId}-tag` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') remove(frame.tagId)
-    // 'sync' (a ticket's new tag set) is the kanban board's; counts catch up on the next read.
-    else if (frame.action !== 'sync' && frame.tag) upsert(frame.tag)
-  })
-  return list
 }
