@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, createElement as h, useState } from 'react'
 import { MaskedInput } from '../src/MaskedInput.tsx'
 import { Select } from '../src/Select.tsx'
-import { TextField } from '../src/TextField.tsx'
+import { CheckboxField, TextAreaField, TextField } from '../src/TextField.tsx'
+import { columnsOf } from '../src/columns.tsx'
+import { clickOn, typeInto } from '../src/testing.ts'
 import { Toaster, TOAST_MS, toast } from '../src/toasts.tsx'
 import { render, rerender, type } from './support/dom.ts'
 
@@ -156,5 +158,52 @@ describe('toasts', () => {
     })
     expect(el.querySelectorAll('[data-kind]').length).toBe(0)
     expect(TOAST_MS).toBe(2000)
+  })
+})
+
+describe('TextAreaField', () => {
+  it('ties the label to the text area, reports the typed text and shows its error under it', async () => {
+    const onChange = vi.fn()
+    const el = render(h(TextAreaField, { label: 'Mensagem', value: '', onChange, error: 'Muito longo!', rows: 4 }))
+    const area = el.querySelector('textarea')!
+    expect(el.querySelector('label')!.htmlFor).toBe(area.id)
+    expect(area.rows).toBe(4)
+    expect(area.getAttribute('aria-invalid')).toBe('true')
+    expect(area.getAttribute('aria-describedby')).toBe(`${area.id}-error`)
+    expect(area.className).toContain('resize-y')
+    await typeInto(area, 'Olá\ntudo bem?')
+    expect(onChange).toHaveBeenCalledWith('Olá\ntudo bem?')
+  })
+})
+
+describe('CheckboxField', () => {
+  it('ticks from a click on its words, as a switch when asked', async () => {
+    function Box() {
+      const [on, setOn] = useState(false)
+      return h(CheckboxField, { label: 'Padrão', checked: on, onChange: setOn, role: 'switch' })
+    }
+    const el = render(h(Box))
+    const box = el.querySelector('input')!
+    expect(box.getAttribute('role')).toBe('switch')
+    expect(box.checked).toBe(false)
+    await clickOn(el.querySelector('label')!)
+    expect(box.checked).toBe(true)
+  })
+})
+
+describe('columnsOf', () => {
+  const t = ((key: string) => `«${key}»`) as never
+  it("writes a column's header from the namespace and its classes from width, breakpoint, alignment and truncation", () => {
+    const col = columnsOf<{ n: number }>(t, 'prompts')
+    const c = col('maxTokens', { cell: (r) => r.n, width: 'w-44', from: 'sm', align: 'right', className: 'font-mono' })
+    expect(c.key).toBe('maxTokens')
+    expect(c.header).toBe('«prompts.columns.maxTokens»')
+    expect(c.headerClassName).toBe('hidden w-44 px-3 text-right sm:table-cell')
+    expect(c.className).toBe('hidden px-3 text-right font-mono sm:table-cell')
+    expect(c.cell({ n: 5 })).toBe(5)
+    const name = col('name', { cell: () => '', truncate: true, header: 'Nome' })
+    expect(name.header).toBe('Nome')
+    expect(name.headerClassName).toBe('px-3')
+    expect(name.className).toBe('max-w-0 truncate px-3')
   })
 })
