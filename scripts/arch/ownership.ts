@@ -5,7 +5,10 @@
  * users of `kernel.accounts`. Foreign keys are checked on a migrated database (scripts/test/ownership.test.ts):
  * none from one plugin's table into another's.
  *
- *   tsx scripts/arch/ownership.ts     prints every assertOwned into another owner's table; exit 1 on any
+ * A plugin's queries name only its own tables (and the kernel's): `t('<table>')`, `db(…)`, `.join(…)`,
+ * raw `FROM`/`JOIN`/`UPDATE`/`INTO` — another plugin's rows are reached through its service.
+ *
+ *   tsx scripts/arch/ownership.ts     prints every assertOwned into, or query of, another owner's table; exit 1 on any
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -35,7 +38,17 @@ export interface Violation {
   names: string
 }
 
-export function ownership(): { owners: Map<string, Set<string>>; violations: Violation[] } {
+// A table named by a query: a tenant/knex call, a builder's join or target, or raw SQL.
+const QUERIED =
+  /(?:\b(?:db|knex|trx|uow|tx|q|k|t|scoped|tenant)\(\s*'(\w+)(?: as \w+)?'|\.(?:from|join|leftJoin|innerJoin|rightJoin|into|table|update)\(\s*'(\w+)(?: as \w+)?'|\b(?:FROM|JOIN|UPDATE|INTO)\s+"?(\w+)"?)/g
+
+export function ownership(): {
+  owners: Map<string, Set<string>>
+  violations: Violation[]
+  queries: Violation[]
+  /** How many queried names are some owner's table (a scan gone blind would find none). */
+  tablesQueried: number
+} {
   const owners = new Map<string, Set<string>>([['kernel', created(texts(join(ROOT, 'core/kernel/migrations')))]])
   const plugins = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true })
     .filter((e) => e.isDirectory())
@@ -43,6 +56,10 @@ export function ownership(): { owners: Map<string, Set<string>>; violations: Vio
     .sort()
   for (const p of plugins) owners.set(p, created(texts(join(ROOT, 'plugins', p, 'migrations'))))
   const violations: Violation[] = []
+  const queries: Violation[] = []
+  let tablesQueried = 0
+  const ownerOf = new Map<string, string>()
+  for (const [owner, tables] of owners) for (const t of tables) ownerOf.set(t, owner)
   for (const p of plugins) {
     const src = texts(join(ROOT, 'plugins', p, 'src'))
     // A table named through a constant: `const LISTS = 'contact_lists'` in the plugin's sources.
@@ -54,14 +71,22 @@ export function ownership(): { owners: Map<string, Set<string>>; violations: Vio
         const table = /^'(\w+)'$/.exec(arg)?.[1] ?? constants.get(arg) ?? arg
         if (!owners.get(p)!.has(table)) violations.push({ plugin: p, file: f.file, names: table })
       }
+    for (const f of src)
+      for (const m of f.text.matchAll(QUERIED)) {
+        const owner = ownerOf.get((m[1] ?? m[2] ?? m[3])!)
+        if (!owner) continue
+        tablesQueried++
+        if (owner !== p && owner !== 'kernel') queries.push({ plugin: p, file: f.file, names: m[1] ?? m[2] ?? m[3]! })
+      }
   }
-  return { owners, violations }
+  return { owners, violations, queries, tablesQueried }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { owners, violations } = ownership()
+  const { owners, violations, queries } = ownership()
   const tables = [...owners.values()].reduce((n, s) => n + s.size, 0)
   for (const v of violations) console.log(`${v.plugin}: assertOwned into ${v.names} (${v.file})`)
-  console.log(`${owners.size} owners, ${tables} tables, ${violations.length} violations`)
-  process.exit(violations.length ? 1 : 0)
+  for (const v of queries) console.log(`${v.plugin}: queries ${v.names} (${v.file})`)
+  console.log(`${owners.size} owners, ${tables} tables, ${violations.length + queries.length} violations`)
+  process.exit(violations.length + queries.length ? 1 : 0)
 }

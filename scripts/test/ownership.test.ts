@@ -21,6 +21,12 @@ describe('each table has one owner', () => {
     expect(violations).toEqual([])
   })
 
+  it('no plugin’s query names another plugin’s table', () => {
+    const { queries, tablesQueried } = ownership()
+    expect(tablesQueried).toBeGreaterThan(200)
+    expect(queries).toEqual([])
+  })
+
   it('no foreign key crosses from one plugin’s table into another’s', async () => {
     const db = await testDatabase()
     drop = db.drop
