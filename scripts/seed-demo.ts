@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Kernel } from '@atende/sdk'
 import type { AtendeApp } from '@atende/kernel'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 
 /** The demo tenant a first-time user can log in to (printed by `pnpm start`). */
 export const DEMO = {
@@ -65,7 +65,7 @@ export async function seedDemo(
     return company.id as number
   })
   // allTicket: the demo's customers arrive without a queue, and the attendant should see them.
-  const tickets = kernel.services.find<TicketsService>('tickets')
+  const tickets = kernel.services.find<TicketsRef>('tickets')
   if (tickets && newUsers.length)
     await kernel.unitOfWork(companyId, async (uow) => {
       for (const id of newUsers) await tickets.setAttendant(uow, id, { allTicket: true })

@@ -47,7 +47,7 @@ export function runtimeGraph(): { plugins: string[]; edges: Edge[] } {
   const provider = new Map<string, string>()
   const emitters = new Map<string, Set<string>>()
   for (const [p, t] of text) {
-    for (const key of all(t, /services\.provide(?:<[^>]*>)?\(\s*['"]([\w.]+)['"]/g)) provider.set(key, p)
+    for (const key of all(t, /services\s*\.provide(?:<[^(]*>)?\(\s*['"]([\w.]+)['"]/g)) provider.set(key, p)
     for (const event of all(t, /emit\(\s*['"]([\w.]+)['"]/g)) {
       if (!emitters.has(event)) emitters.set(event, new Set())
       emitters.get(event)!.add(p)
@@ -68,7 +68,7 @@ export function runtimeGraph(): { plugins: string[]; edges: Edge[] } {
   for (const [p, t] of text) {
     for (const to of all(t, /from\s+['"]@atende\/plugin-([\w-]+)(?:\/[\w/.-]*)?['"]/g))
       add({ from: p, to, kind: 'import', via: `@atende/plugin-${to}` })
-    for (const key of all(t, /services\.get(?:<[^>]*>)?\(\s*['"]([\w.]+)['"]/g)) {
+    for (const key of all(t, /services\s*\.get(?:<[^(]*>)?\(\s*['"]([\w.]+)['"]/g)) {
       const to = provider.get(key)
       if (to) add({ from: p, to, kind: 'service', via: key })
     }

@@ -8,13 +8,13 @@ export function createServiceRegistry(): ServiceRegistry {
       if (services.has(name)) throw new Error(`Service "${name}" is provided twice`)
       services.set(name, impl)
     },
-    get<T>(name: string) {
+    get(name) {
       if (!services.has(name))
         throw new Error(`Service "${name}" is not provided (is its plugin installed and listed in dependsOn?)`)
-      return services.get(name) as T
+      return services.get(name) as never
     },
-    find<T>(name: string) {
-      return services.get(name) as T | undefined
+    find(name) {
+      return services.get(name) as never
     },
   }
 }
@@ -35,13 +35,13 @@ export function scopedServices(registry: ServiceRegistry, plugin: DefinedPlugin)
       if (!provides.has(name)) throw undeclared(name, 'provides')
       registry.provide(name, impl)
     },
-    get<T>(name: string) {
+    get(name) {
       if (!uses.has(name)) throw undeclared(name, 'uses')
-      return registry.get<T>(name)
+      return registry.get(name)
     },
-    find<T>(name: string) {
+    find(name) {
       if (!uses.has(name)) throw undeclared(name, 'uses')
-      return registry.find<T>(name)
+      return registry.find(name)
     },
   }
 }

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { definePlugin } from '@atende/sdk'
 import { createServiceRegistry, scopedServices } from '../src/services.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 describe('service registry', () => {
   it('get names a missing service; find answers undefined; a name is provided once', () => {
@@ -8,7 +9,7 @@ describe('service registry', () => {
     expect(() => services.get('queues')).toThrow(/"queues" is not provided/)
     expect(services.find('queues')).toBeUndefined()
     services.provide('queues', { version: 1 })
-    expect(services.find<{ version: number }>('queues')).toEqual({ version: 1 })
+    expect(services.find<ServiceRef<'queues', { version: number }>>('queues')).toEqual({ version: 1 })
     expect(services.get('queues')).toBe(services.find('queues'))
     expect(() => services.provide('queues', {})).toThrow(/provided twice/)
   })

@@ -1,3 +1,4 @@
+import type { RecordOwner } from './references.ts'
 import type { Knex } from 'knex'
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus, EventMap, EventName } from './events.ts'
@@ -188,11 +189,27 @@ export interface Vault {
   open(sealed: string): string
 }
 
+/**
+ * A service's name and type, declared once — by the plugin that provides it, in its `api.ts`
+ * (`export type TicketsRef = ServiceRef<'tickets', TicketsService>`), or by a lower plugin for the
+ * narrow port it reads of a higher one (`ServiceRef<'queues', QueuesForTickets>`). The registry takes
+ * refs, not a caller-chosen type: `kernel.services.get<TicketsRef>('tickets')` names the service the
+ * ref declares (another name does not compile) and returns the ref's type; `provide<TicketsRef>`
+ * checks the implementation against it.
+ */
+export interface ServiceRef<N extends string = string, T = unknown> {
+  readonly name: N
+  readonly service: T
+}
+
+/** A plugin's ids asked of it by the plugins that hold them (`ownedBy`): the port every owner serves. */
+export type OwnerRef<N extends string> = ServiceRef<N, RecordOwner>
+
 export interface ServiceRegistry {
-  provide<T>(name: string, impl: T): void
-  get<T>(name: string): T
+  provide<R extends ServiceRef>(name: R['name'], impl: R['service']): void
+  get<R extends ServiceRef>(name: R['name']): R['service']
   /** A service that may be absent (its plugin not installed or loaded later): undefined then. */
-  find<T>(name: string): T | undefined
+  find<R extends ServiceRef>(name: R['name']): R['service'] | undefined
 }
 
 /** An installed plugin as the plan table and the shell see it. `key` is its plan-module key (planFlag or name). */

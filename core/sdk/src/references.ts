@@ -54,7 +54,7 @@ export async function assertKnown(
 /**
  * What a plugin's service offers so others can check ids of its records without reading its table.
  * A lower plugin that checks ids of a higher one's records finds it by service name and this type
- * alone (`kernel.services.find<RecordOwner>('queues')`), declared `optional` in its manifest.
+ * alone (`kernel.services.find<OwnerRef<'queues'>>('queues')`), declared `optional` in its manifest.
  */
 export interface RecordOwner {
   ownedBy: OwnedBy

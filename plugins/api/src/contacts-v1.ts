@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { AppError, MessageResponse, badRequest, notFound, toIso, type Kernel } from '@atende/sdk'
-import type { Contact, ContactsService } from '@atende/plugin-contacts/api'
+import type { Contact, ContactsRef } from '@atende/plugin-contacts/api'
 import { ERR_API_TOKEN_COMPANY } from './api.ts'
 import { callerOf, integratorConfig, security, tags } from './integrator.ts'
 import { apiErrors } from './schemas.ts'
@@ -65,7 +65,7 @@ const ContactParams = Type.Object({ companyId: Type.Integer({ minimum: 1 }), id:
 
 export function registerContactsV1(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
   const base = '/v1/companies/:companyId/contacts'
 
   /** The token's company, which must be the one in the path. */

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError, ErrorCodes, type Kernel } from '@atende/sdk'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
 import { ERR_API_TOKEN_INVALID, TOKEN_PREFIX } from './api.ts'
 import type { TokenService } from './tokens.ts'
 
@@ -108,7 +108,7 @@ export function authenticateIntegrators(
         caller = { companyId: t.companyId, key: `t${t.tokenId}`, tokenId: t.tokenId, whatsappId: null }
       } else {
         const conn = opts.connectionTokens
-          ? await kernel.services.get<ConnectionsService>('connections').byToken(bearer)
+          ? await kernel.services.get<ConnectionsRef>('connections').byToken(bearer)
           : null
         if (!conn) throw new AppError(ERR_API_TOKEN_INVALID, 401, 'Invalid API token')
         caller = { companyId: conn.companyId, key: `w${conn.id}`, tokenId: null, whatsappId: conn.id }

@@ -12,9 +12,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { AppError, badRequest, type Kernel, type StoredFile } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { ConnectionsService, MessagingService } from '@atende/plugin-connections/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { MessagingRef, ConnectionsRef } from '@atende/plugin-connections/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import type { SendResult } from './api.ts'
 import type { Caller } from './integrator.ts'
 
@@ -34,10 +34,10 @@ export interface SendInput {
 }
 
 export function createSender(kernel: Kernel) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
 
   /** Checks that cost no write, before anything is claimed. */
   async function prepare(caller: Caller, input: SendInput) {

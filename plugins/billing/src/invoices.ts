@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
 import { AppError, PAGE_SIZE, badRequest, likePattern, pageOffset } from '@atende/sdk'
-import type { BillingAccount, CompaniesBillingService } from '@atende/plugin-companies/api'
+import type { BillingAccount, CompaniesBillingRef } from '@atende/plugin-companies/api'
 import { addMonthsToDate, brDate, monthsOf, today } from './period.ts'
 import type { InvoiceView, PlatformInvoicesQuery } from './schemas.ts'
 
@@ -85,7 +85,7 @@ export function invoiceView(r: InvoiceRow, now = new Date()): InvoiceView {
 export const newTxid = () => `ATD${randomBytes(16).toString('hex').toUpperCase().slice(0, 22)}`
 
 export function createInvoices(kernel: Kernel) {
-  const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
+  const companies = () => kernel.services.get<CompaniesBillingRef>('companies.billing')
 
   /**
    * What the company owes for the period starting at its due date, on its plan or on `plan` (one a

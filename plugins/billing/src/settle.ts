@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
-import type { CompaniesBillingService } from '@atende/plugin-companies/api'
+import type { CompaniesBillingRef } from '@atende/plugin-companies/api'
 import { mayBuy, type InvoiceService } from './invoices.ts'
 
 export interface SettleBy {
@@ -17,7 +17,7 @@ export interface SettleBy {
  * then the company's due date moves by its recurrence. Announced after the commit.
  */
 export function createSettlement(kernel: Kernel, invoices: InvoiceService) {
-  const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
+  const companies = () => kernel.services.get<CompaniesBillingRef>('companies.billing')
 
   /**
    * The plan a paid checkout moves the company to, checked again at payment: the money has arrived,

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import type { AuthInfo, Kernel } from '@atende/sdk'
 import { badRequest, notFound } from '@atende/sdk'
-import type { CompaniesBillingService } from '@atende/plugin-companies/api'
+import type { CompaniesBillingRef } from '@atende/plugin-companies/api'
 import { asaas } from './asaas.ts'
 import type { BillingConfigService } from './config.ts'
 import { invoicePaid, type InvoiceService } from './invoices.ts'
@@ -16,7 +16,7 @@ const REQUIRED = ['firstName', 'address1', 'city', 'zipcode', 'country'] as cons
 
 /** POST /subscription (administration.md §5 checkout validation) and GET /billing/subscription. */
 export function createSubscriptions(kernel: Kernel, config: BillingConfigService, invoices: InvoiceService) {
-  const companies = () => kernel.services.get<CompaniesBillingService>('companies.billing')
+  const companies = () => kernel.services.get<CompaniesBillingRef>('companies.billing')
 
   async function subscribe(auth: AuthInfo, body: SubscriptionBody): Promise<PixCharge> {
     for (const field of REQUIRED) if (!body[field]?.trim()) throw badRequest(field, `${field} is required`)

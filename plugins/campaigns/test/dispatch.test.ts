@@ -10,6 +10,7 @@ import filesPlugin from '@atende/plugin-files'
 import { PDF, PNG, multipart } from '../../files/test/support.ts'
 import plugin from '../src/index.ts'
 import type { CampaignEngine as Dispatcher } from '../src/campaigns/index.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 /** The engine driven by its own clock (dispatcher.tick(at)), sending through the simulator's phone. */
 describe('campaign dispatch', () => {
@@ -30,7 +31,7 @@ describe('campaign dispatch', () => {
         plugin,
       ],
     })
-    engine = t.app.kernel.services.get<Dispatcher>('campaigns.dispatcher')
+    engine = t.app.kernel.services.get<ServiceRef<'campaigns.dispatcher', Dispatcher>>('campaigns.dispatcher')
   })
   afterAll(async () => {
     delete process.env.CAMPAIGN_TICK_MS

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import type { ServiceRef } from '@atende/sdk'
 
 /** A company as billing needs it: who to bill, on which plan, until when and how often. */
 export interface BillingAccount {
@@ -14,7 +15,7 @@ export interface BillingAccount {
 }
 
 /**
- * `kernel.services.get<CompaniesBillingService>('companies.billing')`: the companies plugin's
+ * `kernel.services.get<CompaniesBillingRef>('companies.billing')`: the companies plugin's
  * published read and renewal of the due date, so a billing plugin never writes the companies table.
  */
 export interface CompaniesBillingService {
@@ -42,3 +43,6 @@ export interface CompaniesBillingService {
   /** Announce a company change (company.updated) after the caller's commit. */
   announce(companyId: number): Promise<void>
 }
+
+/** The `companies.billing` service: `kernel.services.get<CompaniesBillingRef>('companies.billing')`. */
+export type CompaniesBillingRef = ServiceRef<'companies.billing', CompaniesBillingService>

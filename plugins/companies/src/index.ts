@@ -3,6 +3,7 @@ import { registerSignupRoutes } from './signup-routes.ts'
 import { registerCompanyRoutes } from './routes.ts'
 import { createCompaniesBilling } from './billing-service.ts'
 import { createCompanyHours } from './hours.ts'
+import type { CompaniesBillingRef, CompanyHoursRef } from './api.ts'
 
 /** Company sign-up and the super user's company administration (administration.md §2, §3, §4, §7). */
 export default definePlugin({
@@ -22,7 +23,7 @@ export default definePlugin({
   async register(app, kernel) {
     registerSignupRoutes(app, kernel)
     registerCompanyRoutes(app, kernel)
-    kernel.services.provide('companies.billing', createCompaniesBilling(kernel))
-    kernel.services.provide('companies.hours', createCompanyHours(kernel))
+    kernel.services.provide<CompaniesBillingRef>('companies.billing', createCompaniesBilling(kernel))
+    kernel.services.provide<CompanyHoursRef>('companies.hours', createCompanyHours(kernel))
   },
 })

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Kernel } from '@atende/sdk'
 import { AppError, ErrorCodes, PLAN_FLAGS } from '@atende/sdk'
 import type { CompanyView, ScheduleRow } from './schemas.ts'
-import type { PlanLimitsService } from '@atende/plugin-plans/api'
+import type { PlanLimitsRef } from '@atende/plugin-plans/api'
 
 /** A companies row as COMPANY_COLUMNS reads it (the kernel's migration 001), without its hours (company_hours). */
 export interface CompanyRow {
@@ -94,7 +94,7 @@ export async function companyPlan(kernel: Kernel, id: number) {
       : undefined
   if (!row) return { id: company.id, name: company.name, plan: null }
   // Connection and queue limits are the plans plugin's (none installed: unlimited).
-  const limits = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(company.id)) ?? {
+  const limits = (await kernel.services.find<PlanLimitsRef>('plans.limits')?.of(company.id)) ?? {
     connections: 0,
     queues: 0,
   }

@@ -3,7 +3,7 @@ import { createTestApp, login, SUPER, until, type TestApp } from '@atende/kernel
 import auth from '@atende/plugin-auth'
 import companies from '../src/index.ts'
 import plans from '@atende/plugin-plans'
-import type { CompanyHoursService } from '../src/api.ts'
+import type { CompanyHoursRef } from '../src/api.ts'
 import { companyWithUsers, signupPayload, signIn, PASSWORD } from './helpers.ts'
 
 describe('companies: super user administration', () => {
@@ -260,7 +260,7 @@ describe('companies: super user administration', () => {
       const read = await req('GET', `/companies/${a.company.id}`, a.admin)
       expect(read.json().schedules).toHaveLength(3)
       // Other plugins read them through the companies.hours service, fresh after each change.
-      const hours = t.app.kernel.services.get<CompanyHoursService>('companies.hours')
+      const hours = t.app.kernel.services.get<CompanyHoursRef>('companies.hours')
       expect((await hours.of(a.company.id)).map((h) => h.weekdayEn)).toEqual(['monday', 'saturday', 'sunday'])
       expect(
         (await req('PUT', `/companies/${a.company.id}/schedules`, su, { schedules: [] })).json().schedules,

@@ -1,24 +1,24 @@
 /**
  * The connections plugin's published contract, types only: the services it provides
- * (`kernel.services.get<ConnectionsService>('connections')`, `'inbound'`, `'messaging'`,
+ * (`kernel.services.get<ConnectionsRef>('connections')`, `'inbound'`, `'messaging'`,
  * `'channelSessions'`). Other plugins import from `@atende/plugin-connections/api`, never its files.
  * What tickets reads of it is declared by tickets (which loads first); this service satisfies it.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { ConnectionsForTickets, MessagingService } from '@atende/plugin-tickets/api'
+import type { ConnectionsForTickets, MessagingService, MessagingRef } from '@atende/plugin-tickets/api'
 import type { WhatsappView } from './service.ts'
-import type { RecordOwner, UnitOfWork } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork, ServiceRef } from '@atende/sdk'
 import type { BotRef } from './bot-links.ts'
 import type { Static } from '@sinclair/typebox'
 import type { ScheduleDay, Whatsapp } from './schemas.ts'
 import type { SessionStatus } from './providers/types.ts'
 import type { SessionView } from './events.ts'
 
-export type { InboundRouting, RoutingContext, RoutingStep } from './pipeline/routing.ts'
-export type { ChannelSessionsService } from './sessions.ts'
+export type { InboundRouting, InboundRef, RoutingContext, RoutingStep } from './pipeline/routing.ts'
+export type { ChannelSessionsService, ChannelSessionsRef } from './sessions.ts'
 export type { WhatsappView } from './service.ts'
-export type { MessagingService }
+export type { MessagingService, MessagingRef }
 
 /** A connection as the API answers it (GET /api/whatsapp, its route schema), and one weekday of its hours. */
 export type ConnectionWire = Omit<Static<typeof Whatsapp>, 'status'> & { status: SessionStatus }
@@ -58,3 +58,6 @@ export interface ConnectionsService extends ConnectionsForTickets, RecordOwner {
 }
 
 export type { BotRef } from './bot-links.ts'
+
+/** The `connections` service: `kernel.services.get<ConnectionsRef>('connections')`. */
+export type ConnectionsRef = ServiceRef<'connections', ConnectionsService>

@@ -1,8 +1,15 @@
 import { companyCache, definePlugin, ownedRows, pickByIds, type Kernel, type UnitOfWork } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import { createSessionManager, type ChannelSessionsService } from './sessions.ts'
-import type { ConnectionsService, MessagingService } from './api.ts'
+import type {
+  ConnectionsService,
+  MessagingService,
+  InboundRef,
+  ConnectionsRef,
+  MessagingRef,
+  ChannelSessionsRef,
+} from './api.ts'
 import { createConnectionService, hashConnectionToken } from './service.ts'
 import { registerConnectionRoutes } from './routes.ts'
 import { registerSessionRoutes } from './session-routes.ts'
@@ -75,7 +82,11 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const routing = createRouting(kernel.log)
-    kernel.services.provide('inbound', { version: routing.version, register: routing.register, steps: routing.steps })
+    kernel.services.provide<InboundRef>('inbound', {
+      version: routing.version,
+      register: routing.register,
+      steps: routing.steps,
+    })
     let messaging: ReturnType<typeof createMessaging> | undefined
     const pipeline = createInboundPipeline(kernel, routing, (companyId, ticket, body) =>
       messaging!.reply(companyId, ticket, body),
@@ -166,7 +177,7 @@ export default definePlugin({
       defaultId: async (companyId: number): Promise<number | null> =>
         (await kernel.tenant(companyId)('whatsapps').where({ isDefault: true }).first('id'))?.id ?? null,
     }
-    kernel.services.provide('connections', published)
+    kernel.services.provide<ConnectionsRef>('connections', published)
     mapRealtime(kernel)
     registerConnectionRoutes(app, kernel, connections)
     registerSessionRoutes(app, kernel, connections, sessions)
@@ -176,14 +187,14 @@ export default definePlugin({
     // Automatic messages of other plugins (tickets' greeting, transfer, completion, rating): the
     // type is MessagingService in @atende/plugin-tickets (src/messaging-api.ts), its consumer.
     const botMessage = messaging.botMessage
-    kernel.services.provide('messaging', {
+    kernel.services.provide<MessagingRef>('messaging', {
       version: 1 as const,
       send: (companyId: number, ticketId: number, body: string) => botMessage(companyId, ticketId, body),
       flush: (companyId: number, whatsappId: number) => {
         void rpc.invoke(companyId, whatsappId, 'kick', {}).catch(() => {})
       },
     } satisfies MessagingService)
-    kernel.services.provide('channelSessions', {
+    kernel.services.provide<ChannelSessionsRef>('channelSessions', {
       processId: leases.owner,
       runningIds: sessions.runningIds,
     } satisfies ChannelSessionsService)
@@ -205,12 +216,10 @@ export default definePlugin({
 /** The network's key of one of our messages (edits, deletes, read receipts). */
 function messageKeys(kernel: Kernel) {
   return async (companyId: number, messageId: number): Promise<MessageKey> => {
-    const tickets = kernel.services.get<TicketsService>('tickets')
+    const tickets = kernel.services.get<TicketsRef>('tickets')
     const m = await tickets.getMessage(companyId, messageId)
     const ticket = m ? await tickets.get(companyId, m.ticketId) : null
-    const contact = ticket
-      ? await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
-      : null
+    const contact = ticket ? await kernel.services.get<ContactsRef>('contacts').get(companyId, ticket.contactId) : null
     if (!m?.providerId || !contact) throw new Error('The message is not on the network')
     return {
       chatId: contact.number,

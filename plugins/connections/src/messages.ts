@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { AppError, badRequest, notFound, type Kernel, type StoredFile } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { Message, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { Message, Ticket, TicketsRef } from '@atende/plugin-tickets/api'
 import type { SessionRpc } from './session-rpc.ts'
 import { SessionUnreachable } from './session-rpc.ts'
 import { ERR_SENDING_WAPP_MSG } from './pipeline/outbound.ts'
@@ -31,8 +31,8 @@ export interface Draft {
  * unit of work, then ask the session's owner to send and wait (a bounded time) for the outcome.
  */
 export function createMessaging(kernel: Kernel, rpc: SessionRpc, opts: { waitMs: number }) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
 
   async function ticketFor(companyId: number, ticketId: number) {
     const ticket = await tickets().get(companyId, ticketId)

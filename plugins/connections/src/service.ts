@@ -7,7 +7,7 @@ import {
   notFound,
   pickDefined,
   type Kernel,
-  type RecordOwner,
+  type OwnerRef,
   type TenantDb,
   toIso,
 } from '@atende/sdk'
@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
 import type { SessionManager } from './sessions.ts'
 import type { SessionStatus } from './providers/types.ts'
-import type { TicketsService } from '@atende/plugin-tickets/api'
-import type { PlanLimitsService } from '@atende/plugin-plans/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
+import type { PlanLimitsRef } from '@atende/plugin-plans/api'
 
 export const ERR_NO_WAPP_FOUND = 'ERR_NO_WAPP_FOUND'
 export const ERR_NO_OTHER_WHATSAPP = 'ERR_NO_OTHER_WHATSAPP'
@@ -179,7 +179,8 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
    * of work: embedded mode has one connection, held by the transaction.
    */
   async function checkReferences(companyId: number, input: Partial<WhatsappInput>) {
-    const owner = (name: 'queues' | 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
+    const owner = (name: 'queues' | 'integrations' | 'prompts') =>
+      kernel.services.find<OwnerRef<typeof name>>(name)?.ownedBy
     const queue = { code: 'ERR_QUEUE_NOT_FOUND', message: 'Queue not found' }
     await assertKnown(companyId, input.queueIds ?? [], owner('queues'), { field: 'queueIds', ...queue })
     await assertKnown(companyId, input.transferQueueId, owner('queues'), { field: 'transferQueueId', ...queue })
@@ -266,7 +267,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
     },
 
     async create(companyId: number, input: WhatsappInput) {
-      const limit = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(companyId))?.connections ?? 0
+      const limit = (await kernel.services.find<PlanLimitsRef>('plans.limits')?.of(companyId))?.connections ?? 0
       const queueIds = (await checkReferences(companyId, input)) ?? []
       const id = await kernel.unitOfWork(companyId, async ({ db, t, emit }) => {
         await lock(db, companyId)
@@ -347,7 +348,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
           }
         }
         // No user keeps it as their default: a call down, in this transaction.
-        await kernel.services.get<TicketsService>('tickets').releaseConnection(uow, id)
+        await kernel.services.get<TicketsRef>('tickets').releaseConnection(uow, id)
         emit('whatsapp.deleted', { companyId, whatsappId: id })
       })
       await sessions.stop(id, { silent: true })

@@ -3,6 +3,7 @@ import type { ChannelEvents, ChannelProvider, ChannelSession, ConnectionRef, Ses
 import type { SessionView } from './events.ts'
 import type { Leases } from './lease.ts'
 import { ERR_WAPP_NOT_INITIALIZED, SessionUnreachable, type SessionRpc } from './session-rpc.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 export { ERR_WAPP_NOT_INITIALIZED }
 
@@ -282,3 +283,6 @@ export function createSessionManager(
   }
 }
 export type SessionManager = ReturnType<typeof createSessionManager>
+
+/** The `channelSessions` service: `kernel.services.get<ChannelSessionsRef>('channelSessions')`. */
+export type ChannelSessionsRef = ServiceRef<'channelSessions', ChannelSessionsService>

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError, notFound, type Kernel } from '@atende/sdk'
-import type { Message, TicketsService } from '@atende/plugin-tickets/api'
+import type { Message, TicketsRef } from '@atende/plugin-tickets/api'
 import type { ConnectionService } from './service.ts'
 import { ERR_NO_WAPP_FOUND } from './service.ts'
 import { ERR_WAPP_NOT_INITIALIZED, type SessionManager } from './sessions.ts'
@@ -174,7 +174,7 @@ export function registerSimulatorRoutes(
       const message =
         r.message ??
         (r.duplicate
-          ? await kernel.services.get<TicketsService>('tickets').findByProviderId(request.auth.companyId, conn.id, r.id)
+          ? await kernel.services.get<TicketsRef>('tickets').findByProviderId(request.auth.companyId, conn.id, r.id)
           : null)
       return { id: r.id, message }
     },

@@ -5,9 +5,9 @@ import type { EventMap, Kernel } from '@atende/sdk'
 import { testDatabase, hasRedis } from '@atende/kernel/testing'
 import { createTestApp, companyWithUser, pipelinePlugins, until, type TestApp, type Headers } from './support.ts'
 import { createLeases } from '../src/lease.ts'
-import type { ChannelSessionsService } from '../src/sessions.ts'
+import type { ChannelSessionsRef } from '../src/sessions.ts'
 
-const running = (t: TestApp) => t.app.kernel.services.get<ChannelSessionsService>('channelSessions').runningIds()
+const running = (t: TestApp) => t.app.kernel.services.get<ChannelSessionsRef>('channelSessions').runningIds()
 const call = (t: TestApp, h: Headers, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: h, payload })
 
@@ -112,7 +112,7 @@ describe.skipIf(!hasRedis)('sessions across two processes on one Redis (skipped:
     if (redis.isOpen) await redis.close()
   })
 
-  const processId = (t: TestApp) => t.app.kernel.services.get<ChannelSessionsService>('channelSessions').processId
+  const processId = (t: TestApp) => t.app.kernel.services.get<ChannelSessionsRef>('channelSessions').processId
   const runners = (id: number, apps = [a, b]) => apps.filter((t) => running(t).includes(id))
   const row = (id: number) => a.db('whatsapps').where({ id }).first()
   const create = async (t: TestApp, name: string) => {

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import type { TicketsService } from '@atende/plugin-tickets/api'
-import type { InboundRouting, RoutingContext } from '../src/pipeline/routing.ts'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
+import type { RoutingContext, InboundRef } from '../src/pipeline/routing.ts'
 import { createTestApp, pairedSimulator, pipelinePlugins, until, type TestApp } from './support.ts'
 
 describe('the routing chain', () => {
@@ -11,8 +11,8 @@ describe('the routing chain', () => {
     process.env.SIMULATOR_ACK_MS = '0'
     t = await createTestApp({ plugins: pipelinePlugins })
     sim = await pairedSimulator(t)
-    const routing = t.app.kernel.services.get<InboundRouting>('inbound')
-    const tickets = t.app.kernel.services.get<TicketsService>('tickets')
+    const routing = t.app.kernel.services.get<InboundRef>('inbound')
+    const tickets = t.app.kernel.services.get<TicketsRef>('tickets')
     // Registered out of order: the chain sorts by `order`.
     routing.register({
       name: 'menu',
@@ -67,7 +67,7 @@ describe('the routing chain', () => {
   })
 
   it('refuses two steps with one name', () => {
-    const routing = t.app.kernel.services.get<InboundRouting>('inbound')
+    const routing = t.app.kernel.services.get<InboundRef>('inbound')
     expect(() => routing.register({ name: 'menu', order: 1, run: async () => {} })).toThrow(/twice/)
   })
 })

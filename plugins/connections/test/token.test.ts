@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createHash } from 'node:crypto'
 import { userIn } from '@atende/kernel/testing'
-import type { ConnectionsService } from '../src/api.ts'
+import type { ConnectionsRef } from '../src/api.ts'
 import * as migration from '../migrations/003_token_hash.ts'
 import { createTestApp, companyWithUser, pipelinePlugins, type TestApp } from './support.ts'
 
@@ -20,7 +20,7 @@ describe("a connection's API token", () => {
     await t?.close()
   })
 
-  const byToken = (token: string) => t.app.kernel.services.get<ConnectionsService>('connections').byToken(token)
+  const byToken = (token: string) => t.app.kernel.services.get<ConnectionsRef>('connections').byToken(token)
 
   it('is answered once when set, then never: lists, attendants and frames see only a preview', async () => {
     const admin = await companyWithUser(t.app, { profile: 'admin' })

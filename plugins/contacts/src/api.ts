@@ -1,11 +1,11 @@
 /**
- * The contacts plugin's published API (`kernel.services.get<ContactsService>('contacts')`), version 1.
+ * The contacts plugin's published API (`kernel.services.get<ContactsRef>('contacts')`), version 1.
  * Other plugins import these types only, never the implementation.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
-import type { RecordOwner, UnitOfWork, Wire } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork, Wire, ServiceRef } from '@atende/sdk'
 import type {
   ContactSummary as ContactSummarySchema,
   ContactView,
@@ -165,3 +165,9 @@ export interface AddressBookSource {
   /** The address book of the company's default connection; null when that connection cannot read it. */
   read(companyId: number): Promise<ContactSighting[] | null>
 }
+
+/** The `contacts` service: `kernel.services.get<ContactsRef>('contacts')`. */
+export type ContactsRef = ServiceRef<'contacts', ContactsService>
+
+/** The `contacts.addressBook` service: `kernel.services.get<AddressBookRef>('contacts.addressBook')`. */
+export type AddressBookRef = ServiceRef<'contacts.addressBook', AddressBookSource>

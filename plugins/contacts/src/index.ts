@@ -2,6 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import { createContactsService } from './service.ts'
 import { mapRealtime } from './events.ts'
 import { registerContactRoutes } from './routes.ts'
+import type { ContactsRef } from './api.ts'
 
 /** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
 const EVENTS = ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated']
@@ -56,7 +57,7 @@ export default definePlugin({
   moduleRoutes: ['/contacts'],
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
-    kernel.services.provide('contacts', createContactsService(kernel))
+    kernel.services.provide<ContactsRef>('contacts', createContactsService(kernel))
     mapRealtime(kernel)
     registerContactRoutes(app, kernel)
   },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { AppError, IdParams, MessageResponse, StreamedFile, type Kernel } from '@atende/sdk'
-import type { AddressBookSource } from './api.ts'
+import type { AddressBookSource, AddressBookRef } from './api.ts'
 import { CSV_FILENAME, csvChunks } from './csv.ts'
 import { checkFilter, createContactQueries } from './queries.ts'
 import {
@@ -186,5 +186,5 @@ export function registerContactRoutes(root: FastifyInstance, kernel: Kernel) {
 }
 
 function addressBook(kernel: Kernel): AddressBookSource | null {
-  return kernel.services.find<AddressBookSource>('contacts.addressBook') ?? null
+  return kernel.services.find<AddressBookRef>('contacts.addressBook') ?? null
 }

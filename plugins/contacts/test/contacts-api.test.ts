@@ -8,8 +8,8 @@ import {
   type Headers,
   type TestApp,
 } from '@atende/kernel/testing'
-import type { UnitOfWork } from '@atende/sdk'
-import type { ContactsService } from '../src/api.ts'
+import type { ServiceRef, UnitOfWork } from '@atende/sdk'
+import type { ContactsRef } from '../src/api.ts'
 import { COUNT_CAP } from '../src/queries.ts'
 
 /** What this test needs of the tickets plugin's published service (contacts does not depend on it). */
@@ -122,7 +122,7 @@ describe('contacts API', () => {
     expect(res.json().message).toContain('Bruno Lima')
     // The pipeline's upsert resolves the same number to the same contact.
     const [seen] = await t.app.kernel.unitOfWork(companyId, (uow) =>
-      t.app.kernel.services.get<ContactsService>('contacts').upsertMany(uow, [{ number: '554788887777' }]),
+      t.app.kernel.services.get<ContactsRef>('contacts').upsertMany(uow, [{ number: '554788887777' }]),
     )
     expect(seen.contact.id).toBe(first.id)
     // Another company may have the same number.
@@ -257,7 +257,7 @@ describe('contacts API', () => {
 
   it("deletes only with contacts-page:deleteContact, and the contact's tickets go with it", async () => {
     const c = await create({ name: 'Elisa', number: '5547944443333', extraInfo: [{ name: 'k', value: 'v' }] })
-    const tickets = t.app.kernel.services.get<TicketsSlice>('tickets')
+    const tickets = t.app.kernel.services.get<ServiceRef<'tickets', TicketsSlice>>('tickets')
     const ticket = await t.app.kernel.unitOfWork(companyId, (uow) =>
       tickets.findOrOpen(uow, { contactId: c.id, whatsappId: 1, userId: null, isGroup: false }),
     )

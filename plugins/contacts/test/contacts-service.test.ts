@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, companyWithUser, until, type TestApp } from '@atende/kernel/testing'
 import type { EventMap } from '@atende/sdk'
 import contactsPlugin from '../src/index.ts'
-import type { ContactsService } from '../src/api.ts'
+import type { ContactsService, ContactsRef } from '../src/api.ts'
 import { normaliseNumber } from '../src/number.ts'
 
 describe('normaliseNumber: one canonical form per number', () => {
@@ -26,7 +26,7 @@ describe('contacts service: bulk upsert', () => {
   let t: TestApp
   let companyId: number
   let other: number
-  const svc = () => t.app.kernel.services.get<ContactsService>('contacts')
+  const svc = () => t.app.kernel.services.get<ContactsRef>('contacts')
   const events: EventMap['contact.updated'][] = []
   const upsert = (cid: number, s: Parameters<ContactsService['upsertMany']>[1]) =>
     t.app.kernel.unitOfWork(cid, (uow) => svc().upsertMany(uow, s))

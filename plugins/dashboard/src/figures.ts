@@ -1,6 +1,6 @@
 import { badRequest, localClock, nextDay, startOfLocalDay, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import type { Attendant, DashboardData, TicketsByDay, TicketsByUser } from './api.ts'
 
 /** Ranges longer than this are refused (the daily rows make longer ones cheap, but nobody reads them). */
@@ -43,8 +43,8 @@ const minutes = (seconds: number, count: number) => (count ? Math.round((seconds
 const num = (v: unknown) => Number(v ?? 0)
 
 export function createFigures(kernel: Kernel) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   const daily = (companyId: number, r: Range) =>
     kernel.tenant(companyId)('dashboard_daily').where('day', '>=', r.from).where('day', '<=', r.to)
   const instants = (r: Range) => ({ from: startOfLocalDay(r.from), to: startOfLocalDay(nextDay(r.to)) })

@@ -1,5 +1,5 @@
 import { definePlugin } from '@atende/sdk'
-import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { InboundRef } from '@atende/plugin-connections/api'
 import { DDD_SETTING } from './api.ts'
 import { registerDddRoutingRoutes } from './routes.ts'
 import { createDddRoutingService } from './service.ts'
@@ -50,6 +50,6 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
     registerDddRoutingRoutes(app, createDddRoutingService(kernel))
-    kernel.services.get<InboundRouting>('inbound').register(createDddStep(kernel))
+    kernel.services.get<InboundRef>('inbound').register(createDddStep(kernel))
   },
 })

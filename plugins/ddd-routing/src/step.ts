@@ -1,6 +1,6 @@
 import type { Kernel } from '@atende/sdk'
-import type { TicketsService } from '@atende/plugin-tickets/api'
-import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
+import type { RoutingContext, RoutingStep, ConnectionsRef } from '@atende/plugin-connections/api'
 import { DDD_SETTING } from './api.ts'
 import { dddOf } from './ddd.ts'
 
@@ -35,8 +35,8 @@ export function pickHolder(holders: Holder[], online: Set<number>, openCounts: M
  * pick again, so ties still alternate.
  */
 export function createDddStep(kernel: Kernel): RoutingStep {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
   async function claim(companyId: number, ddd: string): Promise<{ userId: number; name: string } | null> {
     const t = kernel.tenant(companyId)

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import {
   announceUser,
   caller,
@@ -115,7 +115,7 @@ describe('DDD routing step', () => {
     const order = []
     for (let i = 0; i < 5; i++) order.push(await holder())
     expect(order).toEqual([s.b.userId, s.b.userId, s.a.userId, s.b.userId, s.a.userId])
-    const tickets = t.app.kernel.services.get<TicketsService>('tickets')
+    const tickets = t.app.kernel.services.get<TicketsRef>('tickets')
     expect(await tickets.openCountsByUser(s.companyId, [s.a.userId, s.b.userId, 999_999])).toEqual(
       new Map([
         [s.a.userId, 4],

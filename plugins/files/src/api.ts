@@ -1,13 +1,13 @@
 /**
  * The files plugin's published contract, version 1: what other plugins and the files module may
- * use (`import type { FileList, FileListsApi } from '@atende/plugin-files/api'`). Nothing else of
+ * use (`import type { FileList, FileListsApi, FileListsRef } from '@atende/plugin-files/api'`). Nothing else of
  * this plugin is imported from outside. TypeBox and types only (no SDK values), so the front end's
  * types stay small.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
-import type { UnitOfWork } from '@atende/sdk'
+import type { UnitOfWork, ServiceRef } from '@atende/sdk'
 
 /** How WhatsApp sends an option's file. */
 export const MediaType = Type.Union([
@@ -73,7 +73,7 @@ export interface FileListForSending {
 }
 
 /**
- * `kernel.services.get<FileListsApi>('fileLists')` — published for campaigns (a campaign names a
+ * `kernel.services.get<FileListsRef>('fileLists')` — published for campaigns (a campaign names a
  * `fileListId` and sends its files).
  * - `get(companyId, id, uow?)`: the company's list with its files, or null when the id is not one
  *   of the company's lists. Inside a unit of work pass it (`uow`), so the read goes through that
@@ -89,3 +89,6 @@ export interface FileListsApi {
 
 /** A `company-{id}-file` frame (events.ts). */
 export type FileListFrame = { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number }
+
+/** The `fileLists` service: `kernel.services.get<FileListsRef>('fileLists')`. */
+export type FileListsRef = ServiceRef<'fileLists', FileListsApi>

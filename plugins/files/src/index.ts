@@ -3,6 +3,7 @@ import { MANAGE_PERMISSION } from './api.ts'
 import { mapRealtime } from './events.ts'
 import { registerFileListRoutes } from './routes.ts'
 import { createFileListService } from './service.ts'
+import type { FileListsRef } from './api.ts'
 
 /** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
 const EVENTS = ['fileList.created', 'fileList.deleted', 'fileList.updated']
@@ -56,6 +57,6 @@ export default definePlugin({
     const service = createFileListService(kernel)
     mapRealtime(kernel)
     registerFileListRoutes(app, kernel, service)
-    kernel.services.provide('fileLists', service.api)
+    kernel.services.provide<FileListsRef>('fileLists', service.api)
   },
 })

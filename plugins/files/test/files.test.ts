@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import WebSocket from 'ws'
 import { createTestApp, companyWithUser, userIn, type Headers, type TestApp } from '@atende/kernel/testing'
 import plugin from '../src/index.ts'
-import type { FileList, FileListsApi } from '../src/api.ts'
+import type { FileList, FileListsRef } from '../src/api.ts'
 import { PDF, PNG, multipart, until, type Part } from './support.ts'
 
 const MAX = 64 * 1024
@@ -318,7 +318,7 @@ describe('file lists', () => {
       options: [{ name: 'Sem arquivo' }],
     })
     await upload(admin.headers, list.id, [{ field: 'name', value: 'Folheto' }, pdf('folheto.pdf')])
-    const api = t.app.kernel.services.get<FileListsApi>('fileLists')
+    const api = t.app.kernel.services.get<FileListsRef>('fileLists')
     const got = await api.get(admin.companyId, list.id)
     expect(got).toMatchObject({
       id: list.id,

@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType } from './graph.ts'
 import type { Flow, FlowCampaign, FlowChoices, FlowWithGraph, QueueFlow, QueueFlowBody } from './schemas.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 export type { ContentElement, FlowEdge, FlowGraph, FlowNode, NodeType }
 export type FlowWire = Static<typeof Flow>
@@ -27,6 +28,8 @@ export interface FlowsService {
   exists(companyId: number, flowId: number): Promise<boolean>
   /** Is a flow running on the ticket? */
   running(companyId: number, ticketId: number): Promise<boolean>
+  /** Ends the waits that are due by `at` (the sweep job's work; a test passes a clock ahead). Returns how many. */
+  sweep(at?: Date): Promise<number>
 }
 
 /**
@@ -43,3 +46,9 @@ export interface FlowNodeEngine {
     handoff: { ticketId: number; flowId: number | null; nodeId: string; settings: Record<string, unknown> },
   ): Promise<boolean>
 }
+
+/** The `flows` service: `kernel.services.get<FlowsRef>('flows')`. */
+export type FlowsRef = ServiceRef<'flows', FlowsService>
+
+/** A node engine a plugin serves as `flowEngine.<engine>` (typebot, openai): the flow hands a node over to it. */
+export type FlowEngineRef = ServiceRef<`flowEngine.${string}`, FlowNodeEngine>

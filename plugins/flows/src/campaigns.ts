@@ -5,7 +5,7 @@
  * starts a flow by accident. One active campaign per phrase and connection.
  */
 import { AppError, badRequest, notFound, toIso, type Kernel, type TenantDb } from '@atende/sdk'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
 import { normalise } from './interpreter.ts'
 import type { CreateCampaignBody, FlowCampaign, UpdateCampaignBody } from './schemas.ts'
 import { ERR_NO_FLOW_FOUND } from './service.ts'
@@ -27,7 +27,7 @@ interface Row {
 const COLUMNS = ['id', 'companyId', 'name', 'flowId', 'whatsappId', 'phrase', 'status', 'createdAt', 'updatedAt']
 
 export function createCampaignService(kernel: Kernel) {
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
   /** The rows with the names the list shows: two queries for any number of rows. */
   async function views(companyId: number, rows: Row[]): Promise<FlowCampaign[]> {

@@ -11,9 +11,9 @@
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import { renderVariables, type Kernel, type UnitOfWork } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
-import type { FlowNodeEngine } from './api.ts'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { Ticket, TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
+import type { FlowEngineRef } from './api.ts'
 import type { FlowGraph } from './graph.ts'
 import {
   LIVE,
@@ -100,9 +100,9 @@ export interface EngineOptions {
 
 export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
   const now = opts.now ?? (() => new Date())
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
   const versions = new Map<number, CompiledFlow>()
 
   /** Versions never change, so each is read and indexed once per process. */
@@ -246,7 +246,7 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
   async function after(companyId: number, o: Outcome) {
     if (o.sent) messaging()?.flush(companyId, o.whatsappId)
     for (const { ticketId, flowId, effect } of o.handoffs ?? []) {
-      const engine = kernel.services.find<FlowNodeEngine>(`flowEngine.${effect.engine}`)
+      const engine = kernel.services.find<FlowEngineRef>(`flowEngine.${effect.engine}`)
       const adopted = await engine
         ?.adopt(companyId, { ticketId, flowId, nodeId: effect.nodeId, settings: effect.settings })
         .catch((err) => {

@@ -1,6 +1,6 @@
 import { definePlugin } from '@atende/sdk'
-import type { InboundRouting } from '@atende/plugin-connections/api'
-import type { FlowsService } from './api.ts'
+import type { InboundRef } from '@atende/plugin-connections/api'
+import type { FlowsRef } from './api.ts'
 import { createCampaignService } from './campaigns.ts'
 import { SWEEP_EVERY_MS, SWEEP_JOB, WAKE_JOB, createEngine, type WakeJob } from './engine.ts'
 import { createQueueFlowService } from './queue-flows.ts'
@@ -58,7 +58,7 @@ export default definePlugin({
     const queueFlows = createQueueFlowService(kernel)
     const engine = createEngine(kernel)
     registerFlowRoutes(app, kernel, { flows, campaigns, queueFlows })
-    kernel.services.get<InboundRouting>('inbound').register(createFlowStep(engine, campaigns))
+    kernel.services.get<InboundRef>('inbound').register(createFlowStep(engine, campaigns))
     watchTickets(kernel, engine, queueFlows)
     kernel.bus.on('whatsapp.deleted', ({ companyId, whatsappId }) => campaigns.forgetConnection(companyId, whatsappId))
     kernel.bus.on('queue.deleted', ({ companyId, queueId }) => queueFlows.forgetQueue(companyId, queueId))
@@ -73,7 +73,7 @@ export default definePlugin({
       void engine.sweep().catch((err) => kernel.log.warn({ err }, 'flows: start sweep failed'))
     })
 
-    kernel.services.provide('flows', {
+    kernel.services.provide<FlowsRef>('flows', {
       version: 1,
       async start(companyId, ticket, flowId) {
         const versionId = await flows.liveVersion(companyId, flowId)
@@ -90,6 +90,6 @@ export default definePlugin({
         !!(await kernel.tenant(companyId)('flows').where({ id: flowId }).first('id')),
       running: async (companyId, ticketId) => (await engine.liveRun(companyId, ticketId)) !== null,
       sweep: (at?: Date) => engine.sweep(at),
-    } satisfies FlowsService & { sweep(at?: Date): Promise<number> })
+    })
   },
 })

@@ -6,7 +6,7 @@
  * it starts, once per ticket, when a ticket waits in its main queue with nobody on it.
  */
 import { AppError, badRequest, forbidden, notFound, toIso, type Kernel, type TenantDb } from '@atende/sdk'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 import type { FlowGraph, FlowNode } from './graph.ts'
 import type { QueueFlow, QueueFlowBody } from './schemas.ts'
 
@@ -71,7 +71,7 @@ export function compileQueueFlow(welcomeMessage: string, subFlows: SubFlowRow[])
 export const MAIN_QUEUES_TTL_MS = 5000
 
 export function createQueueFlowService(kernel: Kernel) {
-  const queues = () => kernel.services.get<QueuesService>('queues')
+  const queues = () => kernel.services.get<QueuesRef>('queues')
   const cache = new Map<number, { ids: Set<number>; at: number }>()
 
   async function mainQueues(companyId: number) {

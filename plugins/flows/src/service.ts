@@ -10,7 +10,7 @@ import {
   type TenantDb,
   likePattern,
 } from '@atende/sdk'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 import { validateGraph, type FlowGraph, type GraphChecks } from './graph.ts'
 import { maskGraph, sealGraph } from './node-secrets.ts'
 import type { Flow, FlowWithGraph, SaveGraphBody } from './schemas.ts'
@@ -61,7 +61,7 @@ const parsed = (flow: Row['flow']) => (typeof flow === 'string' ? (JSON.parse(fl
 
 /** Flows and their versions (administration.md §7 "Flows"). Every query is scoped to the caller's company. */
 export function createFlowService(kernel: Kernel) {
-  const queues = () => kernel.services.find<QueuesService>('queues')
+  const queues = () => kernel.services.find<QueuesRef>('queues')
 
   async function find(t: TenantDb, id: number): Promise<Row> {
     const row = await t('flows')

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import { INVALID_PREFIX } from '../src/interpreter.ts'
 import {
   caller,
@@ -14,6 +14,7 @@ import {
   until,
   type TestApp,
 } from './support.ts'
+import type { FlowsRef } from '../src/api.ts'
 
 /**
  * The runtime end to end: customers write from the simulated phone, the flows answer through the
@@ -30,7 +31,7 @@ describe('flows at run time, through the simulator', () => {
     await t?.close()
   })
 
-  const flowsService = () => t.app.kernel.services.get<{ sweep(at?: Date): Promise<number> }>('flows')
+  const flowsService = () => t.app.kernel.services.get<FlowsRef>('flows')
   /** Every wait ends: the sweep runs with a clock 3 minutes ahead (the longest wait is 120 s). */
   const passTime = () => flowsService().sweep(new Date(Date.now() + 180_000))
   const runs = (companyId: number) => t.db('flow_runs').where({ companyId }).orderBy('id')
@@ -142,7 +143,7 @@ describe('flows at run time, through the simulator', () => {
     await customer.say('menu')
     const ticket = await customer.ticket()
     await t.app.kernel.services
-      .get<TicketsService>('tickets')
+      .get<TicketsRef>('tickets')
       .update(c.companyId, ticket.id, { status: 'open', userId: c.userId })
     await until(async () => (await runs(c.companyId))[0].status === 'cancelled')
     expect((await runs(c.companyId))[0].endedReason).toBe('human')
@@ -231,13 +232,13 @@ describe('flows at run time, through the simulator', () => {
     const customer = c.customer()
     expect(await customer.say('bom dia', 0)).toEqual([])
     const ticket = await customer.ticket()
-    await t.app.kernel.services.get<TicketsService>('tickets').update(c.companyId, ticket.id, { queueId: support.id })
+    await t.app.kernel.services.get<TicketsRef>('tickets').update(c.companyId, ticket.id, { queueId: support.id })
     expect(await customer.expect(1)).toEqual(['Suporte: qual assunto?\n\n[1] Boleto\n[2] Internet'])
     expect(await customer.say('boleto')).toEqual(['Vendas resolve boletos.'])
     await until(async () => (await customer.ticket()).queueId === c.sales.id)
     expect(await customer.ticket()).toMatchObject({ status: 'pending', chatbot: false })
     // Back in the main queue later: the sub-queue flow does not start again on this ticket.
-    await t.app.kernel.services.get<TicketsService>('tickets').update(c.companyId, ticket.id, { queueId: support.id })
+    await t.app.kernel.services.get<TicketsRef>('tickets').update(c.companyId, ticket.id, { queueId: support.id })
     expect(await customer.say('de novo', 0)).toEqual([])
     expect(await runs(c.companyId)).toHaveLength(1)
   })

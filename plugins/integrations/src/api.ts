@@ -5,7 +5,7 @@
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import type { Static } from '@sinclair/typebox'
-import type { RecordOwner } from '@atende/sdk'
+import type { RecordOwner, ServiceRef } from '@atende/sdk'
 import type { IntegrationBody, QueueIntegration } from './schemas.ts'
 
 export type { IntegrationType } from './schemas.ts'
@@ -21,3 +21,6 @@ export type QueueIntegrationFrame =
  * connections and tickets that name one (they find it as a RecordOwner, declared optional).
  */
 export type IntegrationsService = RecordOwner & { readonly version: 1 }
+
+/** The `integrations` service: `kernel.services.find<IntegrationsRef>('integrations')`. */
+export type IntegrationsRef = ServiceRef<'integrations', IntegrationsService>

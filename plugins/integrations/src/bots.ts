@@ -13,9 +13,9 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kernel } from '@atende/sdk'
-import type { Contact, ContactsService } from '@atende/plugin-contacts/api'
-import type { Message, MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { Contact, ContactsRef } from '@atende/plugin-contacts/api'
+import type { Message, Ticket, TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 import type { BotOutput, BotStore, InboxRow, Segment, SessionRow } from './bot-store.ts'
 import type { IntegrationRow, IntegrationService } from './service.ts'
 
@@ -74,9 +74,9 @@ export function createBotRuntime(
   engines: Partial<Record<IntegrationRow['type'], Engine>>,
   handOver: (companyId: number, ticketId: number, why: string) => Promise<void>,
 ) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
 
   /** A media bubble as a file when its URL can be fetched into storage, else as its link. */
   async function sendMedia(ticket: Ticket, item: Extract<BotOutput, { kind: 'media' }>) {
@@ -214,7 +214,7 @@ export function createBotRuntime(
     // Someone may have taken the ticket while the endpoint thought.
     const now = await tickets().get(companyId, ticketId)
     if (!now || !unattended(now) || !now.useIntegration) return
-    if (!(await kernel.services.find<QueuesService>('queues')?.exists(companyId, [queueId])))
+    if (!(await kernel.services.find<QueuesRef>('queues')?.exists(companyId, [queueId])))
       return handOver(
         companyId,
         ticketId,

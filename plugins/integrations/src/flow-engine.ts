@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { assertPublicUrl, type Kernel } from '@atende/sdk'
 import type { FlowNodeEngine } from '@atende/plugin-flows/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 
 const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '')
 const int = (v: unknown, min: number, max: number, fallback: number) => {
@@ -22,7 +22,7 @@ export function createTypebotFlowEngine(
   kernel: Kernel,
   enqueue: (companyId: number, ticketId: number, integrationId: number, messageId: number) => Promise<void>,
 ): FlowNodeEngine {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   return {
     version: 1,
     async adopt(companyId, { ticketId, flowId, nodeId, settings }) {

@@ -1,12 +1,13 @@
 import { definePlugin, ownedRows } from '@atende/sdk'
-import type { IntegrationsService } from './api.ts'
-import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { IntegrationsRef } from './api.ts'
+import type { InboundRef } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { createTypebotFlowEngine } from './flow-engine.ts'
 import { WEBHOOK_JOB, createIntegrationRuntime } from './runtime.ts'
 import { BOT_JOB, BOT_SWEEP_JOB, BOT_SWEEP_MS, type BotJob } from './bots.ts'
 import { registerIntegrationRoutes } from './routes.ts'
 import { createIntegrationService } from './service.ts'
+import type { FlowEngineRef } from '@atende/plugin-flows/api'
 
 /** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
 const EVENTS = ['integration.deleted', 'integration.saved']
@@ -54,16 +55,16 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
     const service = createIntegrationService(kernel)
-    kernel.services.provide('integrations', {
+    kernel.services.provide<IntegrationsRef>('integrations', {
       version: 1,
       ownedBy: ownedRows((c) => kernel.tenant(c), 'queue_integrations'),
-    } satisfies IntegrationsService)
+    })
     mapRealtime(kernel)
     registerIntegrationRoutes(app, service)
     const runtime = createIntegrationRuntime(kernel, service)
-    kernel.services.get<InboundRouting>('inbound').register(runtime.step)
+    kernel.services.get<InboundRef>('inbound').register(runtime.step)
     kernel.jobs.define(WEBHOOK_JOB, runtime.deliver)
-    kernel.services.provide('flowEngine.typebot', createTypebotFlowEngine(kernel, runtime.bots.enqueue))
+    kernel.services.provide<FlowEngineRef>('flowEngine.typebot', createTypebotFlowEngine(kernel, runtime.bots.enqueue))
     // Drains of different tickets run side by side (mostly waiting on engines and message pacing);
     // one ticket's are serialized by its lease.
     kernel.jobs.define<BotJob>(BOT_JOB, (job) => runtime.bots.drain(job), { concurrency: 16 })

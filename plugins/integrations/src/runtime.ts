@@ -11,11 +11,11 @@
  * A person who takes the ticket ends it all: the step and the job both look again before acting.
  */
 import type { Kernel } from '@atende/sdk'
-import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
-import type { FlowsService } from '@atende/plugin-flows/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { RoutingContext, RoutingStep, ConnectionsRef } from '@atende/plugin-connections/api'
+import type { FlowsRef } from '@atende/plugin-flows/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 // Listens to the tickets plugin's events (ticket.deleted): its contract declares them.
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import type { IntegrationService } from './service.ts'
 import { webhookEngine } from './webhook-engine.ts'
 import { createBotRuntime, unattended } from './bots.ts'
@@ -36,13 +36,13 @@ interface WebhookJob {
 }
 
 export function createIntegrationRuntime(kernel: Kernel, service: IntegrationService) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
   /** The queue's integration, else the connection's. */
   async function integrationOf(ctx: RoutingContext) {
     if (ctx.ticket.queueId) {
-      const bots = await kernel.services.find<QueuesService>('queues')?.botsOf(ctx.companyId, ctx.ticket.queueId)
+      const bots = await kernel.services.find<QueuesRef>('queues')?.botsOf(ctx.companyId, ctx.ticket.queueId)
       if (bots?.integrationId) return bots.integrationId
     }
     return (await connections().get(ctx.companyId, ctx.whatsapp.id)).integrationId ?? null
@@ -86,7 +86,7 @@ export function createIntegrationRuntime(kernel: Kernel, service: IntegrationSer
       const row = await service.row(companyId, integrationId).catch(() => null)
       if (!row) return false
       if (row.type === 'flowbuilder') {
-        const flows = kernel.services.find<FlowsService>('flows')
+        const flows = kernel.services.find<FlowsRef>('flows')
         return !!(
           flows &&
           row.flowId &&

@@ -11,9 +11,9 @@ import {
   likePattern,
   tooShort,
 } from '@atende/sdk'
-import type { FlowsService } from '@atende/plugin-flows/api'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { FlowsRef } from '@atende/plugin-flows/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 import type { IntegrationBody, IntegrationType, QueueIntegration, TestSessionBody } from './schemas.ts'
 import { DialogflowFailure, detectIntent } from './dialogflow.ts'
 
@@ -58,7 +58,7 @@ const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuil
 
 /** Queue integrations (administration.md §7): every query scoped to the caller's company. */
 export function createIntegrationService(kernel: Kernel) {
-  const flows = () => kernel.services.find<FlowsService>('flows')
+  const flows = () => kernel.services.find<FlowsRef>('flows')
   /** A key sealed under another ENCRYPTION_KEY cannot be read: as if none were stored. */
   const open = (sealed: string) => {
     try {
@@ -206,8 +206,8 @@ export function createIntegrationService(kernel: Kernel) {
         if (!rows.length) throw notFound(ERR_NO_INTEGRATION_FOUND, 'Integration not found')
         // No queue or connection hands customers to it any more: calls down to their plugins.
         // The queues plugin is optional here (not in dependsOn): when absent no queue holds a link.
-        await kernel.services.find<QueuesService>('queues')?.releaseBot(uow, { integrationId: id })
-        await kernel.services.get<ConnectionsService>('connections').releaseBot(uow, { integrationId: id })
+        await kernel.services.find<QueuesRef>('queues')?.releaseBot(uow, { integrationId: id })
+        await kernel.services.get<ConnectionsRef>('connections').releaseBot(uow, { integrationId: id })
         emit('integration.deleted', { companyId, integrationId: id })
       })
     },

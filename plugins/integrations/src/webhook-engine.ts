@@ -8,7 +8,7 @@
  * receiver drops repeats. The answer's replies go to the customer and its transfer moves the ticket.
  */
 import type { Kernel } from '@atende/sdk'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
 import { RetryLater, type Engine } from './bots.ts'
 import { WebhookFailure, callWebhook } from './webhook.ts'
 
@@ -24,7 +24,7 @@ export function webhookEngine(kernel: Kernel): Engine {
   return async ({ integration, ticket, contact, message }) => {
     const { companyId } = integration
     const conn = ticket.whatsappId
-      ? await kernel.services.get<ConnectionsService>('connections').get(companyId, ticket.whatsappId)
+      ? await kernel.services.get<ConnectionsRef>('connections').get(companyId, ticket.whatsappId)
       : null
     let answer
     try {

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { createTestApp, companyWithUser, type Headers, type TestApp } from '@atende/kernel/testing'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import tagsPlugin from '@atende/plugin-tags'
@@ -29,10 +29,10 @@ describe('kanban', () => {
     seq += 1
     return k.unitOfWork(companyId, async (uow) => {
       const [{ contact }] = await k.services
-        .get<ContactsService>('contacts')
+        .get<ContactsRef>('contacts')
         .upsertMany(uow, [{ number: `5547988${String(100_000 + seq).slice(-6)}`, name: `Cliente ${seq}` }])
       return k.services
-        .get<TicketsService>('tickets')
+        .get<TicketsRef>('tickets')
         .findOrOpen(uow, { contactId: contact.id, whatsappId: 2000 + seq, userId, isGroup: false })
     })
   }

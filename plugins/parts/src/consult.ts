@@ -1,6 +1,6 @@
 import { notFound, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
 import type { RoutingStep } from '@atende/plugin-connections/api'
 import { ERR_NO_PENDING_TICKET } from './api.ts'
 import { ASK_MODEL, ASK_PART, ASK_YEAR, MAX_RESULTS, answerText } from './consult-texts.ts'
@@ -25,9 +25,9 @@ interface ConsultRow {
  * three-question exchange reads simpler as this small state machine.
  */
 export function createConsult(kernel: Kernel, grants: Grants, inventory: Inventory) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const messaging = () => kernel.services.get<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const messaging = () => kernel.services.get<MessagingRef>('messaging')
 
   /** The newest pending ticket of the company's contact with this number (normalised as contacts do). */
   async function pendingTicketOf(companyId: number, whatsappNumber: string) {

@@ -1,5 +1,5 @@
 import { definePlugin } from '@atende/sdk'
-import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { InboundRef } from '@atende/plugin-connections/api'
 import { GRANTED_SETTING, IMPORT_PERMISSION } from './api.ts'
 import { createConsult } from './consult.ts'
 import { createGrants } from './grants.ts'
@@ -50,7 +50,7 @@ export default definePlugin({
     await grants.mirrorAll()
     const inventory = createInventory(kernel)
     const consult = createConsult(kernel, grants, inventory)
-    kernel.services.get<InboundRouting>('inbound').register(consult.step)
+    kernel.services.get<InboundRef>('inbound').register(consult.step)
     registerPartsRoutes(app, { grants, inventory, consult })
   },
 })

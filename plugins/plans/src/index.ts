@@ -1,6 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 import { registerPlanRoutes } from './routes.ts'
 import { createPlanLimits, giveFirstPlanDefaultLimits } from './limits.ts'
+import type { PlanLimitsRef } from './api.ts'
 
 /**
  * Plans: limits (users, connections, queues), price, and which modules each plan switches on. The
@@ -15,7 +16,7 @@ export default definePlugin({
   services: { provides: ['plans.limits'] },
   migrations: new URL('../migrations', import.meta.url),
   async register(app, kernel) {
-    kernel.services.provide('plans.limits', createPlanLimits(kernel))
+    kernel.services.provide<PlanLimitsRef>('plans.limits', createPlanLimits(kernel))
     await registerPlanRoutes(app, kernel)
     // The kernel makes the first plan at the first start, after this registers.
     app.addHook('onReady', () => giveFirstPlanDefaultLimits(kernel.db))

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, PLAN_FLAGS } from '@atende/sdk'
 import { createTestApp, allPlugins, until, type TestApp } from '@atende/kernel/testing'
 import { companyWithUser, superHeaders, type Headers } from '@atende/kernel/testing'
-import type { PlanLimitsService } from '../src/api.ts'
+import type { PlanLimitsRef } from '../src/api.ts'
 
 // A feature behind the useKanban flag, and a module gated by its own name.
 const probe = definePlugin({
@@ -48,11 +48,11 @@ describe('plans', () => {
     expect(res.json()).toMatchObject({ connections: 2, queues: 0 })
     // What the counting plugins read: the company's plan's limits.
     const { companyId } = await companyWithUser(t.app, { planId: other.id })
-    expect(await t.app.kernel.services.get<PlanLimitsService>('plans.limits').of(companyId)).toEqual({
+    expect(await t.app.kernel.services.get<PlanLimitsRef>('plans.limits').of(companyId)).toEqual({
       connections: 2,
       queues: 0,
     })
-    expect(await t.app.kernel.services.get<PlanLimitsService>('plans.limits').of(99_999_999)).toEqual({
+    expect(await t.app.kernel.services.get<PlanLimitsRef>('plans.limits').of(99_999_999)).toEqual({
       connections: 0,
       queues: 0,
     })

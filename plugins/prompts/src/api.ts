@@ -5,6 +5,7 @@
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
+import type { ServiceRef } from '@atende/sdk'
 
 /** The models offered (administration.md §5); the first is the default. */
 export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
@@ -67,3 +68,6 @@ export interface PromptsService {
   /** Which of these prompt ids are the company's (the SDK's RecordOwner, written out: this file stays SDK-free). */
   ownedBy(companyId: number, ids: number[]): Promise<Iterable<number>>
 }
+
+/** The `prompts` service: `kernel.services.find<PromptsRef>('prompts')`. */
+export type PromptsRef = ServiceRef<'prompts', PromptsService>

@@ -9,7 +9,7 @@
  */
 import type { Kernel } from '@atende/sdk'
 import type { FlowNodeEngine } from '@atende/plugin-flows/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import { MODELS, VOICES } from './api.ts'
 import { REPLY_JOB, type ReplyJob } from './runtime.ts'
 
@@ -20,7 +20,7 @@ const within = (v: unknown, min: number, max: number, fallback: number) => {
 }
 
 export function createFlowEngine(kernel: Kernel): FlowNodeEngine {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   return {
     version: 1,
     async adopt(companyId, { ticketId, flowId, nodeId, settings }) {

@@ -1,6 +1,6 @@
 import { definePlugin, ownedRows } from '@atende/sdk'
-import type { PromptsService } from './api.ts'
-import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { PromptsRef } from './api.ts'
+import type { InboundRef } from '@atende/plugin-connections/api'
 import { mapRealtime } from './events.ts'
 import { createFlowEngine } from './flow-engine.ts'
 import { registerPromptRoutes } from './routes.ts'
@@ -8,6 +8,7 @@ import { REPLY_JOB, createPromptRuntime, replyConcurrency } from './runtime.ts'
 import { createPromptService } from './service.ts'
 // Listens to the queues plugin's events (queue.deleted): declared by its contract.
 import type {} from '@atende/plugin-queues/api'
+import type { FlowEngineRef } from '@atende/plugin-flows/api'
 
 /** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
 const EVENTS = ['prompt.deleted', 'prompt.saved']
@@ -45,16 +46,16 @@ export default definePlugin({
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
     const service = createPromptService(kernel)
-    kernel.services.provide('prompts', {
+    kernel.services.provide<PromptsRef>('prompts', {
       version: 1,
       ownedBy: ownedRows((c) => kernel.tenant(c), 'prompts'),
-    } satisfies PromptsService)
+    })
     mapRealtime(kernel)
     registerPromptRoutes(app, service)
     const runtime = createPromptRuntime(kernel, service)
-    kernel.services.get<InboundRouting>('inbound').register(runtime.step)
+    kernel.services.get<InboundRef>('inbound').register(runtime.step)
     kernel.jobs.define(REPLY_JOB, runtime.reply, { concurrency: replyConcurrency() })
-    kernel.services.provide('flowEngine.openai', createFlowEngine(kernel))
+    kernel.services.provide<FlowEngineRef>('flowEngine.openai', createFlowEngine(kernel))
     // The queues plugin's event: a prompt whose transfer queue is deleted transfers within the ticket's own queue.
     kernel.bus.on('queue.deleted', async ({ companyId, queueId }) => {
       await kernel.tenant(companyId)('prompts').where({ queueId }).update({ queueId: null })

@@ -24,9 +24,9 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Kernel } from '@atende/sdk'
-import type { ConnectionsService, RoutingStep } from '@atende/plugin-connections/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
-import type { Message, MessagingService, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import type { RoutingStep, ConnectionsRef } from '@atende/plugin-connections/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
+import type { Message, Ticket, TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
 import { AiFailure, chat, transcribe, type Turn } from './openai.ts'
 import type { PromptService } from './service.ts'
 import { speak } from './tts.ts'
@@ -63,16 +63,16 @@ const FAILURE_TEXT: Record<AiFailure['kind'], string> = {
 }
 
 export function createPromptRuntime(kernel: Kernel, service: PromptService) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
 
   /** The queue's prompt, else the connection's. */
   async function promptOf(companyId: number, ticket: Ticket, whatsappId: number) {
     if (ticket.queueId) {
-      const bots = await kernel.services.find<QueuesService>('queues')?.botsOf(companyId, ticket.queueId)
+      const bots = await kernel.services.find<QueuesRef>('queues')?.botsOf(companyId, ticket.queueId)
       if (bots?.promptId) return bots.promptId
     }
-    return (await kernel.services.get<ConnectionsService>('connections').get(companyId, whatsappId)).promptId ?? null
+    return (await kernel.services.get<ConnectionsRef>('connections').get(companyId, whatsappId)).promptId ?? null
   }
 
   /** Still the assistant's to answer: nobody took it, nobody stopped the prompt. */

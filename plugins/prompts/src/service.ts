@@ -1,6 +1,6 @@
 import { assertKnown, badRequest, notFound, toIso, type Kernel } from '@atende/sdk'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
-import type { QueuesService } from '@atende/plugin-queues/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
+import type { QueuesRef } from '@atende/plugin-queues/api'
 import { MODELS, type Prompt } from './api.ts'
 import { NAME_MAX, NAME_MIN, PROMPT_MIN, type PromptBody } from './schemas.ts'
 
@@ -51,7 +51,7 @@ const REGION = /^[a-z0-9]{2,30}$/
 
 /** Prompts (administration.md §3, §5, §7): every query scoped to the caller's company. */
 export function createPromptService(kernel: Kernel) {
-  const queues = () => kernel.services.find<QueuesService>('queues')
+  const queues = () => kernel.services.find<QueuesRef>('queues')
 
   /** Queue names by id, read before any transaction (embedded mode has a single connection). */
   async function queueNames(companyId: number, rows: Pick<PromptRow, 'queueId'>[]) {
@@ -87,7 +87,7 @@ export function createPromptService(kernel: Kernel) {
     const temperature = body.temperature ?? Number(current?.temperature ?? 1)
     if (Math.abs(temperature * 10 - Math.round(temperature * 10)) > 1e-9)
       throw badRequest('temperature', 'The temperature goes from 0 to 1 in steps of 0.1')
-    await assertKnown(companyId, body.queueId, kernel.services.find<QueuesService>('queues')?.ownedBy, {
+    await assertKnown(companyId, body.queueId, kernel.services.find<QueuesRef>('queues')?.ownedBy, {
       field: 'queueId',
     })
     const apiKey = body.apiKey?.trim() || (current ? kernel.vault.open(current.apiKey) : '')
@@ -183,8 +183,8 @@ export function createPromptService(kernel: Kernel) {
         const rows = await t(TABLE).where({ id }).whereNull('origin').delete().returning('id')
         if (!rows.length) throw notFound(ERR_NO_PROMPT_FOUND, 'Prompt not found')
         // No queue or connection hands customers to it any more: calls down to their plugins.
-        await kernel.services.get<QueuesService>('queues').releaseBot(uow, { promptId: id })
-        await kernel.services.get<ConnectionsService>('connections').releaseBot(uow, { promptId: id })
+        await kernel.services.get<QueuesRef>('queues').releaseBot(uow, { promptId: id })
+        await kernel.services.get<ConnectionsRef>('connections').releaseBot(uow, { promptId: id })
         emit('prompt.deleted', { companyId, promptId: id })
       })
     },

@@ -1,7 +1,7 @@
-/** The queues plugin's published service (`kernel.services.get<QueuesService>('queues')`), version 1. Types only. */
+/** The queues plugin's published service (`kernel.services.get<QueuesRef>('queues')`), version 1. Types only. */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { RecordOwner, UnitOfWork } from '@atende/sdk'
+import type { RecordOwner, UnitOfWork, ServiceRef } from '@atende/sdk'
 import type { BotRef } from './bot-links.ts'
 /** `ownedBy`: which of these queue ids are the company's (others check ids a body names with it). */
 export interface QueuesService extends RecordOwner {
@@ -26,3 +26,6 @@ export type { Queue, QueueOption } from './schemas.ts'
 /** `company-{id}-queue` frames (events.ts). */
 export type QueueFrame =
   { action: 'create' | 'update'; queue: import('./schemas.ts').Queue } | { action: 'delete'; queueId: number }
+
+/** The `queues` service: `kernel.services.get<QueuesRef>('queues')`. */
+export type QueuesRef = ServiceRef<'queues', QueuesService>

@@ -5,9 +5,9 @@
  * its walk lives in queue_bot_state.
  */
 import type { Kernel, TenantDb } from '@atende/sdk'
-import type { Ticket, TicketsService } from '@atende/plugin-tickets/api'
-import type { ConnectionsService, RoutingContext, RoutingStep } from '@atende/plugin-connections/api'
-import type { CompanyHoursService } from '@atende/plugin-companies/api'
+import type { Ticket, TicketsRef } from '@atende/plugin-tickets/api'
+import type { RoutingContext, RoutingStep, ConnectionsRef } from '@atende/plugin-connections/api'
+import type { CompanyHoursRef } from '@atende/plugin-companies/api'
 import { childrenOf, type OptionRow } from './options.ts'
 import { parseRedirect } from './redirect.ts'
 import { companyTimeZone } from '@atende/sdk'
@@ -44,8 +44,8 @@ function pick<T>(answer: string, items: (Item & { value: T })[]) {
 }
 
 export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()): RoutingStep {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
   const stateOf = async (t: TenantDb, ticketId: number): Promise<BotState | undefined> =>
     t('queue_bot_state').where({ ticketId }).first()
@@ -61,7 +61,7 @@ export function createChatbot(kernel: Kernel, now: () => Date = () => new Date()
     const type = await kernel.settings.get(companyId, 'scheduleType')
     if (type === 'queue') return isOpenAt(queue.schedules as ScheduleRow[], now(), companyTimeZone())
     if (type === 'company') {
-      const hours = kernel.services.find<CompanyHoursService>('companies.hours')
+      const hours = kernel.services.find<CompanyHoursRef>('companies.hours')
       const schedules = ((await hours?.of(companyId)) ?? []) as ScheduleRow[]
       return isOpenAt(schedules, now(), companyTimeZone())
     }

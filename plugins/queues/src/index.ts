@@ -1,8 +1,8 @@
 import { definePlugin } from '@atende/sdk'
-import type { InboundRouting } from '@atende/plugin-connections/api'
+import type { InboundRef } from '@atende/plugin-connections/api'
 // Listens to the tickets plugin's events (ticket.updated, ticket.deleted): its contract declares them.
 import type { QueuesForTickets } from '@atende/plugin-tickets/api'
-import type { QueuesService } from './api.ts'
+import type { QueuesService, QueuesRef } from './api.ts'
 import { createChatbot } from './chatbot.ts'
 import { mapRealtime } from './events.ts'
 import { createOptionService } from './options.ts'
@@ -52,7 +52,7 @@ export default definePlugin({
   async register(app, kernel) {
     const queues = createQueueService(kernel)
     const options = createOptionService(kernel)
-    kernel.services.provide('queues', {
+    kernel.services.provide<QueuesRef>('queues', {
       version: 1,
       exists: queues.exists,
       ownedBy: queues.ownedBy,
@@ -63,7 +63,7 @@ export default definePlugin({
     } satisfies QueuesService & QueuesForTickets)
     mapRealtime(kernel)
     registerQueueRoutes(app, queues, options)
-    kernel.services.get<InboundRouting>('inbound').register(createChatbot(kernel))
+    kernel.services.get<InboundRef>('inbound').register(createChatbot(kernel))
     // The tickets plugin's events, typed by its EventMap declaration (events.ts there).
     kernel.bus.on('ticket.updated', async (p) => {
       const { companyId, ticket } = p

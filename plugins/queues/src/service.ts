@@ -8,17 +8,17 @@ import {
   pickByIds,
   pickDefined,
   type Kernel,
-  type RecordOwner,
+  type OwnerRef,
   type TenantDb,
   type UnitOfWork,
   toIso,
   likePattern,
   ownedRows,
 } from '@atende/sdk'
-import type { PlanLimitsService } from '@atende/plugin-plans/api'
+import type { PlanLimitsRef } from '@atende/plugin-plans/api'
 import type { Knex } from 'knex'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import { checkRedirect } from './redirect.ts'
 import { DEFAULT_SCHEDULES } from './schedule.ts'
 import { LIST_MAX, type CreateBody, type Queue, type UpdateBody } from './schemas.ts'
@@ -86,7 +86,7 @@ function clean(input: UpdateBody) {
  * after this one; while one is not installed, none of its ids is valid), through the unit of work.
  */
 async function checkReferences(kernel: Kernel, uow: UnitOfWork, input: UpdateBody) {
-  const owner = (name: 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
+  const owner = (name: 'integrations' | 'prompts') => kernel.services.find<OwnerRef<typeof name>>(name)?.ownedBy
   const companyId = uow.t.companyId
   await assertKnown(companyId, input.integrationId, owner('integrations'), { field: 'integrationId' }, uow)
   await assertKnown(companyId, input.promptId, owner('prompts'), { field: 'promptId' }, uow)
@@ -163,7 +163,7 @@ export function createQueueService(kernel: Kernel) {
     },
 
     async create(companyId: number, input: CreateBody) {
-      const limit = (await kernel.services.find<PlanLimitsService>('plans.limits')?.of(companyId))?.queues ?? 0
+      const limit = (await kernel.services.find<PlanLimitsRef>('plans.limits')?.of(companyId))?.queues ?? 0
       return kernel.unitOfWork(companyId, async (uow) => {
         const { db, t, emit } = uow
         await lock(db, companyId)
@@ -233,8 +233,8 @@ export function createQueueService(kernel: Kernel) {
           .returning('*')
         // Its tickets become queueless and no connection offers it, in the same transaction: calls
         // down to tickets and connections, not events they would subscribe to up here.
-        await kernel.services.get<TicketsService>('tickets').releaseQueue(uow, id)
-        await kernel.services.get<ConnectionsService>('connections').releaseQueue(uow, id)
+        await kernel.services.get<TicketsRef>('tickets').releaseQueue(uow, id)
+        await kernel.services.get<ConnectionsRef>('connections').releaseQueue(uow, id)
         await t('queues').where({ id }).delete()
         for (const r of touched) emit('queue.updated', { companyId, queue: queueView(r) })
         emit('queue.deleted', { companyId, queueId: id })

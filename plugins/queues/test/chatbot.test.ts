@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { caller, companyOnPlan, createTestApp, queuePlugins, until, type TestApp } from './support.ts'
 import { menuText } from '../src/chatbot.ts'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 
 const CLOSED = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({
   weekday: d,
@@ -231,7 +232,7 @@ describe('queue chatbot through the simulator', () => {
     await c.say('oi')
     const ticket = await c.ticket()
     expect(await t.db('queue_bot_state').where({ ticketId: ticket.id }).first()).toBeTruthy()
-    await t.app.kernel.services.get<any>('tickets').update(s.companyId, ticket.id, { status: 'closed' })
+    await t.app.kernel.services.get<TicketsRef>('tickets').update(s.companyId, ticket.id, { status: 'closed' })
     await until(async () => !(await t.db('queue_bot_state').where({ ticketId: ticket.id }).first()))
 
     await s.call('PUT', `/api/whatsapp/${s.w.id}`, { queueIds: [] })

@@ -13,10 +13,10 @@
  */
 import { createHash } from 'node:crypto'
 import { renderVariables, type Kernel, type UnitOfWork } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
 // Listens to the tickets plugin's events (message.updated): its contract declares them.
-import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
 import { TABLE, type Row } from './service.ts'
 
 export const TICK_JOB = 'schedules.tick'
@@ -33,10 +33,10 @@ const mediaTypeOf = (mimetype: string) =>
   ['image', 'video', 'audio'].find((k) => mimetype.startsWith(`${k}/`)) ?? 'document'
 
 export function createDispatcher(kernel: Kernel) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
 
   async function fail(uow: UnitOfWork, row: Row, reason: string) {
     await uow

@@ -14,7 +14,7 @@ import {
   type TenantDb,
   type UnitOfWork,
 } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { Schedule, ScheduleStatus } from './api.ts'
 import { BODY_MIN, DESCRIPTION_MIN, type CreateBody, type PageQuery, type UpdateBody } from './schemas.ts'
 import './events.ts'
@@ -81,7 +81,7 @@ export function imageTypeOf(bytes: Buffer): { mimetype: string; ext: string } | 
 }
 
 export function createScheduleService(kernel: Kernel) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
 
   /** Rows with their contact and author, in two queries. */
   async function views(companyId: number, rows: Row[]): Promise<Schedule[]> {

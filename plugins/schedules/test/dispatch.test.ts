@@ -3,6 +3,7 @@ import { companyWithUser, hasPostgres, until, type Headers, type TestApp } from 
 import type { Schedule } from '../src/api.ts'
 import { providerIdOf, type Dispatcher } from '../src/dispatch.ts'
 import { JPEG, multipartBody, schedulesApp } from './support.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 interface Outbox {
   id: string
@@ -17,7 +18,7 @@ describe('schedule dispatch', () => {
   let engine: Dispatcher
   beforeAll(async () => {
     t = await schedulesApp()
-    engine = t.app.kernel.services.get<Dispatcher>('schedules.dispatcher')
+    engine = t.app.kernel.services.get<ServiceRef<'schedules.dispatcher', Dispatcher>>('schedules.dispatcher')
   })
   afterAll(async () => {
     delete process.env.SCHEDULE_TICK_MS

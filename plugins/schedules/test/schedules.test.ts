@@ -4,6 +4,7 @@ import { companyWithUser, userIn, until, type Headers, type TestApp } from '@ate
 import type { Schedule } from '../src/api.ts'
 import type { Dispatcher } from '../src/dispatch.ts'
 import { JPEG, PNG, inMinutes, multipartBody, schedulesApp } from './support.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 /** The routes through app.inject() on the real kernel: rules, permissions, the tenant boundary, live frames. */
 describe('schedules API', () => {
@@ -375,7 +376,7 @@ describe('schedules API', () => {
       const s = await create(c.user.headers, valid(c.contact.id, { sendAt: inMinutes(-1) }))
       await call('PUT', `/api/schedules/${s.id}`, c.user.headers, { description: 'Mudou aqui' })
       // The dispatcher's send is announced too (no connection here: it fails, saying why).
-      await t.app.kernel.services.get<Dispatcher>('schedules.dispatcher').tick()
+      await t.app.kernel.services.get<ServiceRef<'schedules.dispatcher', Dispatcher>>('schedules.dispatcher').tick()
       await call('DELETE', `/api/schedules/${s.id}`, c.admin.headers)
       await until(() => data().length === 4)
       expect(data().map((d) => [d.action, d.schedule?.description ?? d.id])).toEqual([

@@ -1,10 +1,10 @@
 /**
- * The tags plugin's published API (`kernel.services.get<TagsService>('tags')`), version 1: what the
+ * The tags plugin's published API (`kernel.services.get<TagsRef>('tags')`), version 1: what the
  * tickets screen (issue 6) needs to show each ticket's tags. Types only.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { RecordOwner } from '@atende/sdk'
+import type { RecordOwner, ServiceRef } from '@atende/sdk'
 
 /** A tag as every answer and event carries it. `kanban` is the spec's 0 or 1. */
 export interface Tag {
@@ -39,3 +39,6 @@ export type TagFrame =
   | { action: 'create' | 'update'; tag: Tag }
   | { action: 'delete'; tagId: number }
   | { action: 'sync'; ticketId: number; tagIds: number[] }
+
+/** The `tags` service: `kernel.services.get<TagsRef>('tags')`. */
+export type TagsRef = ServiceRef<'tags', TagsService>

@@ -1,5 +1,5 @@
 import { definePlugin, ownedRows } from '@atende/sdk'
-import type { TagsService } from './api.ts'
+import type { TagsService, TagsRef } from './api.ts'
 // Listens to the tickets plugin's events (ticket.deleted): its contract declares them.
 import type { TagsForTickets } from '@atende/plugin-tickets/api'
 import { mapRealtime } from './events.ts'
@@ -50,7 +50,7 @@ export default definePlugin({
       forTickets: service.forTickets,
       ticketIdsWithAll: service.ticketIdsWithAll,
     }
-    kernel.services.provide('tags', api)
+    kernel.services.provide<TagsRef>('tags', api)
     mapRealtime(kernel)
     registerTagRoutes(app, service)
     // The tickets plugin's event, typed by its EventMap declaration (events.ts there).

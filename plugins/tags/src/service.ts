@@ -14,7 +14,7 @@ import {
   tooLong,
   tooShort,
 } from '@atende/sdk'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import type { Tag, TicketTag } from './api.ts'
 import { LOOKUP_MAX, NAME_MAX, NAME_MIN, isColor } from './schemas.ts'
 
@@ -87,7 +87,7 @@ function clean(input: TagInput) {
 const nameTaken = () => conflict(ERR_TAG_NAME_IN_USE, 'A tag with this name already exists', { field: 'name' })
 
 export function createTagService(kernel: Kernel) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
 
   /** ticketsCount of some tags: one grouped query. */
   async function counts(t: TenantDb, tagIds: number[]) {

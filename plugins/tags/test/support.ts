@@ -1,6 +1,6 @@
 import type { TestApp } from '@atende/kernel/testing'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 
 let seq = 0
 
@@ -10,10 +10,10 @@ export async function ticketIn(t: TestApp, companyId: number, userId: number | n
   seq += 1
   return k.unitOfWork(companyId, async (uow) => {
     const [{ contact }] = await k.services
-      .get<ContactsService>('contacts')
+      .get<ContactsRef>('contacts')
       .upsertMany(uow, [{ number: `55479${String(10_000_000 + seq * 7919).slice(-8)}` }])
     return k.services
-      .get<TicketsService>('tickets')
+      .get<TicketsRef>('tickets')
       .findOrOpen(uow, { contactId: contact.id, whatsappId: 1000 + seq, userId, isGroup: false })
   })
 }

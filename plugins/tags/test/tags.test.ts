@@ -5,7 +5,7 @@ import type { EventMap } from '@atende/sdk'
 import contactsPlugin from '@atende/plugin-contacts'
 import ticketsPlugin from '@atende/plugin-tickets'
 import tagsPlugin from '../src/index.ts'
-import type { TagsService } from '../src/api.ts'
+import type { TagsRef } from '../src/api.ts'
 import { colorFor } from '../src/service.ts'
 import { ticketIn, until } from './support.ts'
 
@@ -249,7 +249,7 @@ describe('tags', () => {
     expect(await counts()).toEqual({ Aaa: 1, Bbb: 0, Ccc: 1 })
 
     // The tickets screen's service: one call for many tickets.
-    const svc = t.app.kernel.services.get<TagsService>('tags')
+    const svc = t.app.kernel.services.get<TagsRef>('tags')
     const map = await svc.forTickets(companyId, [t1.id, t2.id, t3.id, 999_999])
     expect(Object.fromEntries([...map].map(([k, v]) => [k, v.map((x) => x.name)]))).toEqual({
       [t1.id]: ['Ccc'],

@@ -1,10 +1,10 @@
 /**
- * The tickets plugin's published API (`kernel.services.get<TicketsService>('tickets')`), version 1:
+ * The tickets plugin's published API (`kernel.services.get<TicketsRef>('tickets')`), version 1:
  * what the connections pipeline (inbound) and the message routes (outbound) need. Types only.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { UnitOfWork } from '@atende/sdk'
+import type { UnitOfWork, ServiceRef } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Static } from '@sinclair/typebox'
 import type { Attendant, AttendantPatch, AttendantFields } from './attendants.ts'
@@ -222,5 +222,11 @@ export type {
   ConnectionsForTickets,
   QueuesForTickets,
   TagsForTickets,
+  ConnectionsPort,
+  QueuesPort,
+  TagsPort,
 } from './neighbours-api.ts'
-export type { MessagingService } from './messaging-api.ts'
+export type { MessagingService, MessagingRef } from './messaging-api.ts'
+
+/** The `tickets` service: `kernel.services.get<TicketsRef>('tickets')`. */
+export type TicketsRef = ServiceRef<'tickets', TicketsService>

@@ -6,11 +6,11 @@
  * `messaging` service stores each message before the network sees it, so a slow network loses nothing).
  */
 import { renderVariables, type Kernel, type VariableContext } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { MessagingService } from './messaging-api.ts'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { MessagingRef } from './messaging-api.ts'
 import { askRating } from './rating.ts'
 import { byId, queuesById, userNames } from './names.ts'
-import type { ConnectionMessages, ConnectionsForTickets } from './neighbours-api.ts'
+import type { ConnectionMessages, ConnectionsPort } from './neighbours-api.ts'
 import type { TicketRow } from './rows.ts'
 
 export type Move = 'accept' | 'return' | 'close' | 'reopen' | 'transfer' | 'edit'
@@ -46,7 +46,7 @@ export async function autoMessages(
   { companyId, move, before, after: ticket }: MoveDone,
 ): Promise<void> {
   if (ticket.isGroup || !ticket.whatsappId) return
-  const messaging = kernel.services.find<MessagingService>('messaging')
+  const messaging = kernel.services.find<MessagingRef>('messaging')
   if (!messaging) {
     kernel.log.debug({ ticketId: ticket.id }, 'no messaging service (connections plugin absent): no automatic messages')
     return
@@ -79,7 +79,7 @@ export async function autoMessages(
 }
 
 async function connectionOf(kernel: Kernel, companyId: number, whatsappId: number): Promise<ConnectionMessages | null> {
-  const lookup = kernel.services.find<ConnectionsForTickets>('connections')
+  const lookup = kernel.services.find<ConnectionsPort>('connections')
   try {
     return lookup ? await lookup.get(companyId, whatsappId) : null
   } catch {
@@ -95,7 +95,7 @@ export async function variables(
   ticket: TicketRow,
   connection?: ConnectionMessages | null,
 ): Promise<VariableContext> {
-  const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, ticket.contactId)
+  const contact = await kernel.services.get<ContactsRef>('contacts').get(companyId, ticket.contactId)
   const [users, queues] = await Promise.all([
     userNames(kernel, companyId, [ticket.userId]),
     queuesById(kernel, companyId, [ticket.queueId]),

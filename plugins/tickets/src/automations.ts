@@ -14,15 +14,15 @@
  */
 import type { Knex } from 'knex'
 import { renderVariables, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
-import type { MessagingService } from './messaging-api.ts'
+import type { MessagingRef } from './messaging-api.ts'
 import { afterMove } from './auto-messages.ts'
 import { ticketView, withContact } from './views.ts'
 import { byId, queuesById, userNames } from './names.ts'
 import { CLOSED } from './transitions.ts'
 import type { TicketRow } from './rows.ts'
-import type { ConnectionAutomations, ConnectionsForTickets, QueuesForTickets } from './neighbours-api.ts'
+import type { ConnectionAutomations, QueuesPort, ConnectionsPort } from './neighbours-api.ts'
 
 export const AUTOMATIONS_JOB = 'tickets.automations'
 export const AUTOMATIONS_EVERY_MS = 60_000
@@ -52,7 +52,7 @@ export async function registerAutomations(kernel: Kernel) {
 
 /** One pass over every company's connections with an automation set; a failing company does not stop the others. */
 export async function runAutomations(kernel: Kernel, now: Date = new Date(), opts: AutomationOptions = {}) {
-  const connections = kernel.services.find<ConnectionsForTickets>('connections')
+  const connections = kernel.services.find<ConnectionsPort>('connections')
   if (!connections) return
   const byCompany = new Map<number, ConnectionAutomations[]>()
   for (const c of await connections.withAutomations())
@@ -111,7 +111,7 @@ async function transferWaiting(
   opts: AutomationOptions,
 ) {
   const t = kernel.tenant(companyId)
-  const queues = kernel.services.find<QueuesForTickets>('queues')
+  const queues = kernel.services.find<QueuesPort>('queues')
   let budget = opts.limit ?? AUTOMATIONS_LIMIT
   for (const conn of list) {
     const queueId = conn.transferQueueId
@@ -159,7 +159,7 @@ async function write(
   const contacts = new Map(
     (
       await kernel.services
-        .get<ContactsService>('contacts')
+        .get<ContactsRef>('contacts')
         .byIds(companyId, [...new Set(seen.map((r) => r.contactId as number))])
     ).map((c) => [c.id, c]),
   )
@@ -195,11 +195,11 @@ async function write(
 /** After the close committed: the connection's message, with the §8 variables; a failed send is logged. */
 async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionAutomations, closed: TicketRow[]) {
   if (!closed.length) return
-  const messaging = kernel.services.find<MessagingService>('messaging')
+  const messaging = kernel.services.find<MessagingRef>('messaging')
   if (!messaging) return
   const contacts = new Map(
     (
-      await kernel.services.get<ContactsService>('contacts').byIds(
+      await kernel.services.get<ContactsRef>('contacts').byIds(
         companyId,
         closed.map((r) => r.contactId),
       )

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, badRequest, conflict, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { Viewer } from './access.ts'
 import type { Attendants } from './attendants.ts'
 import { ERR_OTHER_OPEN_TICKET, checkQueue, checkUser } from './transitions.ts'
 import { ticketView, withContact } from './views.ts'
 import { byId, queuesById, userNames } from './names.ts'
 import type { CreateBody } from './schemas.ts'
-import type { ConnectionsForTickets } from './neighbours-api.ts'
+import type { ConnectionsPort } from './neighbours-api.ts'
 import type { TicketRow } from './rows.ts'
 
 /** The connection a new ticket goes through: the one asked for, else the user's own default, else the company's. */
@@ -17,7 +17,7 @@ async function connectionFor(
   v: Viewer,
   asked: number | null | undefined,
 ): Promise<number> {
-  const conns = kernel.services.find<ConnectionsForTickets>('connections')
+  const conns = kernel.services.find<ConnectionsPort>('connections')
   if (asked) {
     if (conns)
       await conns.get(v.companyId, asked).catch(() => {
@@ -55,7 +55,7 @@ export async function createTicket(
   v: Viewer,
   body: CreateBody,
 ): Promise<{ row: TicketRow; outcome: CreateOutcome }> {
-  const contacts = kernel.services.get<ContactsService>('contacts')
+  const contacts = kernel.services.get<ContactsRef>('contacts')
   const contact = await contacts.get(v.companyId, body.contactId)
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 400, 'Contact not found', { field: 'contactId' })
   if (!v.admin && !body.queueId) throw badRequest('queueId', 'Choose a queue', 'ERR_QUEUE_REQUIRED')

@@ -1,10 +1,10 @@
 import type { Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { Ticket } from './api.ts'
 import { ticketView } from './views.ts'
 import type { TicketRow } from './rows.ts'
 import { queuesById, userNames } from './names.ts'
-import type { ConnectionsForTickets, TagsForTickets } from './neighbours-api.ts'
+import type { TagsPort, ConnectionsPort } from './neighbours-api.ts'
 
 type Ref = { id: number; name: string }
 export type TicketDetail = Ticket & {
@@ -28,9 +28,9 @@ const ids = (rows: Ticket[], key: 'contactId' | 'queueId' | 'userId' | 'whatsapp
 export async function hydrate(kernel: Kernel, companyId: number, rows: TicketRow[]): Promise<TicketDetail[]> {
   const tickets = rows.map(ticketView)
   if (!tickets.length) return []
-  const contacts = kernel.services.get<ContactsService>('contacts')
-  const connections = kernel.services.find<ConnectionsForTickets>('connections')
-  const tags = kernel.services.find<TagsForTickets>('tags')
+  const contacts = kernel.services.get<ContactsRef>('contacts')
+  const connections = kernel.services.find<ConnectionsPort>('connections')
+  const tags = kernel.services.find<TagsPort>('tags')
   const [cs, queueBy, userName, ws, tg] = await Promise.all([
     contacts.cardsByIds(companyId, ids(tickets, 'contactId')),
     queuesById(kernel, companyId, ids(tickets, 'queueId')),

@@ -7,6 +7,7 @@ import { registerRatingStep } from './rating.ts'
 import { registerAutomations } from './automations.ts'
 // Listens to the contacts plugin's events (contact.deleted): declared by its contract.
 import type {} from '@atende/plugin-contacts/api'
+import type { TicketsRef } from './api.ts'
 
 /** The events this plugin emits; it hears them too (frames for its sockets, work for its other processes). */
 const EVENTS = ['message.created', 'message.updated', 'ticket.deleted', 'ticket.updated']
@@ -45,7 +46,7 @@ export default definePlugin({
   async register(app, kernel) {
     const attendants = createAttendants(kernel)
     kernel.accounts.extendViews('tickets', (users, uow) => attendants.viewFields(users, uow))
-    kernel.services.provide('tickets', createTicketsService(kernel, attendants))
+    kernel.services.provide<TicketsRef>('tickets', createTicketsService(kernel, attendants))
     mapRealtime(kernel, attendants)
     registerTicketRoutes(app, kernel, attendants)
     // The rating answer step joins the inbound chain once every plugin registered (connections loads after this one).

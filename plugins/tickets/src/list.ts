@@ -1,10 +1,10 @@
 import type { Knex } from 'knex'
 import { PAGE_SIZE, badRequest, pageOffset, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import { scope, type Viewer } from './access.ts'
 import { hydrate, type TicketDetail } from './hydrate.ts'
 import type { CountsQuery, ListQuery } from './schemas.ts'
-import type { TagsForTickets } from './neighbours-api.ts'
+import type { TagsPort } from './neighbours-api.ts'
 import type { TicketRow } from './rows.ts'
 
 const DAY_MS = 86_400_000
@@ -103,12 +103,12 @@ async function filtered(
   if (date) q.where('tickets.createdAt', '>=', date[0]).where('tickets.createdAt', '<', date[1])
   if (updated) q.where('tickets.updatedAt', '>=', updated[0]).where('tickets.updatedAt', '<', updated[1])
   if (tagIds?.length) {
-    const tags = kernel.services.find<TagsForTickets>('tags')
+    const tags = kernel.services.find<TagsPort>('tags')
     if (!tags?.ticketIdsWithAll) return null
     q.whereIn('tickets.id', tags.ticketIdsWithAll(v.companyId, tagIds))
   }
   if (text) {
-    const contacts = kernel.services.get<ContactsService>('contacts').searchIdsQuery(v.companyId, text)
+    const contacts = kernel.services.get<ContactsRef>('contacts').searchIdsQuery(v.companyId, text)
     const messages = await messageHits(kernel, v.companyId, text)
     if (!contacts && !messages) return null
     // Two simple reads merged by the caller, each planned on its own: the contacts' tickets and

@@ -1,5 +1,5 @@
 import { PAGE_SIZE, pageOffset, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import { visibleRow, type Viewer } from './access.ts'
 import { hydrate } from './hydrate.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
@@ -19,7 +19,7 @@ export async function markRead(kernel: Kernel, companyId: number, ticketId: numb
       .update({ unreadMessages: 0 })
       .returning('*')
     if (tk) {
-      const contact = await kernel.services.get<ContactsService>('contacts').get(companyId, tk.contactId, uow)
+      const contact = await kernel.services.get<ContactsRef>('contacts').get(companyId, tk.contactId, uow)
       uow.emit('ticket.updated', { companyId, ticket: withContact(ticketView(tk), contact) })
     }
     return tk

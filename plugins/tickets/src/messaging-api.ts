@@ -4,6 +4,7 @@
  * order with the connection's other messages, closed tickets included (the completion and rating
  * messages follow a close). Types only; looked up at call time, absent without connections.
  */
+import type { ServiceRef } from '@atende/sdk'
 export interface MessagingService {
   readonly version: 1
   /** Resolves once the message is stored (not when the network takes it). */
@@ -14,3 +15,6 @@ export interface MessagingService {
    */
   flush(companyId: number, whatsappId: number): void
 }
+
+/** The `messaging` service: `kernel.services.find<MessagingRef>('messaging')`. */
+export type MessagingRef = ServiceRef<'messaging', MessagingService>

@@ -1,5 +1,5 @@
 import type { Kernel } from '@atende/sdk'
-import type { QueuesForTickets } from './neighbours-api.ts'
+import type { QueuesPort } from './neighbours-api.ts'
 
 /** The queues plugin's lookup (optional: plan-gated, or not installed). */
 
@@ -29,7 +29,7 @@ export async function queuesById(
   ids: Array<number | null | undefined>,
 ): Promise<Map<number, { id: number; name: string; color: string }>> {
   const wanted = unique(ids)
-  const queues = kernel.services.find<QueuesForTickets>('queues')
+  const queues = kernel.services.find<QueuesPort>('queues')
   if (!wanted.length || !queues?.byIds) return new Map()
   return new Map((await queues.byIds(companyId, wanted)).map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]))
 }

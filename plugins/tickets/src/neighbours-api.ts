@@ -4,6 +4,7 @@
  * `satisfies` (connections, through `@atende/plugin-tickets/api`). Types only; each is looked up at
  * call time and may be absent (not installed, or plan-gated).
  */
+import type { ServiceRef } from '@atende/sdk'
 
 /** The bot messages a connection carries. */
 export interface ConnectionMessages {
@@ -49,3 +50,12 @@ export interface QueuesForTickets {
   exists(companyId: number, ids: number[]): Promise<boolean>
   byIds(companyId: number, ids: number[]): Promise<{ id: number; name: string; color: string }[]>
 }
+
+/** The `connections` service: `kernel.services.find<ConnectionsPort>('connections')`. */
+export type ConnectionsPort = ServiceRef<'connections', ConnectionsForTickets>
+
+/** The `queues` service: `kernel.services.find<QueuesPort>('queues')`. */
+export type QueuesPort = ServiceRef<'queues', QueuesForTickets>
+
+/** The `tags` service: `kernel.services.find<TagsPort>('tags')`. */
+export type TagsPort = ServiceRef<'tags', TagsForTickets>

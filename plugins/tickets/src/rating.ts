@@ -13,9 +13,9 @@
  * tickets can carry an answer (the rated ticket was the contact's active one), so other messages
  * cost no query at all.
  */
-import type { Kernel } from '@atende/sdk'
+import type { Kernel, ServiceRef } from '@atende/sdk'
 import type { Message, Ticket } from './api.ts'
-import type { MessagingService } from './messaging-api.ts'
+import type { MessagingService, MessagingRef } from './messaging-api.ts'
 import { messageView, publicMessage } from './views.ts'
 import type { TicketRow } from './rows.ts'
 
@@ -130,7 +130,7 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
       })
       if (!taken) return false
 
-      const messaging = kernel.services.find<MessagingService>('messaging')
+      const messaging = kernel.services.find<MessagingRef>('messaging')
       try {
         await messaging?.send(companyId, awaiting.ticketId, RATING_THANKS)
       } catch (err) {
@@ -146,7 +146,10 @@ export function createRatingStep(kernel: Kernel, now: () => number = Date.now) {
  * it there is no pipeline, so no answers to catch.
  */
 export function registerRatingStep(kernel: Kernel) {
-  const inbound = kernel.services.find<{ register(step: ReturnType<typeof createRatingStep>): void }>('inbound')
+  const inbound =
+    kernel.services.find<ServiceRef<'inbound', { register(step: ReturnType<typeof createRatingStep>): void }>>(
+      'inbound',
+    )
   if (!inbound) {
     kernel.log.debug('no inbound service (connections plugin absent): ratings are not collected')
     return

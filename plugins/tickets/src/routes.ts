@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { IdParams, MessageResponse, renderVariables, type Kernel } from '@atende/sdk'
 import { Type } from '@sinclair/typebox'
 import { variables } from './auto-messages.ts'
-import type { ConnectionsForTickets } from './neighbours-api.ts'
+import type { ConnectionsPort } from './neighbours-api.ts'
 import { loadViewer, visibleRow } from './access.ts'
 import type { Attendants } from './attendants.ts'
 import { hydrate } from './hydrate.ts'
@@ -125,9 +125,8 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel, atte
       const v = await viewer(request)
       const row = await visibleRow(kernel, v, { id: request.params.id })
       const [named] = row.whatsappId
-        ? ((await kernel.services
-            .find<ConnectionsForTickets>('connections')
-            ?.namesByIds(v.companyId, [row.whatsappId])) ?? [])
+        ? ((await kernel.services.find<ConnectionsPort>('connections')?.namesByIds(v.companyId, [row.whatsappId])) ??
+          [])
         : []
       const connection = named ? { name: named.name, complationMessage: null, ratingMessage: null } : null
       return { text: renderVariables(request.body.text, await variables(kernel, v.companyId, row, connection)) }

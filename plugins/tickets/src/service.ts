@@ -4,11 +4,11 @@ import type { Message, TicketsService } from './api.ts'
 import { ingest, lastMessageOf } from './ingest.ts'
 import { messageView, publicMessage, ticketView, withContact } from './views.ts'
 import type { MessageRow } from './rows.ts'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { Attendants } from './attendants.ts'
 
 export function createTicketsService(kernel: Kernel, attendants: Attendants): TicketsService {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
 
   /**
    * Update one message and announce it. When it is its ticket's newest message the list's preview

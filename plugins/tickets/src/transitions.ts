@@ -1,5 +1,5 @@
-import { AppError, assertKnown, conflict, notFound, type Kernel, type RecordOwner } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import { AppError, assertKnown, conflict, notFound, type Kernel, type OwnerRef } from '@atende/sdk'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { TicketStatus } from './api.ts'
 import { ERR_NO_TICKET_FOUND, visibleRow, type Viewer } from './access.ts'
 import { ticketView, withContact } from './views.ts'
@@ -80,7 +80,8 @@ export async function transition(
     await checkUser(kernel, v.companyId, patch.userId as number)
   if (patch.queueId !== undefined && patch.queueId !== null)
     await checkQueue(kernel, v.companyId, patch.queueId as number)
-  const owner = (name: 'connections' | 'integrations' | 'prompts') => kernel.services.find<RecordOwner>(name)?.ownedBy
+  const owner = (name: 'connections' | 'integrations' | 'prompts') =>
+    kernel.services.find<OwnerRef<typeof name>>(name)?.ownedBy
   await assertKnown(v.companyId, patch.whatsappId as number | null | undefined, owner('connections'), {
     field: 'whatsappId',
     code: 'ERR_NO_WAPP_FOUND',
@@ -111,7 +112,7 @@ export async function transition(
       throw refused(move, now)
     }
     const ticket = ticketView(rows[0])
-    const contact = await kernel.services.get<ContactsService>('contacts').get(v.companyId, ticket.contactId, uow)
+    const contact = await kernel.services.get<ContactsRef>('contacts').get(v.companyId, ticket.contactId, uow)
     // Where it was: whoever saw it there and not now gets a delete frame (events.ts).
     uow.emit('ticket.updated', {
       companyId: v.companyId,
@@ -140,7 +141,7 @@ export async function checkUser(kernel: Kernel, companyId: number, userId: numbe
  * company's plan enables it; not installed: no queue id is valid).
  */
 export async function checkQueue(kernel: Kernel, companyId: number, queueId: number) {
-  await assertKnown(companyId, queueId, kernel.services.find<RecordOwner>('queues')?.ownedBy, {
+  await assertKnown(companyId, queueId, kernel.services.find<OwnerRef<'queues'>>('queues')?.ownedBy, {
     field: 'queueId',
     code: 'ERR_QUEUE_NOT_FOUND',
     message: 'Queue not found',

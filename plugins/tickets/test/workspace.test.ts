@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { announceUser, userIn, type Headers } from '@atende/kernel/testing'
 import { createTestApp, pairedSimulator, until, type TestApp } from '../../connections/test/support.ts'
 import { REOPEN_WINDOW_MS } from '../src/create.ts'
-import type { TicketsService } from '../src/api.ts'
+import type { TicketsRef } from '../src/api.ts'
 
 describe('tickets workspace API', () => {
   let t: TestApp
@@ -286,8 +286,7 @@ describe('tickets workspace API', () => {
     await until(async () => (await mine()) !== undefined)
     expect((await sim.call('DELETE', `/api/queue/${qb}`)).statusCode).toBe(200)
     const queuesOf = async () =>
-      (await t.app.kernel.services.get<TicketsService>('tickets').attendants(companyId, [attendant.userId]))[0]
-        ?.queueIds
+      (await t.app.kernel.services.get<TicketsRef>('tickets').attendants(companyId, [attendant.userId]))[0]?.queueIds
     await until(async () => (await queuesOf())?.length === 1)
     expect(await queuesOf()).toEqual([qa])
   })

@@ -7,10 +7,10 @@ import {
   notFound,
   type AuthInfo,
   type Kernel,
-  type RecordOwner,
+  type OwnerRef,
   type TenantDb,
 } from '@atende/sdk'
-import type { AttendantPatch, TicketsService } from '@atende/plugin-tickets/api'
+import type { AttendantPatch, TicketsRef } from '@atende/plugin-tickets/api'
 import type { CreateUserBody, UpdateUserBody } from './schemas.ts'
 import { createUserQueries, isAdmin, usersOf } from './queries.ts'
 import { cleanEmail, cleanName, cleanPassword, cleanPicture, uniqueIds } from './validate.ts'
@@ -47,12 +47,12 @@ async function checkReferences(
   companyId: number,
   body: { whatsappId?: number | null; queueIds?: number[] },
 ) {
-  await assertKnown(companyId, body.whatsappId, kernel.services.find<RecordOwner>('connections')?.ownedBy, {
+  await assertKnown(companyId, body.whatsappId, kernel.services.find<OwnerRef<'connections'>>('connections')?.ownedBy, {
     field: 'whatsappId',
     code: 'ERR_NO_WAPP_FOUND',
     message: 'Connection not found',
   })
-  await assertKnown(companyId, body.queueIds, kernel.services.find<RecordOwner>('queues')?.ownedBy, {
+  await assertKnown(companyId, body.queueIds, kernel.services.find<OwnerRef<'queues'>>('queues')?.ownedBy, {
     field: 'queueIds',
     code: 'ERR_QUEUE_NOT_FOUND',
     message: 'Queue not found',
@@ -63,7 +63,7 @@ async function checkReferences(
 export function createUserService(kernel: Kernel) {
   const queries = createUserQueries(kernel)
   // Queues, allTicket and default connection are the tickets plugin's (attendants).
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
 
   async function announce(event: 'user.created' | 'user.updated', id: number) {
     const user = (await usersOf(kernel, [id]))[0]!

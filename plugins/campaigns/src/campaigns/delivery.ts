@@ -1,6 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 // Listens to the tickets plugin's events (message.updated): its contract declares them.
-import type { Message, TicketsService } from '@atende/plugin-tickets/api'
+import type { Message, TicketsRef } from '@atende/plugin-tickets/api'
 import type { Announce } from './announce.ts'
 import { pauseColumns } from './pause.ts'
 
@@ -75,7 +75,7 @@ const BATCH = 200
  * the event would have. The cursor goes round: messages still waiting are looked at again later.
  */
 export function deliveryReconciler(kernel: Kernel, announce: Announce, opts: { everyMs: number }) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   let cursor = 0
   let last = 0
   return async function reconcile(now = Date.now()) {

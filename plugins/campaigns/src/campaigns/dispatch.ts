@@ -20,11 +20,11 @@
  */
 import { createHash } from 'node:crypto'
 import { localClock, type Kernel, type UnitOfWork } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
-import type { MessagingService, TicketsService } from '@atende/plugin-tickets/api'
-import type { TagsService } from '@atende/plugin-tags/api'
-import type { FileListForSending, FileListsApi } from '@atende/plugin-files/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
+import type { TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
+import type { TagsRef } from '@atende/plugin-tags/api'
+import type { FileListForSending, FileListsRef } from '@atende/plugin-files/api'
 import { renderCampaignMessage, variantFor } from './render.ts'
 import type { CampaignRow } from './service.ts'
 import type { CampaignSettings, CampaignSettingsService } from './settings.ts'
@@ -73,23 +73,23 @@ const providerIdOf = (campaignId: number, recipientId: number, file = 0) =>
     .toUpperCase()}`
 
 export function createDispatcher(kernel: Kernel, settings: CampaignSettingsService, announce: Announce) {
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const messaging = () => kernel.services.find<MessagingService>('messaging')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const messaging = () => kernel.services.find<MessagingRef>('messaging')
   // A list read once a minute at most per process: each recipient would otherwise read it again.
   const lists = new Map<string, { at: number; list: FileListForSending | null }>()
   async function fileList(uow: UnitOfWork, companyId: number, id: number) {
     const key = `${companyId}:${id}`
     const hit = lists.get(key)
     if (hit && Date.now() - hit.at < 60_000) return hit.list
-    const list = (await kernel.services.find<FileListsApi>('fileLists')?.get(companyId, id, uow)) ?? null
+    const list = (await kernel.services.find<FileListsRef>('fileLists')?.get(companyId, id, uow)) ?? null
     lists.set(key, { at: Date.now(), list })
     return list
   }
   const connectionUp = async (companyId: number, whatsappId: number) =>
     (
       await kernel.services
-        .get<ConnectionsService>('connections')
+        .get<ConnectionsRef>('connections')
         .get(companyId, whatsappId)
         .catch(() => null)
     )?.status === 'CONNECTED'
@@ -119,7 +119,7 @@ export function createDispatcher(kernel: Kernel, settings: CampaignSettingsServi
    * ticket carrying the tag (groups left out). Read in chunks inside the starting transaction.
    */
   async function plan(uow: UnitOfWork, c: CampaignRow, s: CampaignSettings, at: Date) {
-    const tags = kernel.services.find<TagsService>('tags')
+    const tags = kernel.services.find<TagsRef>('tags')
     const audience = c.contactListId
       ? (afterId: number) =>
           uow

@@ -12,9 +12,9 @@ import {
   type Kernel,
   type UnitOfWork,
 } from '@atende/sdk'
-import type { ConnectionsService } from '@atende/plugin-connections/api'
-import type { TagsService } from '@atende/plugin-tags/api'
-import type { FileListsApi } from '@atende/plugin-files/api'
+import type { ConnectionsRef } from '@atende/plugin-connections/api'
+import type { TagsRef } from '@atende/plugin-tags/api'
+import type { FileListsRef } from '@atende/plugin-files/api'
 import type { CampaignBody } from './schemas.ts'
 import type { Campaign, CampaignCounts, CampaignStatus } from './wire.ts'
 import { pauseColumns, type Pause } from './pause.ts'
@@ -66,7 +66,7 @@ const NO_COUNTS: CampaignCounts = { total: 0, pending: 0, sent: 0, delivered: 0,
 
 /** Campaign records (administration.md §3, §4, §5, §7). Every query is scoped to the caller's company. */
 export function createCampaignService(kernel: Kernel) {
-  const connections = () => kernel.services.get<ConnectionsService>('connections')
+  const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
   async function counts(companyId: number, ids: number[]) {
     const out = new Map<number, CampaignCounts>()
@@ -153,11 +153,11 @@ export function createCampaignService(kernel: Kernel) {
     const t = kernel.tenant(companyId)
     await assertKnown(companyId, body.whatsappId, connections().ownedBy, { field: 'whatsappId' })
     await t.assertOwned('contact_lists', body.contactListId, { field: 'contactListId' })
-    await assertKnown(companyId, body.tagListId, kernel.services.find<TagsService>('tags')?.ownedBy, {
+    await assertKnown(companyId, body.tagListId, kernel.services.find<TagsRef>('tags')?.ownedBy, {
       field: 'tagListId',
     })
     if (body.fileListId) {
-      const files = kernel.services.find<FileListsApi>('fileLists')
+      const files = kernel.services.find<FileListsRef>('fileLists')
       if (!files)
         throw new AppError('ERR_FILE_LISTS_UNAVAILABLE', 400, 'File lists are not available', { field: 'fileListId' })
       if (!(await files.exists(companyId, body.fileListId))) throw badRequest('fileListId', 'No such file list')

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { badRequest, conflict, likePattern, notFound, pageOffset, PAGE_SIZE, toIso, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
 import {
   EMAIL_MAX,
   ERR_CONTACT_LIST_ITEM_NUMBER_IN_USE,
@@ -74,7 +74,7 @@ type Problem = { field: 'name' | 'number' | 'email'; message: string }
 
 /** Contact lists and their items (administration.md §3, §5, §7): every query scoped to the caller's company. */
 export function createContactListService(kernel: Kernel) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
   const validity = createValidityChecker(kernel)
 
   function checkName(raw: string): string | Problem {

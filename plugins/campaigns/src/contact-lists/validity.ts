@@ -1,5 +1,6 @@
 import type { Kernel } from '@atende/sdk'
 import type { ContactListItemWire } from './api.ts'
+import type { ServiceRef } from '@atende/sdk'
 
 /**
  * What the campaigns plugin needs of the connections service to fill isWhatsappValid: ask the
@@ -18,7 +19,7 @@ const CHECK_BATCH = 500
 
 export function createValidityChecker(kernel: Kernel) {
   const checker = () => {
-    const service = kernel.services.find<Partial<NumberChecker>>('connections')
+    const service = kernel.services.find<ServiceRef<'connections', Partial<NumberChecker>>>('connections')
     return typeof service?.checkNumbers === 'function' ? (service as NumberChecker) : null
   }
 

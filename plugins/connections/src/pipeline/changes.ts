@@ -1,6 +1,6 @@
 import type { Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsService, ContactsRef } from '@atende/plugin-contacts/api'
+import type { TicketsRef } from '@atende/plugin-tickets/api'
 import type { ChannelEvents, ConnectionRef, MessageChange, PictureUpdate } from '../providers/types.ts'
 
 /** Stored pictures are served through signed URLs that must outlive the contact's quiet spells. */
@@ -25,8 +25,8 @@ export function createChangeEvents(
   kernel: Kernel,
   conn: ConnectionRef,
 ): Required<Pick<ChannelEvents, 'changed' | 'picture'>> {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
 
   async function drop(key: string | null) {
     if (!key || kernel.storage.companyOf(key) !== conn.companyId) return

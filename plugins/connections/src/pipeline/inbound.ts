@@ -1,6 +1,6 @@
 import type { Kernel } from '@atende/sdk'
-import type { Contact, ContactSighting, ContactsService } from '@atende/plugin-contacts/api'
-import type { IngestItem, IngestOutcome, Message, Ticket, TicketsService } from '@atende/plugin-tickets/api'
+import type { Contact, ContactSighting, ContactsRef } from '@atende/plugin-contacts/api'
+import type { IngestItem, IngestOutcome, Message, Ticket, TicketsRef } from '@atende/plugin-tickets/api'
 import type { ChannelEvents, ConnectionRef, InboundMessage } from '../providers/types.ts'
 import { createBatcher } from './batcher.ts'
 import { createChangeEvents } from './changes.ts'
@@ -27,8 +27,8 @@ export function createInboundPipeline(
   routing: ReturnType<typeof createRouting>,
   reply: (companyId: number, ticket: Ticket, body: string) => Promise<Message>,
 ) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   const ignoreGroups = new Map<number, { value: boolean; at: number }>()
   const batchers = new Map<number, ReturnType<typeof createBatcher<Pending, Outcome>>>()
 

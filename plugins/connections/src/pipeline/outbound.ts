@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { AppError, isOggOpus, type Kernel } from '@atende/sdk'
-import type { ContactsService } from '@atende/plugin-contacts/api'
-import type { Message, TicketsService } from '@atende/plugin-tickets/api'
+import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { Message, TicketsRef } from '@atende/plugin-tickets/api'
 import type { OutboundMedia, OutboundMessage } from '../providers/types.ts'
 import type { SessionManager } from '../sessions.ts'
 import { createBucket } from './rate.ts'
@@ -24,8 +24,8 @@ const MEDIA_KINDS: Record<string, OutboundMedia['kind']> = {
  * burst cannot get a number banned. A refusal from the network marks the message failed.
  */
 export function createSender(kernel: Kernel, sessions: SessionManager, opts: { perSecond: number; burst: number }) {
-  const contacts = () => kernel.services.get<ContactsService>('contacts')
-  const tickets = () => kernel.services.get<TicketsService>('tickets')
+  const contacts = () => kernel.services.get<ContactsRef>('contacts')
+  const tickets = () => kernel.services.get<TicketsRef>('tickets')
   const loops = new Map<number, Promise<void>>()
   const buckets = new Map<number, ReturnType<typeof createBucket>>()
   const outcome = new Map<number, Array<(m: { ok: boolean; error?: string }) => void>>()

@@ -4,10 +4,11 @@
  * customer message runs through the steps in order until one says it handled the message. With no
  * step registered the ticket simply stays pending with no queue.
  *
- * Published as the `inbound` service: `kernel.services.get<InboundRouting>('inbound').register(step)`.
+ * Published as the `inbound` service: `kernel.services.get<InboundRef>('inbound').register(step)`.
  */
 import type { Contact } from '@atende/plugin-contacts/api'
 import type { Message, Ticket } from '@atende/plugin-tickets/api'
+import type { ServiceRef } from '@atende/sdk'
 
 export interface RoutingContext {
   companyId: number
@@ -59,3 +60,6 @@ export function createRouting(log: {
     },
   }
 }
+
+/** The `inbound` service: `kernel.services.get<InboundRef>('inbound')`. */
+export type InboundRef = ServiceRef<'inbound', InboundRouting>
