@@ -26,13 +26,13 @@ function PublicOnly({ children }: { children: ReactNode }) {
  * and go home; the rest — a module not installed yet, a mistyped address — are a plain 404.
  */
 function Fallback({ lapsed }: { lapsed: boolean }) {
-  const { status, deniedRoutes, routes } = useModules()
+  const { status, deniedRoutes, cshowRoutes, routes } = useModules()
   const { pathname } = useLocation()
   if (status === 'loading' || status === 'idle') return <Loading />
   // A restricted session (an expired company's admin) only renews: its other pages go to billing.
   if (lapsed && routes.length) return <Navigate to={routes[0].path} replace />
   const cshow = client.session.getPreference('cshow') != null
-  return planGated(pathname, { deniedRoutes, cshow }) ? <PlanDenied /> : <NotFound />
+  return planGated(pathname, { deniedRoutes, cshowRoutes, cshow }) ? <PlanDenied /> : <NotFound />
 }
 
 function PrivateArea() {

@@ -126,6 +126,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
     enabledByDefault: p.planDefault !== 'off',
     remoteEntry: p.module || p.moduleDir ? `/modules/${p.name}/remoteEntry.js` : null,
     routes: p.moduleRoutes ?? [`/${p.name}`],
+    cshowRoutes: p.cshowRoutes ?? [],
     servesExpired: !!p.servesExpired,
   }))
   // A module's own built remote, when its package ships one (manifest moduleDir).

@@ -15,6 +15,9 @@ const ModuleItem = Type.Object({
       description: "The drawer items, drawn before the remote loads (its build's menu.json)",
     }),
   ),
+  cshowRoutes: Type.Optional(
+    Type.Array(Type.String(), { description: "Pages that exist only while the company's campaigns switch is on" }),
+  ),
 })
 
 /** The kernel's own routes: health, the modules the caller's plan allows, the caller's permissions. */
@@ -72,6 +75,7 @@ export function registerKernelRoutes(
           planFlag: m.planFlag,
           remoteEntry: m.remoteEntry,
           menu: menuOf(m.name),
+          ...(m.cshowRoutes.length ? { cshowRoutes: m.cshowRoutes } : {}),
         })
       }
       return out

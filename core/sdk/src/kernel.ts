@@ -223,6 +223,8 @@ export interface ModuleInfo {
   enabledByDefault: boolean
   remoteEntry: string | null
   routes: string[]
+  /** The pages among `routes` that need the campaigns switch (the manifest's cshowRoutes). */
+  cshowRoutes: string[]
   /** Listed for an expired company's restricted session (the manifest's servesExpired). */
   servesExpired: boolean
 }

@@ -57,6 +57,12 @@ export interface PluginManifest {
    * the shell answers these with the no-permission message instead of "not found".
    */
   moduleRoutes?: string[]
+  /**
+   * Of those, the pages that exist only while the company's campaigns switch is on (the setting
+   * `campaignsEnabled`, kept in the browser as the `cshow` flag): without it the shell answers them
+   * with the no-permission message. The module's pages check the flag themselves too.
+   */
+  cshowRoutes?: string[]
   /** Part of the platform itself (auth, companies, plans, settings): never gated by a plan. */
   essential?: boolean
   /**

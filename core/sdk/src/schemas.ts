@@ -54,6 +54,10 @@ export const pageOffset = (pageNumber = 1, pageSize = PAGE_SIZE) => (Math.max(1,
 // Null first: with type coercion on, ajv would otherwise turn null into 0 or '' through the first branch.
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([Type.Null(), s])
 
+/** One of these words: `enum` in the JSON schema (as the API documents it), the words' union in TypeScript. */
+export const StringEnum = <const V extends readonly string[]>(values: V, options: StringOptions = {}) =>
+  Type.Unsafe<V[number]>(Type.String({ ...options, enum: [...values] }))
+
 /** A plain success answer for deletes and actions. */
 export const MessageResponse = Type.Object({ message: Type.String() })
 

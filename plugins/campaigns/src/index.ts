@@ -27,6 +27,7 @@ export default definePlugin({
   essential: false,
   module: true,
   moduleRoutes: ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config'],
+  cshowRoutes: ['/contact-lists', '/campaigns', '/campaign', '/campaigns-config'],
   dependsOn: ['tickets', 'connections', 'contacts'],
   services: {
     provides: ['campaigns.dispatcher'],

@@ -1,14 +1,14 @@
 /**
  * The contacts plugin's published API (`kernel.services.get<ContactsRef>('contacts')`), version 1.
- * Other plugins import these types only, never the implementation.
+ * Other plugins and the module import it with `import type` only, never the implementation; the
+ * contact's TypeBox schema here is the source of the routes' and the module's shapes.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { Static } from '@sinclair/typebox'
-import type { RecordOwner, UnitOfWork, Wire, ServiceRef } from '@atende/sdk'
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, Timestamp, type RecordOwner, type UnitOfWork, type Wire, type ServiceRef } from '@atende/sdk'
 import type {
   ContactSummary as ContactSummarySchema,
-  ContactView,
   ContactsPage as ContactsPageSchema,
   UploadResult as UploadResultSchema,
 } from './schemas.ts'
@@ -20,23 +20,33 @@ export type ContactsPageWire = Wire<Static<typeof ContactsPageSchema>>
 export type UploadResultWire = Wire<Static<typeof UploadResultSchema>>
 export type { UploadError, UploadReason } from './schemas.ts'
 
-export interface Contact {
-  id: number
-  companyId: number
-  name: string
-  number: string
-  lid: string | null
-  email: string
-  cnpj: string
-  custumerCode: string
-  companyName: string
-  profilePicUrl: string
-  isGroup: boolean
-  userId: number | null
-  whatsappId: number | null
-  createdAt: Date | string
-  updatedAt: Date | string
-}
+export const ExtraInfo = Type.Object({ id: Type.Integer(), name: Type.String(), value: Type.String() })
+
+/** A contact as the service and its events carry it (dates as the database gives them). */
+export const ContactRecord = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  number: Type.String({ description: 'canonical digits (country code, area code, number); a group id keeps its dash' }),
+  lid: Nullable(Type.String({ description: "the channel's hidden id of the contact, when it has shown one" })),
+  email: Type.String(),
+  cnpj: Type.String(),
+  custumerCode: Type.String(),
+  companyName: Type.String(),
+  profilePicUrl: Type.String(),
+  isGroup: Type.Boolean(),
+  userId: Nullable(Type.Integer()),
+  whatsappId: Nullable(Type.Integer({ description: 'the connection the contact first wrote through' })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+})
+export type Contact = Static<typeof ContactRecord>
+
+/** The contact as the API answers it: no channel id; `extraInfo` only where one contact is read. */
+export const ContactView = Type.Composite([
+  Type.Omit(ContactRecord, ['lid']),
+  Type.Object({ extraInfo: Type.Optional(Type.Array(ExtraInfo)) }),
+])
 
 /**
  * `company-{id}-contact` frames as events.ts sends them: create and update carry the contact, delete

@@ -1,31 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, Timestamp, errorResponses } from '@atende/sdk'
+import { Nullable, errorResponses } from '@atende/sdk'
+import { ContactView, ExtraInfo } from './api.ts'
 import { NAME_MAX, NUMBER_MAX } from './validate.ts'
 
 /** Most rows one upload request takes; the screen sends bigger files in chunks of this size. */
 export const UPLOAD_MAX_ROWS = 10_000
 export const EXTRA_INFO_MAX = 50
 
-export const ExtraInfo = Type.Object({ id: Type.Integer(), name: Type.String(), value: Type.String() })
-
-/** The contact as the API answers it (core.md §3 "Contact"); extraInfo only where one contact is read. */
-export const ContactView = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  name: Type.String(),
-  number: Type.String({ description: 'canonical digits (country code, area code, number); a group id keeps its dash' }),
-  email: Type.String(),
-  cnpj: Type.String(),
-  custumerCode: Type.String(),
-  companyName: Type.String(),
-  profilePicUrl: Type.String(),
-  isGroup: Type.Boolean(),
-  userId: Nullable(Type.Integer()),
-  whatsappId: Nullable(Type.Integer({ description: 'the connection the contact first wrote through' })),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  extraInfo: Type.Optional(Type.Array(ExtraInfo)),
-})
+/** A contact as the API answers it: the contract's schema. */
+export { ContactView, ExtraInfo }
 
 export const ContactSummary = Type.Object({
   id: Type.Integer(),

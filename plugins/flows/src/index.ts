@@ -45,6 +45,7 @@ export default definePlugin({
   essential: false,
   module: true,
   moduleRoutes: ['/flowbuilders', '/flowbuilder', '/phrase-lists', '/queue-flow-management'],
+  cshowRoutes: ['/flowbuilders', '/flowbuilder', '/phrase-lists'],
   dependsOn: ['tickets', 'connections', 'queues', 'contacts'],
   services: {
     provides: ['flows'],

@@ -40,6 +40,7 @@ export default definePlugin({
   essential: false,
   module: true,
   moduleRoutes: ['/import-parts'],
+  cshowRoutes: ['/import-parts'],
   dependsOn: ['contacts', 'tickets', 'connections'],
   services: { requires: ['tickets', 'contacts', 'messaging', 'inbound'] },
   permissions: [{ permission: IMPORT_PERMISSION, profiles: ['admin'] }],

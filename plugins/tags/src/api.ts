@@ -1,26 +1,30 @@
 /**
  * The tags plugin's published API (`kernel.services.get<TagsRef>('tags')`), version 1: what the
- * tickets screen (issue 6) needs to show each ticket's tags. Types only.
+ * tickets screen needs to show each ticket's tags, and the tag's TypeBox schema (the routes' source).
+ * Other plugins and the module import it with `import type`.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
-import type { RecordOwner, ServiceRef } from '@atende/sdk'
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, type RecordOwner, type ServiceRef } from '@atende/sdk'
 
 /** A tag as every answer and event carries it. `kanban` is the spec's 0 or 1. */
-export interface Tag {
-  id: number
-  companyId: number
-  name: string
-  color: string
-  kanban: 0 | 1
-  userId: number | null
-  ticketsCount: number
-  createdAt: string
-  updatedAt: string
-}
+export const Tag = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  name: Type.String(),
+  color: Type.String(),
+  kanban: Type.Unsafe<0 | 1>(Type.Integer({ minimum: 0, maximum: 1, description: '1: a column of the kanban' })),
+  userId: Nullable(Type.Integer({ description: 'who created it' })),
+  ticketsCount: Type.Integer({ description: 'tickets carrying it' }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+})
+export type Tag = Static<typeof Tag>
 
 /** What a ticket shows of its tags. */
-export type TicketTag = Pick<Tag, 'id' | 'name' | 'color' | 'kanban'>
+export const TicketTag = Type.Pick(Tag, ['id', 'name', 'color', 'kanban'])
+export type TicketTag = Static<typeof TicketTag>
 
 /** `ownedBy`: which of these tag ids are the company's. */
 export interface TagsService extends RecordOwner {

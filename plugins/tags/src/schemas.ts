@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { ListResponse, Nullable, errorResponses } from '@atende/sdk'
+import { ListResponse, errorResponses } from '@atende/sdk'
+import { Tag, TicketTag } from './api.ts'
 
 export const NAME_MIN = 3
 export const NAME_MAX = 50
@@ -9,23 +10,8 @@ const COLOR_RE = new RegExp(COLOR_PATTERN)
 export const isColor = (s: string) => COLOR_RE.test(s)
 export const LOOKUP_MAX = 500
 
-export const Tag = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  kanban: Type.Integer({ minimum: 0, maximum: 1, description: '1: a column of the kanban' }),
-  userId: Nullable(Type.Integer({ description: 'who created it' })),
-  ticketsCount: Type.Integer({ description: 'tickets carrying it' }),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-})
-export const TicketTag = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  color: Type.String(),
-  kanban: Type.Integer(),
-})
+/** A tag and what a ticket shows of it: the contract's schemas. */
+export { Tag, TicketTag }
 
 const fields = {
   name: Type.String({

@@ -1,19 +1,19 @@
 /**
  * The tickets plugin's published API (`kernel.services.get<TicketsRef>('tickets')`), version 1:
- * what the connections pipeline (inbound) and the message routes (outbound) need. Types only.
+ * what the connections pipeline (inbound) and the message routes (outbound) need, and the ticket's and
+ * message's TypeBox schemas. Other plugins and the module import it with `import type`.
  */
 // The events this plugin emits travel with its contract: whoever imports it sees their names and payloads.
 import type {} from './events.ts'
 import type { UnitOfWork, ServiceRef } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
-import type { Static } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable, StringEnum } from '@atende/sdk'
 import type { Attendant, AttendantPatch, AttendantFields } from './attendants.ts'
 
 export type { Attendant, AttendantPatch }
 /** The fields this plugin adds to every user view (allTicket, whatsappId, queueIds). */
 export type AttendantView = Static<typeof AttendantFields>
-
-export type TicketStatus = 'open' | 'pending' | 'closed'
 
 export type { TicketWithContact } from './events.ts'
 type WithContact = import('./events.ts').TicketWithContact
@@ -28,54 +28,114 @@ export type MessageFrame =
   | { action: 'create'; message: Message; ticket: WithContact; contact: WithContact['contact'] }
   | { action: 'update'; message: Message }
 
-export interface Ticket {
-  id: number
-  uuid: string
-  companyId: number
-  contactId: number
-  whatsappId: number | null
-  userId: number | null
-  queueId: number | null
-  status: TicketStatus
-  isGroup: boolean
-  chatbot: boolean
-  lastMessage: string
-  unreadMessages: number
-  origin: string
-  useIntegration: boolean
-  integrationId: number | null
-  promptId: number | null
-  isReturningCustomer: boolean
-  amountUsedBotQueues: number
-  createdAt: string
-  updatedAt: string
-}
+// The source of the ticket's and the message's shapes: the routes' schemas, the service's types and
+// the module's types all derive from these.
+const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
 
-export interface Message {
-  id: number
-  companyId: number
-  ticketId: number
-  contactId: number | null
-  whatsappId: number | null
-  providerId: string | null
-  body: string
-  fromMe: boolean
+export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const
+export type TicketStatus = (typeof TICKET_STATUSES)[number]
+
+/** A ticket's own fields, as the service, its events and its frames carry it. */
+export const TicketRecord = Type.Object({
+  id: Type.Integer(),
+  uuid: Type.String(),
+  companyId: Type.Integer(),
+  contactId: Type.Integer(),
+  whatsappId: Nullable(Type.Integer()),
+  userId: Nullable(Type.Integer()),
+  queueId: Nullable(Type.Integer()),
+  status: StringEnum(TICKET_STATUSES),
+  isGroup: Type.Boolean(),
+  chatbot: Type.Boolean(),
+  lastMessage: Type.String(),
+  unreadMessages: Type.Integer(),
+  origin: Type.String(),
+  useIntegration: Type.Boolean(),
+  integrationId: Nullable(Type.Integer()),
+  promptId: Nullable(Type.Integer()),
+  isReturningCustomer: Type.Boolean(),
+  amountUsedBotQueues: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+})
+export type Ticket = Static<typeof TicketRecord>
+
+/** A ticket as the API answers it: its record with what the routes join in. */
+export const TicketView = Type.Composite([
+  TicketRecord,
+  Type.Object({
+    contact: Nullable(
+      Type.Object({
+        id: Type.Integer(),
+        name: Type.String(),
+        number: Type.String(),
+        profilePicUrl: Type.String(),
+        isGroup: Type.Boolean(),
+      }),
+    ),
+    queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
+    user: Nullable(Ref),
+    whatsapp: Nullable(Ref),
+    tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
+  }),
+])
+export type TicketView = Static<typeof TicketView>
+
+/** A stored message, as the service and its events carry it. */
+export const MessageRecord = Type.Object({
+  id: Type.Integer(),
+  companyId: Type.Integer(),
+  ticketId: Type.Integer(),
+  contactId: Nullable(Type.Integer()),
+  whatsappId: Nullable(Type.Integer()),
+  providerId: Nullable(Type.String()),
+  body: Type.String(),
+  fromMe: Type.Boolean(),
   /** A signed URL the browser can load (null without media). */
-  mediaUrl: string | null
-  mediaType: string | null
-  mediaName: string | null
-  ack: number
-  read: boolean
-  isDeleted: boolean
-  isEdited: boolean
-  quotedMsgId: number | null
-  participant: string | null
-  sendStatus: 'pending' | 'sent' | 'failed' | null
-  sendError: string | null
-  userId: number | null
-  createdAt: string
-  updatedAt: string
-}
+  mediaUrl: Nullable(Type.String()),
+  mediaType: Nullable(Type.String()),
+  mediaName: Nullable(Type.String()),
+  ack: Type.Integer(),
+  read: Type.Boolean(),
+  isDeleted: Type.Boolean(),
+  isEdited: Type.Boolean(),
+  quotedMsgId: Nullable(Type.Integer()),
+  participant: Nullable(Type.String()),
+  sendStatus: Nullable(StringEnum(['pending', 'sent', 'failed'])),
+  sendError: Nullable(Type.String()),
+  userId: Nullable(Type.Integer()),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+})
+export type Message = Static<typeof MessageRecord>
+
+/** The message a reply quotes, as a page of messages shows it. */
+export const QuotedMessage = Type.Object({
+  id: Type.Integer(),
+  body: Type.String(),
+  fromMe: Type.Boolean(),
+  mediaType: Nullable(Type.String()),
+  isDeleted: Type.Boolean(),
+})
+export type QuotedMessage = Static<typeof QuotedMessage>
+
+/** A message as the API answers it: with the message it quotes (frames carry none). */
+export const MessageView = Type.Composite([
+  MessageRecord,
+  Type.Object({ quotedMsg: Type.Optional(Nullable(QuotedMessage)) }),
+])
+export type MessageView = Static<typeof MessageView>
+
+/** An internal note on a ticket, with who wrote it. */
+export const NoteView = Type.Object({
+  id: Type.Integer(),
+  note: Type.String(),
+  ticketId: Type.Integer(),
+  contactId: Type.Integer(),
+  user: Nullable(Ref),
+  createdAt: Type.String(),
+})
+export type NoteView = Static<typeof NoteView>
 
 /** One inbound message, its contacts already resolved. */
 export interface IngestItem {

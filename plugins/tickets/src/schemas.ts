@@ -1,44 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Nullable, errorResponses } from '@atende/sdk'
+import { MessageView, NoteView, TicketView } from './api.ts'
 
-const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
-
-/** A ticket as the API answers it (core.md §3 Ticket), with its neighbours. */
-export const TicketView = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  companyId: Type.Integer(),
-  contactId: Type.Integer(),
-  whatsappId: Nullable(Type.Integer()),
-  userId: Nullable(Type.Integer()),
-  queueId: Nullable(Type.Integer()),
-  status: Type.String({ enum: ['open', 'pending', 'closed'] }),
-  isGroup: Type.Boolean(),
-  chatbot: Type.Boolean(),
-  lastMessage: Type.String(),
-  unreadMessages: Type.Integer(),
-  origin: Type.String(),
-  useIntegration: Type.Boolean(),
-  integrationId: Nullable(Type.Integer()),
-  promptId: Nullable(Type.Integer()),
-  isReturningCustomer: Type.Boolean(),
-  amountUsedBotQueues: Type.Integer(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  contact: Nullable(
-    Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      number: Type.String(),
-      profilePicUrl: Type.String(),
-      isGroup: Type.Boolean(),
-    }),
-  ),
-  queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
-  user: Nullable(Ref),
-  whatsapp: Nullable(Ref),
-  tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
-})
+/** A ticket, a message and a note as the API answers them: the contract's schemas. */
+export { MessageView, NoteView, TicketView }
 
 /** POST /tickets: the ticket, and whether it is new or a recently closed one reopened (core.md §8). */
 export const CreatedTicket = Type.Composite([
@@ -90,14 +55,6 @@ export const CreateBody = Type.Object({
 })
 export type CreateBody = Static<typeof CreateBody>
 
-export const NoteView = Type.Object({
-  id: Type.Integer(),
-  note: Type.String(),
-  ticketId: Type.Integer(),
-  contactId: Type.Integer(),
-  user: Nullable(Ref),
-  createdAt: Type.String(),
-})
 export const NoteBody = Type.Object({
   note: Type.String({ minLength: 2, maxLength: 5000 }),
   ticketId: Type.Integer({ minimum: 1 }),
@@ -132,41 +89,6 @@ export const UpdateBody = Type.Object({
 })
 export type UpdateBody = Static<typeof UpdateBody>
 
-export const MessageView = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  ticketId: Type.Integer(),
-  contactId: Nullable(Type.Integer()),
-  whatsappId: Nullable(Type.Integer()),
-  providerId: Nullable(Type.String()),
-  body: Type.String(),
-  fromMe: Type.Boolean(),
-  mediaUrl: Nullable(Type.String()),
-  mediaType: Nullable(Type.String()),
-  mediaName: Nullable(Type.String()),
-  ack: Type.Integer(),
-  read: Type.Boolean(),
-  isDeleted: Type.Boolean(),
-  isEdited: Type.Boolean(),
-  quotedMsgId: Nullable(Type.Integer()),
-  participant: Nullable(Type.String()),
-  sendStatus: Nullable(Type.String()),
-  sendError: Nullable(Type.String()),
-  userId: Nullable(Type.Integer()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-  quotedMsg: Type.Optional(
-    Nullable(
-      Type.Object({
-        id: Type.Integer(),
-        body: Type.String(),
-        fromMe: Type.Boolean(),
-        mediaType: Nullable(Type.String()),
-        isDeleted: Type.Boolean(),
-      }),
-    ),
-  ),
-})
 export const MessagesQuery = Type.Object({ pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })) })
 export const MessagesResult = Type.Object({
   messages: Type.Array(MessageView),

@@ -38,6 +38,8 @@ export interface ModulesValue {
   }
   /** Pages of installed modules the plan switched off. */
   deniedRoutes: string[]
+  /** Pages of the listed modules that need the company's campaigns switch (their manifests' cshowRoutes). */
+  cshowRoutes: string[]
   /** Modules whose drawer items are not known yet (the drawer shows a skeleton row for each). */
   pending: number
   retry: (name: string) => Promise<void>
@@ -51,6 +53,7 @@ const Ctx = createContext<ModulesValue>({
   menu: [],
   slots: NO_SLOTS,
   deniedRoutes: [],
+  cshowRoutes: [],
   pending: 0,
   retry: async () => {},
 })
@@ -213,6 +216,7 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       status,
       slots,
       deniedRoutes,
+      cshowRoutes: (manifests ?? []).flatMap((m) => m.cshowRoutes ?? []),
       pending,
       modules,
       routes: ready.flatMap((m) => m.definition.routes.map((r) => ({ ...r, module: m.manifest.name }))),

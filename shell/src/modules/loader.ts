@@ -10,6 +10,8 @@ export interface ModuleManifest {
   planFlag?: string
   remoteEntry: string | null
   menu?: MenuEntry[]
+  /** The module's pages that need the company's campaigns switch (the `cshow` flag). */
+  cshowRoutes?: string[]
 }
 
 export type ModuleState =

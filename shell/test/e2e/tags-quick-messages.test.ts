@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { ServiceRef } from '@atende/sdk'
 import { canRun, openBrowserApp, type BrowserApp } from './support.ts'
 import { byName, colorError, nameError, textOn } from '../../../modules/tags/src/validation.ts'
 import { matchesSearch, shortcodeError } from '../../../modules/quick-messages/src/validation.ts'
@@ -152,9 +153,11 @@ beforeAll(async () => {
   const k = app.t.app.kernel
   for (const number of ['5547991110001', '5547991110002']) {
     const ticket = await k.unitOfWork(company.id, async (uow) => {
-      const [{ contact }] = await k.services.get<Services['contacts']>('contacts').upsertMany(uow, [{ number }])
+      const [{ contact }] = await k.services
+        .get<ServiceRef<'contacts', Services['contacts']>>('contacts')
+        .upsertMany(uow, [{ number }])
       return k.services
-        .get<Services['tickets']>('tickets')
+        .get<ServiceRef<'tickets', Services['tickets']>>('tickets')
         .findOrOpen(uow, { contactId: contact.id, whatsappId: 1, userId: null, isGroup: false })
     })
     await call('POST', '/api/tags/sync', h, { ticketId: ticket.id, tags: [busy.id] })

@@ -13,12 +13,17 @@ describe('planGated (no-permission message vs plain not found)', () => {
       expect(planGated(path, { deniedRoutes: [] }), path).toBe(false)
   })
 
-  it('cshow pages: no permission without the flag; with it, the plan decides', () => {
-    expect(planGated('/campaigns', { cshow: false })).toBe(true)
-    expect(planGated('/flowbuilders', { cshow: false })).toBe(true)
-    expect(planGated('/campaigns', { cshow: true })).toBe(false)
-    expect(planGated('/flowbuilders', { cshow: true })).toBe(false)
-    expect(planGated('/campaigns', { deniedRoutes: ['/campaigns'], cshow: true })).toBe(true)
+  it('cshow pages (the manifests name them): no permission without the flag; with it, the plan decides', () => {
+    const cshowRoutes = ['/campaigns', '/campaign', '/flowbuilders']
+    expect(planGated('/campaigns', { cshowRoutes, cshow: false })).toBe(true)
+    expect(planGated('/campaign/7/report', { cshowRoutes, cshow: false })).toBe(true)
+    expect(planGated('/flowbuilders', { cshowRoutes, cshow: false })).toBe(true)
+    expect(planGated('/campaignsx', { cshowRoutes, cshow: false })).toBe(false)
+    expect(planGated('/campaigns', { cshowRoutes, cshow: true })).toBe(false)
+    expect(planGated('/flowbuilders', { cshowRoutes, cshow: true })).toBe(false)
+    expect(planGated('/campaigns', { deniedRoutes: ['/campaigns'], cshowRoutes, cshow: true })).toBe(true)
+    // Not installed here: no manifest names it, so it is not found.
+    expect(planGated('/campaigns', { cshow: false })).toBe(false)
   })
 
   it('any other unknown page is not found', () => {
