@@ -97,3 +97,4 @@ export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarP
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
 export { useSaveRecord, type SaveRecordOptions } from './useSaveRecord.ts'
 export { ChipsField, type ChipsFieldProps, type Chip } from './ChipsField.tsx'
+export { bindBotPickers } from './bindBotPickers.ts'

@@ -195,8 +195,6 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
         size="xl"
         ns="announcements"
         adds={!record}
-        cancelLabel={t('announcements.cancel')}
-        submitLabel={t('announcements.form.save')}
         submitTestid="announcement-save"
         formTestid="announcement-form"
         footerStart={

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
 import {
   BotPickers,
+  bindBotPickers,
   Button,
   CheckboxField,
   CopyButton,
@@ -103,7 +104,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
   const connection = editing?.connection ?? null
   const refuse = useRefusal()
   const form = useFormState(editing, (e) => initial(e?.connection ?? null))
-  const { values, setValues, errors, setErrors, field, busy, setBusy } = form
+  const { values, errors, setErrors, field, busy, setBusy } = form
   const saveRecord = useSaveRecord()
   const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
   const [tab, setTab] = useState<Tab>('general')
@@ -217,7 +218,6 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       className="flex flex-col gap-3"
       ns="connections"
       adds={!connection}
-      submitLabel={t('connections.form.save')}
     >
       <Tabs
         idPrefix={id}
@@ -251,16 +251,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
               onChange={(v) => set('isDefault', v)}
             />
             <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
-            <BotPickers
-              owner="connection"
-              integrationId={values.integrationId}
-              promptId={values.promptId}
-              onChange={(patch) => {
-                setValues((v) => ({ ...v, ...patch }))
-                setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
-              }}
-              errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
-            />
+            <BotPickers owner="connection" {...bindBotPickers(form)} />
             {area('greetingMessage')}
             {area('complationMessage')}
             {area('outOfHoursMessage')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import {
   BotPickers,
+  bindBotPickers,
   Button,
   Dialog,
   FieldShell,
@@ -90,9 +91,8 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
   const id = useId()
   const dayName = (d: string) => t(`queues.weekdays.${d}`)
   const [queue, setQueue] = useState<Queue | null>(editing?.queue ?? null)
-  const { values, setValues, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
-    initial(e?.queue ?? null, dayName),
-  )
+  const form = useFormState(editing, (e) => initial(e?.queue ?? null, dayName))
+  const { values, errors, setErrors, set, field, busy, setBusy } = form
   const [tab, setTab] = useState<Tab>('queueData')
   const [byQueue, setByQueue] = useState(false)
 
@@ -237,16 +237,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                     options={redirectChoices}
                   />
                 </div>
-                <BotPickers
-                  owner="queue"
-                  integrationId={values.integrationId}
-                  promptId={values.promptId}
-                  onChange={(patch) => {
-                    setValues((v) => ({ ...v, ...patch }))
-                    setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
-                  }}
-                  errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
-                />
+                <BotPickers owner="queue" {...bindBotPickers(form)} />
               </>
             ) : (
               <ScheduleFields rows={values.schedules} onChange={(rows) => set('schedules', rows)} />

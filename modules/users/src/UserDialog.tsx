@@ -101,9 +101,8 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
       onClose={onClose}
       onSubmit={submit}
       size="lg"
-      title={creating ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
-      cancelLabel={t('users.dialog.cancel')}
-      submitLabel={t('users.dialog.save')}
+      ns="users"
+      adds={creating}
       className="flex max-h-[75vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
       <IdentityFields form={form} passwordHint={creating ? undefined : t('users.dialog.passwordKeep')} grid>

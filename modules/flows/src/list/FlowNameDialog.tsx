@@ -50,15 +50,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
   }
 
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      title={t(flow ? 'flows.form.renameTitle' : 'flows.form.addTitle')}
-      cancelLabel={t('flowsCommon.cancel')}
-      submitLabel={t(flow ? 'flowsCommon.save' : 'flowsCommon.add')}
-    >
+    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="flows" adds={!flow}>
       <TextField label={t('flows.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
     </FormDialog>
   )

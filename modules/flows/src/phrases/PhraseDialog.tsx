@@ -94,8 +94,6 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
       size="lg"
       ns="phrases"
       adds={!campaign}
-      cancelLabel={t('flowsCommon.cancel')}
-      submitLabel={t(campaign ? 'flowsCommon.save' : 'flowsCommon.add')}
       submitDisabled={!ready}
     >
       {!flows || !connections ? (

@@ -144,8 +144,8 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
       onSubmit={submit}
       size="xl"
       className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto p-0.5"
-      title={t(flow ? 'queueFlows.form.editTitle' : 'queueFlows.form.addTitle')}
-      cancelLabel={t('flowsCommon.cancel')}
+      ns="queueFlows"
+      adds={!flow}
       submitLabel={t(busy ? 'queueFlows.form.saving' : 'flowsCommon.save')}
     >
       <TextField label={t('queueFlows.form.name')} {...bind('name')} autoFocus maxLength={NAME_MAX} />
