@@ -95,3 +95,6 @@ export {
 } from './FormDialog.tsx'
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
+export { useSaveRecord, type SaveRecordOptions } from './useSaveRecord.ts'
+export { ChipsField, type ChipsFieldProps, type Chip } from './ChipsField.tsx'
+export { bindBotPickers } from './bindBotPickers.ts'

@@ -3,17 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
   Button,
-  FieldShell,
   FormDialog,
   Select,
   Switch,
   TabPanel,
   Tabs,
+  TextAreaField,
   TextField,
   cx,
-  inputClass,
-  inputErrorClass,
   toast,
+  useSaveRecord,
 } from '@atende/ui'
 import { AnnouncementView } from './AnnouncementView.tsx'
 import { BlockEditor, blockErrors, type EditorBlock } from './BlockEditor.tsx'
@@ -46,6 +45,7 @@ export interface AnnouncementDialogProps {
 export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const formId = useId()
   const [tab, setTab] = useState<Tab>(record?.richContent.length ? 'advanced' : 'simple')
   const [values, setValues] = useState<Values>({
@@ -100,10 +100,9 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
       .join('\n')
       .slice(0, 20_000)
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!validate()) return
-    setBusy(true)
     const ready = blocks.filter((b) => b.type === 'text' || (!b.file && b.content))
     const body = {
       title: values.title.trim(),
@@ -112,64 +111,63 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
       status: values.status,
       richContent: ready.map(wire),
     }
-    let saved: Announcement
-    try {
-      saved = record
-        ? await api.put<Announcement>(`/announcements/${record.id}`, { body })
-        : await api.post<Announcement>('/announcements', { body })
-    } catch (err) {
-      if (isApiError(err) && (err.field === 'title' || err.field === 'text'))
-        setErrors((x) => ({ ...x, [err.field as Field]: message(err) }))
-      else toast.error(message(err))
-      setBusy(false)
-      return
-    }
-    onSaved(saved)
-    try {
-      const pending = blocks.filter((b) => b.type === 'image' && b.file)
-      if (pending.length) {
-        const uploaded = new Map<string, string>()
-        for (const b of pending) {
-          try {
+    void save<Announcement>({
+      path: '/announcements',
+      id: record?.id,
+      body,
+      setBusy,
+      failed: (err) => {
+        if (isApiError(err) && (err.field === 'title' || err.field === 'text'))
+          setErrors((x) => ({ ...x, [err.field as Field]: message(err) }))
+        else toast.error(message(err))
+      },
+      then: async (saved) => {
+        onSaved(saved)
+        try {
+          const pending = blocks.filter((b) => b.type === 'image' && b.file)
+          if (pending.length) {
+            const uploaded = new Map<string, string>()
+            for (const b of pending) {
+              try {
+                const form = new FormData()
+                form.append('blockId', b.id)
+                form.append('richContentImage', b.file!)
+                const res = await api.post<{ url: string }>(`/announcements/${saved.id}/rich-content-upload`, {
+                  body: form,
+                  timeoutMs: 120_000,
+                })
+                uploaded.set(b.id, res.url)
+              } catch (err) {
+                // Logged only: the announcement is saved without that image.
+                console.error('[announcements] rich content image upload failed', err)
+              }
+            }
+            const richContent = blocks
+              .map((b) => (uploaded.has(b.id) ? { ...b, content: uploaded.get(b.id)! } : b))
+              .filter((b) => b.type === 'text' || (!('file' in b && b.file && !uploaded.has(b.id)) && b.content))
+              .map(wire)
+            saved = await api.put<Announcement>(`/announcements/${saved.id}`, { body: { richContent } })
+            onSaved(saved)
+          }
+          if (file) {
             const form = new FormData()
-            form.append('blockId', b.id)
-            form.append('richContentImage', b.file!)
-            const res = await api.post<{ url: string }>(`/announcements/${saved.id}/rich-content-upload`, {
+            form.append('file', file)
+            saved = await api.post<Announcement>(`/announcements/${saved.id}/media-upload`, {
               body: form,
               timeoutMs: 120_000,
             })
-            uploaded.set(b.id, res.url)
-          } catch (err) {
-            // Logged only: the announcement is saved without that image.
-            console.error('[announcements] rich content image upload failed', err)
+            onSaved(saved)
+          } else if (dropMedia && saved.mediaPath) {
+            saved = await api.delete<Announcement>(`/announcements/${saved.id}/media-upload`)
+            onSaved(saved)
           }
+          toast.success(t('announcements.toasts.saved'))
+          onClose()
+        } catch (err) {
+          toast.error(message(err))
         }
-        const richContent = blocks
-          .map((b) => (uploaded.has(b.id) ? { ...b, content: uploaded.get(b.id)! } : b))
-          .filter((b) => b.type === 'text' || (!('file' in b && b.file && !uploaded.has(b.id)) && b.content))
-          .map(wire)
-        saved = await api.put<Announcement>(`/announcements/${saved.id}`, { body: { richContent } })
-        onSaved(saved)
-      }
-      if (file) {
-        const form = new FormData()
-        form.append('file', file)
-        saved = await api.post<Announcement>(`/announcements/${saved.id}/media-upload`, {
-          body: form,
-          timeoutMs: 120_000,
-        })
-        onSaved(saved)
-      } else if (dropMedia && saved.mediaPath) {
-        saved = await api.delete<Announcement>(`/announcements/${saved.id}/media-upload`)
-        onSaved(saved)
-      }
-      toast.success(t('announcements.toasts.saved'))
-      onClose()
-    } catch (err) {
-      toast.error(message(err))
-    } finally {
-      setBusy(false)
-    }
+      },
+    })
   }
 
   const shownMedia = file
@@ -197,8 +195,6 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
         size="xl"
         ns="announcements"
         adds={!record}
-        cancelLabel={t('announcements.cancel')}
-        submitLabel={t('announcements.form.save')}
         submitTestid="announcement-save"
         formTestid="announcement-form"
         footerStart={
@@ -227,18 +223,15 @@ export function AnnouncementDialog({ record, onClose, onSaved }: AnnouncementDia
         />
         <TabPanel idPrefix={`${formId}-tabs`} active={tab}>
           <div className={cx('flex flex-col gap-4', tab !== 'simple' && 'hidden')}>
-            <FieldShell id={`${formId}-text`} label={t('announcements.form.text')} error={errors.text}>
-              <textarea
-                id={`${formId}-text`}
-                rows={5}
-                value={values.text}
-                maxLength={20_000}
-                disabled={busy}
-                onChange={(e) => set('text', e.target.value)}
-                aria-invalid={errors.text ? true : undefined}
-                className={cx(inputClass, 'resize-y', errors.text && inputErrorClass)}
-              />
-            </FieldShell>
+            <TextAreaField
+              label={t('announcements.form.text')}
+              value={values.text}
+              rows={5}
+              maxLength={20_000}
+              disabled={busy}
+              onChange={(v) => set('text', v)}
+              error={errors.text}
+            />
             <div className="grid gap-3 sm:grid-cols-2">
               <Select
                 label={t('announcements.form.priority')}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, Select, TextField, rules, say, toast } from '@atende/ui'
+import { errorMessage, isApiError } from '@atende/client'
+import { Button, Select, TextField, rules, say, toast, useSaveRecord } from '@atende/ui'
 import { DEFAULT_EXPIRY, EXPIRY_CHOICES, NAME_MAX, type ExpiresIn } from './tokens.ts'
 import type { GeneratedToken } from './types.ts'
 import { isPlanDenied } from './usePlanDenied.tsx'
@@ -14,34 +14,34 @@ export interface GenerateTokenFormProps {
 /** A name and an expiry (administration.md §9: 365 days by default, or never): POST /api-tokens/generate. */
 export function GenerateTokenForm({ onGenerated, onPlanDenied }: GenerateTokenFormProps) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
+  const save = useSaveRecord()
   const [name, setName] = useState('')
   const [expiresIn, setExpiresIn] = useState<ExpiresIn>(DEFAULT_EXPIRY)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const problem = rules.length(1, NAME_MAX)(name)
     setError(say(t, problem))
     if (problem) return
-    setBusy(true)
-    try {
-      const res = await api.post<{ data: GeneratedToken }>('/api-tokens/generate', {
-        body: { name: name.trim(), expiresIn },
-      })
-      toast.success(t('apiTokens.toasts.generated'))
-      setName('')
-      setExpiresIn(DEFAULT_EXPIRY)
-      onGenerated(res.data)
-    } catch (err) {
-      if (isPlanDenied(err)) return onPlanDenied()
-      const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
-      if (isApiError(err) && err.field === 'name') setError(message)
-      else toast.error(message)
-    } finally {
-      setBusy(false)
-    }
+    void save<{ data: GeneratedToken }>({
+      path: '/api-tokens/generate',
+      body: { name: name.trim(), expiresIn },
+      setBusy,
+      then: (res) => {
+        toast.success(t('apiTokens.toasts.generated'))
+        setName('')
+        setExpiresIn(DEFAULT_EXPIRY)
+        onGenerated(res.data)
+      },
+      failed: (err) => {
+        if (isPlanDenied(err)) return onPlanDenied()
+        const message = errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
+        if (isApiError(err) && err.field === 'name') setError(message)
+        else toast.error(message)
+      },
+    })
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { Button, ErrorCard, FieldShell, TextField, cx, inputClass, inputErrorClass, sayAll } from '@atende/ui'
+import { Button, ErrorCard, FieldShell, TextAreaField, TextField, sayAll } from '@atende/ui'
 import { emptyTest, testErrors, testRequest, type TestErrors, type TestMode, type TestValues } from './messageTest.ts'
 import type { SendResult } from './types.ts'
 import { isPlanDenied } from './usePlanDenied.tsx'
@@ -30,6 +30,12 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
     setValues((v) => ({ ...v, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
+  /** A text of the test: its value, change and error. */
+  const field = (key: 'token' | 'number' | 'body') => ({
+    value: values[key],
+    onChange: (v: string) => set(key, v),
+    error: errors[key],
+  })
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -92,22 +98,13 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
           {radio('text')}
           {radio('media')}
         </fieldset>
-        <TextField
-          label={t('messagesApi.test.token')}
-          value={values.token}
-          onChange={(v) => set('token', v)}
-          error={errors.token}
-          autoComplete="off"
-          spellCheck={false}
-        />
+        <TextField label={t('messagesApi.test.token')} {...field('token')} autoComplete="off" spellCheck={false} />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             label={t('messagesApi.test.number')}
             hint={t('messagesApi.test.numberHint')}
             inputMode="tel"
-            value={values.number}
-            onChange={(v) => set('number', v)}
-            error={errors.number}
+            {...field('number')}
             maxLength={30}
           />
           <TextField
@@ -118,17 +115,7 @@ export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) 
             maxLength={200}
           />
         </div>
-        <FieldShell id={`${id}-body`} label={t('messagesApi.test.body')} error={errors.body}>
-          <textarea
-            id={`${id}-body`}
-            rows={3}
-            value={values.body}
-            onChange={(e) => set('body', e.target.value)}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-            className={cx(inputClass, 'resize-y', errors.body && inputErrorClass)}
-          />
-        </FieldShell>
+        <TextAreaField label={t('messagesApi.test.body')} {...field('body')} rows={3} />
         {mode === 'media' && (
           <FieldShell id={`${id}-file`} label={t('messagesApi.test.file')} error={errors.file}>
             <input

@@ -3,22 +3,22 @@ import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError } from '@atende/client'
 import {
   BotPickers,
+  bindBotPickers,
   Button,
+  CheckboxField,
   CopyButton,
   Dialog,
-  FieldShell,
   FormDialog,
   Select,
   TabPanel,
   Tabs,
+  TextAreaField,
   TextField,
-  cx,
-  inputClass,
-  inputErrorClass,
   say,
   toast,
   useFormState,
   useRefusal,
+  useSaveRecord,
   type FieldErrors,
 } from '@atende/ui'
 import { HoursFields } from './HoursFields.tsx'
@@ -104,7 +104,8 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
   const connection = editing?.connection ?? null
   const refuse = useRefusal()
   const form = useFormState(editing, (e) => initial(e?.connection ?? null))
-  const { values, setValues, errors, setErrors, busy, setBusy } = form
+  const { values, errors, setErrors, field, busy, setBusy } = form
+  const saveRecord = useSaveRecord()
   const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
   const [tab, setTab] = useState<Tab>('general')
   const [revealed, setRevealed] = useState<{ name: string; token: string } | null>(null)
@@ -121,7 +122,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
     if (key === 'hours') setHourErrors({})
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found: FieldErrors<Values> = {}
     const n = nameError(values.name)
@@ -153,39 +154,29 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       integrationId: values.integrationId,
       promptId: values.promptId,
     }
-    setBusy(true)
-    try {
-      const saved = await save(body, connection?.id)
-      toast.success(t('connections.saved'))
-      // A token just set is in this answer only: show it once, to be copied.
-      if (values.token && saved.token) setRevealed({ name: saved.name, token: saved.token })
-      else onClose()
-    } catch (err) {
-      // A refusal naming its limit says it; the name's own words name its 2 to 50 otherwise.
-      const field = refuse<Values>(err, FIELDS, setErrors, { required: { name: 'connections.validation.length' } })
-      if (field) {
-        setTab(tabOf(field))
-        // A field that has no control on screen (isDefault) also gets the toast.
-        if (field === 'isDefault') toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }))
-      } else if (isApiError(err) && err.field?.startsWith('schedules')) setTab('hours')
-    } finally {
-      setBusy(false)
-    }
+    void saveRecord<Connection>({
+      send: () => save(body, connection?.id),
+      setBusy,
+      then: (saved) => {
+        toast.success(t('connections.saved'))
+        // A token just set is in this answer only: show it once, to be copied.
+        if (values.token && saved.token) setRevealed({ name: saved.name, token: saved.token })
+        else onClose()
+      },
+      failed: (err) => {
+        // A refusal naming its limit says it; the name's own words name its 2 to 50 otherwise.
+        const field = refuse<Values>(err, FIELDS, setErrors, { required: { name: 'connections.validation.length' } })
+        if (field) {
+          setTab(tabOf(field))
+          // A field that has no control on screen (isDefault) also gets the toast.
+          if (field === 'isDefault') toast.error(errorMessage(err, t, { exists: (k: string) => i18n.exists(k) }))
+        } else if (isApiError(err) && err.field?.startsWith('schedules')) setTab('hours')
+      },
+    })
   }
 
   const area = (key: TextKey, rows = 2) => (
-    <FieldShell id={`${id}-${key}`} label={t(`connections.form.${key}`)} error={errors[key]}>
-      <textarea
-        id={`${id}-${key}`}
-        rows={rows}
-        value={values[key]}
-        maxLength={TEXT_MAX}
-        onChange={(e) => set(key, e.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${id}-${key}-error` : undefined}
-        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
-      />
-    </FieldShell>
+    <TextAreaField label={t(`connections.form.${key}`)} {...field(key)} rows={rows} maxLength={TEXT_MAX} />
   )
 
   const closeRevealed = () => {
@@ -225,9 +216,8 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
       onSubmit={submit}
       size="lg"
       className="flex flex-col gap-3"
-      title={t(connection ? 'connections.form.editTitle' : 'connections.form.addTitle')}
-      cancelLabel={t('connections.form.cancel')}
-      submitLabel={t('connections.form.save')}
+      ns="connections"
+      adds={!connection}
     >
       <Tabs
         idPrefix={id}
@@ -244,46 +234,24 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
         {tab === 'general' ? (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                label={t('connections.form.name')}
-                value={values.name}
-                onChange={(v) => set('name', v)}
-                error={errors.name}
-                autoFocus
-                maxLength={NAME_MAX}
-              />
+              <TextField label={t('connections.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
               <Select
                 label={t('connections.form.provider')}
-                value={values.provider}
-                onChange={(v) => set('provider', v)}
-                error={errors.provider}
+                {...field('provider')}
                 options={[
                   { value: 'simulator', label: t('connections.providers.simulator') },
                   { value: 'beta', label: t('connections.providers.beta') },
                 ]}
               />
             </div>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                role="switch"
-                checked={values.isDefault}
-                onChange={(e) => set('isDefault', e.target.checked)}
-                className="h-4 w-4 accent-[var(--color-primary,#2563eb)]"
-              />
-              {t('connections.form.isDefault')}
-            </label>
-            <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
-            <BotPickers
-              owner="connection"
-              integrationId={values.integrationId}
-              promptId={values.promptId}
-              onChange={(patch) => {
-                setValues((v) => ({ ...v, ...patch }))
-                setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
-              }}
-              errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
+            <CheckboxField
+              role="switch"
+              label={t('connections.form.isDefault')}
+              checked={values.isDefault}
+              onChange={(v) => set('isDefault', v)}
             />
+            <QueuesField value={values.queueIds} onChange={(ids) => set('queueIds', ids)} error={errors.queueIds} />
+            <BotPickers owner="connection" {...bindBotPickers(form)} />
             {area('greetingMessage')}
             {area('complationMessage')}
             {area('outOfHoursMessage')}
@@ -302,9 +270,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
                   min={0}
                   inputMode="numeric"
                   label={t(`connections.form.${k}`)}
-                  value={values[k]}
-                  onChange={(v) => set(k, v)}
-                  error={errors[k]}
+                  {...field(k)}
                   hint={k === 'timeToTransfer' ? t('connections.form.timeToTransferHint') : undefined}
                 />
               ))}

@@ -14,6 +14,7 @@ import {
   rules,
   say,
   toast,
+  useSaveRecord,
 } from '@atende/ui'
 import type { Contact } from './types.ts'
 import {
@@ -105,6 +106,7 @@ export function ContactForm({
 }: ContactFormProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const [contact, setContact] = useState<Contact | null>(null)
   const [load, setLoad] = useState<'idle' | 'loading' | 'error'>('idle')
   const [values, setValues] = useState<ContactFormValues>(EMPTY)
@@ -150,7 +152,7 @@ export function ContactForm({
   }
 
   const numberLocked = !!contact?.isGroup
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = validateContact(values, { numberLocked })
     if (hasErrors(found)) {
@@ -169,20 +171,21 @@ export function ContactForm({
         .filter((r) => r.name.trim() || r.value.trim())
         .map((r) => ({ ...(r.id ? { id: r.id } : {}), name: r.name.trim(), value: r.value.trim() })),
     }
-    setSaving(true)
-    try {
-      const saved = contact
-        ? await api.put<Contact>(`/contacts/${contact.id}`, { body })
-        : await api.post<Contact>('/contacts', { body })
-      toast.success(t('contacts.dialog.saved'))
-      onSaved(saved)
-    } catch (err) {
-      const inline = isApiError(err) && err.field ? serverFieldMessage(err, t) : null
-      if (inline && isApiError(err)) setErrors((x) => ({ ...x, [err.field!]: inline }))
-      else toast.error(errorMessage(err, t, { exists: (k) => i18n.exists(k) }))
-    } finally {
-      setSaving(false)
-    }
+    void save<Contact>({
+      path: '/contacts',
+      id: contact?.id,
+      body,
+      setBusy: setSaving,
+      then: (saved) => {
+        toast.success(t('contacts.dialog.saved'))
+        onSaved(saved)
+      },
+      failed: (err) => {
+        const inline = isApiError(err) && err.field ? serverFieldMessage(err, t) : null
+        if (inline && isApiError(err)) setErrors((x) => ({ ...x, [err.field!]: inline }))
+        else toast.error(errorMessage(err, t, { exists: (k) => i18n.exists(k) }))
+      },
+    })
   }
 
   // A server's answer is stored already in words; the form's own rules as Problems.

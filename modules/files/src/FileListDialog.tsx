@@ -1,21 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
 import {
   Button,
-  FieldShell,
   FormDialog,
   type EditDialogProps,
+  TextAreaField,
   TextField,
   TrashIcon,
-  cx,
-  inputClass,
-  inputErrorClass,
   rules,
   say,
   sayAll,
   toast,
   useFormState,
+  useSaveRecord,
 } from '@atende/ui'
 import type { FileList } from './types.ts'
 import {
@@ -61,10 +59,10 @@ export type FileListDialogProps = EditDialogProps<FileList>
 export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
-  const formId = useId()
+  const save = useSaveRecord()
   // After a save whose upload failed, the dialog goes on editing the saved list.
   const [record, setRecord] = useState<FileList | null>(editing?.record ?? null)
-  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e) => ({
     name: e?.record?.name ?? '',
     message: e?.record?.message ?? '',
   }))
@@ -148,7 +146,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
     return latest
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (busy || !validate()) return
     const body = {
@@ -156,36 +154,35 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
       message: values.message,
       options: options.map((o) => (o.id ? { id: o.id, name: o.name.trim() } : { name: o.name.trim() })),
     }
-    setBusy(true)
-    let saved: FileList
-    try {
-      saved = record
-        ? await api.put<FileList>(`/files/${record.id}`, { body })
-        : await api.post<FileList>('/files', { body })
-    } catch (err) {
-      if (isApiError(err) && (err.field === 'name' || err.field === 'message')) {
-        const field = err.field
-        setErrors((x) => ({ ...x, [field]: explain(err) }))
-      } else toast.error(explain(err))
-      setBusy(false)
-      return
-    }
-    setRecord(saved)
-    onSaved(saved)
-    // The saved options come back in the order sent: each draft learns its id.
-    const local = options.map((o, i) => ({ ...o, id: saved.options[i]?.id ?? o.id }))
-    setOptions(local)
-    try {
-      await uploadChosen(saved, local)
-      toast.success(t('files.saved'))
-      onClose()
-    } catch (err) {
-      // The list is saved; a file is not: say so and stay, editing the saved list.
-      toast.error(`${t('files.uploadError')} ${explain(err)}`)
-    } finally {
-      setBusy(false)
-      setProgress(null)
-    }
+    void save<FileList>({
+      path: '/files',
+      id: record?.id,
+      body,
+      setBusy,
+      failed: (err) => {
+        if (isApiError(err) && (err.field === 'name' || err.field === 'message')) {
+          const field = err.field
+          setErrors((x) => ({ ...x, [field]: explain(err) }))
+        } else toast.error(explain(err))
+      },
+      then: async (saved) => {
+        setRecord(saved)
+        onSaved(saved)
+        // The saved options come back in the order sent: each draft learns its id.
+        const local = options.map((o, i) => ({ ...o, id: saved.options[i]?.id ?? o.id }))
+        setOptions(local)
+        try {
+          await uploadChosen(saved, local)
+          toast.success(t('files.saved'))
+          onClose()
+        } catch (err) {
+          // The list is saved; a file is not: say so and stay, editing the saved list.
+          toast.error(`${t('files.uploadError')} ${explain(err)}`)
+        } finally {
+          setProgress(null)
+        }
+      },
+    })
   }
 
   return (
@@ -199,18 +196,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
       adds={!record}
     >
       <TextField label={t('files.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
-      <FieldShell id={`${formId}-message`} label={t('files.form.message')} error={errors.message}>
-        <textarea
-          id={`${formId}-message`}
-          rows={3}
-          value={values.message}
-          maxLength={MESSAGE_MAX}
-          onChange={(e) => set('message', e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${formId}-message-error` : undefined}
-          className={cx(inputClass, 'resize-y', errors.message && inputErrorClass)}
-        />
-      </FieldShell>
+      <TextAreaField label={t('files.form.message')} {...field('message')} rows={3} maxLength={MESSAGE_MAX} />
 
       <fieldset className="flex flex-col gap-2" disabled={busy}>
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">

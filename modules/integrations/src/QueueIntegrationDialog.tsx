@@ -4,15 +4,14 @@ import { ClientErrorCodes, errorMessage, isAbortError, isApiError, useApi } from
 import {
   Button,
   Dialog,
-  FieldShell,
   Select,
+  TextAreaField,
   TextField,
   cx,
-  inputClass,
-  inputErrorClass,
   say,
   toast,
   useFormState,
+  useSaveRecord,
   type FieldErrors,
   type Problem,
 } from '@atende/ui'
@@ -133,6 +132,7 @@ export interface QueueIntegrationDialogProps {
 export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied }: QueueIntegrationDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const formId = useId()
   // After a create, the dialog goes on editing the saved row (its secret shows).
   const [record, setRecord] = useState<QueueIntegration | null>(editing?.record ?? null)
@@ -217,34 +217,31 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     } else toast.error(message(err))
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = check()
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
-    setBusy(true)
-    let saved: QueueIntegration
-    try {
-      saved = record
-        ? await api.put<QueueIntegration>(`/queueIntegration/${record.id}`, { body: body(values) })
-        : await api.post<QueueIntegration>('/queueIntegration', { body: body(values) })
-    } catch (err) {
-      showServerError(err)
-      setBusy(false)
-      return
-    }
-    setBusy(false)
-    onSaved(saved)
-    toast.success(t(record ? 'integrations.toasts.edited' : 'integrations.toasts.added'))
-    if (!record && signsCalls(saved.type)) {
-      // Stay open on the new integration's secret: whoever sets up the receiver needs it.
-      setRecord(saved)
-      setValues(initial(saved))
-      setSecret(saved.secret)
-      setJustCreated(true)
-      return
-    }
-    onClose()
+    void save<QueueIntegration>({
+      path: '/queueIntegration',
+      id: record?.id,
+      body: body(values),
+      setBusy,
+      failed: showServerError,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t(record ? 'integrations.toasts.edited' : 'integrations.toasts.added'))
+        if (!record && signsCalls(saved.type)) {
+          // Stay open on the new integration's secret: whoever sets up the receiver needs it.
+          setRecord(saved)
+          setValues(initial(saved))
+          setSecret(saved.secret)
+          setJustCreated(true)
+          return
+        }
+        onClose()
+      },
+    })
   }
 
   /**
@@ -301,24 +298,15 @@ export function QueueIntegrationDialog({ editing, onClose, onSaved, onPlanDenied
     rows: number,
     hint?: string,
   ) => (
-    <FieldShell id={`${formId}-${key}`} label={t(`integrations.form.${key}`)} error={errors[key]} hint={hint}>
-      <textarea
-        id={`${formId}-${key}`}
-        rows={rows}
-        value={values[key]}
-        maxLength={key === 'jsonContent' ? 20_000 : 4096}
-        onChange={(e) => set(key, e.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errors[key] ? `${formId}-${key}-error` : undefined}
-        spellCheck={key !== 'jsonContent'}
-        className={cx(
-          inputClass,
-          'resize-y',
-          key === 'jsonContent' && 'font-mono text-xs',
-          errors[key] && inputErrorClass,
-        )}
-      />
-    </FieldShell>
+    <TextAreaField
+      label={t(`integrations.form.${key}`)}
+      {...field(key)}
+      hint={hint}
+      rows={rows}
+      maxLength={key === 'jsonContent' ? 20_000 : 4096}
+      spellCheck={key !== 'jsonContent'}
+      areaClassName={cx('resize-y', key === 'jsonContent' && 'font-mono text-xs')}
+    />
   )
   const text = (
     key: keyof Values,

@@ -1,18 +1,7 @@
-import { useId, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ClientErrorCodes, errorMessage, isApiError, useApi } from '@atende/client'
-import {
-  FieldShell,
-  FormDialog,
-  Select,
-  TextField,
-  cx,
-  inputClass,
-  inputErrorClass,
-  sayAll,
-  toast,
-  useFormState,
-} from '@atende/ui'
+import { ClientErrorCodes, errorMessage, isApiError } from '@atende/client'
+import { FormDialog, Select, TextAreaField, TextField, sayAll, toast, useFormState, useSaveRecord } from '@atende/ui'
 import { SecretField } from './SecretField.tsx'
 import {
   MAX_MESSAGES_MAX,
@@ -47,8 +36,7 @@ export interface PromptDialogProps {
  */
 export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: PromptDialogProps) {
   const { t, i18n } = useTranslation()
-  const api = useApi()
-  const formId = useId()
+  const save = useSaveRecord()
   const record = editing?.record ?? null
   const { values, errors, setErrors, set, field, busy, setBusy } = useFormState<
     PromptValues,
@@ -67,25 +55,23 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
     else toast.error(message)
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = promptErrors(values, record)
     setErrors(sayAll(t, found))
     if (Object.keys(found).length) return
-    setBusy(true)
-    try {
-      const body = promptBody(values)
-      const saved = record
-        ? await api.put<Prompt>(`/prompt/${record.id}`, { body })
-        : await api.post<Prompt>('/prompt', { body })
-      onSaved(saved)
-      toast.success(t(record ? 'prompts.toasts.edited' : 'prompts.toasts.added'))
-      onClose()
-    } catch (err) {
-      showServerError(err)
-    } finally {
-      setBusy(false)
-    }
+    void save<Prompt>({
+      path: '/prompt',
+      id: record?.id,
+      body: promptBody(values),
+      setBusy,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t(record ? 'prompts.toasts.edited' : 'prompts.toasts.added'))
+        onClose()
+      },
+      failed: showServerError,
+    })
   }
 
   const number = (key: 'maxTokens' | 'temperature' | 'maxMessages', extra: { step?: number; max?: number } = {}) => (
@@ -94,9 +80,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
       inputMode={key === 'temperature' ? 'decimal' : 'numeric'}
       min={key === 'temperature' ? 0 : 1}
       label={t(`prompts.form.${key}`)}
-      value={values[key]}
-      onChange={(v) => set(key, v)}
-      error={errors[key]}
+      {...field(key)}
       {...extra}
     />
   )
@@ -115,23 +99,13 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
       className="-mx-1 flex max-h-[65vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
       <TextField label={t('prompts.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
-      <FieldShell
-        id={`${formId}-prompt`}
+      <TextAreaField
         label={t('prompts.form.prompt')}
-        error={errors.prompt}
         hint={t('prompts.form.promptHint')}
-      >
-        <textarea
-          id={`${formId}-prompt`}
-          rows={7}
-          value={values.prompt}
-          maxLength={20_000}
-          onChange={(e) => set('prompt', e.target.value)}
-          aria-invalid={errors.prompt ? true : undefined}
-          aria-describedby={errors.prompt ? `${formId}-prompt-error` : `${formId}-prompt-hint`}
-          className={cx(inputClass, 'resize-y', errors.prompt && inputErrorClass)}
-        />
-      </FieldShell>
+        {...field('prompt')}
+        rows={7}
+        maxLength={20_000}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <Select
           label={t('prompts.form.model')}
@@ -157,9 +131,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
       </div>
       <SecretField
         label={t('prompts.form.apiKey')}
-        value={values.apiKey}
-        onChange={(v) => set('apiKey', v)}
-        error={errors.apiKey}
+        {...field('apiKey')}
         storedMask={record?.apiKeySet ? record.apiKeyMask : undefined}
       />
       <div className="grid gap-3 sm:grid-cols-3">
@@ -177,9 +149,7 @@ export function PromptDialog({ editing, onClose, onSaved, onPlanDenied }: Prompt
         <div className="grid gap-3 sm:grid-cols-2">
           <SecretField
             label={t('prompts.form.voiceKey')}
-            value={values.voiceKey}
-            onChange={(v) => set('voiceKey', v)}
-            error={errors.voiceKey}
+            {...field('voiceKey')}
             storedMask={record?.voiceKeySet ? record.voiceKeyMask : undefined}
           />
           <TextField

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
 import {
   BotPickers,
+  bindBotPickers,
   Button,
   Dialog,
   FieldShell,
   Select,
   TabPanel,
   Tabs,
+  TextAreaField,
   TextField,
   cx,
   inputClass,
@@ -18,6 +20,7 @@ import {
   toast,
   useFormState,
   useRefusal,
+  useSaveRecord,
 } from '@atende/ui'
 import { OptionsEditor } from './OptionsEditor.tsx'
 import { ScheduleFields } from './ScheduleFields.tsx'
@@ -83,13 +86,13 @@ export interface QueueDialogProps {
 export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogProps) {
   const { t } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const refuse = useRefusal()
   const id = useId()
   const dayName = (d: string) => t(`queues.weekdays.${d}`)
   const [queue, setQueue] = useState<Queue | null>(editing?.queue ?? null)
-  const { values, setValues, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
-    initial(e?.queue ?? null, dayName),
-  )
+  const form = useFormState(editing, (e) => initial(e?.queue ?? null, dayName))
+  const { values, errors, setErrors, set, field, busy, setBusy } = form
   const [tab, setTab] = useState<Tab>('queueData')
   const [byQueue, setByQueue] = useState(false)
 
@@ -103,7 +106,7 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
       .catch(() => setByQueue(false))
   }, [editing, api])
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found: Errors = {}
     // Blank says 'Obrigatório'; a length names its limit (the server's 2 to 50).
@@ -132,38 +135,29 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
       promptId: values.promptId,
       schedules: values.schedules,
     }
-    setBusy(true)
-    try {
-      const saved = queue
-        ? await api.put<Queue>(`/queue/${queue.id}`, { body })
-        : await api.post<Queue>('/queue', { body })
-      onSaved(saved)
-      toast.success(t('queues.saved'))
-      // A new queue stays open on its options: they need its id.
-      if (!queue) {
-        setQueue(saved)
-        setTab('options')
-      } else onClose()
-    } catch (err) {
+    void save<Queue>({
+      path: '/queue',
+      id: queue?.id,
+      body,
+      setBusy,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t('queues.saved'))
+        // A new queue stays open on its options: they need its id.
+        if (!queue) {
+          setQueue(saved)
+          setTab('options')
+        } else onClose()
+      },
       // A refusal naming a field shows on the queue's data tab, where the field is.
-      if (refuse<Values>(err, FIELDS, setErrors)) setTab('queueData')
-    } finally {
-      setBusy(false)
-    }
+      failed: (err) => {
+        if (refuse<Values>(err, FIELDS, setErrors)) setTab('queueData')
+      },
+    })
   }
 
   const area = (key: 'greetingMessage' | 'outOfHoursMessage') => (
-    <FieldShell id={`${id}-${key}`} label={t(`queues.form.${key}`)} error={errors[key]}>
-      <textarea
-        id={`${id}-${key}`}
-        rows={3}
-        value={values[key]}
-        maxLength={MESSAGE_MAX}
-        onChange={(e) => set(key, e.target.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        className={cx(inputClass, 'resize-y', errors[key] && inputErrorClass)}
-      />
-    </FieldShell>
+    <TextAreaField label={t(`queues.form.${key}`)} {...field(key)} rows={3} maxLength={MESSAGE_MAX} />
   )
   const count = (key: 'orderQueue' | 'maxAttemptsWithoutResponse') => (
     <TextField type="number" min={0} label={t(`queues.form.${key}`)} {...field(key)} />
@@ -239,22 +233,11 @@ export function QueueDialog({ editing, queues, onClose, onSaved }: QueueDialogPr
                   {count('maxAttemptsWithoutResponse')}
                   <Select
                     label={t('queues.form.redirectQueueId')}
-                    value={values.redirectQueueId}
-                    onChange={(v) => set('redirectQueueId', v)}
+                    {...field('redirectQueueId')}
                     options={redirectChoices}
-                    error={errors.redirectQueueId}
                   />
                 </div>
-                <BotPickers
-                  owner="queue"
-                  integrationId={values.integrationId}
-                  promptId={values.promptId}
-                  onChange={(patch) => {
-                    setValues((v) => ({ ...v, ...patch }))
-                    setErrors((e) => ({ ...e, integrationId: undefined, promptId: undefined }))
-                  }}
-                  errors={{ integrationId: errors.integrationId, promptId: errors.promptId }}
-                />
+                <BotPickers owner="queue" {...bindBotPickers(form)} />
               </>
             ) : (
               <ScheduleFields rows={values.schedules} onChange={(rows) => set('schedules', rows)} />

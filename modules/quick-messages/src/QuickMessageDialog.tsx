@@ -1,19 +1,17 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, useApi } from '@atende/client'
 import {
-  FieldShell,
   FormDialog,
   type EditDialogProps,
   Switch,
+  TextAreaField,
   TextField,
-  cx,
-  inputClass,
-  inputErrorClass,
   sayAll,
   toast,
   useFormState,
   useRefusal,
+  useSaveRecord,
 } from '@atende/ui'
 import { MediaField } from './MediaField.tsx'
 import type { QuickMessage } from './types.ts'
@@ -44,13 +42,11 @@ export type QuickMessageDialogProps = EditDialogProps<QuickMessage>
 export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
-  const formId = useId()
+  const save = useSaveRecord()
   const refuse = useRefusal()
   // After a create whose upload failed, the dialog goes on editing the saved row.
   const [record, setRecord] = useState<QuickMessage | null>(editing?.record ?? null)
-  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) =>
-    initial(e?.record ?? null),
-  )
+  const { values, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.record ?? null))
   const [file, setFile] = useState<File | null>(null)
   const [dropMedia, setDropMedia] = useState(false)
   const message = (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
@@ -62,7 +58,7 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
     setDropMedia(false)
   }, [editing])
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = sayAll(t, { shortcode: shortcodeError(values.shortcode), message: messageError(values.message) })
     setErrors(found)
@@ -73,42 +69,39 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
       geral: values.geral,
       status: values.status,
     }
-    setBusy(true)
-    let saved: QuickMessage
-    try {
-      saved = record
-        ? await api.put<QuickMessage>(`/quick-messages/${record.id}`, { body })
-        : await api.post<QuickMessage>('/quick-messages', { body })
-    } catch (err) {
-      refuse<Values>(err, FIELDS, setErrors, { required: { shortcode: 'quickMessages.validation.required' } })
-      setBusy(false)
-      return
-    }
-    setRecord(saved)
-    onSaved(saved)
-    try {
-      if (file) {
-        const form = new FormData()
-        form.append('typeArch', 'quickMessage')
-        form.append('file', file)
-        saved = await api.post<QuickMessage>(`/quick-messages/${saved.id}/media-upload`, {
-          body: form,
-          timeoutMs: 120_000,
-        })
+    void save<QuickMessage>({
+      path: '/quick-messages',
+      id: record?.id,
+      body,
+      setBusy,
+      failed: (err) =>
+        refuse<Values>(err, FIELDS, setErrors, { required: { shortcode: 'quickMessages.validation.required' } }),
+      then: async (saved) => {
+        setRecord(saved)
         onSaved(saved)
-      } else if (dropMedia && saved.isMedia) {
-        saved = await api.delete<QuickMessage>(`/quick-messages/${saved.id}/media-upload`)
-        onSaved(saved)
-        toast.success(t('quickMessages.mediaRemoved'))
-      }
-      toast.success(t('quickMessages.saved'))
-      onClose()
-    } catch (err) {
-      // The text is saved; the file is not: say so and stay, editing the saved message.
-      toast.error(`${t('quickMessages.mediaError')} ${message(err)}`)
-    } finally {
-      setBusy(false)
-    }
+        try {
+          if (file) {
+            const form = new FormData()
+            form.append('typeArch', 'quickMessage')
+            form.append('file', file)
+            saved = await api.post<QuickMessage>(`/quick-messages/${saved.id}/media-upload`, {
+              body: form,
+              timeoutMs: 120_000,
+            })
+            onSaved(saved)
+          } else if (dropMedia && saved.isMedia) {
+            saved = await api.delete<QuickMessage>(`/quick-messages/${saved.id}/media-upload`)
+            onSaved(saved)
+            toast.success(t('quickMessages.mediaRemoved'))
+          }
+          toast.success(t('quickMessages.saved'))
+          onClose()
+        } catch (err) {
+          // The text is saved; the file is not: say so and stay, editing the saved message.
+          toast.error(`${t('quickMessages.mediaError')} ${message(err)}`)
+        }
+      },
+    })
   }
 
   const current = record?.isMedia && !dropMedia ? { name: record.mediaName ?? '', url: record.mediaPath } : null
@@ -129,18 +122,7 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
         autoFocus
         maxLength={SHORTCODE_MAX + 1} // room for the leading '/' the server drops
       />
-      <FieldShell id={`${formId}-message`} label={t('quickMessages.form.message')} error={errors.message}>
-        <textarea
-          id={`${formId}-message`}
-          rows={5}
-          value={values.message}
-          maxLength={MESSAGE_MAX}
-          onChange={(e) => set('message', e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? `${formId}-message-error` : undefined}
-          className={cx(inputClass, 'resize-y', errors.message && inputErrorClass)}
-        />
-      </FieldShell>
+      <TextAreaField label={t('quickMessages.form.message')} {...field('message')} rows={5} maxLength={MESSAGE_MAX} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Switch
           label={t('quickMessages.form.geral')}

@@ -1,18 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi, useSession } from '@atende/client'
-import {
-  Button,
-  ConfirmDialog,
-  FieldShell,
-  FormDialog,
-  TextField,
-  cx,
-  inputClass,
-  inputErrorClass,
-  sayAll,
-  toast,
-} from '@atende/ui'
+import { Button, ConfirmDialog, FormDialog, TextAreaField, TextField, sayAll, toast, useSaveRecord } from '@atende/ui'
 import { ContactPicker, type PickedContact } from './ContactPicker.tsx'
 import { defaultDates, fromLocalInput, toLocalInput } from './dates.ts'
 import type { Schedule } from './types.ts'
@@ -65,7 +54,7 @@ export function ScheduleDialog({
   const { t, i18n } = useTranslation()
   const api = useApi()
   const { user, isAdmin, isSuper } = useSession()
-  const formId = useId()
+  const save = useSaveRecord()
   const fileInput = useRef<HTMLInputElement>(null)
   const [record, setRecord] = useState<Schedule | null>(null)
   const [contact, setContact] = useState<PickedContact | null>(null)
@@ -105,8 +94,14 @@ export function ScheduleDialog({
     setValues((v) => ({ ...v, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
+  /** A text's value, change and error, spread into its field. */
+  const field = (key: keyof Values) => ({
+    value: values[key],
+    onChange: (v: string) => set(key, v),
+    error: errors[key],
+  })
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = validate(values, contact)
     setErrors(sayAll(t, found))
@@ -117,39 +112,37 @@ export function ScheduleDialog({
     }
     // A sent schedule takes date changes only: its other fields are not sent back.
     const body = sent ? dates : { body: values.body, description: values.description, contactId: contact!.id, ...dates }
-    setBusy(true)
-    let saved: Schedule
-    try {
-      saved = record
-        ? await api.put<Schedule>(`/schedules/${record.id}`, { body })
-        : await api.post<Schedule>('/schedules', { body })
-    } catch (err) {
-      if (isApiError(err) && err.field && FIELDS.has(err.field))
-        setErrors((x) => ({ ...x, [err.field as Field]: message(err) }))
-      else toast.error(message(err))
-      setBusy(false)
-      return
-    }
-    setRecord(saved)
-    onSaved?.(saved)
-    try {
-      if (file) {
-        const form = new FormData()
-        form.append('file', file)
-        saved = await api.post<Schedule>(`/schedules/${saved.id}/media-upload`, { body: form, timeoutMs: 120_000 })
+    void save<Schedule>({
+      path: '/schedules',
+      id: record?.id,
+      body,
+      setBusy,
+      failed: (err) => {
+        if (isApiError(err) && err.field && FIELDS.has(err.field))
+          setErrors((x) => ({ ...x, [err.field as Field]: message(err) }))
+        else toast.error(message(err))
+      },
+      then: async (saved) => {
+        setRecord(saved)
         onSaved?.(saved)
-      } else if (dropMedia && saved.mediaPath) {
-        saved = await api.delete<Schedule>(`/schedules/${saved.id}/media-upload`)
-        onSaved?.(saved)
-      }
-      toast.success(t('schedules.saved'))
-      onClose()
-    } catch (err) {
-      // The schedule is saved; the image is not: say so and stay, editing the saved one.
-      toast.error(`${t('schedules.mediaError')} ${message(err)}`)
-    } finally {
-      setBusy(false)
-    }
+        try {
+          if (file) {
+            const form = new FormData()
+            form.append('file', file)
+            saved = await api.post<Schedule>(`/schedules/${saved.id}/media-upload`, { body: form, timeoutMs: 120_000 })
+            onSaved?.(saved)
+          } else if (dropMedia && saved.mediaPath) {
+            saved = await api.delete<Schedule>(`/schedules/${saved.id}/media-upload`)
+            onSaved?.(saved)
+          }
+          toast.success(t('schedules.saved'))
+          onClose()
+        } catch (err) {
+          // The schedule is saved; the image is not: say so and stay, editing the saved one.
+          toast.error(`${t('schedules.mediaError')} ${message(err)}`)
+        }
+      },
+    })
   }
 
   const remove = async () => {
@@ -183,7 +176,7 @@ export function ScheduleDialog({
         open={target != null}
         busy={busy}
         onClose={onClose}
-        onSubmit={(e) => void submit(e)}
+        onSubmit={submit}
         size="lg"
         title={title}
         ns="schedules"
@@ -220,35 +213,22 @@ export function ScheduleDialog({
           </p>
         )}
         <ContactPicker value={contact} onChange={setContact} error={errors.contactId} disabled={locked || sent} />
-        <FieldShell
-          id={`${formId}-body`}
+        <TextAreaField
           label={t('schedules.form.body')}
-          error={errors.body}
           hint={t('schedules.form.bodyHint')}
+          {...field('body')}
+          rows={4}
+          maxLength={10_000}
           required
-        >
-          <textarea
-            id={`${formId}-body`}
-            rows={4}
-            value={values.body}
-            maxLength={10_000}
-            required
-            disabled={locked || sent}
-            onChange={(e) => set('body', e.target.value)}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${formId}-body-error` : `${formId}-body-hint`}
-            className={cx(inputClass, 'resize-y', errors.body && inputErrorClass)}
-          />
-        </FieldShell>
+          disabled={locked || sent}
+        />
         <TextField
           label={t('schedules.form.description')}
           hint={t('schedules.form.descriptionHint')}
-          value={values.description}
+          {...field('description')}
           maxLength={500}
           required
           disabled={locked || sent}
-          onChange={(v) => set('description', v)}
-          error={errors.description}
         />
         {/* Two different instants (plugins/schedules): scheduleDate places the schedule on the
               calendar and in the period filters; sendAt is when the sender sends the message. */}
@@ -259,11 +239,9 @@ export function ScheduleDialog({
               type="datetime-local"
               label={t(`schedules.form.${k}`)}
               hint={t(`schedules.form.${k}Hint`)}
-              value={values[k]}
+              {...field(k)}
               required
               disabled={locked}
-              onChange={(v) => set(k, v)}
-              error={errors[k]}
             />
           ))}
         </div>

@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
-import { FormDialog, Switch, TextField, say, toast, useFormState, useRefusal } from '@atende/ui'
+import { FormDialog, Switch, TextField, say, toast, useFormState, useRefusal, useSaveRecord } from '@atende/ui'
 import { ColorField, SWATCHES } from './ColorField.tsx'
 import type { Tag } from './types.ts'
 import { NAME_MAX, colorError, nameError, textOn, tooShort } from './validation.ts'
@@ -30,12 +29,12 @@ export interface TagDialogProps {
 /** Add or edit a tag: name, colour and, for admins, the kanban switch (administration.md §2 "Tags"). */
 export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
+  const save = useSaveRecord()
   const refuse = useRefusal()
   const tag = editing?.tag ?? null
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => initial(e?.tag ?? null))
+  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.tag ?? null))
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = { name: say(t, nameError(values.name)) ?? undefined, color: colorError(values.color) ?? undefined }
     if (found.color) found.color = t(found.color)
@@ -44,32 +43,27 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
     const body: Record<string, unknown> = { name: values.name.trim(), color: values.color.trim() }
     // Only admins send the flag: the server refuses a change of it from anyone else.
     if (canKanban) body.kanban = values.kanban ? 1 : 0
-    setBusy(true)
-    try {
-      const saved = tag ? await api.put<Tag>(`/tags/${tag.id}`, { body }) : await api.post<Tag>('/tags', { body })
-      onSaved(saved)
-      toast.success(t('tags.saved'))
-      onClose()
-    } catch (err) {
-      refuse<Values>(err, ['name', 'color'], setErrors, {
-        required: { name: 'tags.validation.required', color: 'tags.validation.color' },
-        tooShort: { name: tooShort },
-      })
-    } finally {
-      setBusy(false)
-    }
+    void save<Tag>({
+      path: '/tags',
+      id: tag?.id,
+      body,
+      setBusy,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t('tags.saved'))
+        onClose()
+      },
+      failed: (err) =>
+        refuse<Values>(err, ['name', 'color'], setErrors, {
+          required: { name: 'tags.validation.required', color: 'tags.validation.color' },
+          tooShort: { name: tooShort },
+        }),
+    })
   }
 
   return (
     <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="tags" adds={!tag}>
-      <TextField
-        label={t('tags.form.name')}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        autoFocus
-        maxLength={NAME_MAX}
-      />
+      <TextField label={t('tags.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <ColorField value={values.color} onChange={(v) => set('color', v)} error={errors.color} />
       <div className="flex items-center gap-2" aria-hidden>
         <span className="text-xs text-slate-500 dark:text-slate-400">{t('tags.form.preview')}</span>

@@ -1,11 +1,10 @@
 import { useEffect, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
-import { FormDialog, toast } from '@atende/ui'
+import { FormDialog, toast, useSaveRecord } from '@atende/ui'
 import { fromLocalInput, toLocalInput } from './dates.ts'
 import { TaskFields, UsersError, useTaskDraft } from './TaskFields.tsx'
 import type { Task, UserChoice } from './types.ts'
-import { useTaskErrors } from './useTaskErrors.ts'
+import { useTaskRefusal } from './useTaskRefusal.ts'
 
 export interface TaskDialogProps {
   /** null: closed. */
@@ -20,9 +19,9 @@ export interface TaskDialogProps {
 /** The edit dialog: text, date and responsible users. */
 export function TaskDialog({ task, users, canAssign, onClose, onSaved }: TaskDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
-  const explain = useTaskErrors()
+  const save = useSaveRecord()
   const { draft, setDraft, errors, setErrors, set, busy, setBusy } = useTaskDraft()
+  const refused = useTaskRefusal(setErrors)
 
   useEffect(() => {
     if (!task) return
@@ -30,40 +29,31 @@ export function TaskDialog({ task, users, canAssign, onClose, onSaved }: TaskDia
     setErrors({})
   }, [task, setDraft, setErrors])
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!task) return
     if (!draft.text.trim()) {
       setErrors({ text: t('tasks.validation.text') })
       return
     }
-    setBusy(true)
-    try {
-      const body: Record<string, unknown> = { text: draft.text.trim(), day: fromLocalInput(draft.day) }
-      if (canAssign) body.userid = draft.userIds
-      const saved = await api.put<Task>(`/tasks/${task.id}`, { body })
-      onSaved(saved)
-      toast.success(t('tasks.saved'))
-      onClose()
-    } catch (err) {
-      const { field, message } = explain(err)
-      if (field) setErrors({ [field]: message })
-      else toast.error(message)
-    } finally {
-      setBusy(false)
-    }
+    const body: Record<string, unknown> = { text: draft.text.trim(), day: fromLocalInput(draft.day) }
+    if (canAssign) body.userid = draft.userIds
+    void save<Task>({
+      path: '/tasks',
+      id: task.id,
+      body,
+      setBusy,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t('tasks.saved'))
+        onClose()
+      },
+      failed: refused,
+    })
   }
 
   return (
-    <FormDialog
-      open={task != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      title={t('tasks.form.editTitle')}
-      cancelLabel={t('tasks.form.cancel')}
-      submitLabel={t('tasks.form.save')}
-    >
+    <FormDialog open={task != null} busy={busy} onClose={onClose} onSubmit={submit} ns="tasks">
       <TaskFields draft={draft} set={set} errors={errors} users={users} canAssign={canAssign} editing />
       <UsersError error={errors.userid} />
     </FormDialog>

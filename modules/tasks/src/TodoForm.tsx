@@ -1,11 +1,11 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, useSession } from '@atende/client'
-import { Button, toast } from '@atende/ui'
+import { useSession } from '@atende/client'
+import { Button, toast, useSaveRecord } from '@atende/ui'
 import { fromLocalInput } from './dates.ts'
 import { EMPTY_DRAFT, TaskFields, UsersError, useTaskDraft } from './TaskFields.tsx'
 import type { Task, UserChoice } from './types.ts'
-import { useTaskErrors } from './useTaskErrors.ts'
+import { useTaskRefusal } from './useTaskRefusal.ts'
 
 export interface TodoFormProps {
   users: UserChoice[] | null
@@ -15,13 +15,13 @@ export interface TodoFormProps {
 /** The add row: the task's text, a datetime-local, the responsible users and Add. */
 export function TodoForm({ users, onAdded }: TodoFormProps) {
   const { t } = useTranslation()
-  const api = useApi()
+  const save = useSaveRecord()
   const { user } = useSession()
-  const explain = useTaskErrors()
   const { draft, setDraft, errors, setErrors, set, busy, setBusy } = useTaskDraft()
+  const refused = useTaskRefusal(setErrors)
   const { text, day, userIds } = draft
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!text.trim()) {
       setErrors({ text: t('tasks.validation.text') })
@@ -31,27 +31,18 @@ export function TodoForm({ users, onAdded }: TodoFormProps) {
       toast.error(t('tasks.noSessionUser'))
       return
     }
-    setBusy(true)
-    try {
-      const task = await api.post<Task>('/tasks', {
-        body: {
-          text: text.trim(),
-          done: false,
-          day: fromLocalInput(day),
-          userid: userIds.length ? userIds : [user.id],
-        },
-      })
-      onAdded(task)
-      setDraft(EMPTY_DRAFT)
-      setErrors({})
-      toast.success(t('tasks.added'))
-    } catch (err) {
-      const { field, message } = explain(err)
-      if (field) setErrors({ [field]: message })
-      else toast.error(message)
-    } finally {
-      setBusy(false)
-    }
+    void save<Task>({
+      path: '/tasks',
+      body: { text: text.trim(), done: false, day: fromLocalInput(day), userid: userIds.length ? userIds : [user.id] },
+      setBusy,
+      then: (task) => {
+        onAdded(task)
+        setDraft(EMPTY_DRAFT)
+        setErrors({})
+        toast.success(t('tasks.added'))
+      },
+      failed: refused,
+    })
   }
 
   return (

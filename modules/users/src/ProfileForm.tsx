@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, ErrorCard, Loading, toast } from '@atende/ui'
+import { Button, ErrorCard, Loading, toast, useSaveRecord } from '@atende/ui'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
 import { IdentityFields, useUserForm, type IdentityValues } from './userForm.tsx'
@@ -11,6 +11,7 @@ import { emailError, hasErrors, nameError, passwordError, type FormErrors } from
 export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const { t } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const { session } = useSession()
   const [me, setMe] = useState<User | null>(null)
   const [failed, setFailed] = useState(false)
@@ -34,7 +35,7 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
     return () => ctrl.abort()
   }, [api, setValues])
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!me) return
     const found: FormErrors = {
@@ -49,19 +50,20 @@ export function ProfileForm({ onDone, onCancel }: { onDone?: () => void; onCance
     const body: Record<string, unknown> = { name: values.name.trim(), email: values.email.trim() }
     if (values.password) body.password = values.password
     if (values.profilePicture !== me.profilePicture) body.profilePicture = values.profilePicture
-    setSaving(true)
-    try {
-      const saved = await api.put<User>(`/users/${me.id}`, { body })
-      syncSessionUser(session, saved)
-      setMe(saved)
-      setValues((v) => ({ ...v, password: '' }))
-      toast.success(t('users.profilePage.saved'))
-      onDone?.()
-    } catch (err) {
-      form.refuse(err)
-    } finally {
-      setSaving(false)
-    }
+    void save<User>({
+      path: '/users',
+      id: me.id,
+      body,
+      setBusy: setSaving,
+      then: (saved) => {
+        syncSessionUser(session, saved)
+        setMe(saved)
+        setValues((v) => ({ ...v, password: '' }))
+        toast.success(t('users.profilePage.saved'))
+        onDone?.()
+      },
+      failed: form.refuse,
+    })
   }
 
   if (failed) return <ErrorCard title={t('users.dialog.loadError')} />

@@ -1,7 +1,7 @@
 import { useEffect, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, usePermissions } from '@atende/client'
-import { FormDialog, Select, toast } from '@atende/ui'
+import { usePermissions } from '@atende/client'
+import { FormDialog, Select, toast, useSaveRecord } from '@atende/ui'
 import { QueuesField } from './fields.tsx'
 import type { User } from './types.ts'
 import { useConnections } from './useConnections.ts'
@@ -42,7 +42,7 @@ export interface UserDialogProps {
 /** Add/edit a user; the profile and queue fields each need their permission. */
 export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
+  const save = useSaveRecord()
   const perms = usePermissions()
   const canProfile = perms.values.has('user-modal:editProfile')
   const canQueues = perms.values.has('user-modal:editQueues')
@@ -73,26 +73,25 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
     return b
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found = validateUser(values, creating)
     if (hasErrors(found)) {
       setErrors(found)
       return
     }
-    setSaving(true)
-    try {
-      const saved = creating
-        ? await api.post<User>('/users', { body: body() })
-        : await api.put<User>(`/users/${user!.id}`, { body: body() })
-      toast.success(t('users.dialog.saved'))
-      onSaved(saved)
-      onClose()
-    } catch (err) {
-      form.refuse(err)
-    } finally {
-      setSaving(false)
-    }
+    void save<User>({
+      path: '/users',
+      id: user?.id,
+      body: body(),
+      setBusy: setSaving,
+      then: (saved) => {
+        toast.success(t('users.dialog.saved'))
+        onSaved(saved)
+        onClose()
+      },
+      failed: form.refuse,
+    })
   }
 
   return (
@@ -102,9 +101,8 @@ export function UserDialog({ open, user, onClose, onSaved }: UserDialogProps) {
       onClose={onClose}
       onSubmit={submit}
       size="lg"
-      title={creating ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
-      cancelLabel={t('users.dialog.cancel')}
-      submitLabel={t('users.dialog.save')}
+      ns="users"
+      adds={creating}
       className="flex max-h-[75vh] flex-col gap-4 overflow-y-auto px-1 pb-1"
     >
       <IdentityFields form={form} passwordHint={creating ? undefined : t('users.dialog.passwordKeep')} grid>

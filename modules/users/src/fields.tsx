@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Avatar, Button, FieldShell, cx, inputClass } from '@atende/ui'
+import { Avatar, Button, ChipsField, FieldShell, cx, inputClass } from '@atende/ui'
 import { readPicture } from './readPicture.ts'
 import type { Queue } from './types.ts'
 import { PASSWORD_MAX } from './validation.ts'
@@ -138,32 +138,19 @@ export function QueuesField({
   onChange: (ids: number[]) => void
 }) {
   const { t } = useTranslation()
-  const toggle = (id: number) => onChange(value.includes(id) ? value.filter((q) => q !== id) : [...value, id])
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">
-        {t('users.dialog.queues')}
-      </legend>
-      {queues === null ? (
-        <p className="text-xs text-slate-500 dark:text-slate-400">{t('users.dialog.loadingQueues')}</p>
-      ) : queues.length === 0 ? (
+    <ChipsField
+      legend={t('users.dialog.queues')}
+      items={queues}
+      value={value}
+      onChange={onChange}
+      loading={<p className="text-xs text-slate-500 dark:text-slate-400">{t('users.dialog.loadingQueues')}</p>}
+      empty={
         <p className="rounded-md border border-dashed border-slate-300 px-3 py-2 text-sm text-slate-500 dark:text-slate-400 dark:border-slate-600">
           {t('users.dialog.noQueues')}
         </p>
-      ) : (
-        <div className="flex max-h-32 flex-wrap gap-2 overflow-auto">
-          {queues.map((q) => (
-            <label
-              key={q.id}
-              className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
-            >
-              <input type="checkbox" checked={value.includes(q.id)} onChange={() => toggle(q.id)} />
-              <span className="h-2.5 w-2.5 rounded-full" style={{ background: q.color || '#94a3b8' }} aria-hidden />
-              {q.name}
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
+      }
+      listClassName="flex max-h-32 flex-wrap gap-2 overflow-auto"
+    />
   )
 }

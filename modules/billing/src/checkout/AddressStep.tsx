@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Select, TextField } from '@atende/ui'
+import { CheckboxField, Select, TextField } from '@atende/ui'
 import type { AddressForm } from '../types.ts'
 import { COUNTRIES, MAX } from './checkout.ts'
 
@@ -58,15 +58,12 @@ export function AddressStep({ form, errors, onChange }: AddressStepProps) {
         onChange={(v) => onChange('country', v as AddressForm['country'])}
         error={err('country')}
       />
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-primary"
-          checked={form.useAddressForPaymentDetails}
-          onChange={(e) => onChange('useAddressForPaymentDetails', e.target.checked)}
-        />
-        {label('useAddressForPaymentDetails')}
-      </label>
+      <CheckboxField
+        className="sm:col-span-2"
+        label={label('useAddressForPaymentDetails')}
+        checked={form.useAddressForPaymentDetails}
+        onChange={(v) => onChange('useAddressForPaymentDetails', v)}
+      />
     </div>
   )
 }

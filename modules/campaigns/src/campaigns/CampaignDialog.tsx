@@ -5,17 +5,16 @@ import {
   Badge,
   Button,
   FormDialog,
-  FieldShell,
   Select,
   TabPanel,
   Tabs,
+  TextAreaField,
   TextField,
   TrashIcon,
   cx,
-  inputClass,
-  inputErrorClass,
   sayAll,
   toast,
+  useSaveRecord,
 } from '@atende/ui'
 import { isPlanDenied } from '../access.tsx'
 import { AttachIcon, actionClass, dangerActionClass } from '../icons.tsx'
@@ -88,6 +87,7 @@ export function CampaignDialog({
 }: CampaignDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const formId = useId()
   const open = editing != null
   const lookups = useLookups(open)
@@ -128,6 +128,12 @@ export function CampaignDialog({
     setForm((f) => ({ ...f, [key]: value }))
     setErrors((e) => ({ ...e, [key]: undefined }))
   }
+  /** A text or choice of the campaign: its value, change and error. */
+  const field = (key: 'name' | 'scheduledAt' | 'tagListId' | 'whatsappId') => ({
+    value: form[key],
+    onChange: (v: string) => set(key, v),
+    error: errors[key],
+  })
   const setMessage = (key: MessageKey, value: string) => {
     setForm((f) => ({ ...f, messages: { ...f.messages, [key]: value } }))
     setErrors((e) => ({ ...e, [key]: undefined, message1: undefined }))
@@ -139,7 +145,7 @@ export function CampaignDialog({
     return api.post<Campaign>(`/campaigns/${id}/media-upload`, { body, timeoutMs: 120_000 })
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     if (readOnly) return
     const found = campaignErrors(form)
@@ -149,47 +155,47 @@ export function CampaignDialog({
       if (firstMessage) setTab(firstMessage)
       return
     }
-    setBusy(true)
-    try {
-      const body = {
-        name: form.name.trim(),
-        ...form.messages,
-        scheduledAt: fromLocalInput(form.scheduledAt),
-        whatsappId: idOf(form.whatsappId),
-        contactListId: idOf(form.contactListId),
-        tagListId: idOf(form.tagListId),
-        fileListId: idOf(form.fileListId ?? ''),
-      }
-      let saved =
-        editingId != null
-          ? await api.put<Campaign>(`/campaigns/${editingId}`, { body })
-          : await api.post<Campaign>('/campaigns', { body })
-      if (pendingFile) {
-        try {
-          saved = await upload(saved.id, pendingFile)
-        } catch (err) {
-          toast.error(t('campaignDialog.toasts.mediaFailed', { message: message(err) }))
-        }
-      }
-      onSaved(saved)
-      toast.success(t('campaignDialog.toasts.saved'))
-      onClose()
-    } catch (err) {
-      if (isPlanDenied(err)) onPlanDenied()
-      const text = message(err)
-      const field = isApiError(err) ? err.field : undefined
-      if (
-        field &&
-        ['name', 'whatsappId', 'contactListId', 'tagListId', 'fileListId', 'scheduledAt', ...MESSAGE_KEYS].includes(
-          field,
-        )
-      ) {
-        setErrors((x) => ({ ...x, [field]: text }))
-        if ((MESSAGE_KEYS as readonly string[]).includes(field)) setTab(field as MessageKey)
-      } else toast.error(text)
-    } finally {
-      setBusy(false)
+    const body = {
+      name: form.name.trim(),
+      ...form.messages,
+      scheduledAt: fromLocalInput(form.scheduledAt),
+      whatsappId: idOf(form.whatsappId),
+      contactListId: idOf(form.contactListId),
+      tagListId: idOf(form.tagListId),
+      fileListId: idOf(form.fileListId ?? ''),
     }
+    void save<Campaign>({
+      path: '/campaigns',
+      id: editingId,
+      body,
+      setBusy,
+      then: async (saved) => {
+        if (pendingFile) {
+          try {
+            saved = await upload(saved.id, pendingFile)
+          } catch (err) {
+            toast.error(t('campaignDialog.toasts.mediaFailed', { message: message(err) }))
+          }
+        }
+        onSaved(saved)
+        toast.success(t('campaignDialog.toasts.saved'))
+        onClose()
+      },
+      failed: (err) => {
+        if (isPlanDenied(err)) onPlanDenied()
+        const text = message(err)
+        const field = isApiError(err) ? err.field : undefined
+        if (
+          field &&
+          ['name', 'whatsappId', 'contactListId', 'tagListId', 'fileListId', 'scheduledAt', ...MESSAGE_KEYS].includes(
+            field,
+          )
+        ) {
+          setErrors((x) => ({ ...x, [field]: text }))
+          if ((MESSAGE_KEYS as readonly string[]).includes(field)) setTab(field as MessageKey)
+        } else toast.error(text)
+      },
+    })
   }
 
   const attach = async (file: File | undefined) => {
@@ -240,7 +246,7 @@ export function CampaignDialog({
       open={open}
       busy={busy}
       onClose={close}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       size="lg"
       title={
         <span className="flex items-center gap-2">
@@ -288,9 +294,7 @@ export function CampaignDialog({
       )}
       <TextField
         label={t('campaignDialog.name')}
-        value={form.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
+        {...field('name')}
         disabled={readOnly}
         autoFocus={!readOnly}
         maxLength={NAME_MAX}
@@ -307,11 +311,9 @@ export function CampaignDialog({
         />
         <Select
           label={t('campaignDialog.tagList')}
-          value={form.tagListId}
-          onChange={(v) => set('tagListId', v)}
+          {...field('tagListId')}
           options={choices(lookups.tags, form.tagListId)}
           placeholder={t('campaignDialog.none')}
-          error={errors.tagListId}
           disabled={readOnly}
         />
         <Select
@@ -326,19 +328,15 @@ export function CampaignDialog({
         />
         <Select
           label={t('campaignDialog.whatsapp')}
-          value={form.whatsappId}
-          onChange={(v) => set('whatsappId', v)}
+          {...field('whatsappId')}
           options={choices(lookups.connections, form.whatsappId, record?.whatsapp?.name)}
           placeholder={t('campaignDialog.choose')}
-          error={errors.whatsappId}
           disabled={readOnly}
         />
         <TextField
           type="datetime-local"
           label={t('campaignDialog.scheduledAt')}
-          value={form.scheduledAt}
-          onChange={(v) => set('scheduledAt', v)}
-          error={errors.scheduledAt}
+          {...field('scheduledAt')}
           hint={readOnly ? undefined : t('campaignDialog.scheduledHint')}
           disabled={readOnly}
         />
@@ -358,25 +356,18 @@ export function CampaignDialog({
           }))}
         />
         <TabPanel idPrefix={`${formId}-messages`} active={tab}>
-          <FieldShell
+          <TextAreaField
             id={`${formId}-${tab}`}
             label={t('campaignDialog.message', { n: MESSAGE_KEYS.indexOf(tab) + 1 })}
             error={errors[tab]}
             hint={t('campaignDialog.variablesHint', { list: variableList, interpolation: { escapeValue: false } })}
-          >
-            <textarea
-              id={`${formId}-${tab}`}
-              rows={5}
-              value={form.messages[tab]}
-              onChange={(e) => setMessage(tab, e.target.value)}
-              placeholder={t('campaignDialog.messagePlaceholder')}
-              maxLength={MESSAGE_MAX}
-              disabled={readOnly}
-              aria-invalid={errors[tab] ? true : undefined}
-              aria-describedby={errors[tab] ? `${formId}-${tab}-error` : `${formId}-${tab}-hint`}
-              className={cx(inputClass, 'resize-y', errors[tab] && inputErrorClass)}
-            />
-          </FieldShell>
+            rows={5}
+            value={form.messages[tab]}
+            onChange={(v) => setMessage(tab, v)}
+            placeholder={t('campaignDialog.messagePlaceholder')}
+            maxLength={MESSAGE_MAX}
+            disabled={readOnly}
+          />
         </TabPanel>
       </div>
 

@@ -1,7 +1,15 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi } from '@atende/client'
-import { FormDialog, TextField, say, toast, useFormState, useRefusal, type FieldErrors } from '@atende/ui'
+import {
+  FormDialog,
+  TextField,
+  say,
+  toast,
+  useFormState,
+  useRefusal,
+  useSaveRecord,
+  type FieldErrors,
+} from '@atende/ui'
 import { EMAIL_MAX, NAME_MAX, NUMBER_MAX, emailError, nameError, numberError, type ContactListItem } from './types.ts'
 
 interface Values {
@@ -22,16 +30,16 @@ export interface ContactItemDialogProps {
 /** Add or edit a contact of a list (name 2–50, number 8–50 digits, email valid or empty). */
 export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: ContactItemDialogProps) {
   const { t } = useTranslation()
-  const api = useApi()
+  const save = useSaveRecord()
   const refuse = useRefusal()
   const record = editing?.record ?? null
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e): Values => ({
+  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e): Values => ({
     name: e?.record?.name ?? '',
     number: e?.record?.number ?? '',
     email: e?.record?.email ?? '',
   }))
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found: FieldErrors<Values> = {}
     const n = nameError(values.name)
@@ -42,20 +50,18 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
     if (em) found.email = t(em)
     setErrors(found)
     if (Object.keys(found).length) return
-    const body = { name: values.name.trim(), number: values.number.trim(), email: values.email.trim(), contactListId }
-    setBusy(true)
-    try {
-      const saved = record
-        ? await api.put<ContactListItem>(`/contact-list-items/${record.id}`, { body })
-        : await api.post<ContactListItem>('/contact-list-items', { body })
-      onSaved(saved)
-      toast.success(t(record ? 'contactListItems.toasts.edited' : 'contactListItems.toasts.added'))
-      onClose()
-    } catch (err) {
-      refuse<Values>(err, FIELDS, setErrors)
-    } finally {
-      setBusy(false)
-    }
+    void save<ContactListItem>({
+      path: '/contact-list-items',
+      id: record?.id,
+      body: { name: values.name.trim(), number: values.number.trim(), email: values.email.trim(), contactListId },
+      setBusy,
+      then: (saved) => {
+        onSaved(saved)
+        toast.success(t(record ? 'contactListItems.toasts.edited' : 'contactListItems.toasts.added'))
+        onClose()
+      },
+      failed: (err) => refuse<Values>(err, FIELDS, setErrors),
+    })
   }
 
   return (
@@ -64,35 +70,18 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
       busy={busy}
       onClose={onClose}
       onSubmit={submit}
-      title={t(record ? 'contactListItems.dialog.editTitle' : 'contactListItems.dialog.addTitle')}
-      cancelLabel={t('contactListItems.dialog.cancel')}
-      submitLabel={t(record ? 'contactListItems.dialog.save' : 'contactListItems.dialog.add')}
+      ns="contactListItems"
+      adds={!record}
     >
+      <TextField label={t('contactListItems.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <TextField
-        label={t('contactListItems.dialog.name')}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        autoFocus
-        maxLength={NAME_MAX}
-      />
-      <TextField
-        label={t('contactListItems.dialog.number')}
-        hint={t('contactListItems.dialog.numberHint')}
-        value={values.number}
-        onChange={(v) => set('number', v)}
-        error={errors.number}
+        label={t('contactListItems.form.number')}
+        hint={t('contactListItems.form.numberHint')}
+        {...field('number')}
         inputMode="tel"
         maxLength={NUMBER_MAX + 20} // the limit is on digits; room for '+', spaces and brackets
       />
-      <TextField
-        label={t('contactListItems.dialog.email')}
-        type="email"
-        value={values.email}
-        onChange={(v) => set('email', v)}
-        error={errors.email}
-        maxLength={EMAIL_MAX}
-      />
+      <TextField label={t('contactListItems.form.email')} type="email" {...field('email')} maxLength={EMAIL_MAX} />
     </FormDialog>
   )
 }

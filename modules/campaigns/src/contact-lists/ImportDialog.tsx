@@ -69,7 +69,7 @@ export function ImportDialog({ contactListId, open, onClose, onImported }: Impor
         ) : (
           <>
             <Button variant="secondary" onClick={close} disabled={busy}>
-              {t('contactListItems.dialog.cancel')}
+              {t('contactListItems.form.cancel')}
             </Button>
             <Button onClick={() => void send()} loading={busy} disabled={!file}>
               {t('contactListItems.import.confirm')}

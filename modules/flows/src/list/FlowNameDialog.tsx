@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isApiError, useApi } from '@atende/client'
-import { FormDialog, TextField, say, useFormState } from '@atende/ui'
+import { FormDialog, TextField, say, useFormState, useSaveRecord } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowWire } from '../types.ts'
 import { useErrorText } from '../useAskDelete.tsx'
@@ -18,52 +18,40 @@ export interface FlowNameDialogProps {
 export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProps) {
   const { t } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const message = useErrorText()
   const flow = editing?.flow ?? null
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e) => ({
     name: e?.flow?.name ?? '',
   }))
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const problem = flowNameError(values.name)
     if (problem) return setErrors({ name: say(t, problem)! })
     const name = values.name.trim()
-    setBusy(true)
-    try {
-      const saved = flow
-        ? await api.put<FlowWire>('/flowbuilder', { body: { flowId: flow.id, name } })
-        : await api.post<FlowWire>('/flowbuilder', { body: { name } })
-      ok(t(flow ? 'flows.renamed' : 'flows.created'))
-      onSaved(saved)
-      onClose()
-    } catch (err) {
+    void save<FlowWire>({
+      send: () =>
+        flow
+          ? api.put<FlowWire>('/flowbuilder', { body: { flowId: flow.id, name } })
+          : api.post<FlowWire>('/flowbuilder', { body: { name } }),
+      setBusy,
+      then: (saved) => {
+        ok(t(flow ? 'flows.renamed' : 'flows.created'))
+        onSaved(saved)
+        onClose()
+      },
       // A refusal of the name goes under it; anything else is the flow routes' toast.
-      if (isApiError(err) && err.field === 'name') setErrors({ name: message(err) })
-      else fail(`${t('flows.saveError')} ${message(err)}`)
-    } finally {
-      setBusy(false)
-    }
+      failed: (err) => {
+        if (isApiError(err) && err.field === 'name') setErrors({ name: message(err) })
+        else fail(`${t('flows.saveError')} ${message(err)}`)
+      },
+    })
   }
 
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      title={t(flow ? 'flows.form.renameTitle' : 'flows.form.addTitle')}
-      cancelLabel={t('flowsCommon.cancel')}
-      submitLabel={t(flow ? 'flowsCommon.save' : 'flowsCommon.add')}
-    >
-      <TextField
-        label={t('flows.form.name')}
-        value={values.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        autoFocus
-        maxLength={NAME_MAX}
-      />
+    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="flows" adds={!flow}>
+      <TextField label={t('flows.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
     </FormDialog>
   )
 }

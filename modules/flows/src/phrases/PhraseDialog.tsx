@@ -1,7 +1,18 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, isApiError, useApi } from '@atende/client'
-import { FormDialog, Loading, Select, Switch, TextField, rules, say, useFormState, type FieldErrors } from '@atende/ui'
+import {
+  FormDialog,
+  Loading,
+  Select,
+  Switch,
+  TextField,
+  rules,
+  say,
+  useFormState,
+  useSaveRecord,
+  type FieldErrors,
+} from '@atende/ui'
 import { fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
 import { NAME_MAX, PHRASE_MAX } from '../validation.ts'
@@ -34,11 +45,12 @@ export interface PhraseDialogProps {
 export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const campaign = editing?.campaign ?? null
   const { flows, connections, failed } = usePhraseChoices(editing != null)
-  const { values, errors, setErrors, set, busy, setBusy } = useFormState(editing, (e) => initial(e?.campaign ?? null))
+  const { values, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.campaign ?? null))
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const found: FieldErrors<Values> = {}
     for (const k of FIELDS) if (!values[k].trim()) found[k] = t('phrases.validation.required')
@@ -52,24 +64,24 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
       phrase: values.phrase.trim(),
       whatsappId: Number(values.whatsappId),
     }
-    setBusy(true)
-    try {
-      const saved = campaign
-        ? await api.put<FlowCampaignWire>('/flowcampaign', {
-            body: { id: campaign.id, ...body, status: values.status },
-          })
-        : await api.post<FlowCampaignWire>('/flowcampaign', { body })
-      ok(t(campaign ? 'phrases.updated' : 'phrases.created'))
-      onSaved(saved)
-      onClose()
-    } catch (err) {
-      const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
-      if (isApiError(err) && err.field && (FIELDS as readonly string[]).includes(err.field))
-        setErrors((x) => ({ ...x, [err.field as keyof Values]: message }))
-      else fail(`${t('phrases.saveError')} ${message}`)
-    } finally {
-      setBusy(false)
-    }
+    void save<FlowCampaignWire>({
+      send: () =>
+        campaign
+          ? api.put<FlowCampaignWire>('/flowcampaign', { body: { id: campaign.id, ...body, status: values.status } })
+          : api.post<FlowCampaignWire>('/flowcampaign', { body }),
+      setBusy,
+      then: (saved) => {
+        ok(t(campaign ? 'phrases.updated' : 'phrases.created'))
+        onSaved(saved)
+        onClose()
+      },
+      failed: (err) => {
+        const message = errorMessage(err, t, { exists: (k) => i18n.exists(k) })
+        if (isApiError(err) && err.field && (FIELDS as readonly string[]).includes(err.field))
+          setErrors((x) => ({ ...x, [err.field as keyof Values]: message }))
+        else fail(`${t('phrases.saveError')} ${message}`)
+      },
+    })
   }
 
   const ready = !!flows && !!connections
@@ -78,12 +90,10 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
       open={editing != null}
       busy={busy}
       onClose={onClose}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       size="lg"
       ns="phrases"
       adds={!campaign}
-      cancelLabel={t('flowsCommon.cancel')}
-      submitLabel={t(campaign ? 'flowsCommon.save' : 'flowsCommon.add')}
       submitDisabled={!ready}
     >
       {!flows || !connections ? (
@@ -95,37 +105,24 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
               {t('phrases.choicesError')}
             </p>
           )}
-          <TextField
-            label={t('phrases.form.name')}
-            value={values.name}
-            error={errors.name}
-            autoFocus
-            maxLength={NAME_MAX}
-            onChange={(v) => set('name', v)}
-          />
+          <TextField label={t('phrases.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
           <Select
             label={t('phrases.form.flow')}
             placeholder={t('phrases.form.pick')}
             options={flows.map((f) => ({ value: f.id, label: f.name }))}
-            value={values.flowId}
-            error={errors.flowId}
-            onChange={(v) => set('flowId', v)}
+            {...field('flowId')}
           />
           <TextField
             label={t('phrases.form.phrase')}
             hint={t('phrases.form.phraseHint')}
-            value={values.phrase}
-            error={errors.phrase}
+            {...field('phrase')}
             maxLength={PHRASE_MAX}
-            onChange={(v) => set('phrase', v)}
           />
           <Select
             label={t('phrases.form.connection')}
             placeholder={t('phrases.form.pick')}
             options={connections.map((c) => ({ value: c.id, label: c.name }))}
-            value={values.whatsappId}
-            error={errors.whatsappId}
-            onChange={(v) => set('whatsappId', v)}
+            {...field('whatsappId')}
           />
           {campaign && (
             <Switch

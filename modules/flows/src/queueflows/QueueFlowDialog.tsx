@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
-import { Button, FormDialog, Select, TextField } from '@atende/ui'
+import { Button, FormDialog, Select, TextAreaField, TextField, useSaveRecord } from '@atende/ui'
 import { fail, ok } from '../access.tsx'
-import { TextAreaField } from '../editor/dialogs/Shell.tsx'
 import type { QueueFlowInput, QueueFlowWire, QueueRef } from '../types.ts'
 import { DESCRIPTION_MAX, NAME_MAX, SUB_FLOW_NAME_MAX, TEXT_MAX } from '../validation.ts'
 
@@ -84,6 +83,7 @@ export interface QueueFlowDialogProps {
 export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlowDialogProps) {
   const { t } = useTranslation()
   const api = useApi()
+  const save = useSaveRecord()
   const { companyId } = useSession()
   const flow = editing?.flow ?? null
   const [values, setValues] = useState<Values>(() => initial(null))
@@ -100,31 +100,39 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
     setValues((v) => ({ ...v, [key]: value }))
     setError(null)
   }
+  /** A text of the queue flow: its value and change. */
+  const bind = (key: 'name' | 'description' | 'queueId' | 'welcomeMessage') => ({
+    value: values[key],
+    onChange: (v: string) => set(key, v),
+  })
   const setOption = (key: number, patch: Partial<Option>) => {
     setValues((v) => ({ ...v, subFlows: v.subFlows.map((s) => (s.key === key ? { ...s, ...patch } : s)) }))
     setError(null)
   }
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     const problem = queueFlowError(values)
     if (problem) {
       setError(t(problem))
       return fail(t(problem))
     }
-    setBusy(true)
-    try {
-      if (flow) await api.put(`/queue-flow/sub-flows/${flow.id}`, { body: queueFlowBody(values, flow.isActive) })
-      else await api.post(`/queue-flow/sub-flows/company/${companyId}`, { body: queueFlowBody(values) })
-      ok(t(flow ? 'queueFlows.updated' : 'queueFlows.created'))
-      onSaved()
-      onClose()
-    } catch (err) {
-      console.error(err)
-      fail(t('queueFlows.saveError'))
-    } finally {
-      setBusy(false)
-    }
+    void save({
+      send: () =>
+        flow
+          ? api.put(`/queue-flow/sub-flows/${flow.id}`, { body: queueFlowBody(values, flow.isActive) })
+          : api.post(`/queue-flow/sub-flows/company/${companyId}`, { body: queueFlowBody(values) }),
+      setBusy,
+      then: () => {
+        ok(t(flow ? 'queueFlows.updated' : 'queueFlows.created'))
+        onSaved()
+        onClose()
+      },
+      failed: (err) => {
+        console.error(err)
+        fail(t('queueFlows.saveError'))
+      },
+    })
   }
 
   const queueOptions = queues.map((q) => ({ value: q.id, label: q.name }))
@@ -136,37 +144,19 @@ export function QueueFlowDialog({ editing, queues, onClose, onSaved }: QueueFlow
       onSubmit={submit}
       size="xl"
       className="flex max-h-[65vh] flex-col gap-4 overflow-y-auto p-0.5"
-      title={t(flow ? 'queueFlows.form.editTitle' : 'queueFlows.form.addTitle')}
-      cancelLabel={t('flowsCommon.cancel')}
+      ns="queueFlows"
+      adds={!flow}
       submitLabel={t(busy ? 'queueFlows.form.saving' : 'flowsCommon.save')}
     >
-      <TextField
-        label={t('queueFlows.form.name')}
-        value={values.name}
-        autoFocus
-        maxLength={NAME_MAX}
-        onChange={(v) => set('name', v)}
-      />
-      <TextField
-        label={t('queueFlows.form.description')}
-        value={values.description}
-        maxLength={DESCRIPTION_MAX}
-        onChange={(v) => set('description', v)}
-      />
+      <TextField label={t('queueFlows.form.name')} {...bind('name')} autoFocus maxLength={NAME_MAX} />
+      <TextField label={t('queueFlows.form.description')} {...bind('description')} maxLength={DESCRIPTION_MAX} />
       <Select
         label={t('queueFlows.form.queue')}
         placeholder={t('queueFlows.form.pickQueue')}
         options={queueOptions}
-        value={values.queueId}
-        onChange={(v) => set('queueId', v)}
+        {...bind('queueId')}
       />
-      <TextAreaField
-        label={t('queueFlows.form.welcome')}
-        value={values.welcomeMessage}
-        rows={3}
-        maxLength={TEXT_MAX}
-        onChange={(v) => set('welcomeMessage', v)}
-      />
+      <TextAreaField label={t('queueFlows.form.welcome')} {...bind('welcomeMessage')} rows={3} maxLength={TEXT_MAX} />
       <div className="flex flex-col gap-3">
         <h3 className="text-sm font-semibold">{t('queueFlows.form.options')}</h3>
         {values.subFlows.map((s, i) => (

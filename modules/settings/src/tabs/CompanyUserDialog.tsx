@@ -1,7 +1,18 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, Dialog, EmptyState, Loading, TextField, rules, say, toast, useErrorToast } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  EmptyState,
+  Loading,
+  TextField,
+  rules,
+  say,
+  toast,
+  useErrorToast,
+  useSaveRecord,
+} from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import type { UserListItem } from '../lib/types.ts'
 
@@ -28,6 +39,7 @@ export function CompanyUserDialog({
   const { t } = useTranslation()
   const api = useApi()
   const showError = useErrorToast()
+  const saveRecord = useSaveRecord()
   const [user, setUser] = useState<UserListItem | null | undefined>(undefined)
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
@@ -65,21 +77,20 @@ export function CompanyUserDialog({
       !submitted || !password ? null : PASSWORD_POLICY.test(password) ? null : t('settings.validation.passwordPolicy'),
   }
 
-  async function save() {
+  function save() {
     setSubmitted(true)
     if (!user || userName(name) || !isEmail(email) || (password && !PASSWORD_POLICY.test(password))) return
-    setSaving(true)
-    try {
-      await api.put(`/users/${user.id}`, {
-        body: { name: name.trim(), email: email.trim(), ...(password ? { password } : {}) },
-      })
-      toast.success(t('settings.companies.userSaved'))
-      onClose()
-    } catch (err) {
-      showError(err, 'settings.toasts.error')
-    } finally {
-      setSaving(false)
-    }
+    void saveRecord({
+      path: '/users',
+      id: user.id,
+      body: { name: name.trim(), email: email.trim(), ...(password ? { password } : {}) },
+      setBusy: setSaving,
+      then: () => {
+        toast.success(t('settings.companies.userSaved'))
+        onClose()
+      },
+      failed: (err) => showError(err, 'settings.toasts.error'),
+    })
   }
 
   return (
@@ -93,7 +104,7 @@ export function CompanyUserDialog({
             {t('settings.actions.cancel')}
           </Button>
           {user && (
-            <Button loading={saving} onClick={() => void save()}>
+            <Button loading={saving} onClick={save}>
               {t('settings.actions.save')}
             </Button>
           )}
@@ -110,7 +121,7 @@ export function CompanyUserDialog({
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             e.preventDefault()
-            void save()
+            save()
           }}
         >
           <TextField
