@@ -122,7 +122,14 @@ export function useFormState<V extends object, Target>(target: Target | null, in
     onChange: (v: string) => set(key, v as V[K]),
     error: errors[key],
   })
-  return { values, setValues, errors, setErrors, set, field, busy, setBusy }
+  /** The FormDialog's opening, busy and handlers: `<FormDialog {...dialog(onClose, submit)} ns="tags" adds={!tag}>`. */
+  const dialog = (onClose: () => void, onSubmit: (e: FormEvent) => void) => ({
+    open: target != null,
+    busy,
+    onClose,
+    onSubmit,
+  })
+  return { values, setValues, errors, setErrors, set, field, dialog, busy, setBusy }
 }
 
 /** A failed request's words: the translation of its error code when one exists, else its own message. */

@@ -104,7 +104,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
   const connection = editing?.connection ?? null
   const refuse = useRefusal()
   const form = useFormState(editing, (e) => initial(e?.connection ?? null))
-  const { values, errors, setErrors, field, busy, setBusy } = form
+  const { values, errors, setErrors, field, dialog, setBusy } = form
   const saveRecord = useSaveRecord()
   const [hourErrors, setHourErrors] = useState<Record<string, string>>({})
   const [tab, setTab] = useState<Tab>('general')
@@ -210,10 +210,7 @@ export function ConnectionDialog({ editing, onClose, save }: ConnectionDialogPro
 
   return (
     <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
+      {...dialog(onClose, submit)}
       size="lg"
       className="flex flex-col gap-3"
       ns="connections"

@@ -62,7 +62,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   const save = useSaveRecord()
   // After a save whose upload failed, the dialog goes on editing the saved list.
   const [record, setRecord] = useState<FileList | null>(editing?.record ?? null)
-  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, setErrors, field, busy, setBusy, dialog } = useFormState(editing, (e) => ({
     name: e?.record?.name ?? '',
     message: e?.record?.message ?? '',
   }))
@@ -186,15 +186,7 @@ export function FileListDialog({ editing, onClose, onSaved }: FileListDialogProp
   }
 
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-      ns="files"
-      adds={!record}
-    >
+    <FormDialog {...dialog(onClose, submit)} size="lg" ns="files" adds={!record}>
       <TextField label={t('files.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <TextAreaField label={t('files.form.message')} {...field('message')} rows={3} maxLength={MESSAGE_MAX} />
 

@@ -46,7 +46,9 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
   const refuse = useRefusal()
   // After a create whose upload failed, the dialog goes on editing the saved row.
   const [record, setRecord] = useState<QuickMessage | null>(editing?.record ?? null)
-  const { values, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.record ?? null))
+  const { values, setErrors, set, field, busy, setBusy, dialog } = useFormState(editing, (e) =>
+    initial(e?.record ?? null),
+  )
   const [file, setFile] = useState<File | null>(null)
   const [dropMedia, setDropMedia] = useState(false)
   const message = (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
@@ -106,15 +108,7 @@ export function QuickMessageDialog({ editing, onClose, onSaved }: QuickMessageDi
 
   const current = record?.isMedia && !dropMedia ? { name: record.mediaName ?? '', url: record.mediaPath } : null
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-      ns="quickMessages"
-      adds={!record}
-    >
+    <FormDialog {...dialog(onClose, submit)} size="lg" ns="quickMessages" adds={!record}>
       <TextField
         label={t('quickMessages.form.shortcode')}
         hint={t('quickMessages.form.shortcodeHint')}

@@ -32,7 +32,9 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
   const save = useSaveRecord()
   const refuse = useRefusal()
   const tag = editing?.tag ?? null
-  const { values, errors, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.tag ?? null))
+  const { values, errors, setErrors, set, field, setBusy, dialog } = useFormState(editing, (e) =>
+    initial(e?.tag ?? null),
+  )
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -62,7 +64,7 @@ export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogPro
   }
 
   return (
-    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="tags" adds={!tag}>
+    <FormDialog {...dialog(onClose, submit)} ns="tags" adds={!tag}>
       <TextField label={t('tags.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <ColorField value={values.color} onChange={(v) => set('color', v)} error={errors.color} />
       <div className="flex items-center gap-2" aria-hidden>

@@ -33,7 +33,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
   const save = useSaveRecord()
   const refuse = useRefusal()
   const record = editing?.record ?? null
-  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e): Values => ({
+  const { values, setErrors, field, setBusy, dialog } = useFormState(editing, (e): Values => ({
     name: e?.record?.name ?? '',
     number: e?.record?.number ?? '',
     email: e?.record?.email ?? '',
@@ -65,14 +65,7 @@ export function ContactItemDialog({ contactListId, editing, onClose, onSaved }: 
   }
 
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      ns="contactListItems"
-      adds={!record}
-    >
+    <FormDialog {...dialog(onClose, submit)} ns="contactListItems" adds={!record}>
       <TextField label={t('contactListItems.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
       <TextField
         label={t('contactListItems.form.number')}

@@ -18,7 +18,7 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
   const save = useSaveRecord()
   const refuse = useRefusal()
   const record = editing?.record ?? null
-  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, setErrors, field, setBusy, dialog } = useFormState(editing, (e) => ({
     name: e?.record?.name ?? '',
   }))
 
@@ -44,7 +44,7 @@ export function ContactListDialog({ editing, onClose, onSaved, onPlanDenied }: C
   }
 
   return (
-    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="contactLists" adds={!record}>
+    <FormDialog {...dialog(onClose, submit)} ns="contactLists" adds={!record}>
       <TextField label={t('contactLists.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
     </FormDialog>
   )

@@ -21,7 +21,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
   const save = useSaveRecord()
   const message = useErrorText()
   const flow = editing?.flow ?? null
-  const { values, setErrors, field, busy, setBusy } = useFormState(editing, (e) => ({
+  const { values, setErrors, field, setBusy, dialog } = useFormState(editing, (e) => ({
     name: e?.flow?.name ?? '',
   }))
 
@@ -50,7 +50,7 @@ export function FlowNameDialog({ editing, onClose, onSaved }: FlowNameDialogProp
   }
 
   return (
-    <FormDialog open={editing != null} busy={busy} onClose={onClose} onSubmit={submit} ns="flows" adds={!flow}>
+    <FormDialog {...dialog(onClose, submit)} ns="flows" adds={!flow}>
       <TextField label={t('flows.form.name')} {...field('name')} autoFocus maxLength={NAME_MAX} />
     </FormDialog>
   )

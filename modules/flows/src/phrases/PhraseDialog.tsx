@@ -48,7 +48,7 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
   const save = useSaveRecord()
   const campaign = editing?.campaign ?? null
   const { flows, connections, failed } = usePhraseChoices(editing != null)
-  const { values, setErrors, set, field, busy, setBusy } = useFormState(editing, (e) => initial(e?.campaign ?? null))
+  const { values, setErrors, set, field, setBusy, dialog } = useFormState(editing, (e) => initial(e?.campaign ?? null))
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -86,16 +86,7 @@ export function PhraseDialog({ editing, onClose, onSaved }: PhraseDialogProps) {
 
   const ready = !!flows && !!connections
   return (
-    <FormDialog
-      open={editing != null}
-      busy={busy}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-      ns="phrases"
-      adds={!campaign}
-      submitDisabled={!ready}
-    >
+    <FormDialog {...dialog(onClose, submit)} size="lg" ns="phrases" adds={!campaign} submitDisabled={!ready}>
       {!flows || !connections ? (
         <Loading label={t('flowsCommon.loading')} />
       ) : (
