@@ -7,7 +7,7 @@ import type { NodeDataMap, OpenAiData, TypebotData } from '../../types.ts'
 import { MEDIA_RULES, fileError, type MediaKind } from '../../validation.ts'
 import { OPENAI_VOICES, voiceValue } from '../kinds.ts'
 import { uploadMedia } from '../upload.ts'
-import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
+import { NodeDialogShell, TextAreaField, blanks, useNodeForm, type NodeDialogProps } from './Shell.tsx'
 
 /** administration.md §3, §9: a typebot node's defaults (delay 1000 ms, expiry 1). */
 export const TYPEBOT_DEFAULTS: TypebotData = {
@@ -38,9 +38,6 @@ export const OPENAI_DEFAULTS: OpenAiData = {
   queueId: null,
 }
 
-type Errors = Record<string, string | null>
-const required = (v: string) => !v.trim()
-
 /**
  * A typebot node (create 'Adicionar Typebot ao fluxo', edit 'Editar Typebot'): name, urlN8N and
  * typebotSlug required; projectName is the name. Saved with the flow; at run time the node hands the
@@ -48,18 +45,19 @@ const required = (v: string) => !v.trim()
  */
 export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['typebot']>) {
   const { t } = useTranslation()
-  const [v, setV] = useState<TypebotData>({ ...TYPEBOT_DEFAULTS, ...initial?.typebotIntegration })
-  const [errors, setErrors] = useState<Errors>({})
-  const set = <K extends keyof TypebotData>(key: K, value: TypebotData[K]) => {
-    setV((x) => ({ ...x, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
-  }
+  const {
+    values: v,
+    set,
+    errors,
+    setErrors,
+  } = useNodeForm(initial, (d) => ({
+    ...TYPEBOT_DEFAULTS,
+    ...d?.typebotIntegration,
+  }))
   const submit = () => {
-    const found: Errors = {}
-    for (const k of ['name', 'urlN8N', 'typebotSlug'] as const)
-      if (required(v[k])) found[k] = t('editor.validation.required')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const found = blanks(v, ['name', 'urlN8N', 'typebotSlug'], t('editor.validation.required'))
+    if (found) return setErrors(found)
+    setErrors({})
     onSave({ typebotIntegration: { ...v, name: v.name.trim(), projectName: v.name.trim() } })
   }
   const text = (key: keyof TypebotData, props: { autoFocus?: boolean } = {}) => (
@@ -74,9 +72,9 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
   )
   return (
     <NodeDialogShell
-      title={t(initial ? 'editor.typebot.editTitle' : 'editor.typebot.addTitle')}
+      kind="typebot"
+      initial={initial}
       submitLabel={t(initial ? 'editor.typebot.edit' : 'editor.typebot.add')}
-      editing={!!initial}
       onClose={onClose}
       onSubmit={submit}
       size="lg"
@@ -118,24 +116,26 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
  */
 export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['openai']>) {
   const { t } = useTranslation()
-  const [v, setV] = useState<OpenAiData>(() => {
-    const data = { ...OPENAI_DEFAULTS, ...initial?.typebotIntegration }
+  const {
+    values: v,
+    set,
+    errors,
+    setErrors,
+  } = useNodeForm(initial, (d) => {
+    const data = { ...OPENAI_DEFAULTS, ...d?.typebotIntegration }
     return { ...data, voice: voiceValue(data.voice) }
   })
-  const [errors, setErrors] = useState<Errors>({})
   const [showKey, setShowKey] = useState(false)
-  const set = <K extends keyof OpenAiData>(key: K, value: OpenAiData[K]) => {
-    setV((x) => ({ ...x, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
-  }
   const apiKeyStored = !!initial?.typebotIntegration?.apiKeySet
   const voiceKeyStored = !!initial?.typebotIntegration?.voiceKeySet
   const submit = () => {
-    const found: Errors = {}
-    for (const k of ['name', 'prompt'] as const) if (required(v[k])) found[k] = t('editor.validation.required')
-    if (!apiKeyStored && required(v.apiKey)) found.apiKey = t('editor.validation.required')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const found = blanks(
+      v,
+      apiKeyStored ? ['name', 'prompt'] : ['name', 'apiKey', 'prompt'],
+      t('editor.validation.required'),
+    )
+    if (found) return setErrors(found)
+    setErrors({})
     onSave({
       typebotIntegration: {
         ...v,
@@ -157,13 +157,7 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
     />
   )
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.openai.editTitle' : 'editor.openai.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-    >
+    <NodeDialogShell kind="openai" initial={initial} onClose={onClose} onSubmit={submit} size="lg">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('editor.openai.handsOver')}</p>
       <TextField
         label={t('editor.openai.name')}
@@ -267,8 +261,9 @@ export function MediaDialog({
   }
   return (
     <NodeDialogShell
+      kind={kind}
+      initial={initial}
       title={t(`editor.types.${kind}`)}
-      editing={!!initial}
       onClose={onClose}
       busy={busy}
       onSubmit={() => (value.url ? onSave(value) : fail(t('editor.validation.emptyMedia')))}
