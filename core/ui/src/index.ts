@@ -95,3 +95,12 @@ export {
 } from './FormDialog.tsx'
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
+export {
+  GO_HOME_MS,
+  isPlanDenied,
+  useGoHomeNotice,
+  usePlanDenied,
+  DeniedCard,
+  NoAccessNotice,
+  type GoHomeNotice,
+} from './usePlanDenied.tsx'

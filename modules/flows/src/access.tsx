@@ -1,13 +1,11 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useSession } from '@atende/client'
-import { ErrorCard, FlagGate, toast, useRemoteFlag } from '@atende/ui'
+import { FlagGate, NoAccessNotice, toast, useRemoteFlag } from '@atende/ui'
 
 /** The company setting behind the cshow routes (plugins/companies). */
 export const CAMPAIGNS_SETTING = 'campaignsEnabled'
-/** The 'no permission' notice goes home after 1 s. */
-export const REDIRECT_MS = 1000
 /** A toast closes after 3000 ms on the flow routes. */
 export const FLOW_TOAST_MS = 3000
 
@@ -33,15 +31,13 @@ export function useCampaignsEnabled() {
 function NoAccess() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  useEffect(() => {
-    toast.warning(t('flowsCommon.noAccess'), FLOW_TOAST_MS)
-    const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS)
-    return () => clearTimeout(id)
-  }, [navigate, t])
   return (
-    <div className="p-6" data-testid="flows-no-access">
-      <ErrorCard title={t('flowsCommon.noAccess')} />
-    </div>
+    <NoAccessNotice
+      testId="flows-no-access"
+      message={t('flowsCommon.noAccess')}
+      toastMs={FLOW_TOAST_MS}
+      goHome={() => navigate('/', { replace: true })}
+    />
   )
 }
 
