@@ -45,28 +45,23 @@ export const OPENAI_DEFAULTS: OpenAiData = {
  */
 export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['typebot']>) {
   const { t } = useTranslation()
-  const {
-    values: v,
-    set,
-    errors,
-    setErrors,
-  } = useNodeForm(initial, (d) => ({
+  const { values: v, ...form } = useNodeForm(initial, (d) => ({
     ...TYPEBOT_DEFAULTS,
     ...d?.typebotIntegration,
   }))
   const submit = () => {
     const found = blanks(v, ['name', 'urlN8N', 'typebotSlug'], t('editor.validation.required'))
-    if (found) return setErrors(found)
-    setErrors({})
+    if (found) return form.setErrors(found)
+    form.setErrors({})
     onSave({ typebotIntegration: { ...v, name: v.name.trim(), projectName: v.name.trim() } })
   }
   const text = (key: keyof TypebotData, props: { autoFocus?: boolean } = {}) => (
     <TextField
       label={t(`editor.typebot.${key}`)}
       value={String(v[key])}
-      error={errors[key]}
+      error={form.errors[key]}
       maxLength={500}
-      onChange={(x) => set(key, x as never)}
+      onChange={(x) => form.set(key, x as never)}
       {...props}
     />
   )
@@ -89,14 +84,14 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
           type="number"
           min={0}
           value={String(v.typebotExpires)}
-          onChange={(x) => set('typebotExpires', Number(x))}
+          onChange={(x) => form.set('typebotExpires', Number(x))}
         />
         <TextField
           label={t('editor.typebot.typebotDelayMessage')}
           type="number"
           min={0}
           value={String(v.typebotDelayMessage)}
-          onChange={(x) => set('typebotDelayMessage', Number(x))}
+          onChange={(x) => form.set('typebotDelayMessage', Number(x))}
         />
         {text('typebotKeywordFinish')}
         {text('typebotKeywordRestart')}
@@ -116,12 +111,7 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
  */
 export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['openai']>) {
   const { t } = useTranslation()
-  const {
-    values: v,
-    set,
-    errors,
-    setErrors,
-  } = useNodeForm(initial, (d) => {
+  const { values: v, ...form } = useNodeForm(initial, (d) => {
     const data = { ...OPENAI_DEFAULTS, ...d?.typebotIntegration }
     return { ...data, voice: voiceValue(data.voice) }
   })
@@ -134,8 +124,8 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       apiKeyStored ? ['name', 'prompt'] : ['name', 'apiKey', 'prompt'],
       t('editor.validation.required'),
     )
-    if (found) return setErrors(found)
-    setErrors({})
+    if (found) return form.setErrors(found)
+    form.setErrors({})
     onSave({
       typebotIntegration: {
         ...v,
@@ -153,7 +143,7 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       min={0}
       step={step}
       value={String(v[key])}
-      onChange={(x) => set(key, Number(x))}
+      onChange={(x) => form.set(key, Number(x))}
     />
   )
   return (
@@ -162,10 +152,10 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       <TextField
         label={t('editor.openai.name')}
         value={v.name}
-        error={errors.name}
+        error={form.errors.name}
         autoFocus
         maxLength={100}
-        onChange={(x) => set('name', x)}
+        onChange={(x) => form.set('name', x)}
       />
       <div className="flex items-end gap-2">
         <TextField
@@ -175,9 +165,9 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
           autoComplete="off"
           value={v.apiKey}
           placeholder={apiKeyStored ? t('editor.openai.keyStored') : undefined}
-          error={errors.apiKey}
+          error={form.errors.apiKey}
           maxLength={300}
-          onChange={(x) => set('apiKey', x)}
+          onChange={(x) => form.set('apiKey', x)}
         />
         <Button variant="secondary" aria-pressed={showKey} onClick={() => setShowKey((s) => !s)}>
           {t(showKey ? 'editor.openai.hideKey' : 'editor.openai.showKey')}
@@ -186,16 +176,16 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       <TextAreaField
         label={t('editor.openai.prompt')}
         value={v.prompt}
-        error={errors.prompt}
+        error={form.errors.prompt}
         rows={6}
         maxLength={4096}
-        onChange={(x) => set('prompt', x)}
+        onChange={(x) => form.set('prompt', x)}
       />
       <Select
         label={t('editor.openai.voice')}
         options={[{ value: 'texto', label: t('editor.openai.textOnly') }, ...OPENAI_VOICES]}
         value={v.voice}
-        onChange={(x) => set('voice', x)}
+        onChange={(x) => form.set('voice', x)}
       />
       {v.voice !== 'texto' && (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -206,12 +196,12 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
             value={v.voiceKey}
             placeholder={voiceKeyStored ? t('editor.openai.keyStored') : undefined}
             maxLength={300}
-            onChange={(x) => set('voiceKey', x)}
+            onChange={(x) => form.set('voiceKey', x)}
           />
           <TextField
             label={t('editor.openai.voiceRegion')}
             value={v.voiceRegion}
-            onChange={(x) => set('voiceRegion', x)}
+            onChange={(x) => form.set('voiceRegion', x)}
           />
         </div>
       )}

@@ -1,8 +1,7 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, useSession } from '@atende/client'
 import { Button, FieldShell, Loading, Select, TextField } from '@atende/ui'
-import type { Condition, MenuOption, NodeDataMap, QueueRef } from '../../types.ts'
+import type { Condition, MenuOption, NodeDataMap } from '../../types.ts'
 import {
   ANSWER_KEY_MAX,
   CONDITION_VALUE_MAX,
@@ -12,6 +11,7 @@ import {
   answerKeyError,
   intervalError,
 } from '../../validation.ts'
+import { useQueueRefs } from '../../queueflows/useQueueRefs.ts'
 import { NodeDialogShell, TextAreaField, useNodeForm, type NodeDialogProps } from './Shell.tsx'
 
 /** A message node: its text. */
@@ -235,27 +235,13 @@ export function ConditionDialog({
 /** A ticket node: the queue the conversation moves to ('Adicione uma fila' without one). */
 export function TicketDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['ticket']>) {
   const { t } = useTranslation()
-  const api = useApi()
-  const { companyId } = useSession()
-  const [queues, setQueues] = useState<QueueRef[] | null>(null)
   const [failed, setFailed] = useState(false)
+  // A failure shows under the field and leaves an empty list to pick from.
+  const loaded = useQueueRefs(() => setFailed(true))
+  const queues = failed ? [] : loaded
   const { values, errors, setErrors, field } = useNodeForm(initial, (d) => ({
     queueId: d?.queue.id ? String(d.queue.id) : '',
   }))
-  useEffect(() => {
-    if (!companyId) return
-    const ctrl = new AbortController()
-    api
-      .get<QueueRef[]>(`/queue-flow/queues/${companyId}`, { signal: ctrl.signal })
-      .then(setQueues)
-      .catch((err) => {
-        if (ctrl.signal.aborted) return
-        console.error(err)
-        setFailed(true)
-        setQueues([])
-      })
-    return () => ctrl.abort()
-  }, [api, companyId])
   const submit = () => {
     const q = queues?.find((x) => String(x.id) === values.queueId)
     if (!q) return setErrors({ queueId: t('editor.ticket.needQueue') })
