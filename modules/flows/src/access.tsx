@@ -27,33 +27,27 @@ export function useCampaignsEnabled() {
   }, 'flows settings')
 }
 
-/** Says the page is not for this company and goes home after 1 s. */
-function NoAccess() {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  return (
-    <NoAccessNotice
-      testId="flows-no-access"
-      message={t('flowsCommon.noAccess')}
-      toastMs={FLOW_TOAST_MS}
-      goHome={() => navigate('/', { replace: true })}
-    />
-  )
-}
-
 /**
  * The cshow pages (/flowbuilders, /flowbuilder/:id, /phrase-lists) exist only while the company has
  * campaigns on; otherwise they say so and go home after 1 s, as the plan-gated pages do.
  */
 export function CampaignsGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const { state, retry } = useCampaignsEnabled()
   return (
     <FlagGate
       state={state}
       retry={retry}
       labels={{ loading: t('flowsCommon.loading'), error: t('flowsCommon.accessError'), retry: t('flowsCommon.retry') }}
-      off={<NoAccess />}
+      off={
+        <NoAccessNotice
+          testId="flows-no-access"
+          message={t('flowsCommon.noAccess')}
+          toastMs={FLOW_TOAST_MS}
+          goHome={() => navigate('/', { replace: true })}
+        />
+      }
       errorClassName="p-6"
     >
       {children}
