@@ -98,3 +98,12 @@ export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } fro
 export { useSaveRecord, type SaveRecordOptions } from './useSaveRecord.ts'
 export { ChipsField, type ChipsFieldProps, type Chip } from './ChipsField.tsx'
 export { bindBotPickers } from './bindBotPickers.ts'
+export {
+  GO_HOME_MS,
+  isPlanDenied,
+  useGoHomeNotice,
+  usePlanDenied,
+  DeniedCard,
+  NoAccessNotice,
+  type GoHomeNotice,
+} from './usePlanDenied.tsx'

@@ -1,15 +1,12 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { ClientErrorCodes, isApiError, useSession } from '@atende/client'
-import { ErrorCard, FlagGate, toast, useRemoteFlag } from '@atende/ui'
+import { useSession } from '@atende/client'
+import { FlagGate, NoAccessNotice, useRemoteFlag } from '@atende/ui'
 
 /** The company setting behind the cshow routes (plugins/companies). */
 export const CAMPAIGNS_SETTING = 'campaignsEnabled'
-/** The 'no permission' notice goes home after 1 s. */
-export const REDIRECT_MS = 1000
-
-export const isPlanDenied = (err: unknown) => isApiError(err) && err.code === ClientErrorCodes.PLAN_FEATURE_DISABLED
+export { isPlanDenied } from '@atende/ui'
 
 /**
  * Whether the company has campaigns on (GET /api/settings, campaignsEnabled = 'true'), read each
@@ -29,15 +26,12 @@ function useCampaignsEnabled() {
 export function NoAccess({ testId = 'campaigns-no-access' }: { testId?: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  useEffect(() => {
-    toast.warning(t('campaignsCommon.noAccess'))
-    const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS)
-    return () => clearTimeout(id)
-  }, [navigate, t])
   return (
-    <div className="p-6" data-testid={testId}>
-      <ErrorCard title={t('campaignsCommon.noAccess')} />
-    </div>
+    <NoAccessNotice
+      testId={testId}
+      message={t('campaignsCommon.noAccess')}
+      goHome={() => navigate('/', { replace: true })}
+    />
   )
 }
 

@@ -11,15 +11,8 @@ export interface HoursRow {
 }
 
 /** A new connection's week: Mon–Fri 08:00–18:00, Sat 08:00–12:00, Sun closed. */
-const DEFAULT_HOURS: Record<Weekday, [string, string] | null> = {
-  monday: ['08:00', '18:00'],
-  tuesday: ['08:00', '18:00'],
-  wednesday: ['08:00', '18:00'],
-  thursday: ['08:00', '18:00'],
-  friday: ['08:00', '18:00'],
-  saturday: ['08:00', '12:00'],
-  sunday: null,
-}
+const defaultHours = (day: Weekday): [string, string] | null =>
+  day === 'sunday' ? null : ['08:00', day === 'saturday' ? '12:00' : '18:00']
 
 const row = (weekdayEn: Weekday, hours: [string, string] | null): HoursRow =>
   hours
@@ -31,10 +24,10 @@ const row = (weekdayEn: Weekday, hours: [string, string] | null): HoursRow =>
  * (or 00:00–00:00, the settings screen's way of saying closed) is closed.
  */
 export function hoursRows(stored: ScheduleDay[] | undefined): HoursRow[] {
-  if (!stored?.length) return WEEKDAYS.map((d) => row(d, DEFAULT_HOURS[d]))
+  if (!stored?.length) return WEEKDAYS.map((d) => row(d, defaultHours(d)))
   return WEEKDAYS.map((d) => {
     const s = stored.find((x) => x.weekdayEn?.toLowerCase() === d)
-    if (!s) return row(d, DEFAULT_HOURS[d])
+    if (!s) return row(d, defaultHours(d))
     const start = s.startTime ?? ''
     const end = s.endTime ?? ''
     const closed = !start || !end || (start === '00:00' && end === '00:00')

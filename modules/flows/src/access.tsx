@@ -1,13 +1,11 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useSession } from '@atende/client'
-import { ErrorCard, FlagGate, toast, useRemoteFlag } from '@atende/ui'
+import { FlagGate, NoAccessNotice, toast, useRemoteFlag } from '@atende/ui'
 
 /** The company setting behind the cshow routes (plugins/companies). */
 export const CAMPAIGNS_SETTING = 'campaignsEnabled'
-/** The 'no permission' notice goes home after 1 s. */
-export const REDIRECT_MS = 1000
 /** A toast closes after 3000 ms on the flow routes. */
 export const FLOW_TOAST_MS = 3000
 
@@ -29,35 +27,27 @@ export function useCampaignsEnabled() {
   }, 'flows settings')
 }
 
-/** Says the page is not for this company and goes home after 1 s. */
-function NoAccess() {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  useEffect(() => {
-    toast.warning(t('flowsCommon.noAccess'), FLOW_TOAST_MS)
-    const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS)
-    return () => clearTimeout(id)
-  }, [navigate, t])
-  return (
-    <div className="p-6" data-testid="flows-no-access">
-      <ErrorCard title={t('flowsCommon.noAccess')} />
-    </div>
-  )
-}
-
 /**
  * The cshow pages (/flowbuilders, /flowbuilder/:id, /phrase-lists) exist only while the company has
  * campaigns on; otherwise they say so and go home after 1 s, as the plan-gated pages do.
  */
 export function CampaignsGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const { state, retry } = useCampaignsEnabled()
   return (
     <FlagGate
       state={state}
       retry={retry}
       labels={{ loading: t('flowsCommon.loading'), error: t('flowsCommon.accessError'), retry: t('flowsCommon.retry') }}
-      off={<NoAccess />}
+      off={
+        <NoAccessNotice
+          testId="flows-no-access"
+          message={t('flowsCommon.noAccess')}
+          toastMs={FLOW_TOAST_MS}
+          goHome={() => navigate('/', { replace: true })}
+        />
+      }
       errorClassName="p-6"
     >
       {children}

@@ -1,11 +1,21 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '@atende/client'
-import { Button, CopyButton, ErrorCard, Loading, Select, TextField, toast, useErrorToast } from '@atende/ui'
+import {
+  Button,
+  CopyButton,
+  ErrorCard,
+  Loading,
+  Select,
+  TextField,
+  fieldBinder,
+  toast,
+  useErrorToast,
+} from '@atende/ui'
 import type { BillingConfig, ProviderName } from '../types.ts'
 import { useLoad } from '../useLoad.ts'
 
-interface Form {
+type Form = {
   provider: ProviderName
   pixKey: string
   merchantName: string
@@ -54,7 +64,6 @@ export function PaymentSettingsForm() {
     )
   if (!form || !saved) return <Loading label={t('billing.loading')} />
 
-  const set = (key: keyof Form) => (value: string) => setForm({ ...form, [key]: value } as Form)
   const required = 'validation.required'
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -90,7 +99,12 @@ export function PaymentSettingsForm() {
     }
   }
   const secretHint = (isSet: boolean) => (isSet ? t('billing.platform.settings.secretSet') : undefined)
-  const err = (key: keyof Form) => (errors[key] ? t(errors[key]!) : null)
+  const field = fieldBinder({
+    values: form,
+    onChange: setForm,
+    label: (key) => t(`billing.platform.settings.${key}`),
+    error: (key) => (errors[key] ? t(errors[key]!) : null),
+  })
 
   return (
     <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-4" aria-busy={busy}>
@@ -108,48 +122,23 @@ export function PaymentSettingsForm() {
       </p>
       {form.provider === 'pix-static' ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('billing.platform.settings.pixKey')}
-            value={form.pixKey}
-            onChange={set('pixKey')}
-            maxLength={77}
-            error={err('pixKey')}
-            className="sm:col-span-2"
-          />
-          <TextField
-            label={t('billing.platform.settings.merchantName')}
-            value={form.merchantName}
-            onChange={set('merchantName')}
-            maxLength={100}
-            error={err('merchantName')}
-          />
-          <TextField
-            label={t('billing.platform.settings.merchantCity')}
-            value={form.merchantCity}
-            onChange={set('merchantCity')}
-            maxLength={100}
-            error={err('merchantCity')}
-          />
+          <TextField {...field('pixKey')} maxLength={77} className="sm:col-span-2" />
+          <TextField {...field('merchantName')} maxLength={100} />
+          <TextField {...field('merchantCity')} maxLength={100} />
         </div>
       ) : (
         <div className="flex flex-col gap-4">
           <TextField
-            label={t('billing.platform.settings.asaasApiKey')}
+            {...field('asaasApiKey')}
             type="password"
             autoComplete="off"
-            value={form.asaasApiKey}
-            onChange={set('asaasApiKey')}
             hint={secretHint(saved.asaasApiKeySet)}
-            error={err('asaasApiKey')}
           />
           <TextField
-            label={t('billing.platform.settings.asaasWebhookToken')}
+            {...field('asaasWebhookToken')}
             type="password"
             autoComplete="off"
-            value={form.asaasWebhookToken}
-            onChange={set('asaasWebhookToken')}
             hint={secretHint(saved.asaasWebhookTokenSet)}
-            error={err('asaasWebhookToken')}
           />
           <div className="flex flex-wrap items-end gap-2">
             <TextField

@@ -69,6 +69,13 @@ function CampaignsConfig() {
       'variables',
       form.variables.map((v) => (v.uid === id ? { ...v, ...patch } : v)),
     )
+  /** A setting's field: its label under campaignConfig, its value and its error. */
+  const field = (key: Exclude<keyof Form, 'variables'>) => ({
+    label: t(`campaignConfig.${key}`),
+    value: form[key],
+    onChange: (v: string) => set(key, v),
+    error: errors[key as keyof Errors],
+  })
   const seconds = (n: number, zero: string) => ({
     value: String(n),
     label: n ? t('campaignConfig.seconds', { count: n }) : zero,
@@ -123,24 +130,18 @@ function CampaignsConfig() {
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('campaignConfig.intervalsHint')}</p>
           <div className="grid gap-3 sm:grid-cols-3">
             <Select
-              label={t('campaignConfig.messageInterval')}
-              value={form.messageInterval}
-              onChange={(v) => set('messageInterval', v)}
+              {...field('messageInterval')}
               options={MESSAGE_INTERVALS.map((n) => seconds(n, t('campaignConfig.noInterval')))}
             />
             <Select
-              label={t('campaignConfig.longerIntervalAfter')}
-              value={form.longerIntervalAfter}
-              onChange={(v) => set('longerIntervalAfter', v)}
+              {...field('longerIntervalAfter')}
               options={LONGER_INTERVALS.map((n) => ({
                 value: String(n),
                 label: n ? t('campaignConfig.messages', { count: n }) : t('campaignConfig.notDefined'),
               }))}
             />
             <Select
-              label={t('campaignConfig.greaterInterval')}
-              value={form.greaterInterval}
-              onChange={(v) => set('greaterInterval', v)}
+              {...field('greaterInterval')}
               options={LONGER_INTERVALS.map((n) => seconds(n, t('campaignConfig.noInterval')))}
             />
           </div>
@@ -150,33 +151,9 @@ function CampaignsConfig() {
           <legend className="mb-1 text-base font-semibold">{t('campaignConfig.protection')}</legend>
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('campaignConfig.protectionHint')}</p>
           <div className="grid gap-3 sm:grid-cols-3">
-            <TextField
-              type="number"
-              min={1}
-              max={DAILY_LIMIT_MAX}
-              label={t('campaignConfig.dailyLimit')}
-              value={form.dailyLimit}
-              onChange={(v) => set('dailyLimit', v)}
-              error={errors.dailyLimit}
-            />
-            <TextField
-              label={t('campaignConfig.windowStart')}
-              value={form.windowStart}
-              onChange={(v) => set('windowStart', v)}
-              error={errors.windowStart}
-              placeholder="08:00"
-              inputMode="numeric"
-              maxLength={5}
-            />
-            <TextField
-              label={t('campaignConfig.windowEnd')}
-              value={form.windowEnd}
-              onChange={(v) => set('windowEnd', v)}
-              error={errors.windowEnd}
-              placeholder="20:00"
-              inputMode="numeric"
-              maxLength={5}
-            />
+            <TextField {...field('dailyLimit')} type="number" min={1} max={DAILY_LIMIT_MAX} />
+            <TextField {...field('windowStart')} placeholder="08:00" inputMode="numeric" maxLength={5} />
+            <TextField {...field('windowEnd')} placeholder="20:00" inputMode="numeric" maxLength={5} />
           </div>
         </fieldset>
 

@@ -1,27 +1,20 @@
 import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Handle, Position, type NodeProps, type NodeTypes } from '@xyflow/react'
-import { EditIcon, TrashIcon, cx } from '@atende/ui'
+import { EditIcon, TrashIcon, cx, strokeIcon } from '@atende/ui'
 import type { ContentElement, NodeDataMap, NodeType } from '../types.ts'
 import { MENU_INVALID_HANDLE, type EditorNode } from './graph.ts'
 import { KINDS, TERMINAL } from './kinds.ts'
 import { useEditorActions } from './context.ts'
 
-const CopyIcon = ({ className }: { className?: string }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    className={className}
-  >
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-  </svg>
-)
+const CopyIcon = strokeIcon([<rect x="9" y="9" width="12" height="12" rx="2" />, 'M5 15V5a2 2 0 0 1 2-2h10'])
+
+/** A node's header buttons: their words under editor.node.*, the editor action each calls. */
+const NODE_ACTIONS = [
+  { word: 'edit', act: 'edit', Icon: EditIcon },
+  { word: 'duplicate', act: 'duplicate', Icon: CopyIcon },
+  { word: 'delete', act: 'remove', Icon: TrashIcon },
+] as const
 
 const handleClass = 'h-3.5! w-3.5! border-2! border-white! bg-slate-500! dark:border-slate-800!'
 
@@ -215,42 +208,21 @@ function FlowNodeCard({ id, type, data, selected }: NodeProps<EditorNode>) {
         <span className="mr-auto truncate">{title}</span>
         {type !== 'start' && (
           <>
-            <button
-              type="button"
-              className={button}
-              aria-label={t('editor.node.edit', { type: title })}
-              title={t('editor.node.edit', { type: title })}
-              onClick={(e) => {
-                e.stopPropagation()
-                actions.edit(id)
-              }}
-            >
-              <EditIcon className="h-3.5 w-3.5" />
-            </button>
-            <button
-              type="button"
-              className={button}
-              aria-label={t('editor.node.duplicate', { type: title })}
-              title={t('editor.node.duplicate', { type: title })}
-              onClick={(e) => {
-                e.stopPropagation()
-                actions.duplicate(id)
-              }}
-            >
-              <CopyIcon className="h-3.5 w-3.5" />
-            </button>
-            <button
-              type="button"
-              className={button}
-              aria-label={t('editor.node.delete', { type: title })}
-              title={t('editor.node.delete', { type: title })}
-              onClick={(e) => {
-                e.stopPropagation()
-                actions.remove(id)
-              }}
-            >
-              <TrashIcon className="h-3.5 w-3.5" />
-            </button>
+            {NODE_ACTIONS.map(({ word, act, Icon }) => (
+              <button
+                key={word}
+                type="button"
+                className={button}
+                aria-label={t(`editor.node.${word}`, { type: title })}
+                title={t(`editor.node.${word}`, { type: title })}
+                onClick={(e) => {
+                  e.stopPropagation()
+                  actions[act](id)
+                }}
+              >
+                <Icon className="h-3.5 w-3.5" />
+              </button>
+            ))}
           </>
         )}
       </div>

@@ -5,7 +5,11 @@ import { Button, ConfirmDialog, EditIcon, EmptyState, ErrorCard, Loading, TrashI
 import { fail, ok } from '../access.tsx'
 import type { QueueFlowWire, QueueRef } from '../types.ts'
 import { QueueFlowDialog, queueFlowBody } from './QueueFlowDialog.tsx'
+import { useQueueRefs } from './useQueueRefs.ts'
 import '../index.css'
+
+/** The queues to pick from until they come (the same list each render). */
+const NO_QUEUES: QueueRef[] = []
 
 function Chip({ color, children, className }: { color?: string; children: ReactNode; className?: string }) {
   return (
@@ -32,7 +36,7 @@ export default function QueueFlowsPage() {
   const { companyId } = useSession()
   const [flows, setFlows] = useState<QueueFlowWire[] | null>(null)
   const [failed, setFailed] = useState(false)
-  const [queues, setQueues] = useState<QueueRef[]>([])
+  const queues = useQueueRefs(() => fail(t('queueFlows.queuesError'))) ?? NO_QUEUES
   const [editing, setEditing] = useState<{ flow: QueueFlowWire | null } | null>(null)
   const [deleting, setDeleting] = useState<QueueFlowWire | null>(null)
   const [busy, setBusy] = useState(false)
@@ -56,17 +60,8 @@ export default function QueueFlowsPage() {
   useEffect(() => {
     const ctrl = new AbortController()
     void load(ctrl.signal)
-    if (companyId)
-      api
-        .get<QueueRef[]>(`/queue-flow/queues/${companyId}`, { signal: ctrl.signal })
-        .then(setQueues)
-        .catch((err) => {
-          if (ctrl.signal.aborted) return
-          console.error(err)
-          fail(t('queueFlows.queuesError'))
-        })
     return () => ctrl.abort()
-  }, [api, companyId, load, t])
+  }, [load])
 
   const toggle = async (f: QueueFlowWire) => {
     const on = !f.isActive

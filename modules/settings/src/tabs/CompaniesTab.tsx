@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, isApiError } from '@atende/client'
+import { useApi } from '@atende/client'
 import {
   EmptyState,
   Loading,
@@ -19,6 +19,7 @@ import { DUE_TONE_CLASS, dueTone, formatDate } from '../lib/dates.ts'
 import type { Company, CompanyPage, Plan } from '../lib/types.ts'
 import { CompanyForm, EMPTY_COMPANY, companyBody, companyValues, type CompanyValues } from './CompanyForm.tsx'
 import { CompanyUserDialog } from './CompanyUserDialog.tsx'
+import { useRecordForm } from '../lib/useRecordForm.ts'
 
 /** Companies (super user): form plus a searchable, infinitely scrolled table coloured by due date. */
 export function CompaniesTab() {
@@ -26,13 +27,9 @@ export function CompaniesTab() {
   const api = useApi()
   const showError = useErrorToast()
   const [plans, setPlans] = useState<Plan[]>([])
-  const [values, setValues] = useState<CompanyValues>(EMPTY_COMPANY)
-  const [editing, setEditing] = useState<Company | null>(null)
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof CompanyValues, string>>>({})
-  const [saving, setSaving] = useState(false)
-  const [confirmDelete, setConfirmDelete] = useState(false)
+  const form = useRecordForm<Company, CompanyValues>(EMPTY_COMPANY, companyValues)
+  const { editing, setEditing, clear } = form
   const [userOpen, setUserOpen] = useState(false)
-  const [formKey, setFormKey] = useState(0)
 
   // The debounced search term (SearchField waits 500 ms after the last keystroke).
   const [term, setTerm] = useState('')
@@ -101,59 +98,36 @@ export function CompaniesTab() {
   }, [hasMore])
   const scroll = useInfiniteScroll({ hasMore, busy: loading, loadMore: more, count: rows?.length ?? 0 })
 
-  const clear = () => {
-    setEditing(null)
-    setValues(EMPTY_COMPANY)
-    setServerErrors({})
-    setFormKey((k) => k + 1)
-  }
   const edit = (c: Company) => {
-    setEditing(c)
-    setValues(companyValues(c))
-    setServerErrors({})
+    form.edit(c)
     window.scrollTo?.({ top: 0, behavior: 'smooth' })
   }
   const replaceRow = (c: Company) => setRows((list) => list?.map((r) => (r.id === c.id ? c : r)) ?? list)
 
-  async function save() {
-    setSaving(true)
-    setServerErrors({})
-    try {
-      const body = companyBody(values)
-      if (editing) {
-        const saved = await api.put<Company>(`/companies/${editing.id}`, { body })
-        replaceRow(saved)
-        setEditing(saved)
-        setValues(companyValues(saved))
-      } else {
-        await api.post<Company>('/companies', { body })
-        clear()
-        setReloadTick((n) => n + 1)
-      }
-      toast.success(t('settings.toasts.success'))
-    } catch (err) {
-      if (isApiError(err) && err.field && err.field in EMPTY_COMPANY) {
-        setServerErrors({ [err.field]: err.code === 'ERR_COMPANY_CNPJ_EXISTS' ? 'cnpjTaken' : 'invalid' })
-      }
-      showError(err, 'settings.toasts.error')
-    } finally {
-      setSaving(false)
-    }
-  }
+  const save = () =>
+    form.save(
+      async () => {
+        const body = companyBody(form.values)
+        if (editing) {
+          const saved = await api.put<Company>(`/companies/${editing.id}`, { body })
+          replaceRow(saved)
+          form.edit(saved)
+        } else {
+          await api.post<Company>('/companies', { body })
+          clear()
+          setReloadTick((n) => n + 1)
+        }
+        toast.success(t('settings.toasts.success'))
+      },
+      'settings.toasts.error',
+      { code: 'ERR_COMPANY_CNPJ_EXISTS', word: 'cnpjTaken' },
+    )
 
-  async function remove() {
-    if (!editing) return
-    try {
-      await api.delete(`/companies/${editing.id}`)
-      setRows((list) => list?.filter((r) => r.id !== editing.id) ?? list)
-      clear()
-      toast.success(t('settings.toasts.deleted'))
-    } catch (err) {
-      showError(err, 'settings.toasts.errorOperation')
-    } finally {
-      setConfirmDelete(false)
-    }
-  }
+  const remove = () =>
+    form.remove(async (c) => {
+      await api.delete(`/companies/${c.id}`)
+      setRows((list) => list?.filter((r) => r.id !== c.id) ?? list)
+    }, 'settings.toasts.errorOperation')
 
   /** administration.md §4: moves the due date forward by the recurrence (1, 2, 3, 6 or 12 months). */
   async function expire() {
@@ -162,7 +136,7 @@ export function CompaniesTab() {
       const saved = await api.put<Company>(`/companies/${editing.id}/expire`)
       replaceRow(saved)
       setEditing(saved)
-      setValues((v) => ({ ...v, dueDate: formatDate(saved.dueDate) }))
+      form.setValues((v) => ({ ...v, dueDate: formatDate(saved.dueDate) }))
       toast.success(t('settings.companies.expired', { date: formatDate(saved.dueDate) }))
     } catch (err) {
       showError(err, 'settings.toasts.errorOperation')
@@ -191,17 +165,11 @@ export function CompaniesTab() {
         title={editing ? t('settings.companies.editTitle', { name: editing.name }) : t('settings.companies.newTitle')}
       >
         <CompanyForm
-          key={formKey}
-          values={values}
-          onChange={setValues}
+          key={form.formKey}
+          {...form.formProps}
           plans={plans}
-          editing={!!editing}
-          saving={saving}
-          serverErrors={serverErrors}
           hasDueDate={!!editing?.dueDate}
           onSubmit={() => void save()}
-          onClear={clear}
-          onDelete={() => setConfirmDelete(true)}
           onExpire={() => void expire()}
           onUser={() => setUserOpen(true)}
         />
@@ -255,7 +223,11 @@ export function CompaniesTab() {
           </div>
         )}
       </Panel>
-      <DeleteConfirm open={confirmDelete} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)} />
+      <DeleteConfirm
+        open={form.confirmDelete}
+        onConfirm={() => void remove()}
+        onClose={() => form.setConfirmDelete(false)}
+      />
       <CompanyUserDialog companyId={editing?.id ?? null} open={userOpen} onClose={() => setUserOpen(false)} />
     </div>
   )

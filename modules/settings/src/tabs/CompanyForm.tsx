@@ -1,10 +1,10 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, MaskedInput, Select, TextField, digits, fieldBinder, rules, say } from '@atende/ui'
 import { isEmail } from '../lib/format.ts'
 import { formatDate, maskDate, parseTypedDate } from '../lib/dates.ts'
 import { RECURRENCES, type Company, type Plan } from '../lib/types.ts'
 import { FormActions } from '../ui/FormActions.tsx'
+import { useSettingsForm, type SettingsFormProps } from '../lib/useSettingsForm.ts'
 
 export interface CompanyValues {
   name: string
@@ -86,24 +86,19 @@ export function validateCompany(v: CompanyValues): Errors {
   return e
 }
 
-export interface CompanyFormProps {
+export interface CompanyFormProps extends SettingsFormProps {
   values: CompanyValues
   onChange: (v: CompanyValues) => void
   plans: Plan[]
-  editing: boolean
-  saving: boolean
   serverErrors: Errors
   hasDueDate: boolean
-  onSubmit: () => void
-  onClear: () => void
-  onDelete: () => void
   onExpire: () => void
   onUser: () => void
 }
 
 export function CompanyForm(p: CompanyFormProps) {
   const { t } = useTranslation()
-  const [submitted, setSubmitted] = useState(false)
+  const { submitted, form, actions } = useSettingsForm(p, () => Object.keys(validateCompany(p.values)).length === 0)
   const local = submitted ? validateCompany(p.values) : {}
   const errors = { ...p.serverErrors, ...local }
   const msg = (k: keyof CompanyValues) =>
@@ -126,15 +121,7 @@ export function CompanyForm(p: CompanyFormProps) {
   ]
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        setSubmitted(true)
-        if (Object.keys(validateCompany(p.values)).length === 0) p.onSubmit()
-      }}
-    >
+    <form {...form}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <TextField {...field('name')} maxLength={COMPANY_NAME_MAX} required />
         <TextField {...field('email')} type="email" maxLength={EMAIL_MAX} required />
@@ -160,15 +147,7 @@ export function CompanyForm(p: CompanyFormProps) {
         />
         <MaskedInput {...field('cnpj')} mask="cnpj" required />
       </div>
-      <FormActions
-        editing={p.editing}
-        saving={p.saving}
-        onClear={() => {
-          setSubmitted(false)
-          p.onClear()
-        }}
-        onDelete={p.onDelete}
-      >
+      <FormActions {...actions}>
         <Button
           variant="secondary"
           onClick={p.onExpire}

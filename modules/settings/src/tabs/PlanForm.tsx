@@ -1,8 +1,8 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Select, TextField, fieldBinder } from '@atende/ui'
 import { PLAN_FLAGS, type Plan, type PlanFlag } from '../lib/types.ts'
 import { FormActions } from '../ui/FormActions.tsx'
+import { useSettingsForm, type SettingsFormProps } from '../lib/useSettingsForm.ts'
 
 export type PlanValues = {
   name: string
@@ -75,20 +75,15 @@ export function validatePlan(v: PlanValues): Errors {
   return e
 }
 
-export interface PlanFormProps {
+export interface PlanFormProps extends SettingsFormProps {
   values: PlanValues
   onChange: (v: PlanValues) => void
-  editing: boolean
-  saving: boolean
   serverErrors: Errors
-  onSubmit: () => void
-  onClear: () => void
-  onDelete: () => void
 }
 
 export function PlanForm(p: PlanFormProps) {
   const { t } = useTranslation()
-  const [submitted, setSubmitted] = useState(false)
+  const { submitted, form, actions } = useSettingsForm(p, () => Object.keys(validatePlan(p.values)).length === 0)
   const errors = { ...p.serverErrors, ...(submitted ? validatePlan(p.values) : {}) }
   const field = fieldBinder({
     values: p.values,
@@ -102,15 +97,7 @@ export function PlanForm(p: PlanFormProps) {
     { value: 'false', label: t(`settings.common.${no}`) },
   ]
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault()
-        setSubmitted(true)
-        if (Object.keys(validatePlan(p.values)).length === 0) p.onSubmit()
-      }}
-    >
+    <form {...form}>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
         <TextField {...field('name')} maxLength={100} required className="xl:col-span-2" />
         <TextField {...field('users')} inputMode="numeric" />
@@ -123,15 +110,7 @@ export function PlanForm(p: PlanFormProps) {
         ))}
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('settings.plans.unlimitedHint')}</p>
-      <FormActions
-        editing={p.editing}
-        saving={p.saving}
-        onClear={() => {
-          setSubmitted(false)
-          p.onClear()
-        }}
-        onDelete={p.onDelete}
-      />
+      <FormActions {...actions} />
     </form>
   )
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isApiError } from '@atende/client'
-import { EmptyState, Loading, cx, toast, useCollection, useErrorToast } from '@atende/ui'
+import { EmptyState, Loading, cx, toast, useCollection } from '@atende/ui'
 import { Panel } from '../ui/Panel.tsx'
 import { DeleteConfirm } from '../ui/FormActions.tsx'
 import { PickTable, type PickColumn } from '../ui/PickTable.tsx'
@@ -9,72 +7,36 @@ import { formatMoney } from '../lib/format.ts'
 import { PLAN_FLAGS, type Plan } from '../lib/types.ts'
 import { EMPTY_PLAN, PlanForm, planBody, planValues, type PlanValues } from './PlanForm.tsx'
 import { PlanModules } from './PlanModules.tsx'
+import { useRecordForm } from '../lib/useRecordForm.ts'
 
 /** Plans (super user): form, table with limits, price and the seven flags, and the edited plan's module switches. */
 export function PlansTab() {
   const { t, i18n } = useTranslation()
-  const showError = useErrorToast()
   const {
     items: plans,
     save: savePlan,
     remove: removePlan,
     replace,
   } = useCollection<Plan>('/plans', '/plans/all', 'settings.plans.toasts.errorList')
-  const [values, setValues] = useState<PlanValues>(EMPTY_PLAN)
-  const [editing, setEditing] = useState<Plan | null>(null)
-  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof PlanValues, string>>>({})
-  const [saving, setSaving] = useState(false)
-  const [confirmDelete, setConfirmDelete] = useState(false)
-  const [formKey, setFormKey] = useState(0)
+  const form = useRecordForm<Plan, PlanValues>(EMPTY_PLAN, planValues)
+  const { editing, edit } = form
 
-  const clear = () => {
-    setEditing(null)
-    setValues(EMPTY_PLAN)
-    setServerErrors({})
-    setFormKey((k) => k + 1)
-  }
-  const edit = (p: Plan) => {
-    setEditing(p)
-    setValues(planValues(p))
-    setServerErrors({})
-  }
-
-  async function save() {
-    setSaving(true)
-    setServerErrors({})
-    try {
-      const body = planBody(values)
-      const saved = await savePlan(body, editing?.id)
-      // Stay on the saved plan so its modules can be switched right away.
-      edit(saved)
-      toast.success(t('settings.plans.toasts.success'))
-    } catch (err) {
-      if (isApiError(err) && err.field && err.field in EMPTY_PLAN)
-        setServerErrors({ [err.field]: err.code === 'ERR_PLAN_NAME_EXISTS' ? 'planNameTaken' : 'invalid' })
-      showError(err, 'settings.plans.toasts.error')
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  async function remove() {
-    if (!editing) return
-    try {
-      await removePlan(editing.id)
-      clear()
-      toast.success(t('settings.toasts.deleted'))
-    } catch (err) {
-      showError(err, 'settings.plans.toasts.errorOperation')
-    } finally {
-      setConfirmDelete(false)
-    }
-  }
+  const save = () =>
+    form.save(
+      async () => {
+        // Stay on the saved plan so its modules can be switched right away.
+        edit(await savePlan(planBody(form.values), editing?.id))
+        toast.success(t('settings.plans.toasts.success'))
+      },
+      'settings.plans.toasts.error',
+      { code: 'ERR_PLAN_NAME_EXISTS', word: 'planNameTaken' },
+    )
 
   /** A module switch changed the plan: keep the table, the form's flags and the panel in step. */
   const onModuleSaved = (p: Plan) => {
     replace(p)
-    setEditing(p)
-    setValues((v) => ({ ...v, ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, p[f] ? 'true' : 'false'])) }))
+    form.setEditing(p)
+    form.setValues((v) => ({ ...v, ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, p[f] ? 'true' : 'false'])) }))
   }
 
   const yes = (b: boolean) => (b ? t('settings.common.yes') : t('settings.common.no'))
@@ -91,17 +53,7 @@ export function PlansTab() {
   return (
     <div className="flex flex-col gap-4">
       <Panel title={editing ? t('settings.plans.editTitle', { name: editing.name }) : t('settings.plans.newTitle')}>
-        <PlanForm
-          key={formKey}
-          values={values}
-          onChange={setValues}
-          editing={!!editing}
-          saving={saving}
-          serverErrors={serverErrors}
-          onSubmit={() => void save()}
-          onClear={clear}
-          onDelete={() => setConfirmDelete(true)}
-        />
+        <PlanForm key={form.formKey} {...form.formProps} onSubmit={() => void save()} />
       </Panel>
       {editing && (
         <Panel title={t('settings.plans.modulesOf', { name: editing.name })}>
@@ -131,7 +83,11 @@ export function PlansTab() {
           </div>
         )}
       </Panel>
-      <DeleteConfirm open={confirmDelete} onConfirm={() => void remove()} onClose={() => setConfirmDelete(false)} />
+      <DeleteConfirm
+        open={form.confirmDelete}
+        onConfirm={() => void form.remove((p) => removePlan(p.id), 'settings.plans.toasts.errorOperation')}
+        onClose={() => form.setConfirmDelete(false)}
+      />
     </div>
   )
 }

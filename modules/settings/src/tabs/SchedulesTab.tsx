@@ -8,25 +8,23 @@ import type { Company, ScheduleRow, Weekday } from '../lib/types.ts'
 
 export const WEEKDAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 
-/** A week with nothing stored starts from administration.md §9's default business hours. */
-const DEFAULT_HOURS: Record<Weekday, [string, string]> = {
-  monday: ['08:00', '18:00'],
-  tuesday: ['08:00', '18:00'],
-  wednesday: ['08:00', '18:00'],
-  thursday: ['08:00', '18:00'],
-  friday: ['08:00', '18:00'],
-  saturday: ['08:00', '12:00'],
-  sunday: ['00:00', '00:00'],
-}
+/** A week with nothing stored starts from administration.md §9's default business hours (Sunday 00:00–00:00, closed). */
+const defaultHours = (day: Weekday): [string, string] =>
+  day === 'sunday' ? ['00:00', '00:00'] : ['08:00', day === 'saturday' ? '12:00' : '18:00']
 
 type Row = { weekdayEn: Weekday; startTime: string; endTime: string }
+/** A day's two times and their words under settings.schedules. */
+const TIMES = [
+  ['startTime', 'start'],
+  ['endTime', 'end'],
+] as const
 
 function initialRows(stored: ScheduleRow[]): Row[] {
   return WEEKDAYS.map((day) => {
     const s = stored.find((r) => r.weekdayEn === day)
     return s
       ? { weekdayEn: day, startTime: s.startTime, endTime: s.endTime }
-      : { weekdayEn: day, startTime: DEFAULT_HOURS[day][0], endTime: DEFAULT_HOURS[day][1] }
+      : { weekdayEn: day, startTime: defaultHours(day)[0], endTime: defaultHours(day)[1] }
   })
 }
 
@@ -87,26 +85,19 @@ export function SchedulesTab({
             <span aria-hidden className="pt-2 text-sm font-medium sm:pt-8">
               {t(`settings.weekdays.${r.weekdayEn}`)}
             </span>
-            <TextField
-              label={t('settings.schedules.start')}
-              aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.start')}`}
-              value={r.startTime}
-              inputMode="numeric"
-              placeholder="00:00"
-              maxLength={5}
-              error={err(r.startTime)}
-              onChange={(v) => set(i, 'startTime', v)}
-            />
-            <TextField
-              label={t('settings.schedules.end')}
-              aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t('settings.schedules.end')}`}
-              value={r.endTime}
-              inputMode="numeric"
-              placeholder="00:00"
-              maxLength={5}
-              error={err(r.endTime)}
-              onChange={(v) => set(i, 'endTime', v)}
-            />
+            {TIMES.map(([field, word]) => (
+              <TextField
+                key={field}
+                label={t(`settings.schedules.${word}`)}
+                aria-label={`${t(`settings.weekdays.${r.weekdayEn}`)} ${t(`settings.schedules.${word}`)}`}
+                value={r[field]}
+                inputMode="numeric"
+                placeholder="00:00"
+                maxLength={5}
+                error={err(r[field])}
+                onChange={(v) => set(i, field, v)}
+              />
+            ))}
           </fieldset>
         ))}
         <div className="flex justify-end">

@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+} from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, useSession } from '@atende/client'
 import { Switch, cx, toast } from '@atende/ui'
@@ -49,6 +57,15 @@ const LINE_PX = 20
 const PAD_PX = 18
 const iconBtn =
   'rounded-full p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-300 dark:hover:bg-slate-700'
+
+/** The composer's round icon buttons: the label names them for screen readers and as tooltip. */
+function RoundButton({
+  label,
+  className,
+  ...rest
+}: { label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'title' | 'aria-label'>) {
+  return <button type="button" className={cx(iconBtn, className)} aria-label={label} title={label} {...rest} />
+}
 
 export interface ComposerProps {
   ticket: Ticket
@@ -302,16 +319,13 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
         {recorder.state === 'idle' && (
           <>
             <EmojiPicker onPick={insertEmoji} disabled={!open || !!editing} />
-            <button
-              type="button"
-              className={iconBtn}
+            <RoundButton
+              label={t('chat.composer.attach')}
               disabled={!open || !!editing || busy}
               onClick={() => fileInput.current?.click()}
-              aria-label={t('chat.composer.attach')}
-              title={t('chat.composer.attach')}
             >
               <PaperclipIcon className="h-5 w-5" />
-            </button>
+            </RoundButton>
             <input
               ref={fileInput}
               type="file"
@@ -324,16 +338,14 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
                 if (list.length) void attach(list)
               }}
             />
-            <button
-              type="button"
-              className={cx(iconBtn, 'hidden sm:block')}
+            <RoundButton
+              label={t('chat.composer.sendContact')}
+              className="hidden sm:block"
               disabled={!open || !!editing || busy}
               onClick={() => setContactOpen(true)}
-              aria-label={t('chat.composer.sendContact')}
-              title={t('chat.composer.sendContact')}
             >
               <ContactCardIcon className="h-5 w-5" />
-            </button>
+            </RoundButton>
             <label htmlFor={`${id}-input`} className="sr-only">
               {t('chat.composer.label')}
             </label>
@@ -371,17 +383,14 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
               disabled={!open}
             />
             {!text.trim() && !files.length && !editing && (
-              <button
-                type="button"
-                className={iconBtn}
+              <RoundButton
+                label={t('chat.composer.record')}
                 disabled={!open || busy}
                 onClick={() => void recorder.start()}
                 data-testid="composer-record"
-                aria-label={t('chat.composer.record')}
-                title={t('chat.composer.record')}
               >
                 <MicIcon className="h-5 w-5" />
-              </button>
+              </RoundButton>
             )}
           </>
         )}
@@ -389,26 +398,14 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
           <div className="flex flex-1 items-center gap-2 py-2 text-sm" role="status" data-testid="composer-recording">
             {recorder.state === 'recording' ? (
               <>
-                <button
-                  type="button"
-                  className={iconBtn}
-                  onClick={recorder.cancel}
-                  aria-label={t('chat.composer.discardAudio')}
-                  title={t('chat.composer.discardAudio')}
-                >
+                <RoundButton label={t('chat.composer.discardAudio')} onClick={recorder.cancel}>
                   <CloseIcon className="h-5 w-5 text-red-600" />
-                </button>
+                </RoundButton>
                 <span aria-hidden className="h-3 w-3 animate-pulse rounded-full bg-red-600" />
                 <span className="flex-1">{t('chat.composer.recording')}</span>
-                <button
-                  type="button"
-                  className={iconBtn}
-                  onClick={recorder.stop}
-                  aria-label={t('chat.composer.sendAudio')}
-                  title={t('chat.composer.sendAudio')}
-                >
+                <RoundButton label={t('chat.composer.sendAudio')} onClick={recorder.stop}>
                   <StopIcon className="h-5 w-5 text-green-700" />
-                </button>
+                </RoundButton>
               </>
             ) : (
               <span className="flex-1 text-slate-500 dark:text-slate-400">{t('chat.composer.sendingAudio')}</span>
@@ -416,17 +413,15 @@ export function Composer({ ticket, replyTo, editing, participants, onCancelConte
           </div>
         )}
         {recorder.state === 'idle' && (
-          <button
-            type="button"
-            className={cx(iconBtn, 'text-primary dark:text-sky-300')}
+          <RoundButton
+            label={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}
+            className="text-primary dark:text-sky-300"
             onClick={() => void submit()}
             data-testid="composer-send"
             disabled={!open || busy || (!cleanBody(text) && !files.length)}
-            aria-label={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}
-            title={t(editing ? 'chat.composer.saveEdit' : 'chat.composer.send')}
           >
             <SendIcon className="h-5 w-5" />
-          </button>
+          </RoundButton>
         )}
       </div>
       <ImageEditorDialog

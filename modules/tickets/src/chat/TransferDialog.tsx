@@ -61,7 +61,14 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
     onClose()
   }
 
-  const opt = (list: Ref[]) => list.map((x) => ({ value: x.id, label: x.name }))
+  /** A select of the dialog: its words under chat.transfer, the list to pick from, the id picked. */
+  const pick = (label: string, placeholder: string, list: Ref[], value: string, onChange: (id: string) => void) => ({
+    label: t(`chat.transfer.${label}`),
+    placeholder: t(`chat.transfer.${placeholder}`),
+    options: list.map((x) => ({ value: x.id, label: x.name })),
+    value,
+    onChange,
+  })
   return (
     <Dialog
       open={open}
@@ -79,33 +86,14 @@ export function TransferDialog({ open, ticket, onClose, onTransfer }: TransferDi
       }
     >
       <div className="flex flex-col gap-3" data-testid="transfer-dialog">
-        <Select
-          label={t('chat.transfer.user')}
-          placeholder={t('chat.transfer.anyUser')}
-          options={opt(users)}
-          value={userId}
-          onChange={setUserId}
-        />
-        <Select
-          label={t('chat.transfer.queue')}
-          placeholder={t('chat.transfer.pickQueue')}
-          options={opt(queues)}
-          value={queueId}
-          onChange={setQueueId}
-          required
-        />
+        <Select {...pick('user', 'anyUser', users, userId, setUserId)} />
+        <Select {...pick('queue', 'pickQueue', queues, queueId, setQueueId)} required />
         {!queueId && (
           <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
             {t('chat.transfer.queueRequired')}
           </p>
         )}
-        <Select
-          label={t('chat.transfer.connection')}
-          placeholder={t('chat.transfer.sameConnection')}
-          options={opt(whatsapps)}
-          value={whatsappId}
-          onChange={setWhatsappId}
-        />
+        <Select {...pick('connection', 'sameConnection', whatsapps, whatsappId, setWhatsappId)} />
       </div>
     </Dialog>
   )

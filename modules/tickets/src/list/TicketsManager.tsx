@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { usePermissions, useSession } from '@atende/client'
 import { Button, ConfirmDialog, SearchField, Switch, Tabs } from '@atende/ui'
 import type { Ticket } from '../types.ts'
-import { MultiSelect } from './MultiSelect.tsx'
+import { MultiSelect, type MultiOption } from './MultiSelect.tsx'
 import { NewTicketModal } from './NewTicketModal.tsx'
 import { PeekDialog } from './PeekDialog.tsx'
 import {
@@ -151,20 +151,30 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
   const chooseTab = (k: Tab) => choose({ tab: k, sub: k === 'open' ? 'open' : sub })
   const chooseSub = (k: SubTab) => choose({ tab: 'open', sub: k })
 
+  /** A filter of the list: all until some are picked (queue-filter, tag-filter, user-filter). */
+  const filter = (
+    name: 'queues' | 'tags' | 'users',
+    options: MultiOption[],
+    selected: number[],
+    onChange: (ids: number[]) => void,
+  ) => (
+    <MultiSelect
+      label={t(`tickets.filters.${name}`)}
+      noneLabel={t('tickets.filters.all')}
+      options={options}
+      selected={selected}
+      onChange={onChange}
+      data-testid={`${name.slice(0, -1)}-filter`}
+    />
+  )
+
   return (
     <div className="flex h-full min-h-0 flex-col bg-white dark:bg-slate-800" data-testid="tickets-manager">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-2 dark:border-slate-700">
         <Button className="px-3 py-1.5" onClick={() => setCreating(true)} data-testid="new-ticket-button">
           {t('tickets.buttons.new')}
         </Button>
-        <MultiSelect
-          label={t('tickets.filters.queues')}
-          noneLabel={t('tickets.filters.all')}
-          options={queues}
-          selected={queueIds}
-          onChange={setQueueIds}
-          data-testid="queue-filter"
-        />
+        {filter('queues', queues, queueIds, setQueueIds)}
         {admin && tab !== 'search' && (
           <Switch
             className="ml-auto"
@@ -222,24 +232,8 @@ export function TicketsManager({ companyId, selectedId }: TicketsManagerProps) {
             onSearch={setSearch}
           />
           <div className="flex flex-wrap gap-2">
-            <MultiSelect
-              label={t('tickets.filters.tags')}
-              noneLabel={t('tickets.filters.all')}
-              options={tags}
-              selected={tagIds}
-              onChange={setTagIds}
-              data-testid="tag-filter"
-            />
-            {admin && (
-              <MultiSelect
-                label={t('tickets.filters.users')}
-                noneLabel={t('tickets.filters.all')}
-                options={users}
-                selected={userIds}
-                onChange={setUserIds}
-                data-testid="user-filter"
-              />
-            )}
+            {filter('tags', tags, tagIds, setTagIds)}
+            {admin && filter('users', users, userIds, setUserIds)}
           </div>
         </div>
       )}

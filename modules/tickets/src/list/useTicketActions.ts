@@ -58,56 +58,39 @@ export function useTicketActions({ meId, upsert, remove, onAccepted, openTicketI
     [openTicketId, navigate],
   )
 
-  const accept = useCallback(
-    (ticket: Ticket) =>
+  /** After an accept or a reopen: the open sub-tab, on the ticket. */
+  const goTo = useCallback(
+    (ticket: Ticket) => {
+      onAccepted()
+      navigate(`/tickets/${ticket.id}`)
+    },
+    [onAccepted, navigate],
+  )
+  /** After a close: say so, and leave the ticket when it is on screen. */
+  const closed = useCallback(
+    (ticket: Ticket) => {
+      toast.success(t('tickets.toasts.closed'))
+      leaveIfOpen(ticket.id)
+    },
+    [t, leaveIfOpen],
+  )
+  /** A PUT on the ticket (its path, then `suffix`), then `after`. */
+  const put = useCallback(
+    (ticket: Ticket, body: object | undefined, after: (ticket: Ticket) => void, suffix = '') =>
       run(
         ticket,
-        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open', userId: meId } }),
-        () => {
-          onAccepted()
-          navigate(`/tickets/${ticket.id}`)
-        },
+        () => api.put<Ticket>(`/tickets/${ticket.id}${suffix}`, body && { body }),
+        () => after(ticket),
       ),
-    [run, api, meId, onAccepted, navigate],
+    [run, api],
   )
 
-  const close = useCallback(
-    (ticket: Ticket) =>
-      run(
-        ticket,
-        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'closed' } }),
-        () => {
-          toast.success(t('tickets.toasts.closed'))
-          leaveIfOpen(ticket.id)
-        },
-      ),
-    [run, api, t, leaveIfOpen],
-  )
-
-  const reopen = useCallback(
-    (ticket: Ticket) =>
-      run(
-        ticket,
-        () => api.put<Ticket>(`/tickets/${ticket.id}`, { body: { status: 'open' } }),
-        () => {
-          onAccepted()
-          navigate(`/tickets/${ticket.id}`)
-        },
-      ),
-    [run, api, onAccepted, navigate],
-  )
-
+  const accept = useCallback((ticket: Ticket) => put(ticket, { status: 'open', userId: meId }, goTo), [put, meId, goTo])
+  const close = useCallback((ticket: Ticket) => put(ticket, { status: 'closed' }, closed), [put, closed])
+  const reopen = useCallback((ticket: Ticket) => put(ticket, { status: 'open' }, goTo), [put, goTo])
   const closeWithoutMessage = useCallback(
-    (ticket: Ticket) =>
-      run(
-        ticket,
-        () => api.put<Ticket>(`/tickets/${ticket.id}/close-without-message`),
-        () => {
-          toast.success(t('tickets.toasts.closed'))
-          leaveIfOpen(ticket.id)
-        },
-      ),
-    [run, api, t, leaveIfOpen],
+    (ticket: Ticket) => put(ticket, undefined, closed, '/close-without-message'),
+    [put, closed],
   )
 
   const destroy = useCallback(

@@ -134,8 +134,8 @@ export function ContentDialog({ initial, onClose, onSave }: NodeDialogProps<Node
 
   return (
     <NodeDialogShell
-      title={t(initial ? 'editor.content.editTitle' : 'editor.content.addTitle')}
-      editing={!!initial}
+      kind="content"
+      initial={initial}
       onClose={onClose}
       onSubmit={submit}
       size="xl"

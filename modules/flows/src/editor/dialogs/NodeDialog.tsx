@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import type { NodeDataMap, NodeType } from '../../types.ts'
 import { ContentDialog } from './ContentDialog.tsx'
 import { MediaDialog, OpenAiDialog, TypebotDialog } from './integrations.tsx'
@@ -10,6 +11,22 @@ import {
   RandomizerDialog,
   TicketDialog,
 } from './simple.tsx'
+import type { NodeDialogProps } from './Shell.tsx'
+
+type Plain = Exclude<NodeType, 'start' | 'condition' | 'img' | 'audio' | 'video'>
+
+/** The dialogs that need nothing but the node's data. */
+const DIALOGS: { [T in Plain]: ComponentType<NodeDialogProps<NodeDataMap[T]>> } = {
+  message: MessageDialog,
+  interval: IntervalDialog,
+  menu: MenuDialog,
+  randomizer: RandomizerDialog,
+  question: QuestionDialog,
+  ticket: TicketDialog,
+  singleBlock: ContentDialog,
+  typebot: TypebotDialog,
+  openai: OpenAiDialog,
+}
 
 export interface DialogState {
   type: NodeType
@@ -31,40 +48,12 @@ export function NodeDialog({
   onSave: (data: Record<string, unknown>) => void
 }) {
   const save = onSave as (data: object) => void
-  const initial = <T extends NodeType>() => (state.data ?? null) as NodeDataMap[T] | null
-  switch (state.type) {
-    case 'message':
-      return <MessageDialog initial={initial<'message'>()} onClose={onClose} onSave={save} />
-    case 'interval':
-      return <IntervalDialog initial={initial<'interval'>()} onClose={onClose} onSave={save} />
-    case 'menu':
-      return <MenuDialog initial={initial<'menu'>()} onClose={onClose} onSave={save} />
-    case 'randomizer':
-      return <RandomizerDialog initial={initial<'randomizer'>()} onClose={onClose} onSave={save} />
-    case 'question':
-      return <QuestionDialog initial={initial<'question'>()} onClose={onClose} onSave={save} />
-    case 'condition':
-      return <ConditionDialog initial={initial<'condition'>()} variables={variables} onClose={onClose} onSave={save} />
-    case 'ticket':
-      return <TicketDialog initial={initial<'ticket'>()} onClose={onClose} onSave={save} />
-    case 'singleBlock':
-      return <ContentDialog initial={initial<'singleBlock'>()} onClose={onClose} onSave={save} />
-    case 'typebot':
-      return <TypebotDialog initial={initial<'typebot'>()} onClose={onClose} onSave={save} />
-    case 'openai':
-      return <OpenAiDialog initial={initial<'openai'>()} onClose={onClose} onSave={save} />
-    case 'img':
-    case 'audio':
-    case 'video':
-      return (
-        <MediaDialog
-          kind={state.type}
-          initial={(state.data ?? null) as { url: string } | null}
-          onClose={onClose}
-          onSave={save}
-        />
-      )
-    case 'start':
-      return null
-  }
+  const initial = (state.data ?? null) as never
+  if (state.type === 'start') return null
+  if (state.type === 'condition')
+    return <ConditionDialog initial={initial} variables={variables} onClose={onClose} onSave={save} />
+  if (state.type === 'img' || state.type === 'audio' || state.type === 'video')
+    return <MediaDialog kind={state.type} initial={initial} onClose={onClose} onSave={save} />
+  const Dialog = DIALOGS[state.type]
+  return <Dialog initial={initial} onClose={onClose} onSave={save} />
 }

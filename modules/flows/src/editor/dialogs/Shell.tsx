@@ -1,6 +1,13 @@
-import { useId, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, Dialog, FieldShell, cx, inputClass, inputErrorClass } from '@atende/ui'
+import {
+  Button,
+  Dialog,
+  TextAreaField as KitTextAreaField,
+  useFormState,
+  type FieldErrors,
+  type TextAreaFieldProps,
+} from '@atende/ui'
 
 export interface NodeDialogProps<D> {
   /** The node's data when editing; null when adding a node. */
@@ -11,18 +18,19 @@ export interface NodeDialogProps<D> {
 
 /** A node dialog: title, the form, Cancel and Adicionar (create) / Salvar (edit). */
 export function NodeDialogShell({
+  kind,
+  initial,
   title,
-  editing,
   onClose,
   onSubmit,
   children,
   size = 'md',
   busy,
   submitLabel,
-}: {
-  title: ReactNode
-  editing: boolean
-  onClose: () => void
+}: Pick<NodeDialogProps<unknown>, 'initial' | 'onClose'> & {
+  /** The node type: the title is `editor.<kind>.addTitle` / `editTitle` unless `title` is given. */
+  kind: string
+  title?: ReactNode
   onSubmit: () => void
   children: ReactNode
   size?: 'sm' | 'md' | 'lg' | 'xl'
@@ -38,14 +46,14 @@ export function NodeDialogShell({
         if (!busy) onClose()
       }}
       size={size}
-      title={title}
+      title={title ?? t(initial ? `editor.${kind}.editTitle` : `editor.${kind}.addTitle`)}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('flowsCommon.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {submitLabel ?? t(editing ? 'flowsCommon.save' : 'flowsCommon.add')}
+            {submitLabel ?? t(initial ? 'flowsCommon.save' : 'flowsCommon.add')}
           </Button>
         </>
       }
@@ -65,26 +73,15 @@ export function NodeDialogShell({
   )
 }
 
-export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {
-  label: ReactNode
-  error?: string | null
-  onChange: (value: string) => void
-}
+/** The kit's multi-line field, four rows high unless told. */
+export const TextAreaField = (props: TextAreaFieldProps) => <KitTextAreaField rows={4} {...props} />
 
-/** A labelled multi-line field with its inline error (the kit has the single-line one). */
-export function TextAreaField({ label, error, onChange, className, rows = 4, ...rest }: TextAreaFieldProps) {
-  const id = useId()
-  return (
-    <FieldShell id={id} label={label} error={error} className={className}>
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={cx(inputClass, 'resize-y', error && inputErrorClass)}
-        onChange={(e) => onChange(e.target.value)}
-        {...rest}
-      />
-    </FieldShell>
-  )
+/** A node dialog's form state (the kit's), from the node's data or from null when adding. */
+export const useNodeForm = <D, V extends object>(initial: D | null, from: (data: D | null) => V) =>
+  useFormState<V, D | null>(initial, from)
+
+/** The required word under each of `keys` left blank; null when none is. */
+export function blanks<V>(values: V, keys: readonly (keyof V)[], word: string): FieldErrors<V> | null {
+  const found = keys.filter((k) => !String(values[k]).trim())
+  return found.length ? (Object.fromEntries(found.map((k) => [k, word])) as FieldErrors<V>) : null
 }

@@ -7,7 +7,7 @@ import type { NodeDataMap, OpenAiData, TypebotData } from '../../types.ts'
 import { MEDIA_RULES, fileError, type MediaKind } from '../../validation.ts'
 import { OPENAI_VOICES, voiceValue } from '../kinds.ts'
 import { uploadMedia } from '../upload.ts'
-import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
+import { NodeDialogShell, TextAreaField, blanks, useNodeForm, type NodeDialogProps } from './Shell.tsx'
 
 /** administration.md §3, §9: a typebot node's defaults (delay 1000 ms, expiry 1). */
 export const TYPEBOT_DEFAULTS: TypebotData = {
@@ -38,9 +38,6 @@ export const OPENAI_DEFAULTS: OpenAiData = {
   queueId: null,
 }
 
-type Errors = Record<string, string | null>
-const required = (v: string) => !v.trim()
-
 /**
  * A typebot node (create 'Adicionar Typebot ao fluxo', edit 'Editar Typebot'): name, urlN8N and
  * typebotSlug required; projectName is the name. Saved with the flow; at run time the node hands the
@@ -48,35 +45,31 @@ const required = (v: string) => !v.trim()
  */
 export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['typebot']>) {
   const { t } = useTranslation()
-  const [v, setV] = useState<TypebotData>({ ...TYPEBOT_DEFAULTS, ...initial?.typebotIntegration })
-  const [errors, setErrors] = useState<Errors>({})
-  const set = <K extends keyof TypebotData>(key: K, value: TypebotData[K]) => {
-    setV((x) => ({ ...x, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
-  }
+  const { values: v, ...form } = useNodeForm(initial, (d) => ({
+    ...TYPEBOT_DEFAULTS,
+    ...d?.typebotIntegration,
+  }))
   const submit = () => {
-    const found: Errors = {}
-    for (const k of ['name', 'urlN8N', 'typebotSlug'] as const)
-      if (required(v[k])) found[k] = t('editor.validation.required')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const found = blanks(v, ['name', 'urlN8N', 'typebotSlug'], t('editor.validation.required'))
+    if (found) return form.setErrors(found)
+    form.setErrors({})
     onSave({ typebotIntegration: { ...v, name: v.name.trim(), projectName: v.name.trim() } })
   }
   const text = (key: keyof TypebotData, props: { autoFocus?: boolean } = {}) => (
     <TextField
       label={t(`editor.typebot.${key}`)}
       value={String(v[key])}
-      error={errors[key]}
+      error={form.errors[key]}
       maxLength={500}
-      onChange={(x) => set(key, x as never)}
+      onChange={(x) => form.set(key, x as never)}
       {...props}
     />
   )
   return (
     <NodeDialogShell
-      title={t(initial ? 'editor.typebot.editTitle' : 'editor.typebot.addTitle')}
+      kind="typebot"
+      initial={initial}
       submitLabel={t(initial ? 'editor.typebot.edit' : 'editor.typebot.add')}
-      editing={!!initial}
       onClose={onClose}
       onSubmit={submit}
       size="lg"
@@ -91,14 +84,14 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
           type="number"
           min={0}
           value={String(v.typebotExpires)}
-          onChange={(x) => set('typebotExpires', Number(x))}
+          onChange={(x) => form.set('typebotExpires', Number(x))}
         />
         <TextField
           label={t('editor.typebot.typebotDelayMessage')}
           type="number"
           min={0}
           value={String(v.typebotDelayMessage)}
-          onChange={(x) => set('typebotDelayMessage', Number(x))}
+          onChange={(x) => form.set('typebotDelayMessage', Number(x))}
         />
         {text('typebotKeywordFinish')}
         {text('typebotKeywordRestart')}
@@ -118,24 +111,21 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
  */
 export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['openai']>) {
   const { t } = useTranslation()
-  const [v, setV] = useState<OpenAiData>(() => {
-    const data = { ...OPENAI_DEFAULTS, ...initial?.typebotIntegration }
+  const { values: v, ...form } = useNodeForm(initial, (d) => {
+    const data = { ...OPENAI_DEFAULTS, ...d?.typebotIntegration }
     return { ...data, voice: voiceValue(data.voice) }
   })
-  const [errors, setErrors] = useState<Errors>({})
   const [showKey, setShowKey] = useState(false)
-  const set = <K extends keyof OpenAiData>(key: K, value: OpenAiData[K]) => {
-    setV((x) => ({ ...x, [key]: value }))
-    setErrors((e) => ({ ...e, [key]: null }))
-  }
   const apiKeyStored = !!initial?.typebotIntegration?.apiKeySet
   const voiceKeyStored = !!initial?.typebotIntegration?.voiceKeySet
   const submit = () => {
-    const found: Errors = {}
-    for (const k of ['name', 'prompt'] as const) if (required(v[k])) found[k] = t('editor.validation.required')
-    if (!apiKeyStored && required(v.apiKey)) found.apiKey = t('editor.validation.required')
-    setErrors(found)
-    if (Object.values(found).some(Boolean)) return
+    const found = blanks(
+      v,
+      apiKeyStored ? ['name', 'prompt'] : ['name', 'apiKey', 'prompt'],
+      t('editor.validation.required'),
+    )
+    if (found) return form.setErrors(found)
+    form.setErrors({})
     onSave({
       typebotIntegration: {
         ...v,
@@ -153,25 +143,19 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       min={0}
       step={step}
       value={String(v[key])}
-      onChange={(x) => set(key, Number(x))}
+      onChange={(x) => form.set(key, Number(x))}
     />
   )
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.openai.editTitle' : 'editor.openai.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-    >
+    <NodeDialogShell kind="openai" initial={initial} onClose={onClose} onSubmit={submit} size="lg">
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('editor.openai.handsOver')}</p>
       <TextField
         label={t('editor.openai.name')}
         value={v.name}
-        error={errors.name}
+        error={form.errors.name}
         autoFocus
         maxLength={100}
-        onChange={(x) => set('name', x)}
+        onChange={(x) => form.set('name', x)}
       />
       <div className="flex items-end gap-2">
         <TextField
@@ -181,9 +165,9 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
           autoComplete="off"
           value={v.apiKey}
           placeholder={apiKeyStored ? t('editor.openai.keyStored') : undefined}
-          error={errors.apiKey}
+          error={form.errors.apiKey}
           maxLength={300}
-          onChange={(x) => set('apiKey', x)}
+          onChange={(x) => form.set('apiKey', x)}
         />
         <Button variant="secondary" aria-pressed={showKey} onClick={() => setShowKey((s) => !s)}>
           {t(showKey ? 'editor.openai.hideKey' : 'editor.openai.showKey')}
@@ -192,16 +176,16 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
       <TextAreaField
         label={t('editor.openai.prompt')}
         value={v.prompt}
-        error={errors.prompt}
+        error={form.errors.prompt}
         rows={6}
         maxLength={4096}
-        onChange={(x) => set('prompt', x)}
+        onChange={(x) => form.set('prompt', x)}
       />
       <Select
         label={t('editor.openai.voice')}
         options={[{ value: 'texto', label: t('editor.openai.textOnly') }, ...OPENAI_VOICES]}
         value={v.voice}
-        onChange={(x) => set('voice', x)}
+        onChange={(x) => form.set('voice', x)}
       />
       {v.voice !== 'texto' && (
         <div className="grid gap-3 sm:grid-cols-2">
@@ -212,12 +196,12 @@ export function OpenAiDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
             value={v.voiceKey}
             placeholder={voiceKeyStored ? t('editor.openai.keyStored') : undefined}
             maxLength={300}
-            onChange={(x) => set('voiceKey', x)}
+            onChange={(x) => form.set('voiceKey', x)}
           />
           <TextField
             label={t('editor.openai.voiceRegion')}
             value={v.voiceRegion}
-            onChange={(x) => set('voiceRegion', x)}
+            onChange={(x) => form.set('voiceRegion', x)}
           />
         </div>
       )}
@@ -267,8 +251,9 @@ export function MediaDialog({
   }
   return (
     <NodeDialogShell
+      kind={kind}
+      initial={initial}
       title={t(`editor.types.${kind}`)}
-      editing={!!initial}
       onClose={onClose}
       busy={busy}
       onSubmit={() => (value.url ? onSave(value) : fail(t('editor.validation.emptyMedia')))}

@@ -1,8 +1,7 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, useSession } from '@atende/client'
 import { Button, FieldShell, Loading, Select, TextField } from '@atende/ui'
-import type { Condition, MenuOption, NodeDataMap, QueueRef } from '../../types.ts'
+import type { Condition, MenuOption, NodeDataMap } from '../../types.ts'
 import {
   ANSWER_KEY_MAX,
   CONDITION_VALUE_MAX,
@@ -12,31 +11,18 @@ import {
   answerKeyError,
   intervalError,
 } from '../../validation.ts'
-import { NodeDialogShell, TextAreaField, type NodeDialogProps } from './Shell.tsx'
+import { useQueueRefs } from '../../queueflows/useQueueRefs.ts'
+import { NodeDialogShell, TextAreaField, useNodeForm, type NodeDialogProps } from './Shell.tsx'
 
 /** A message node: its text. */
 export function MessageDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['message']>) {
   const { t } = useTranslation()
-  const [label, setLabel] = useState(initial?.label ?? '')
-  const [error, setError] = useState<string | null>(null)
+  const { values, setErrors, field } = useNodeForm(initial, (d) => ({ label: d?.label ?? '' }))
+  const submit = () =>
+    values.label.trim() ? onSave(values) : setErrors({ label: t('editor.validation.emptyMessage') })
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.message.editTitle' : 'editor.message.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={() => (label.trim() ? onSave({ label }) : setError(t('editor.validation.emptyMessage')))}
-    >
-      <TextAreaField
-        label={t('editor.message.label')}
-        value={label}
-        maxLength={TEXT_MAX}
-        autoFocus
-        error={error}
-        onChange={(v) => {
-          setLabel(v)
-          setError(null)
-        }}
-      />
+    <NodeDialogShell kind="message" initial={initial} onClose={onClose} onSubmit={submit}>
+      <TextAreaField label={t('editor.message.label')} maxLength={TEXT_MAX} autoFocus {...field('label')} />
     </NodeDialogShell>
   )
 }
@@ -44,22 +30,15 @@ export function MessageDialog({ initial, onClose, onSave }: NodeDialogProps<Node
 /** An interval node: seconds to wait, more than 0 and at most 120. */
 export function IntervalDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['interval']>) {
   const { t } = useTranslation()
-  const [sec, setSec] = useState(initial ? String(initial.sec) : '')
-  const [error, setError] = useState<string | null>(null)
+  const { values, setErrors, field } = useNodeForm(initial, (d) => ({ sec: d ? String(d.sec) : '' }))
   const submit = () => {
-    const n = Number(sec)
-    const problem = intervalError(sec.trim() === '' ? 0 : n)
-    if (problem) return setError(t(problem, { max: INTERVAL_MAX }))
+    const n = Number(values.sec)
+    const problem = intervalError(values.sec.trim() === '' ? 0 : n)
+    if (problem) return setErrors({ sec: t(problem, { max: INTERVAL_MAX }) })
     onSave({ label: t('editor.interval.nodeLabel', { count: n }), sec: n })
   }
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.interval.editTitle' : 'editor.interval.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-      size="sm"
-    >
+    <NodeDialogShell kind="interval" initial={initial} onClose={onClose} onSubmit={submit} size="sm">
       <TextField
         label={t('editor.interval.sec')}
         type="number"
@@ -67,13 +46,8 @@ export function IntervalDialog({ initial, onClose, onSave }: NodeDialogProps<Nod
         min={1}
         max={INTERVAL_MAX}
         step={1}
-        value={sec}
         autoFocus
-        error={error}
-        onChange={(v) => {
-          setSec(v)
-          setError(null)
-        }}
+        {...field('sec')}
       />
     </NodeDialogShell>
   )
@@ -82,43 +56,36 @@ export function IntervalDialog({ initial, onClose, onSave }: NodeDialogProps<Nod
 /** A menu node: its message and options numbered 1..n; only the last one can be removed. */
 export function MenuDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['menu']>) {
   const { t } = useTranslation()
-  const [message, setMessage] = useState(initial?.message ?? '')
-  const [options, setOptions] = useState<MenuOption[]>(initial?.arrayOption ?? [{ number: 1, value: '' }])
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { values, setValues, errors, setErrors, field } = useNodeForm(initial, (d) => ({
+    message: d?.message ?? '',
+    arrayOption: d?.arrayOption ?? [{ number: 1, value: '' }],
+  }))
+  // An option's error stays with its place in the list, as the options are numbered by place.
+  const [optionErrors, setOptionErrors] = useState<Record<number, string>>({})
+  const options = values.arrayOption
+  const setOptions = (update: (list: MenuOption[]) => MenuOption[]) =>
+    setValues((v) => ({ ...v, arrayOption: update(v.arrayOption) }))
   const setOption = (i: number, value: string) => {
     setOptions((list) => list.map((o, j) => (j === i ? { ...o, value } : o)))
-    setErrors((e) => ({ ...e, [`o${i}`]: '', list: '' }))
+    setOptionErrors((e) => ({ ...e, [i]: '' }))
+    setErrors((e) => ({ ...e, arrayOption: '' }))
   }
   const submit = () => {
-    const found: Record<string, string> = {}
-    if (!message.trim()) found.message = t('editor.validation.emptyMessage')
-    options.forEach((o, i) => {
-      if (!o.value.trim()) found[`o${i}`] = t('editor.validation.required')
-    })
-    if (!options.length) found.list = t('editor.menu.needOption')
+    const blank = Object.fromEntries(
+      options.flatMap((o, i) => (o.value.trim() ? [] : [[i, t('editor.validation.required')]])),
+    )
+    const found = {
+      message: values.message.trim() ? '' : t('editor.validation.emptyMessage'),
+      arrayOption: options.length ? '' : t('editor.menu.needOption'),
+    }
+    setOptionErrors(blank)
     setErrors(found)
-    if (Object.values(found).some(Boolean)) return
-    onSave({ message, arrayOption: options.map((o, i) => ({ number: i + 1, value: o.value.trim() })) })
+    if (found.message || found.arrayOption || Object.keys(blank).length) return
+    onSave({ message: values.message, arrayOption: options.map((o, i) => ({ number: i + 1, value: o.value.trim() })) })
   }
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.menu.editTitle' : 'editor.menu.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-      size="lg"
-    >
-      <TextAreaField
-        label={t('editor.menu.message')}
-        value={message}
-        maxLength={TEXT_MAX}
-        autoFocus
-        error={errors.message}
-        onChange={(v) => {
-          setMessage(v)
-          setErrors((e) => ({ ...e, message: '' }))
-        }}
-      />
+    <NodeDialogShell kind="menu" initial={initial} onClose={onClose} onSubmit={submit} size="lg">
+      <TextAreaField label={t('editor.menu.message')} maxLength={TEXT_MAX} autoFocus {...field('message')} />
       <div className="flex flex-col gap-2" data-testid="menu-options">
         {options.map((o, i) => (
           <div key={o.number} className="flex items-end gap-2">
@@ -127,7 +94,7 @@ export function MenuDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDat
               label={t('editor.menu.option', { number: i + 1 })}
               value={o.value}
               maxLength={MENU_OPTION_MAX}
-              error={errors[`o${i}`]}
+              error={optionErrors[i]}
               onChange={(v) => setOption(i, v)}
             />
             {i === options.length - 1 && options.length > 1 && (
@@ -141,9 +108,9 @@ export function MenuDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDat
             )}
           </div>
         ))}
-        {errors.list && (
+        {errors.arrayOption && (
           <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-            {errors.list}
+            {errors.arrayOption}
           </p>
         )}
         <Button
@@ -166,8 +133,8 @@ export function RandomizerDialog({ initial, onClose, onSave }: NodeDialogProps<N
   const [percent, setPercent] = useState(initial?.percent ?? 50)
   return (
     <NodeDialogShell
-      title={t(initial ? 'editor.randomizer.editTitle' : 'editor.randomizer.addTitle')}
-      editing={!!initial}
+      kind="randomizer"
+      initial={initial}
       onClose={onClose}
       onSubmit={() => onSave({ percent })}
       size="sm"
@@ -196,47 +163,28 @@ export function RandomizerDialog({ initial, onClose, onSave }: NodeDialogProps<N
 /** A question ('Pergunta'): the message, and the key the answer is kept under ('Salvar resposta'). */
 export function QuestionDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['question']>) {
   const { t } = useTranslation()
-  const [message, setMessage] = useState(initial?.typebotIntegration.message ?? '')
-  const [answerKey, setAnswerKey] = useState(initial?.typebotIntegration.answerKey ?? '')
-  const [errors, setErrors] = useState<{ message?: string | null; answerKey?: string | null }>({})
+  const { values, setErrors, field } = useNodeForm(initial, (d) => ({
+    message: d?.typebotIntegration.message ?? '',
+    answerKey: d?.typebotIntegration.answerKey ?? '',
+  }))
   const submit = () => {
-    const keyProblem = answerKeyError(answerKey)
+    const keyProblem = answerKeyError(values.answerKey)
     const found = {
-      message: message.trim() ? null : t('editor.validation.required'),
-      answerKey: keyProblem ? t(keyProblem) : null,
+      message: values.message.trim() ? undefined : t('editor.validation.required'),
+      answerKey: keyProblem ? t(keyProblem) : undefined,
     }
     setErrors(found)
     if (found.message || found.answerKey) return
-    onSave({ typebotIntegration: { message, answerKey: answerKey.trim() } })
+    onSave({ typebotIntegration: { message: values.message, answerKey: values.answerKey.trim() } })
   }
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.question.editTitle' : 'editor.question.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-    >
-      <TextAreaField
-        label={t('editor.question.message')}
-        value={message}
-        maxLength={TEXT_MAX}
-        autoFocus
-        error={errors.message}
-        onChange={(v) => {
-          setMessage(v)
-          setErrors((e) => ({ ...e, message: null }))
-        }}
-      />
+    <NodeDialogShell kind="question" initial={initial} onClose={onClose} onSubmit={submit}>
+      <TextAreaField label={t('editor.question.message')} maxLength={TEXT_MAX} autoFocus {...field('message')} />
       <TextField
         label={t('editor.question.answerKey')}
         hint={t('editor.question.answerKeyHint')}
-        value={answerKey}
         maxLength={ANSWER_KEY_MAX}
-        error={errors.answerKey}
-        onChange={(v) => {
-          setAnswerKey(v)
-          setErrors((e) => ({ ...e, answerKey: null }))
-        }}
+        {...field('answerKey')}
       />
     </NodeDialogShell>
   )
@@ -252,41 +200,34 @@ export function ConditionDialog({
   variables,
 }: NodeDialogProps<NodeDataMap['condition']> & { variables: string[] }) {
   const { t } = useTranslation()
-  const [key, setKey] = useState(initial?.key ?? '')
-  const [condition, setCondition] = useState<Condition>(initial?.condition ?? 'equals')
-  const [value, setValue] = useState(initial?.value ?? '')
-  const [error, setError] = useState<string | null>(null)
+  const { values, set, errors, setErrors, field } = useNodeForm(initial, (d) => ({
+    key: d?.key ?? '',
+    condition: d?.condition ?? ('equals' as Condition),
+    value: d?.value ?? '',
+  }))
+  const { key } = values
   const keys = key && !variables.includes(key) ? [key, ...variables] : variables
   return (
     <NodeDialogShell
-      title={t(initial ? 'editor.condition.editTitle' : 'editor.condition.addTitle')}
-      editing={!!initial}
+      kind="condition"
+      initial={initial}
       onClose={onClose}
-      onSubmit={() => (key ? onSave({ key, condition, value }) : setError(t('editor.condition.needKey')))}
+      onSubmit={() => (key ? onSave(values) : setErrors({ key: t('editor.condition.needKey') }))}
     >
       <Select
         label={t('editor.condition.key')}
         placeholder={t('editor.condition.pickKey')}
         options={keys.map((k) => ({ value: k, label: `{{${k}}}` }))}
-        value={key}
-        error={error ?? (keys.length ? null : t('editor.condition.noVariables'))}
-        onChange={(v) => {
-          setKey(v)
-          setError(null)
-        }}
+        {...field('key')}
+        error={errors.key ?? (keys.length ? null : t('editor.condition.noVariables'))}
       />
       <Select
         label={t('editor.condition.condition')}
         options={CONDITIONS.map((c) => ({ value: c, label: t(`editor.condition.ops.${c}`) }))}
-        value={condition}
-        onChange={(v) => setCondition(v as Condition)}
+        value={values.condition}
+        onChange={(v) => set('condition', v as Condition)}
       />
-      <TextField
-        label={t('editor.condition.value')}
-        value={value}
-        maxLength={CONDITION_VALUE_MAX}
-        onChange={setValue}
-      />
+      <TextField label={t('editor.condition.value')} maxLength={CONDITION_VALUE_MAX} {...field('value')} />
     </NodeDialogShell>
   )
 }
@@ -294,39 +235,20 @@ export function ConditionDialog({
 /** A ticket node: the queue the conversation moves to ('Adicione uma fila' without one). */
 export function TicketDialog({ initial, onClose, onSave }: NodeDialogProps<NodeDataMap['ticket']>) {
   const { t } = useTranslation()
-  const api = useApi()
-  const { companyId } = useSession()
-  const [queues, setQueues] = useState<QueueRef[] | null>(null)
   const [failed, setFailed] = useState(false)
-  const [queueId, setQueueId] = useState(initial?.queue.id ? String(initial.queue.id) : '')
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    if (!companyId) return
-    const ctrl = new AbortController()
-    api
-      .get<QueueRef[]>(`/queue-flow/queues/${companyId}`, { signal: ctrl.signal })
-      .then(setQueues)
-      .catch((err) => {
-        if (ctrl.signal.aborted) return
-        console.error(err)
-        setFailed(true)
-        setQueues([])
-      })
-    return () => ctrl.abort()
-  }, [api, companyId])
+  // A failure shows under the field and leaves an empty list to pick from.
+  const loaded = useQueueRefs(() => setFailed(true))
+  const queues = failed ? [] : loaded
+  const { values, errors, setErrors, field } = useNodeForm(initial, (d) => ({
+    queueId: d?.queue.id ? String(d.queue.id) : '',
+  }))
   const submit = () => {
-    const q = queues?.find((x) => String(x.id) === queueId)
-    if (!q) return setError(t('editor.ticket.needQueue'))
+    const q = queues?.find((x) => String(x.id) === values.queueId)
+    if (!q) return setErrors({ queueId: t('editor.ticket.needQueue') })
     onSave({ queue: { id: q.id, name: q.name } })
   }
   return (
-    <NodeDialogShell
-      title={t(initial ? 'editor.ticket.editTitle' : 'editor.ticket.addTitle')}
-      editing={!!initial}
-      onClose={onClose}
-      onSubmit={submit}
-      size="sm"
-    >
+    <NodeDialogShell kind="ticket" initial={initial} onClose={onClose} onSubmit={submit} size="sm">
       {queues === null ? (
         <Loading label={t('flowsCommon.loading')} />
       ) : (
@@ -334,12 +256,8 @@ export function TicketDialog({ initial, onClose, onSave }: NodeDialogProps<NodeD
           label={t('editor.ticket.queue')}
           placeholder={t('editor.ticket.pickQueue')}
           options={queues.map((q) => ({ value: q.id, label: q.name }))}
-          value={queueId}
-          error={error ?? (failed ? t('queueFlows.queuesError') : null)}
-          onChange={(v) => {
-            setQueueId(v)
-            setError(null)
-          }}
+          {...field('queueId')}
+          error={errors.queueId ?? (failed ? t('queueFlows.queuesError') : null)}
         />
       )}
     </NodeDialogShell>

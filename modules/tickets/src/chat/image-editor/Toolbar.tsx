@@ -1,49 +1,20 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cx } from '@atende/ui'
+import { EditIcon, cx, strokeIcon } from '@atende/ui'
 import { OPACITY, TEXT_SIZE, THICKNESS, type Range, type Tool } from './model.ts'
 import type { Editor } from './useEditor.ts'
 
-const base = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  className: 'h-4 w-4',
+/** A 16-pixel toolbar mark from its stroke paths. */
+const mark = (paths: string[]) => {
+  const Icon = strokeIcon(paths)
+  return <Icon className="h-4 w-4" />
 }
 const ICONS: Record<Tool | 'undo' | 'reset', ReactNode> = {
-  draw: (
-    <svg {...base}>
-      <path d="M12 20h9" />
-      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-    </svg>
-  ),
-  text: (
-    <svg {...base}>
-      <path d="M4 7V4h16v3M9 20h6M12 4v16" />
-    </svg>
-  ),
-  crop: (
-    <svg {...base}>
-      <path d="M6 2v14a2 2 0 0 0 2 2h14" />
-      <path d="M18 22V8a2 2 0 0 0-2-2H2" />
-    </svg>
-  ),
-  undo: (
-    <svg {...base}>
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </svg>
-  ),
-  reset: (
-    <svg {...base}>
-      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
-      <path d="M3 3v5h5" />
-    </svg>
-  ),
+  draw: <EditIcon className="h-4 w-4" />,
+  text: mark(['M4 7V4h16v3M9 20h6M12 4v16']),
+  crop: mark(['M6 2v14a2 2 0 0 0 2 2h14', 'M18 22V8a2 2 0 0 0-2-2H2']),
+  undo: mark(['M9 14 4 9l5-5', 'M4 9h10.5a5.5 5.5 0 0 1 0 11H11']),
+  reset: mark(['M3 12a9 9 0 1 0 3-6.7L3 8', 'M3 3v5h5']),
 }
 const btn =
   'inline-flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-700'
@@ -54,6 +25,11 @@ export function Toolbar({ editor }: { editor: Editor }) {
   const { t } = useTranslation()
   const id = useId()
   const { tool } = editor
+  // Drawing sets the line's thickness, text its size.
+  const stroke =
+    tool === 'draw'
+      ? { id: 'thickness', word: 'thickness', range: THICKNESS, value: editor.thickness, onChange: editor.setThickness }
+      : { id: 'size', word: 'textSize', range: TEXT_SIZE, value: editor.textSize, onChange: editor.setTextSize }
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="image-editor-toolbar">
       <div role="group" aria-label={t('chat.imageEditor.tools')} className="flex gap-1">
@@ -83,23 +59,13 @@ export function Toolbar({ editor }: { editor: Editor }) {
               className="h-8 w-10 cursor-pointer rounded border border-slate-300 bg-transparent p-0.5 dark:border-slate-600"
             />
           </label>
-          {tool === 'draw' ? (
-            <Slider
-              id={`${id}-thickness`}
-              label={t('chat.imageEditor.thickness')}
-              range={THICKNESS}
-              value={editor.thickness}
-              onChange={editor.setThickness}
-            />
-          ) : (
-            <Slider
-              id={`${id}-size`}
-              label={t('chat.imageEditor.textSize')}
-              range={TEXT_SIZE}
-              value={editor.textSize}
-              onChange={editor.setTextSize}
-            />
-          )}
+          <Slider
+            id={`${id}-${stroke.id}`}
+            label={t(`chat.imageEditor.${stroke.word}`)}
+            range={stroke.range}
+            value={stroke.value}
+            onChange={stroke.onChange}
+          />
           <Slider
             id={`${id}-opacity`}
             label={t('chat.imageEditor.opacity')}
