@@ -1,6 +1,4 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { PagedTable, actionsColumn, type Column, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type PagedRows } from '@atende/ui'
 import { TypeBadge } from './TypeBadge.tsx'
 import type { QueueIntegration } from './types.ts'
 
@@ -15,37 +13,20 @@ export interface QueueIntegrationsTableProps {
 
 /** The integrations on the kit's windowed table: type, id, name, actions. */
 export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrationsTableProps) {
-  const { t } = useTranslation()
-  const columns = useMemo<Column<QueueIntegration>[]>(
-    () => [
-      {
-        key: 'type',
-        header: t('integrations.columns.type'),
-        headerClassName: 'w-32 px-3 sm:w-40',
-        className: 'px-3',
-        cell: (r) => <TypeBadge type={r.type} />,
-      },
-      {
-        key: 'id',
-        header: t('integrations.columns.id'),
-        headerClassName: 'hidden w-20 px-3 sm:table-cell',
-        className: 'hidden px-3 font-mono text-sm text-slate-600 sm:table-cell dark:text-slate-300',
+  const columns = useColumns<QueueIntegration>(
+    'integrations',
+    ({ col, actions }) => [
+      col('type', { width: 'w-32 sm:w-40', cell: (r) => <TypeBadge type={r.type} /> }),
+      col('id', {
+        width: 'w-20',
+        from: 'sm',
+        className: 'font-mono text-sm text-slate-600 dark:text-slate-300',
         cell: (r) => r.id,
-      },
-      {
-        key: 'name',
-        header: t('integrations.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => <span title={r.name}>{r.name}</span>,
-      },
-      actionsColumn<QueueIntegration>({
-        i18n: { t, ns: 'integrations' },
-        onEdit,
-        onDelete,
       }),
+      col('name', { truncate: true, className: 'font-medium', cell: (r) => <span title={r.name}>{r.name}</span> }),
+      actions({ onEdit, onDelete }),
     ],
-    [t, onEdit, onDelete],
+    [onEdit, onDelete],
   )
 
   return (
