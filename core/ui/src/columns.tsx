@@ -69,6 +69,8 @@ export interface ColumnKit<T> {
   t: TFunction
   col: (key: string, spec: ColumnSpec<T>) => Column<T>
   flag: (key: string, spec: FlagSpec<T>) => Column<T>
+  /** The row's `name` in medium weight, cut to the column's width and whole on hover. */
+  name: (spec?: Omit<ColumnSpec<T>, 'cell'>) => Column<T>
   /** The row's own buttons, then edit and delete, named by `<ns>.edit` / `<ns>.delete`. */
   actions: (options: Omit<ActionsColumnOptions<T>, 'header' | 'i18n'>) => Column<T>
 }
@@ -88,7 +90,17 @@ export function useColumns<T>(ns: string, build: (kit: ColumnKit<T>) => Column<T
         cell: (row) => <Badge tone={isOn(row) ? tone : 'neutral'}>{t(isOn(row) ? on : off)}</Badge>,
       })
     }
-    return build({ t, col, flag, actions: (options) => actionsColumn<T>({ ...options, i18n: { t, ns } }) })
+    const name: ColumnKit<T>['name'] = (spec) =>
+      col('name', {
+        truncate: true,
+        className: 'font-medium',
+        ...spec,
+        cell: (row) => {
+          const text = String((row as { name?: unknown }).name ?? '')
+          return <span title={text}>{text}</span>
+        },
+      })
+    return build({ t, col, flag, name, actions: (options) => actionsColumn<T>({ ...options, i18n: { t, ns } }) })
     // The builder is new on each render; the caller names what it reads in `deps`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, ns, ...deps])

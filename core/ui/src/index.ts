@@ -95,3 +95,4 @@ export {
 } from './FormDialog.tsx'
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
+export { useEditing, useSearchTerm, useAuthorOrAdmin, type Editing } from './useEditing.ts'

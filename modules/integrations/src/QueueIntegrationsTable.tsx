@@ -15,7 +15,7 @@ export interface QueueIntegrationsTableProps {
 export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrationsTableProps) {
   const columns = useColumns<QueueIntegration>(
     'integrations',
-    ({ col, actions }) => [
+    ({ col, name, actions }) => [
       col('type', { width: 'w-32 sm:w-40', cell: (r) => <TypeBadge type={r.type} /> }),
       col('id', {
         width: 'w-20',
@@ -23,7 +23,7 @@ export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrat
         className: 'font-mono text-sm text-slate-600 dark:text-slate-300',
         cell: (r) => r.id,
       }),
-      col('name', { truncate: true, className: 'font-medium', cell: (r) => <span title={r.name}>{r.name}</span> }),
+      name(),
       actions({ onEdit, onDelete }),
     ],
     [onEdit, onDelete],

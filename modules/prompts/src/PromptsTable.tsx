@@ -17,8 +17,8 @@ export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {
   const { t } = useTranslation()
   const columns = useColumns<Prompt>(
     'prompts',
-    ({ col, actions }) => [
-      col('name', { truncate: true, className: 'font-medium', cell: (r) => <span title={r.name}>{r.name}</span> }),
+    ({ col, name, actions }) => [
+      name(),
       col('queue', {
         width: 'w-1/4',
         truncate: true,
