@@ -96,3 +96,4 @@ export {
 export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarPopoverProps } from './TopBarPopover.tsx'
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
 export { useEditing, useSearchTerm, useAuthorOrAdmin, type Editing } from './useEditing.ts'
+export { PlainTable, type PlainTableProps } from './PlainTable.tsx'
