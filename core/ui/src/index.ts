@@ -97,3 +97,4 @@ export { TopBarPopover, PreviewLine, HeadingLine, popoverItemClass, type TopBarP
 export { useRemoteFlag, FlagGate, type RemoteFlagState, type FlagGateProps } from './useRemoteFlag.tsx'
 export { useEditing, useSearchTerm, useAuthorOrAdmin, type Editing } from './useEditing.ts'
 export { PlainTable, type PlainTableProps } from './PlainTable.tsx'
+export { AdminOnly, type AdminOnlyProps } from './AdminOnly.tsx'

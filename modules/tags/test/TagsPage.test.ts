@@ -1,19 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
 import { act } from 'react'
-import {
-  buttonNamed as byName,
-  byTestid,
-  clickOn as click,
-  deleteRow,
-  mountPage,
-  noRoute,
-  pageText as text,
-  settle,
-  typeInto,
-  type Answer,
-  type Call,
-} from '@atende/ui/testing'
+// What the test does on the page, then the world around it.
+import { buttonNamed as byName, byTestid, clickOn as click, pageText as text, typeInto } from '@atende/ui/testing'
+import { deleteRow, mountPage, noRoute, settle, type Answer, type Call } from '@atende/ui/testing'
 import TagsPage from '../src/TagsPage.tsx'
 import en from '../src/i18n/en.json'
 

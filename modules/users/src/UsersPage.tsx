@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '@atende/client'
-import { ErrorCard, ExtensionSlot, ListPage, SearchField, useConfirmDelete, useEditing } from '@atende/ui'
+import { AdminOnly, ExtensionSlot, ListPage, SearchField, useConfirmDelete, useEditing } from '@atende/ui'
 import type { SetUserColumn, UserColumn } from './slots.tsx'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
@@ -13,15 +13,11 @@ import './index.css'
 /** /users: search, add, edit and delete the company's users. */
 export default function UsersPage() {
   const { t } = useTranslation()
-  const { isAdmin, isSuper } = useSession()
-  // The drawer hides the item from non-admins; a typed-in URL gets a word instead of a 403 toast.
-  if (!isAdmin && !isSuper)
-    return (
-      <section className="p-6">
-        <ErrorCard title={t('users.noPermission')} />
-      </section>
-    )
-  return <UsersScreen />
+  return (
+    <AdminOnly denied={t('users.noPermission')}>
+      <UsersScreen />
+    </AdminOnly>
+  )
 }
 
 function UsersScreen() {
