@@ -5,7 +5,8 @@ export interface PlainTableProps<T> {
   rows: readonly T[]
   /** Each column's header and cell classes are its own (padding, breakpoints, alignment). */
   columns: readonly Column<T>[]
-  rowKey: (row: T) => string | number
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => string | number
   /** Each row's test id, `<rowTestid>-<key>`. */
   rowTestid?: string
   /** The table's test id. */
@@ -19,11 +20,14 @@ export interface PlainTableProps<T> {
   label?: string
 }
 
+const byId = (row: unknown) => (row as { id: number }).id
+
 /**
  * A short list as a whole table (no windowing, no paging): the header row, then a row per item,
  * every cell from its column — for lists the server sends at once.
  */
 export function PlainTable<T>(p: PlainTableProps<T>): ReactNode {
+  const rowKey = p.rowKey ?? byId
   return (
     <div className={p.className}>
       <table className={p.tableClassName ?? 'w-full text-sm'} data-testid={p['data-testid']} aria-label={p.label}>
@@ -39,9 +43,9 @@ export function PlainTable<T>(p: PlainTableProps<T>): ReactNode {
         <tbody>
           {p.rows.map((row) => (
             <tr
-              key={p.rowKey(row)}
+              key={rowKey(row)}
               className={p.rowClassName}
-              data-testid={p.rowTestid ? `${p.rowTestid}-${p.rowKey(row)}` : undefined}
+              data-testid={p.rowTestid ? `${p.rowTestid}-${rowKey(row)}` : undefined}
             >
               {p.columns.map((c) => (
                 <td key={c.key} className={c.className}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Badge, type BadgeTone } from './Badge.tsx'
 import { cx } from './cx.ts'
 import { actionsColumn, type ActionsColumnOptions } from './RowActions.tsx'
+import type { PagedRows } from './PagedTable.tsx'
 import type { Column } from './VirtualTable.tsx'
 
 /** The screen width from which a column shows (it is hidden on narrower screens). */
@@ -104,4 +105,11 @@ export function useColumns<T>(ns: string, build: (kit: ColumnKit<T>) => Column<T
     // The builder is new on each render; the caller names what it reads in `deps`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, ns, ...deps])
+}
+
+/** The props of a module's paged table whose rows are edited and deleted from their buttons. */
+export interface EditableRowsProps<T> {
+  list: PagedRows<T>
+  onEdit: (row: T) => void
+  onDelete: (row: T) => void
 }

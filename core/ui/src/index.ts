@@ -10,7 +10,15 @@ export {
   type TextAreaFieldProps,
   type CheckboxFieldProps,
 } from './TextField.tsx'
-export { columnsOf, useColumns, type ColumnSpec, type ColumnKit, type FlagSpec, type Breakpoint } from './columns.tsx'
+export {
+  columnsOf,
+  useColumns,
+  type ColumnSpec,
+  type ColumnKit,
+  type FlagSpec,
+  type Breakpoint,
+  type EditableRowsProps,
+} from './columns.tsx'
 export { MaskedInput, type MaskedInputProps } from './MaskedInput.tsx'
 export { Select, type SelectProps, type SelectOption } from './Select.tsx'
 export { ChoicePicker, useChoices, type Choice, type Choices, type ChoicePickerProps } from './ChoicePicker.tsx'

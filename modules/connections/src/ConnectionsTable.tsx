@@ -134,7 +134,6 @@ export function ConnectionsTable({ items, session, manage, onQr, onPhone, onEdit
       headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400"
       rowClassName="border-t border-slate-100 dark:border-slate-700"
       rows={items}
-      rowKey={(c) => c.id}
       rowTestid="connection-row"
       columns={columns}
     />

@@ -1,14 +1,11 @@
-import { PagedTable, useColumns, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import type { FileList } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 const ROW_HEIGHT = 56
 
-export interface FileListsTableProps {
-  list: PagedRows<FileList>
+export interface FileListsTableProps extends EditableRowsProps<FileList> {
   canEdit: boolean
-  onEdit: (r: FileList) => void
-  onDelete: (r: FileList) => void
 }
 
 /** The file lists on the kit's windowed table: name (with its message), files, actions. */

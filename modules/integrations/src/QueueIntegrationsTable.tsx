@@ -1,15 +1,11 @@
-import { PagedTable, useColumns, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import { TypeBadge } from './TypeBadge.tsx'
 import type { QueueIntegration } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 52
 
-export interface QueueIntegrationsTableProps {
-  list: PagedRows<QueueIntegration>
-  onEdit: (r: QueueIntegration) => void
-  onDelete: (r: QueueIntegration) => void
-}
+export type QueueIntegrationsTableProps = EditableRowsProps<QueueIntegration>
 
 /** The integrations on the kit's windowed table: type, id, name, actions. */
 export function QueueIntegrationsTable({ list, onEdit, onDelete }: QueueIntegrationsTableProps) {

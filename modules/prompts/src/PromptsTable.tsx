@@ -1,16 +1,12 @@
 import { useTranslation } from 'react-i18next'
-import { PagedTable, useColumns, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import type { Prompt } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 52
 
-export interface PromptsTableProps {
-  /** GET /prompt answers the whole list at once: it never has more to load. */
-  list: PagedRows<Prompt>
-  onEdit: (r: Prompt) => void
-  onDelete: (r: Prompt) => void
-}
+/** GET /prompt answers the whole list at once: its list never has more to load. */
+export type PromptsTableProps = EditableRowsProps<Prompt>
 
 /** The prompts on the kit's windowed table: name, queue, max tokens, actions. */
 export function PromptsTable({ list, onEdit, onDelete }: PromptsTableProps) {

@@ -63,7 +63,6 @@ export default function QueuesPage() {
           headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800"
           rowClassName="border-t border-slate-200 dark:border-slate-700"
           rows={items}
-          rowKey={(q) => q.id}
           rowTestid="queue-row"
           columns={columns}
         />

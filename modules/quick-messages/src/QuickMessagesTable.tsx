@@ -1,15 +1,12 @@
-import { PagedTable, useColumns, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import { PaperclipIcon } from './icons.tsx'
 import type { QuickMessage } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 56
 
-export interface QuickMessagesTableProps {
-  list: PagedRows<QuickMessage>
+export interface QuickMessagesTableProps extends EditableRowsProps<QuickMessage> {
   canEdit: (q: QuickMessage) => boolean
-  onEdit: (q: QuickMessage) => void
-  onDelete: (q: QuickMessage) => void
 }
 
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */

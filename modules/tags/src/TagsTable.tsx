@@ -1,20 +1,17 @@
-import { PagedTable, Switch, useColumns, type PagedRows } from '@atende/ui'
+import { PagedTable, Switch, useColumns, type EditableRowsProps } from '@atende/ui'
 import type { Tag } from './types.ts'
 import { textOn } from './validation.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 52
 
-export interface TagsTableProps {
-  list: PagedRows<Tag>
+export interface TagsTableProps extends EditableRowsProps<Tag> {
   /** Admins see and flip the kanban switch. */
   canKanban: boolean
   canEdit: (tag: Tag) => boolean
   /** A kanban change on its way (the switch waits). */
   pending: ReadonlySet<number>
   onKanban: (tag: Tag, on: boolean) => void
-  onEdit: (tag: Tag) => void
-  onDelete: (tag: Tag) => void
 }
 
 /** The tags on the kit's windowed table: a coloured chip with the name, tickets, kanban, actions. */

@@ -7,7 +7,7 @@ import {
   useColumns,
   useExtensions,
   type Column,
-  type PagedRows,
+  type EditableRowsProps,
 } from '@atende/ui'
 import { ExtensionCell, type UserColumn } from './slots.tsx'
 import type { User } from './types.ts'
@@ -15,10 +15,7 @@ import type { User } from './types.ts'
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 56
 
-export interface UsersTableProps {
-  list: PagedRows<User>
-  onEdit: (u: User) => void
-  onDelete: (u: User) => void
+export interface UsersTableProps extends EditableRowsProps<User> {
   /** Other modules' columns (the `users.columns` slot), by key. */
   extraColumns?: Readonly<Record<string, UserColumn>>
 }

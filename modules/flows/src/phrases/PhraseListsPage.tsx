@@ -94,7 +94,6 @@ function PhraseLists() {
           headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400"
           rowClassName="border-t border-slate-100 dark:border-slate-700"
           rows={items}
-          rowKey={(c) => c.id}
           rowTestid="phrase-row"
           columns={columns}
         />
