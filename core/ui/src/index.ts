@@ -10,7 +10,15 @@ export {
   type TextAreaFieldProps,
   type CheckboxFieldProps,
 } from './TextField.tsx'
-export { columnsOf, type ColumnSpec, type Breakpoint } from './columns.tsx'
+export {
+  columnsOf,
+  useColumns,
+  type ColumnSpec,
+  type ColumnKit,
+  type FlagSpec,
+  type Breakpoint,
+  type EditableRowsProps,
+} from './columns.tsx'
 export { MaskedInput, type MaskedInputProps } from './MaskedInput.tsx'
 export { Select, type SelectProps, type SelectOption } from './Select.tsx'
 export { ChoicePicker, useChoices, type Choice, type Choices, type ChoicePickerProps } from './ChoicePicker.tsx'
@@ -107,3 +115,6 @@ export {
   NoAccessNotice,
   type GoHomeNotice,
 } from './usePlanDenied.tsx'
+export { useEditing, useSearchTerm, useAuthorOrAdmin, type Editing } from './useEditing.ts'
+export { PlainTable, type PlainTableProps } from './PlainTable.tsx'
+export { AdminOnly, type AdminOnlyProps } from './AdminOnly.tsx'

@@ -3,11 +3,12 @@
  * imports it, so it stays out of the browser bundles).
  */
 import { afterEach, vi } from 'vitest'
-import { act, createElement as h, type ReactNode } from 'react'
+import { act, createElement as h, Fragment, Suspense, type ComponentType, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import i18next from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { ClientProvider, createAtendeClient } from '@atende/client'
+import { Toaster } from './toasts.tsx'
 
 export interface Call {
   method: string
@@ -126,3 +127,35 @@ export async function typeInto(field: HTMLInputElement | HTMLTextAreaElement, va
     await settle()
   })
 }
+
+/**
+ * A module's page mounted as the shell would (a toaster beside it, a lazy boundary around it) in
+ * its `surroundings`, once its first requests have settled.
+ */
+export async function mountPage(
+  page: ComponentType,
+  words: Record<string, unknown>,
+  answer: (call: Call) => Answer,
+  user?: Record<string, unknown>,
+) {
+  const world = await surroundings(words, answer, user)
+  render(world.wrap(h(Fragment, null, h(Toaster), h(Suspense, { fallback: null }, h(page)))))
+  await act(settle)
+  return world
+}
+
+/** A fake server's `DELETE <base>/:id` over the rows it keeps: the row goes, 204; null for any other call. */
+export function deleteRow(rows: { id: number }[], base: string, call: Call): Answer | null {
+  const id =
+    call.method === 'DELETE' && call.path.startsWith(`${base}/`) ? Number(call.path.slice(base.length + 1)) : NaN
+  const at = rows.findIndex((r) => r.id === id)
+  if (at < 0) return null
+  rows.splice(at, 1)
+  return { status: 204 }
+}
+
+/** A fake server's answer to a call it has no route for. */
+export const noRoute = (error = 'ERR_NOT_FOUND'): Answer => ({ status: 404, body: { error, message: 'no route' } })
+
+/** The element with this test id, if it is on the page. */
+export const byTestid = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)

@@ -2,7 +2,16 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi, useRealtime, useSession } from '@atende/client'
-import { Button, ErrorCard, ListPage, toast, useConfirmDelete, useErrorToast } from '@atende/ui'
+import {
+  Button,
+  ErrorCard,
+  ListPage,
+  toast,
+  useConfirmDelete,
+  useEditing,
+  useErrorToast,
+  useSearchTerm,
+} from '@atende/ui'
 import { AnnouncementDialog } from './AnnouncementDialog.tsx'
 import { AnnouncementView } from './AnnouncementView.tsx'
 import { AnnouncementsTable } from './AnnouncementsTable.tsx'
@@ -37,17 +46,16 @@ function Manage() {
   const api = useApi()
   const { companyId } = useSession()
   const showError = useErrorToast('announcements.toasts.error')
-  const [search, setSearch] = useState('')
-  const list = useAnnouncements(search)
+  const search = useSearchTerm()
+  const list = useAnnouncements(search.value)
   const { upsert, remove, refresh } = list
-  const [editing, setEditing] = useState<{ record: Announcement | null } | null>(null)
+  const { editing, add, edit, close } = useEditing<Announcement>()
   const [previewing, setPreviewing] = useState<Announcement | null>(null)
 
   // Frames carry only what readers may see: the super user's list reads its page again.
   useRealtime(announcementEvent(companyId), () => refresh())
 
   const onPreview = useCallback((r: Announcement) => setPreviewing(r), [])
-  const onEdit = useCallback((r: Announcement) => setEditing({ record: r }), [])
   const { ask: onDelete, dialog: confirmDialog } = useConfirmDelete<Announcement>({
     ns: 'announcements',
     path: (r) => `/announcements/${r.id}`,
@@ -78,9 +86,9 @@ function Manage() {
     <ListPage
       ns="announcements"
       list={list}
-      search={{ value: search, onSearch: setSearch }}
+      search={search}
       actions={
-        <Button onClick={() => setEditing({ record: null })} data-testid="announcements-add">
+        <Button onClick={add} data-testid="announcements-add">
           {t('announcements.add')}
         </Button>
       }
@@ -88,7 +96,7 @@ function Manage() {
         <AnnouncementsTable
           list={list}
           onPreview={onPreview}
-          onEdit={onEdit}
+          onEdit={edit}
           onDeactivate={onDeactivate}
           onDelete={onDelete}
         />
@@ -97,10 +105,10 @@ function Manage() {
       {editing && (
         <AnnouncementDialog
           record={editing.record}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onSaved={(r) => {
             upsert(r)
-            setEditing(null)
+            close()
           }}
         />
       )}

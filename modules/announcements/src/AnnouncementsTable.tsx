@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { EditIcon, IconAction, PagedTable, TrashIcon, type Column, type PagedRows } from '@atende/ui'
+import type { ComponentType } from 'react'
+import { EditIcon, IconAction, PagedTable, TrashIcon, useColumns, type PagedRows } from '@atende/ui'
 import { PRIORITY_CLASS, type Announcement } from './types.ts'
 
 const ROW_HEIGHT = 52
@@ -26,82 +25,63 @@ const OffIcon = ({ className }: { className?: string }) => (
   </svg>
 )
 
+type Acts = Omit<AnnouncementsTableProps, 'list'>
+
+/** The row's buttons, each named by `announcements.<word>`; deactivate only while it is active. */
+const BUTTONS: { word: string; Icon: ComponentType<{ className?: string }>; act: keyof Acts }[] = [
+  { word: 'preview', Icon: EyeIcon, act: 'onPreview' },
+  { word: 'edit', Icon: EditIcon, act: 'onEdit' },
+  { word: 'deactivate', Icon: OffIcon, act: 'onDeactivate' },
+  { word: 'delete', Icon: TrashIcon, act: 'onDelete' },
+]
+
 /** The announcements: title, priority, media name, status and the actions. */
 export function AnnouncementsTable(props: AnnouncementsTableProps) {
-  const { t } = useTranslation()
   const { onPreview, onEdit, onDeactivate, onDelete } = props
-  const columns = useMemo<Column<Announcement>[]>(
-    () => [
-      {
-        key: 'title',
-        header: t('announcements.columns.title'),
-        headerClassName: 'w-1/3 px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (r) => r.title,
-      },
-      {
-        key: 'priority',
-        header: t('announcements.columns.priority'),
-        headerClassName: 'px-3',
-        className: 'px-3',
-        cell: (r) => (
-          <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${PRIORITY_CLASS[r.priority] ?? ''}`}>
-            {t(`announcements.priority.${r.priority}`)}
-          </span>
-        ),
-      },
-      {
-        key: 'media',
-        header: t('announcements.columns.media'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 text-slate-600 dark:text-slate-300',
-        cell: (r) => r.mediaName ?? t('announcements.noMedia'),
-      },
-      {
-        key: 'status',
-        header: t('announcements.columns.status'),
-        headerClassName: 'px-3',
-        className: 'px-3',
-        cell: (r) => (
-          <span data-testid="announcement-status">
-            {r.status ? t('announcements.status.active') : t('announcements.status.inactive')}
-          </span>
-        ),
-      },
-      {
-        key: 'actions',
-        header: t('announcements.columns.actions'),
-        headerClassName: 'px-3 text-right',
-        className: 'px-3 text-right whitespace-nowrap',
-        cell: (r) => (
-          <span className="inline-flex gap-1">
-            <IconAction
-              label={t('announcements.preview')}
-              onClick={() => onPreview(r)}
-              icon={<EyeIcon className="h-4 w-4" />}
-            />
-            <IconAction
-              label={t('announcements.edit')}
-              onClick={() => onEdit(r)}
-              icon={<EditIcon className="h-4 w-4" />}
-            />
-            {r.status && (
-              <IconAction
-                label={t('announcements.deactivate')}
-                onClick={() => onDeactivate(r)}
-                icon={<OffIcon className="h-4 w-4" />}
-              />
-            )}
-            <IconAction
-              label={t('announcements.delete')}
-              onClick={() => onDelete(r)}
-              icon={<TrashIcon className="h-4 w-4" />}
-            />
-          </span>
-        ),
-      },
-    ],
-    [t, onPreview, onEdit, onDeactivate, onDelete],
+  const columns = useColumns<Announcement>(
+    'announcements',
+    ({ t, col }) => {
+      const acts: Acts = { onPreview, onEdit, onDeactivate, onDelete }
+      return [
+        col('title', { width: 'w-1/3', truncate: true, className: 'font-medium', cell: (r) => r.title }),
+        col('priority', {
+          cell: (r) => (
+            <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${PRIORITY_CLASS[r.priority] ?? ''}`}>
+              {t(`announcements.priority.${r.priority}`)}
+            </span>
+          ),
+        }),
+        col('media', {
+          truncate: true,
+          className: 'text-slate-600 dark:text-slate-300',
+          cell: (r) => r.mediaName ?? t('announcements.noMedia'),
+        }),
+        col('status', {
+          cell: (r) => (
+            <span data-testid="announcement-status">
+              {r.status ? t('announcements.status.active') : t('announcements.status.inactive')}
+            </span>
+          ),
+        }),
+        col('actions', {
+          align: 'right',
+          className: 'whitespace-nowrap',
+          cell: (r) => (
+            <span className="inline-flex gap-1">
+              {BUTTONS.filter((b) => b.word !== 'deactivate' || r.status).map(({ word, Icon, act }) => (
+                <IconAction
+                  key={word}
+                  label={t(`announcements.${word}`)}
+                  onClick={() => acts[act](r)}
+                  icon={<Icon className="h-4 w-4" />}
+                />
+              ))}
+            </span>
+          ),
+        }),
+      ]
+    },
+    [onPreview, onEdit, onDeactivate, onDelete],
   )
   return (
     <PagedTable

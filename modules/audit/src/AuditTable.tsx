@@ -1,6 +1,5 @@
-import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, PagedTable, type Column, type PagedRows } from '@atende/ui'
+import { Button, PagedTable, useColumns, type PagedRows } from '@atende/ui'
 import type { AuditEntry } from '@atende/plugin-audit/api'
 import { entrySentence, type Translate } from './format.ts'
 
@@ -16,55 +15,53 @@ export interface AuditTableProps {
 
 /** The log on the kit's windowed table, asking for older entries near the bottom. */
 export function AuditTable({ list, showCompany, onOpen }: AuditTableProps) {
-  const { t, i18n } = useTranslation()
-  const columns = useMemo<Column<AuditEntry>[]>(() => {
-    const tr: Translate = (key, options) => t(key, options ?? {})
-    const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
-    const cols: Column<AuditEntry>[] = [
-      {
-        key: 'when',
-        header: t('audit.columns.when'),
-        headerClassName: 'w-44 px-3',
-        className: 'whitespace-nowrap px-3 tabular-nums text-slate-600 dark:text-slate-300',
-        cell: (e) => when.format(new Date(e.createdAt)),
-      },
-      {
+  const { i18n } = useTranslation()
+  const columns = useColumns<AuditEntry>(
+    'audit',
+    ({ t, col }) => {
+      const tr: Translate = (key, options) => t(key, options ?? {})
+      const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
+      return [
+        col('when', {
+          width: 'w-44',
+          className: 'whitespace-nowrap tabular-nums text-slate-600 dark:text-slate-300',
+          cell: (e) => when.format(new Date(e.createdAt)),
+        }),
+        ...(showCompany
+          ? [
+              col('company', {
+                width: 'w-24',
+                className: 'tabular-nums',
+                cell: (e) => (e.companyId === 0 ? t('audit.platform') : `#${e.companyId}`),
+              }),
+            ]
+          : []),
         // One sentence per entry: who, what to which record, and the fields an edit changed.
-        key: 'entry',
-        header: t('audit.columns.entry'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3',
-        cell: (e) => {
-          const text = entrySentence(e, tr, i18n.language)
-          return (
-            <span title={text} data-testid="audit-sentence">
-              {text}
-            </span>
-          )
-        },
-      },
-      {
-        key: 'open',
-        header: <span className="sr-only">{t('audit.details')}</span>,
-        headerClassName: 'w-28 px-3',
-        className: 'px-3 text-right',
-        cell: (e) => (
-          <Button variant="ghost" onClick={() => onOpen(e)}>
-            {t('audit.details')}
-          </Button>
-        ),
-      },
-    ]
-    if (showCompany)
-      cols.splice(1, 0, {
-        key: 'company',
-        header: t('audit.columns.company'),
-        headerClassName: 'w-24 px-3',
-        className: 'px-3 tabular-nums',
-        cell: (e) => (e.companyId === 0 ? t('audit.platform') : `#${e.companyId}`),
-      })
-    return cols
-  }, [t, i18n.language, showCompany, onOpen])
+        col('entry', {
+          truncate: true,
+          cell: (e) => {
+            const text = entrySentence(e, tr, i18n.language)
+            return (
+              <span title={text} data-testid="audit-sentence">
+                {text}
+              </span>
+            )
+          },
+        }),
+        col('open', {
+          header: <span className="sr-only">{t('audit.details')}</span>,
+          width: 'w-28',
+          className: 'text-right',
+          cell: (e) => (
+            <Button variant="ghost" onClick={() => onOpen(e)}>
+              {t('audit.details')}
+            </Button>
+          ),
+        }),
+      ]
+    },
+    [i18n.language, showCompany, onOpen],
+  )
   return (
     <PagedTable
       data-testid="audit-table"

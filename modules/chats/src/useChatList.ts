@@ -1,6 +1,5 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
-import { byActivity, chatEvent, type Chat, type ChatFrame } from './types.ts'
+import { useLivePagedList } from '@atende/ui'
+import { byActivity, type Chat, type ChatFrame } from './types.ts'
 
 const byTitle = (chat: Chat, search: string) => !search || chat.title.toLowerCase().includes(search.toLowerCase())
 
@@ -9,20 +8,17 @@ const byTitle = (chat: Chat, search: string) => !search || chat.title.toLowerCas
  * server sends each member their own frames, with their unread count, and a delete to a member taken off).
  */
 export function useChatList(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<Chat>({
+  return useLivePagedList<Chat, ChatFrame>({
     path: '/chats',
     key: 'records',
     search,
     compare: byActivity,
     matches: byTitle,
     name: 'chats',
+    event: 'chat',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') remove(frame.id)
+      else if (frame.chat) upsert(frame.chat)
+    },
   })
-  const { upsert, remove } = list
-  useRealtime<ChatFrame>(chatEvent(companyId), (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') remove(frame.id)
-    else if (frame.chat) upsert(frame.chat)
-  })
-  return list
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePermissions, useSession } from '@atende/client'
-import { Button, ConfirmDialog, EmptyState, ErrorCard, Loading, toast, useErrorToast } from '@atende/ui'
+import { usePermissions } from '@atende/client'
+import { AdminOnly, Button, ConfirmDialog, EmptyState, Loading, toast, useErrorToast } from '@atende/ui'
 import { ConnectionDialog } from './ConnectionDialog.tsx'
 import { QrDialog } from './QrDialog.tsx'
 import { PhonePanel } from './phone/PhonePanel.tsx'
@@ -13,14 +13,11 @@ import './index.css'
 /** /connections (core.md §2 "Connections", §4): the company's WhatsApp connections and their sessions. */
 export default function ConnectionsPage() {
   const { t } = useTranslation()
-  const { isAdmin, isSuper } = useSession()
-  if (!isAdmin && !isSuper)
-    return (
-      <section className="p-6">
-        <ErrorCard title={t('connections.noPermission')} />
-      </section>
-    )
-  return <ConnectionsScreen />
+  return (
+    <AdminOnly denied={t('connections.noPermission')}>
+      <ConnectionsScreen />
+    </AdminOnly>
+  )
 }
 
 function ConnectionsScreen() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Badge, EditIcon, TrashIcon, type BadgeTone } from '@atende/ui'
+import { Badge, EditIcon, PlainTable, TrashIcon, columnsOf, type BadgeTone, type Column } from '@atende/ui'
 import { SessionActions } from './SessionActions.tsx'
 import { PhoneChatIcon } from './phone/PhoneIcons.tsx'
 import { formatDateTime, type Connection, type SessionStatus } from './types.ts'
@@ -71,6 +71,7 @@ function SessionCell({ c, onQr, onPhone }: { c: Connection; onQr: ListProps['onQ
   )
 }
 
+/** Edit and delete, each named for the connection. */
 function RowButtons({
   c,
   onEdit,
@@ -81,24 +82,23 @@ function RowButtons({
   onDelete: ListProps['onDelete']
 }) {
   const { t } = useTranslation()
+  const buttons = [
+    { word: 'edit', Icon: EditIcon, tone: 'text-slate-600 hover:bg-slate-100 dark:text-slate-300', act: onEdit },
+    { word: 'delete', Icon: TrashIcon, tone: 'text-red-600 hover:bg-red-50', act: onDelete },
+  ]
   return (
     <>
-      <button
-        type="button"
-        className="rounded p-1.5 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-700"
-        aria-label={t('connections.edit', { name: c.name })}
-        onClick={() => onEdit(c)}
-      >
-        <EditIcon className="h-4 w-4" />
-      </button>
-      <button
-        type="button"
-        className="rounded p-1.5 text-red-600 hover:bg-red-50 dark:hover:bg-slate-700"
-        aria-label={t('connections.delete', { name: c.name })}
-        onClick={() => onDelete(c)}
-      >
-        <TrashIcon className="h-4 w-4" />
-      </button>
+      {buttons.map(({ word, Icon, tone, act }) => (
+        <button
+          key={word}
+          type="button"
+          className={`rounded p-1.5 ${tone} dark:hover:bg-slate-700`}
+          aria-label={t(`connections.${word}`, { name: c.name })}
+          onClick={() => act(c)}
+        >
+          <Icon className="h-4 w-4" />
+        </button>
+      ))}
     </>
   )
 }
@@ -106,51 +106,37 @@ function RowButtons({
 /** Desktop: the table of core.md §2 "Connections". */
 export function ConnectionsTable({ items, session, manage, onQr, onPhone, onEdit, onDelete }: ListProps) {
   const { t } = useTranslation()
+  const col = columnsOf<Connection>(t, 'connections')
+  const padding = 'px-3 py-2'
+  const muted = 'text-slate-600 dark:text-slate-300'
+  const columns: Column<Connection>[] = [
+    col('name', { padding, className: 'font-medium', cell: (c) => c.name }),
+    col('number', { padding, className: muted, cell: (c) => c.number || '—' }),
+    col('status', { padding, cell: (c) => <StatusBadge status={c.status} /> }),
+    ...(session ? [col('session', { padding, cell: (c) => <SessionCell c={c} onQr={onQr} onPhone={onPhone} /> })] : []),
+    col('updatedAt', { padding, className: `whitespace-nowrap ${muted}`, cell: (c) => formatDateTime(c.updatedAt) }),
+    col('default', { padding, align: 'center', cell: (c) => c.isDefault && <DefaultMark /> }),
+    ...(manage
+      ? [
+          col('actions', {
+            padding,
+            align: 'right',
+            className: 'whitespace-nowrap',
+            cell: (c) => <RowButtons c={c} onEdit={onEdit} onDelete={onDelete} />,
+          }),
+        ]
+      : []),
+  ]
   return (
-    <div className="hidden overflow-x-auto rounded-lg sm:block border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800">
-      <table className="w-full min-w-[720px] text-sm">
-        <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400">
-          <tr>
-            <th className="px-3 py-2">{t('connections.columns.name')}</th>
-            <th className="px-3 py-2">{t('connections.columns.number')}</th>
-            <th className="px-3 py-2">{t('connections.columns.status')}</th>
-            {session && <th className="px-3 py-2">{t('connections.columns.session')}</th>}
-            <th className="px-3 py-2">{t('connections.columns.updatedAt')}</th>
-            <th className="px-3 py-2 text-center">{t('connections.columns.default')}</th>
-            {manage && <th className="px-3 py-2 text-right">{t('connections.columns.actions')}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((c) => (
-            <tr
-              key={c.id}
-              data-testid={`connection-row-${c.id}`}
-              className="border-t border-slate-100 dark:border-slate-700"
-            >
-              <td className="px-3 py-2 font-medium">{c.name}</td>
-              <td className="px-3 py-2 text-slate-600 dark:text-slate-300">{c.number || '—'}</td>
-              <td className="px-3 py-2">
-                <StatusBadge status={c.status} />
-              </td>
-              {session && (
-                <td className="px-3 py-2">
-                  <SessionCell c={c} onQr={onQr} onPhone={onPhone} />
-                </td>
-              )}
-              <td className="whitespace-nowrap px-3 py-2 text-slate-600 dark:text-slate-300">
-                {formatDateTime(c.updatedAt)}
-              </td>
-              <td className="px-3 py-2 text-center">{c.isDefault && <DefaultMark />}</td>
-              {manage && (
-                <td className="whitespace-nowrap px-3 py-2 text-right">
-                  <RowButtons c={c} onEdit={onEdit} onDelete={onDelete} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable
+      className="hidden overflow-x-auto rounded-lg sm:block border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-800"
+      tableClassName="w-full min-w-[720px] text-sm"
+      headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400"
+      rowClassName="border-t border-slate-100 dark:border-slate-700"
+      rows={items}
+      rowTestid="connection-row"
+      columns={columns}
+    />
   )
 }
 

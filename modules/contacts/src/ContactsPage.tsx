@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, usePermissions } from '@atende/client'
-import { Button, EmptyState, ErrorCard, Loading, SearchField, toast, useConfirmDelete } from '@atende/ui'
+import { Button, ListState, SearchField, toast, useConfirmDelete } from '@atende/ui'
 import { ContactDialog } from './ContactDialog.tsx'
 import { ContactsTable } from './ContactsTable.tsx'
 import { DateFilter } from './DateFilter.tsx'
@@ -101,30 +101,18 @@ export default function ContactsPage() {
         </div>
       </header>
 
-      {list.status === 'error' ? (
-        <ErrorCard
-          title={t('contacts.loadError')}
-          action={
-            <Button variant="secondary" onClick={list.reload}>
-              {t('common.retry', { defaultValue: 'Retry' })}
-            </Button>
-          }
-        />
-      ) : list.status === 'loading' ? (
-        <Loading label={t('common.loading', { defaultValue: '…' })} />
-      ) : list.contacts.length === 0 ? (
-        <EmptyState
-          title={
-            search
-              ? t('contacts.emptySearch', { search })
-              : filters.from || filters.to
-                ? t('contacts.emptyDates')
-                : t('contacts.empty')
-          }
-        />
-      ) : (
-        <ContactsTable list={list} onEdit={onEdit} onDelete={canDelete ? del.ask : undefined} />
-      )}
+      <ListState
+        ns="contacts"
+        list={list}
+        empty={
+          search
+            ? t('contacts.emptySearch', { search })
+            : filters.from || filters.to
+              ? t('contacts.emptyDates')
+              : undefined
+        }
+        table={<ContactsTable list={list} onEdit={onEdit} onDelete={canDelete ? del.ask : undefined} />}
+      />
 
       <ContactDialog
         open={!!editing}

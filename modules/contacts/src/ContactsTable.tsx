@@ -1,6 +1,4 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Avatar, Badge, PagedTable, actionsColumn, displayPhone, type Column, type PagedRows } from '@atende/ui'
+import { Avatar, Badge, PagedTable, displayPhone, useColumns, type PagedRows } from '@atende/ui'
 import type { Contact } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
@@ -19,14 +17,11 @@ export const showNumber = (c: Pick<Contact, 'number' | 'isGroup'>) => (c.isGroup
 
 /** The contacts' columns on the kit's windowed table. */
 export function ContactsTable({ list, onEdit, onDelete }: ContactsTableProps) {
-  const { t } = useTranslation()
-  const columns = useMemo<Column<Contact>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('contacts.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 px-3',
+  const columns = useColumns<Contact>(
+    'contacts',
+    ({ t, col, actions }) => [
+      col('name', {
+        className: 'max-w-0',
         cell: (c) => (
           <div className="flex items-center gap-3">
             <Avatar name={c.name} picture={c.profilePicUrl || null} />
@@ -39,28 +34,12 @@ export function ContactsTable({ list, onEdit, onDelete }: ContactsTableProps) {
             </div>
           </div>
         ),
-      },
-      {
-        key: 'number',
-        header: t('contacts.columns.number'),
-        headerClassName: 'hidden w-48 px-3 sm:table-cell',
-        className: 'hidden px-3 tabular-nums sm:table-cell',
-        cell: showNumber,
-      },
-      {
-        key: 'email',
-        header: t('contacts.columns.email'),
-        headerClassName: 'hidden px-3 md:table-cell',
-        className: 'hidden max-w-0 truncate px-3 md:table-cell',
-        cell: (c) => c.email,
-      },
-      actionsColumn<Contact>({
-        i18n: { t, ns: 'contacts' },
-        onEdit,
-        onDelete,
       }),
+      col('number', { width: 'w-48', from: 'sm', className: 'tabular-nums', cell: showNumber }),
+      col('email', { from: 'md', truncate: true, cell: (c) => c.email }),
+      actions({ onEdit, onDelete }),
     ],
-    [t, onEdit, onDelete],
+    [onEdit, onDelete],
   )
 
   return (

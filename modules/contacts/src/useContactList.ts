@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { Contact, ContactFilters, ContactFrame, ContactsPage } from './types.ts'
 import { byName, dayRange, effectiveSearch, matchesFilters } from './validation.ts'
 
@@ -25,11 +24,10 @@ const matches = (c: Contact, key: string) => {
  * page 1 (capped by the server: `countCapped`).
  */
 export function useContactList(filters: ContactFilters) {
-  const { companyId } = useSession()
   const [countCapped, setCountCapped] = useState(false)
   const search = effectiveSearch(filters.search)
   const range = useMemo(() => dayRange(filters.from, filters.to), [filters.from, filters.to])
-  const list = usePagedList<Contact>({
+  const list = useLivePagedList<Contact, ContactFrame>({
     path: '/contacts',
     key: 'contacts',
     name: 'contacts',
@@ -41,14 +39,13 @@ export function useContactList(filters: ContactFilters) {
     onPage: (answer, page) => {
       if (page === 1) setCountCapped(!!(answer as Partial<ContactsPage>).countCapped)
     },
-  })
-
-  useRealtime<ContactFrame>(companyId ? `company-${companyId}-contact` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') list.remove(frame.contactId)
-    // A bulk import: page 1 again, without emptying the screen first.
-    else if (frame.action === 'reload') list.refresh()
-    else if (frame.contact) list.upsert(frame.contact)
+    event: 'contact',
+    apply: (frame, { upsert, remove, refresh }) => {
+      if (frame.action === 'delete') remove(frame.contactId)
+      // A bulk import: page 1 again, without emptying the screen first.
+      else if (frame.action === 'reload') refresh()
+      else if (frame.contact) upsert(frame.contact)
+    },
   })
 
   return { ...list, contacts: list.items, countCapped }

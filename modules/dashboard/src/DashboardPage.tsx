@@ -73,6 +73,14 @@ function Attendants({ rows }: { rows: Attendant[] }) {
   )
 }
 
+/** Says once, as a toast, that a part of the dashboard failed to load. */
+function useFailureToast(status: string, words: string) {
+  const { t } = useTranslation()
+  useEffect(() => {
+    if (status === 'error') toast.error(t(words))
+  }, [status, words, t])
+}
+
 /**
  * /dashboard (core.md §2 "Dashboard", §8, §9): counters, the attendants' table and the charts by
  * attendant and by day, for a range of dates or a period; live. Admins only (dashboard:view).
@@ -86,15 +94,9 @@ function Dashboard() {
   const [applied, setApplied] = useState<Filter>({ type: 'date', from: firstOfMonth(), to: localDay() })
   const { summary, byUser, byDay } = useDashboardData(applied)
 
-  useEffect(() => {
-    if (summary.status === 'error') toast.error(t('dashboard.errors.load'))
-  }, [summary.status, t])
-  useEffect(() => {
-    if (byUser.status === 'error') toast.error(t('dashboard.errors.userChart'))
-  }, [byUser.status, t])
-  useEffect(() => {
-    if (byDay.status === 'error') toast.error(t('dashboard.errors.dayChart'))
-  }, [byDay.status, t])
+  useFailureToast(summary.status, 'dashboard.errors.load')
+  useFailureToast(byUser.status, 'dashboard.errors.userChart')
+  useFailureToast(byDay.status, 'dashboard.errors.dayChart')
 
   const filter = () => {
     const next: Filter = type === 'date' ? { type, from, to } : { type, days }
@@ -126,24 +128,22 @@ function Dashboard() {
           data-testid="dashboard-filter-type"
         />
         {type === 'date' ? (
-          <>
+          (
+            [
+              ['initialDate', from, setFrom, 'dashboard-from'],
+              ['finalDate', to, setTo, 'dashboard-to'],
+            ] as const
+          ).map(([word, value, onChange, testid]) => (
             <TextField
+              key={word}
               type="date"
-              label={t('dashboard.filter.initialDate')}
-              value={from}
-              onChange={setFrom}
+              label={t(`dashboard.filter.${word}`)}
+              value={value}
+              onChange={onChange}
               className="w-40"
-              data-testid="dashboard-from"
+              data-testid={testid}
             />
-            <TextField
-              type="date"
-              label={t('dashboard.filter.finalDate')}
-              value={to}
-              onChange={setTo}
-              className="w-40"
-              data-testid="dashboard-to"
-            />
-          </>
+          ))
         ) : (
           <Select
             label={t('dashboard.filter.period')}

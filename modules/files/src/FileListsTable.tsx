@@ -1,28 +1,20 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import { PagedTable, actionsColumn, type Column, type PagedRows } from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import type { FileList } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 const ROW_HEIGHT = 56
 
-export interface FileListsTableProps {
-  list: PagedRows<FileList>
+export interface FileListsTableProps extends EditableRowsProps<FileList> {
   canEdit: boolean
-  onEdit: (r: FileList) => void
-  onDelete: (r: FileList) => void
 }
 
 /** The file lists on the kit's windowed table: name (with its message), files, actions. */
 export function FileListsTable({ list, canEdit, onEdit, onDelete }: FileListsTableProps) {
-  const { t } = useTranslation()
-  const columns = useMemo<Column<FileList>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('files.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 px-3',
+  const columns = useColumns<FileList>(
+    'files',
+    ({ t, col, actions }) => [
+      col('name', {
+        className: 'max-w-0',
         cell: (r) => (
           <div className="min-w-0">
             <p className="truncate font-medium">{r.name}</p>
@@ -31,22 +23,16 @@ export function FileListsTable({ list, canEdit, onEdit, onDelete }: FileListsTab
             </p>
           </div>
         ),
-      },
-      {
-        key: 'files',
-        header: t('files.columns.files'),
-        headerClassName: 'hidden w-32 px-3 sm:table-cell',
-        className: 'hidden px-3 text-sm text-slate-600 sm:table-cell dark:text-slate-300',
-        cell: (r) => t('files.fileCount', { count: r.options.filter((o) => o.path).length }),
-      },
-      actionsColumn<FileList>({
-        i18n: { t, ns: 'files' },
-        allowed: () => canEdit,
-        onEdit,
-        onDelete,
       }),
+      col('files', {
+        width: 'w-32',
+        from: 'sm',
+        className: 'text-sm text-slate-600 dark:text-slate-300',
+        cell: (r) => t('files.fileCount', { count: r.options.filter((o) => o.path).length }),
+      }),
+      actions({ allowed: () => canEdit, onEdit, onDelete }),
     ],
-    [t, canEdit, onEdit, onDelete],
+    [canEdit, onEdit, onDelete],
   )
   return (
     <PagedTable

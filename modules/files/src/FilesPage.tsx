@@ -1,6 +1,5 @@
-import { useCallback, useState } from 'react'
 import { useSession } from '@atende/client'
-import { ListPage, useConfirmDelete } from '@atende/ui'
+import { ListPage, useConfirmDelete, useEditing, useSearchTerm } from '@atende/ui'
 import { FileListDialog } from './FileListDialog.tsx'
 import { FileListsTable } from './FileListsTable.tsx'
 import type { FileList } from './types.ts'
@@ -14,27 +13,25 @@ import './index.css'
 export default function FilesPage() {
   const { isAdmin, isSuper } = useSession()
   const canEdit = isAdmin || isSuper
-  const [search, setSearch] = useState('')
-  const list = useFileLists(search)
-  const { upsert, remove } = list
-  const [editing, setEditing] = useState<{ record: FileList | null } | null>(null)
+  const search = useSearchTerm()
+  const list = useFileLists(search.value)
+  const { editing, add, edit, close } = useEditing<FileList>()
   const del = useConfirmDelete<FileList>({
     ns: 'files',
     path: (r) => `/files/${r.id}`,
-    onDeleted: (r) => remove(r.id),
+    onDeleted: (r) => list.remove(r.id),
   })
-  const onEdit = useCallback((record: FileList) => setEditing({ record }), [])
 
   return (
     <ListPage
       ns="files"
       testid="file-lists"
       list={list}
-      search={{ value: search, onSearch: setSearch }}
-      onAdd={canEdit ? () => setEditing({ record: null }) : undefined}
-      table={<FileListsTable list={list} canEdit={canEdit} onEdit={onEdit} onDelete={del.ask} />}
+      search={search}
+      onAdd={canEdit ? add : undefined}
+      table={<FileListsTable list={list} canEdit={canEdit} onEdit={edit} onDelete={del.ask} />}
     >
-      <FileListDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} />
+      <FileListDialog editing={editing} onClose={close} onSaved={list.upsert} />
       {del.dialog}
     </ListPage>
   )

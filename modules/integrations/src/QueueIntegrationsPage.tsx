@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { ClientErrorCodes, isApiError, useApi } from '@atende/client'
-import { ErrorCard, ListPage, toast, useConfirmDelete } from '@atende/ui'
+import { ErrorCard, ListPage, toast, useConfirmDelete, useEditing, useSearchTerm } from '@atende/ui'
 import { QueueIntegrationDialog } from './QueueIntegrationDialog.tsx'
 import { QueueIntegrationsTable } from './QueueIntegrationsTable.tsx'
 import type { QueueIntegration } from './types.ts'
@@ -22,18 +22,16 @@ export default function QueueIntegrationsPage() {
   const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
-  const [search, setSearch] = useState('')
-  const list = useQueueIntegrations(search)
-  const { upsert, remove } = list
-  const [editing, setEditing] = useState<{ record: QueueIntegration | null } | null>(null)
+  const search = useSearchTerm()
+  const list = useQueueIntegrations(search.value)
+  const { editing, add, edit, close } = useEditing<QueueIntegration>()
   const [denied, setDenied] = useState(false)
 
-  const onEdit = useCallback((record: QueueIntegration) => setEditing({ record }), [])
   const onPlanDenied = useCallback(() => setDenied(true), [])
   const { ask: onDelete, dialog: confirmDialog } = useConfirmDelete<QueueIntegration>({
     ns: 'integrations',
     path: (r) => `/queueIntegration/${r.id}`,
-    onDeleted: (r) => remove(r.id),
+    onDeleted: (r) => list.remove(r.id),
     keys: { deleted: 'integrations.toasts.deleted', deleteError: 'integrations.toasts.deleteError' },
     onError: (err) => {
       if (!isPlanDenied(err)) return false
@@ -55,11 +53,11 @@ export default function QueueIntegrationsPage() {
 
   useEffect(() => {
     if (!denied) return
-    setEditing(null)
+    close()
     toast.warning(t('integrations.planDenied'))
     const id = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS)
     return () => clearTimeout(id)
-  }, [denied, navigate, t])
+  }, [denied, close, navigate, t])
 
   if (denied)
     return (
@@ -72,16 +70,11 @@ export default function QueueIntegrationsPage() {
     <ListPage
       ns="integrations"
       list={list}
-      search={{ value: search, onSearch: setSearch }}
-      onAdd={() => setEditing({ record: null })}
-      table={<QueueIntegrationsTable list={list} onEdit={onEdit} onDelete={onDelete} />}
+      search={search}
+      onAdd={add}
+      table={<QueueIntegrationsTable list={list} onEdit={edit} onDelete={onDelete} />}
     >
-      <QueueIntegrationDialog
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={upsert}
-        onPlanDenied={onPlanDenied}
-      />
+      <QueueIntegrationDialog editing={editing} onClose={close} onSaved={list.upsert} onPlanDenied={onPlanDenied} />
       {confirmDialog}
     </ListPage>
   )

@@ -1,5 +1,4 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { QueueIntegration, QueueIntegrationFrame } from './types.ts'
 import { byName, matchesSearch } from './validation.ts'
 
@@ -8,21 +7,18 @@ import { byName, matchesSearch } from './validation.ts'
  * queueIntegration events (administration.md §4 "Live updates"; a delete carries integrationId).
  */
 export function useQueueIntegrations(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<QueueIntegration>({
+  return useLivePagedList<QueueIntegration, QueueIntegrationFrame>({
     path: '/queueIntegration',
     key: 'queueIntegrations',
     search,
     compare: byName,
     matches: matchesSearch,
     name: 'integrations',
+    event: 'queueIntegration',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') {
+        if (typeof frame.integrationId === 'number') remove(frame.integrationId)
+      } else if (frame.queueIntegration) upsert(frame.queueIntegration)
+    },
   })
-  const { upsert, remove } = list
-  useRealtime<QueueIntegrationFrame>(companyId ? `company-${companyId}-queueIntegration` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') {
-      if (typeof frame.integrationId === 'number') remove(frame.integrationId)
-    } else if (frame.queueIntegration) upsert(frame.queueIntegration)
-  })
-  return list
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorMessage, useApi, useSession } from '@atende/client'
-import { Button } from '@atende/ui'
+import { Button, PlainTable, columnsOf } from '@atende/ui'
 import type { ImportResult } from '@atende/plugin-parts/api'
 import { PART_COLUMNS } from './columns.ts'
 
@@ -99,28 +99,7 @@ export function ImportForm() {
         {line}
       </p>
 
-      {status.kind === 'done' && status.result.errors.length > 0 && (
-        <div className="max-h-64 overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-sm" data-testid="parts-row-errors">
-            <thead className="sticky top-0 bg-slate-50 text-left dark:bg-slate-800">
-              <tr>
-                <th className="px-2 py-1">{t('parts.errors.row')}</th>
-                <th className="px-2 py-1">{t('parts.errors.field')}</th>
-                <th className="px-2 py-1">{t('parts.errors.problem')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.result.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
-                <tr key={`${e.row}-${i}`} className="border-t border-slate-100 dark:border-slate-700">
-                  <td className="px-2 py-1 font-mono">{e.row}</td>
-                  <td className="px-2 py-1">{e.field}</td>
-                  <td className="px-2 py-1">{t(`parts.rowErrors.${e.code}`, { defaultValue: e.message })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {status.kind === 'done' && status.result.errors.length > 0 && <RowErrors errors={status.result.errors} />}
 
       <div>
         <p className="text-sm font-medium">{t('parts.columnsTitle', { count: PART_COLUMNS.length })}</p>
@@ -134,5 +113,31 @@ export function ImportForm() {
         </ol>
       </div>
     </div>
+  )
+}
+
+/** The file's refused rows (the first SHOWN_ERRORS): line, field and what is wrong. */
+function RowErrors({ errors }: { errors: ImportResult['errors'] }) {
+  const { t } = useTranslation()
+  const col = columnsOf<ImportResult['errors'][number] & { key: string }>(t, 'parts')
+  const padding = 'px-2 py-1'
+  return (
+    <PlainTable
+      className="max-h-64 overflow-auto rounded-md border border-slate-200 dark:border-slate-700"
+      data-testid="parts-row-errors"
+      headClassName="sticky top-0 bg-slate-50 text-left dark:bg-slate-800"
+      rowClassName="border-t border-slate-100 dark:border-slate-700"
+      rows={errors.slice(0, SHOWN_ERRORS).map((e, i) => ({ ...e, key: `${e.row}-${i}` }))}
+      rowKey={(e) => e.key}
+      columns={[
+        col('row', { header: t('parts.errors.row'), padding, className: 'font-mono', cell: (e) => e.row }),
+        col('field', { header: t('parts.errors.field'), padding, cell: (e) => e.field }),
+        col('problem', {
+          header: t('parts.errors.problem'),
+          padding,
+          cell: (e) => t(`parts.rowErrors.${e.code}`, { defaultValue: e.message }),
+        }),
+      ]}
+    />
   )
 }

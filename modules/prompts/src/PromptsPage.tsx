@@ -1,6 +1,5 @@
-import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ErrorCard, ListPage, useConfirmDelete } from '@atende/ui'
+import { ErrorCard, ListPage, useConfirmDelete, useEditing } from '@atende/ui'
 import { PromptDialog } from './PromptDialog.tsx'
 import { PromptsTable } from './PromptsTable.tsx'
 import type { Prompt } from './types.ts'
@@ -15,15 +14,12 @@ import './index.css'
 export default function PromptsPage() {
   const { t } = useTranslation()
   const list = usePrompts()
-  const { upsert, remove } = list
   const { denied, deny } = usePlanDenied(list.status === 'error')
-  const [editing, setEditing] = useState<{ record: Prompt | null } | null>(null)
-
-  const onEdit = useCallback((record: Prompt) => setEditing({ record }), [])
+  const { editing, add, edit, close } = useEditing<Prompt>()
   const { ask: onDelete, dialog: confirmDialog } = useConfirmDelete<Prompt>({
     ns: 'prompts',
     path: (r) => `/prompt/${r.id}`,
-    onDeleted: (r) => remove(r.id),
+    onDeleted: (r) => list.remove(r.id),
     keys: { deleted: 'prompts.toasts.deleted', deleteError: 'prompts.toasts.deleteError' },
     onError: (err) => {
       if (!isPlanDenied(err)) return false
@@ -43,10 +39,10 @@ export default function PromptsPage() {
     <ListPage
       ns="prompts"
       list={list}
-      onAdd={() => setEditing({ record: null })}
-      table={<PromptsTable list={list} onEdit={onEdit} onDelete={onDelete} />}
+      onAdd={add}
+      table={<PromptsTable list={list} onEdit={edit} onDelete={onDelete} />}
     >
-      <PromptDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} onPlanDenied={deny} />
+      <PromptDialog editing={editing} onClose={close} onSaved={list.upsert} onPlanDenied={deny} />
       {confirmDialog}
     </ListPage>
   )

@@ -1,5 +1,4 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import { always, byName } from './rules.ts'
 import type { Prompt, PromptFrame } from './types.ts'
 
@@ -8,21 +7,18 @@ import type { Prompt, PromptFrame } from './types.ts'
  * prompt events (administration.md §4 "Live updates"; a delete carries promptId).
  */
 export function usePrompts() {
-  const { companyId } = useSession()
-  const list = usePagedList<Prompt>({
+  return useLivePagedList<Prompt, PromptFrame>({
     path: '/prompt',
     key: 'prompts',
     search: '',
     compare: byName,
     matches: always,
     name: 'prompts',
+    event: 'prompt',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') {
+        if (typeof frame.promptId === 'number') remove(frame.promptId)
+      } else if (frame.prompt) upsert(frame.prompt)
+    },
   })
-  const { upsert, remove } = list
-  useRealtime<PromptFrame>(companyId ? `company-${companyId}-prompt` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') {
-      if (typeof frame.promptId === 'number') remove(frame.promptId)
-    } else if (frame.prompt) upsert(frame.prompt)
-  })
-  return list
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, ListPage, useConfirmDelete } from '@atende/ui'
+import { Button, ListPage, PlainTable, columnsOf, useConfirmDelete } from '@atende/ui'
 import { QueueDialog } from './QueueDialog.tsx'
 import type { Queue } from './types.ts'
 import { useQueues } from './useQueues.ts'
@@ -18,6 +18,37 @@ export default function QueuesPage() {
     onDeleted: (q) => setItems((items) => items?.filter((x) => x.id !== q.id) ?? items),
   })
   const items = list.items ?? []
+  const col = columnsOf<Queue>(t, 'queues')
+  const padding = 'px-3 py-2'
+  const columns = [
+    col('id', { padding, cell: (q) => q.id }),
+    col('name', { padding, className: 'font-medium', cell: (q) => q.name }),
+    col('color', {
+      padding,
+      cell: (q) => <span className="inline-block h-4 w-10 rounded" style={{ background: q.color }} title={q.color} />,
+    }),
+    col('orderQueue', { padding, cell: (q) => q.orderQueue ?? '—' }),
+    col('greeting', { padding, className: 'max-w-xs truncate', cell: (q) => q.greetingMessage }),
+    col('actions', {
+      padding,
+      align: 'right',
+      className: 'whitespace-nowrap',
+      cell: (q) => (
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => setEditing({ queue: q })}
+            aria-label={t('queues.edit', { name: q.name })}
+          >
+            {t('queues.editShort')}
+          </Button>{' '}
+          <Button variant="secondary" onClick={() => del.ask(q)} aria-label={t('queues.delete', { name: q.name })}>
+            {t('queues.deleteShort')}
+          </Button>
+        </>
+      ),
+    }),
+  ]
 
   return (
     <ListPage
@@ -26,53 +57,15 @@ export default function QueuesPage() {
       count={false}
       onAdd={() => setEditing({ queue: null })}
       table={
-        <div className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-          <table className="w-full text-sm" data-testid="queues-table">
-            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800">
-              <tr>
-                <th className="px-3 py-2">{t('queues.columns.id')}</th>
-                <th className="px-3 py-2">{t('queues.columns.name')}</th>
-                <th className="px-3 py-2">{t('queues.columns.color')}</th>
-                <th className="px-3 py-2">{t('queues.columns.orderQueue')}</th>
-                <th className="px-3 py-2">{t('queues.columns.greeting')}</th>
-                <th className="px-3 py-2 text-right">{t('queues.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((q) => (
-                <tr
-                  key={q.id}
-                  className="border-t border-slate-200 dark:border-slate-700"
-                  data-testid={`queue-row-${q.id}`}
-                >
-                  <td className="px-3 py-2">{q.id}</td>
-                  <td className="px-3 py-2 font-medium">{q.name}</td>
-                  <td className="px-3 py-2">
-                    <span className="inline-block h-4 w-10 rounded" style={{ background: q.color }} title={q.color} />
-                  </td>
-                  <td className="px-3 py-2">{q.orderQueue ?? '—'}</td>
-                  <td className="max-w-xs truncate px-3 py-2">{q.greetingMessage}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <Button
-                      variant="secondary"
-                      onClick={() => setEditing({ queue: q })}
-                      aria-label={t('queues.edit', { name: q.name })}
-                    >
-                      {t('queues.editShort')}
-                    </Button>{' '}
-                    <Button
-                      variant="secondary"
-                      onClick={() => del.ask(q)}
-                      aria-label={t('queues.delete', { name: q.name })}
-                    >
-                      {t('queues.deleteShort')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          className="overflow-auto rounded-md border border-slate-200 dark:border-slate-700"
+          data-testid="queues-table"
+          headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:text-slate-400 dark:bg-slate-800"
+          rowClassName="border-t border-slate-200 dark:border-slate-700"
+          rows={items}
+          rowTestid="queue-row"
+          columns={columns}
+        />
       }
     >
       <QueueDialog editing={editing} queues={items} onClose={() => setEditing(null)} onSaved={list.upsert} />

@@ -1,6 +1,4 @@
-import { useCallback, useState } from 'react'
-import { useSession } from '@atende/client'
-import { ListPage, useConfirmDelete } from '@atende/ui'
+import { ListPage, useAuthorOrAdmin, useConfirmDelete, useEditing, useSearchTerm } from '@atende/ui'
 import { QuickMessageDialog } from './QuickMessageDialog.tsx'
 import { QuickMessagesTable } from './QuickMessagesTable.tsx'
 import type { QuickMessage } from './types.ts'
@@ -12,35 +10,27 @@ import './index.css'
  * time, kept live; the author or an admin edits and deletes.
  */
 export default function QuickMessagesPage() {
-  const { user, isAdmin, isSuper } = useSession()
-  const [search, setSearch] = useState('')
-  const list = useQuickMessages(search)
-  const { upsert, remove } = list
-  const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null)
+  const search = useSearchTerm()
+  const list = useQuickMessages(search.value)
+  const { editing, add, edit, close } = useEditing<QuickMessage>()
+  const canEdit = useAuthorOrAdmin<QuickMessage>()
   const del = useConfirmDelete<QuickMessage>({
     ns: 'quickMessages',
     path: (q) => `/quick-messages/${q.id}`,
-    onDeleted: (q) => remove(q.id),
+    onDeleted: (q) => list.remove(q.id),
     titleValues: (q) => ({ shortcode: q.shortcode }),
   })
-
-  const userId = user?.id
-  const canEdit = useCallback(
-    (q: QuickMessage) => isAdmin || isSuper || (userId != null && q.userId === userId),
-    [isAdmin, isSuper, userId],
-  )
-  const onEdit = useCallback((record: QuickMessage) => setEditing({ record }), [])
 
   return (
     <ListPage
       ns="quickMessages"
       testid="quick-messages"
       list={list}
-      search={{ value: search, onSearch: setSearch }}
-      onAdd={() => setEditing({ record: null })}
-      table={<QuickMessagesTable list={list} canEdit={canEdit} onEdit={onEdit} onDelete={del.ask} />}
+      search={search}
+      onAdd={add}
+      table={<QuickMessagesTable list={list} canEdit={canEdit} onEdit={edit} onDelete={del.ask} />}
     >
-      <QuickMessageDialog editing={editing} onClose={() => setEditing(null)} onSaved={upsert} />
+      <QuickMessageDialog editing={editing} onClose={close} onSaved={list.upsert} />
       {del.dialog}
     </ListPage>
   )

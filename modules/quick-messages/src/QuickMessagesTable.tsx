@@ -1,41 +1,19 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
-import {
-  Badge,
-  PagedTable,
-  actionsColumn,
-  columnsOf,
-  type BadgeTone,
-  type Column,
-  type ColumnSpec,
-  type PagedRows,
-} from '@atende/ui'
+import { PagedTable, useColumns, type EditableRowsProps } from '@atende/ui'
 import { PaperclipIcon } from './icons.tsx'
 import type { QuickMessage } from './types.ts'
 
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 56
 
-export interface QuickMessagesTableProps {
-  list: PagedRows<QuickMessage>
+export interface QuickMessagesTableProps extends EditableRowsProps<QuickMessage> {
   canEdit: (q: QuickMessage) => boolean
-  onEdit: (q: QuickMessage) => void
-  onDelete: (q: QuickMessage) => void
 }
 
 /** The quick messages on the kit's windowed table: shortcode, message, file, sharing, status, actions. */
 export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMessagesTableProps) {
-  const { t } = useTranslation()
-  const columns = useMemo<Column<QuickMessage>[]>(() => {
-    const col = columnsOf<QuickMessage>(t, 'quickMessages')
-    /** A yes/no field as a badge: `tone` and the first key's words when on, else neutral and the second's. */
-    const flag = (
-      key: 'geral' | 'status',
-      tone: BadgeTone,
-      spec: Omit<ColumnSpec<QuickMessage>, 'cell'>,
-      [on, off]: [string, string],
-    ) => col(key, { ...spec, cell: (q) => <Badge tone={q[key] ? tone : 'neutral'}>{t(q[key] ? on : off)}</Badge> })
-    return [
+  const columns = useColumns<QuickMessage>(
+    'quickMessages',
+    ({ col, flag, actions }) => [
       col('shortcode', {
         width: 'w-36 sm:w-48',
         truncate: true,
@@ -67,17 +45,27 @@ export function QuickMessagesTable({ list, canEdit, onEdit, onDelete }: QuickMes
           </div>
         ),
       }),
-      flag('geral', 'primary', { width: 'w-28', from: 'md' }, ['quickMessages.geralYes', 'quickMessages.geralNo']),
-      flag('status', 'success', { width: 'w-24', from: 'sm' }, ['quickMessages.active', 'quickMessages.inactive']),
-      actionsColumn<QuickMessage>({
-        i18n: { t, ns: 'quickMessages' },
+      flag('geral', {
+        tone: 'primary',
+        width: 'w-28',
+        from: 'md',
+        words: ['quickMessages.geralYes', 'quickMessages.geralNo'],
+      }),
+      flag('status', {
+        tone: 'success',
+        width: 'w-24',
+        from: 'sm',
+        words: ['quickMessages.active', 'quickMessages.inactive'],
+      }),
+      actions({
         allowed: canEdit,
         onEdit,
         onDelete,
         labelValues: (q) => ({ shortcode: q.shortcode }),
       }),
-    ]
-  }, [t, canEdit, onEdit, onDelete])
+    ],
+    [canEdit, onEdit, onDelete],
+  )
 
   return (
     <PagedTable

@@ -1,5 +1,4 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { QuickMessage, QuickMessageFrame } from './types.ts'
 import { byShortcode, matchesSearch } from './validation.ts'
 
@@ -8,20 +7,13 @@ import { byShortcode, matchesSearch } from './validation.ts'
  * events (the server sends a private message's events to its author only).
  */
 export function useQuickMessages(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<QuickMessage>({
+  return useLivePagedList<QuickMessage, QuickMessageFrame>({
     path: '/quick-messages',
     key: 'records',
     search,
     compare: byShortcode,
     matches: matchesSearch,
     name: 'quick-messages',
+    event: 'quickemessage',
   })
-  const { upsert, remove } = list
-  useRealtime<QuickMessageFrame>(companyId ? `company-${companyId}-quickemessage` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') remove(frame.id)
-    else if (frame.record) upsert(frame.record)
-  })
-  return list
 }

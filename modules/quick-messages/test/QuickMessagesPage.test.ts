@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { act, createElement as h, Fragment, Suspense } from 'react'
-import { Toaster } from '@atende/ui'
-import {
-  buttonNamed,
-  clickOn,
-  pageText,
-  render,
-  settle,
-  surroundings,
-  typeInto,
-  type Answer,
-  type Call,
-} from '@atende/ui/testing'
+import { act } from 'react'
+// What the test does on the page, then the world around it.
+import { buttonNamed as byName, byTestid, clickOn as click, pageText as text, typeInto } from '@atende/ui/testing'
+import { deleteRow, mountPage, noRoute, settle, type Answer, type Call } from '@atende/ui/testing'
 import QuickMessagesPage from '../src/QuickMessagesPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -53,32 +44,19 @@ function quickMessagesServer() {
       rows.push(added)
       return { status: 200, body: added }
     }
-    const del = /^\/quick-messages\/(\d+)$/.exec(call.path)
-    if (call.method === 'DELETE' && del) {
-      rows.splice(
-        rows.findIndex((r) => r.id === Number(del[1])),
-        1,
-      )
-      return { status: 204 }
-    }
-    return { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'no route' } }
+    return deleteRow(rows, '/quick-messages', call) ?? noRoute()
   }
 }
 
-const text = pageText
-const count = () => document.querySelector('[data-testid="quick-messages-count"]')!.textContent
-const byName = buttonNamed
+const count = () => byTestid('quick-messages-count')!.textContent
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')
-const click = clickOn
 const submit = () => click(dialog()!.querySelector('button[type="submit"]')!)
 
 describe('QuickMessagesPage without the shell', () => {
   it('lists the replies with their count, refuses an empty and a taken shortcut inline, adds one, and deletes after confirming', async () => {
-    const { wrap, calls } = await surroundings(en, quickMessagesServer())
-    render(wrap(h(Fragment, null, h(Toaster), h(Suspense, { fallback: null }, h(QuickMessagesPage)))))
-    await act(settle)
+    const { calls } = await mountPage(QuickMessagesPage, en, quickMessagesServer())
     expect(count()).toBe('2 replies')
-    expect(document.querySelector('[data-testid="quick-message-row-1"]')!.textContent).toContain('greet')
+    expect(byTestid('quick-message-row-1')!.textContent).toContain('greet')
 
     await click(byName('Add'))
     expect(dialog()!.textContent).toContain('Add quick reply')
@@ -112,7 +90,7 @@ describe('QuickMessagesPage without the shell', () => {
     await click(byName('Delete'))
     await act(settle)
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/quick-messages/2' })
-    expect(document.querySelector('[data-testid="quick-message-row-2"]')).toBeNull()
+    expect(byTestid('quick-message-row-2')).toBeNull()
     expect(text()).toContain('Quick reply deleted.')
     expect(count()).toBe('2 replies')
   })

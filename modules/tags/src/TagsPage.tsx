@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useApi, usePermissions, useSession } from '@atende/client'
-import { ListPage, toast, useConfirmDelete, useErrorToast } from '@atende/ui'
+import { useApi, usePermissions } from '@atende/client'
+import { ListPage, toast, useAuthorOrAdmin, useConfirmDelete, useErrorToast, useSearchTerm } from '@atende/ui'
 import { TagDialog } from './TagDialog.tsx'
 import { TagsTable } from './TagsTable.tsx'
 import type { Tag } from './types.ts'
@@ -22,11 +22,10 @@ export const KANBAN_PERMISSION = 'tags:kanban'
 export default function TagsPage() {
   const { t } = useTranslation()
   const api = useApi()
-  const { user, isAdmin, isSuper } = useSession()
   const canKanban = usePermissions().values.has(KANBAN_PERMISSION)
   const showError = useErrorToast()
-  const [search, setSearch] = useState('')
-  const list = useTags(search)
+  const search = useSearchTerm()
+  const list = useTags(search.value)
   const { upsert, remove } = list
   const [editing, setEditing] = useState<{ tag: Tag | null } | null>(null)
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set())
@@ -36,11 +35,7 @@ export default function TagsPage() {
     onDeleted: (tag) => remove(tag.id),
   })
 
-  const userId = user?.id
-  const canEdit = useCallback(
-    (tag: Tag) => isAdmin || isSuper || (userId != null && tag.userId === userId),
-    [isAdmin, isSuper, userId],
-  )
+  const canEdit = useAuthorOrAdmin<Tag>()
   const onEdit = useCallback((tag: Tag) => setEditing({ tag }), [])
 
   const onKanban = useCallback(
@@ -66,7 +61,7 @@ export default function TagsPage() {
     <ListPage
       ns="tags"
       list={list}
-      search={{ value: search, onSearch: setSearch }}
+      search={search}
       onAdd={() => setEditing({ tag: null })}
       table={
         <TagsTable

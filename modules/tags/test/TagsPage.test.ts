@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { act, createElement as h, Fragment, Suspense } from 'react'
-import { Toaster } from '@atende/ui'
-import {
-  buttonNamed,
-  clickOn,
-  pageText,
-  render,
-  settle,
-  surroundings,
-  typeInto,
-  type Answer,
-  type Call,
-} from '@atende/ui/testing'
+import { act } from 'react'
+// What the test does on the page, then the world around it.
+import { buttonNamed as byName, byTestid, clickOn as click, pageText as text, typeInto } from '@atende/ui/testing'
+import { deleteRow, mountPage, noRoute, settle, type Answer, type Call } from '@atende/ui/testing'
 import TagsPage from '../src/TagsPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -44,29 +35,15 @@ function tagsServer() {
       rows.push(row)
       return { status: 200, body: row }
     }
-    const del = /^\/tags\/(\d+)$/.exec(call.path)
-    if (call.method === 'DELETE' && del) {
-      rows.splice(
-        rows.findIndex((r) => r.id === Number(del[1])),
-        1,
-      )
-      return { status: 204 }
-    }
-    return { status: 404, body: { error: 'ERR_NOT_FOUND', message: 'no route' } }
+    return deleteRow(rows, '/tags', call) ?? noRoute()
   }
 }
 
-const text = pageText
-const byName = buttonNamed
-const click = clickOn
-
 describe('TagsPage without the shell', () => {
   it('lists the tags with their count, refuses a short and a taken name inline, adds one, and deletes after confirming', async () => {
-    const { wrap, calls } = await surroundings(en, tagsServer())
-    render(wrap(h(Fragment, null, h(Toaster), h(Suspense, { fallback: null }, h(TagsPage)))))
-    await act(settle)
-    expect(document.querySelector('[data-testid="tags-count"]')!.textContent).toBe('2 tags')
-    expect(document.querySelector('[data-testid="tag-row-1"]')!.textContent).toContain('Sales')
+    const { calls } = await mountPage(TagsPage, en, tagsServer())
+    expect(byTestid('tags-count')!.textContent).toBe('2 tags')
+    expect(byTestid('tag-row-1')!.textContent).toContain('Sales')
 
     await click(byName('Add tag'))
     const name = document.querySelector<HTMLInputElement>('[role="dialog"] input')!
@@ -83,14 +60,14 @@ describe('TagsPage without the shell', () => {
     await click(byName('Add'))
     expect(document.querySelector('[role="dialog"]')).toBeNull()
     expect(text()).toContain('Billing')
-    expect(document.querySelector('[data-testid="tags-count"]')!.textContent).toBe('3 tags')
+    expect(byTestid('tags-count')!.textContent).toBe('3 tags')
 
     await click(byName('Delete Support'))
     expect(text()).toContain('Delete the tag Support?')
     await click(byName('Delete'))
     await act(settle)
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/tags/2' })
-    expect(document.querySelector('[data-testid="tag-row-2"]')).toBeNull()
-    expect(document.querySelector('[data-testid="tags-count"]')!.textContent).toBe('2 tags')
+    expect(byTestid('tag-row-2')).toBeNull()
+    expect(byTestid('tags-count')!.textContent).toBe('2 tags')
   })
 })

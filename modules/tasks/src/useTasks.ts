@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { Task, TaskFrame } from './types.ts'
 
 /** The server's order: by day, dateless last, then id. */
@@ -22,22 +22,22 @@ const everyTask = () => true
  */
 export function useTasks() {
   const { companyId } = useSession()
-  const list = usePagedList<Task>({
+  const list = useLivePagedList<Task, TaskFrame>({
     path: '/tasks',
     key: 'tasks',
     search: '',
     compare: byDay,
     matches: everyTask,
     name: 'tasks',
+    event: 'task',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') remove(frame.id)
+      else if (frame.task) upsert(frame.task)
+    },
   })
-  const { upsert, remove } = list
+  const { upsert } = list
   const items = useRef(list.items)
   items.current = list.items
-  useRealtime<TaskFrame>(companyId ? `company-${companyId}-task` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') remove(frame.id)
-    else if (frame.task) upsert(frame.task)
-  })
   useRealtime<{ action?: string; userId?: number }>(companyId ? `company-${companyId}-user` : null, (frame) => {
     if (frame?.action !== 'delete' || typeof frame.userId !== 'number') return
     const gone = frame.userId

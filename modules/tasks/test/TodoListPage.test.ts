@@ -1,18 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { act, createElement as h, Fragment } from 'react'
-import { Toaster } from '@atende/ui'
-import {
-  buttonNamed,
-  clickOn,
-  pageText,
-  render,
-  settle,
-  surroundings,
-  typeInto,
-  type Answer,
-  type Call,
-} from '@atende/ui/testing'
+import { act } from 'react'
+// What the test does on the page, then the world around it.
+import { buttonNamed as byName, byTestid, clickOn as click, pageText as text, typeInto } from '@atende/ui/testing'
+import { deleteRow, mountPage, noRoute, settle, type Answer, type Call } from '@atende/ui/testing'
 import TodoListPage from '../src/TodoListPage.tsx'
 import en from '../src/i18n/en.json'
 
@@ -48,28 +39,14 @@ function tasksServer() {
       rows.push(row as never)
       return { status: 200, body: row }
     }
-    const one = /^\/tasks\/(\d+)$/.exec(call.path)
-    if (call.method === 'DELETE' && one) {
-      rows.splice(
-        rows.findIndex((r) => r.id === Number(one[1])),
-        1,
-      )
-      return { status: 204 }
-    }
-    return { status: 404, body: { error: 'ERR_NO_TASK_FOUND', message: 'no' } }
+    return deleteRow(rows, '/tasks', call) ?? noRoute('ERR_NO_TASK_FOUND')
   }
 }
 
-const text = pageText
-const byName = buttonNamed
-const click = clickOn
-
 describe('TodoListPage without the shell', () => {
   it('lists the tasks, refuses an empty one, adds one for the caller, and deletes after confirming', async () => {
-    const { wrap, calls } = await surroundings(en, tasksServer())
-    render(wrap(h(Fragment, null, h(Toaster), h(TodoListPage))))
-    await act(settle)
-    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('1 task')
+    const { calls } = await mountPage(TodoListPage, en, tasksServer())
+    expect(byTestid('tasks-count')!.textContent).toBe('1 task')
     expect(text()).toContain('Call the supplier')
 
     await click(byName('Add'))
@@ -81,7 +58,7 @@ describe('TodoListPage without the shell', () => {
     await click(byName('Add'))
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ text: 'Send the invoice', userid: [1] })
     expect(text()).toContain('Send the invoice')
-    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('2 tasks')
+    expect(byTestid('tasks-count')!.textContent).toBe('2 tasks')
 
     await click(byName(en.tasks.delete.replace('{{text}}', 'Call the supplier')))
     expect(text()).toContain(en.tasks.confirm.body.replace('{{text}}', 'Call the supplier'))
@@ -89,6 +66,6 @@ describe('TodoListPage without the shell', () => {
     await act(settle)
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/tasks/1' })
     expect(text()).not.toContain('Call the supplier')
-    expect(document.querySelector('[data-testid="tasks-count"]')!.textContent).toBe('1 task')
+    expect(byTestid('tasks-count')!.textContent).toBe('1 task')
   })
 })

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSession } from '@atende/client'
-import { ErrorCard, ExtensionSlot, ListPage, SearchField, useConfirmDelete } from '@atende/ui'
+import { AdminOnly, ExtensionSlot, ListPage, SearchField, useConfirmDelete, useEditing } from '@atende/ui'
 import type { SetUserColumn, UserColumn } from './slots.tsx'
 import { syncSessionUser } from './session.ts'
 import type { User } from './types.ts'
@@ -13,15 +13,11 @@ import './index.css'
 /** /users: search, add, edit and delete the company's users. */
 export default function UsersPage() {
   const { t } = useTranslation()
-  const { isAdmin, isSuper } = useSession()
-  // The drawer hides the item from non-admins; a typed-in URL gets a word instead of a 403 toast.
-  if (!isAdmin && !isSuper)
-    return (
-      <section className="p-6">
-        <ErrorCard title={t('users.noPermission')} />
-      </section>
-    )
-  return <UsersScreen />
+  return (
+    <AdminOnly denied={t('users.noPermission')}>
+      <UsersScreen />
+    </AdminOnly>
+  )
 }
 
 function UsersScreen() {
@@ -29,7 +25,7 @@ function UsersScreen() {
   const { session } = useSession()
   const [search, setSearch] = useState('')
   const list = useUserList(search)
-  const [editing, setEditing] = useState<{ user: User | null } | null>(null)
+  const { editing, add, edit, close } = useEditing<User>()
   const [extraColumns, setExtraColumns] = useState<Readonly<Record<string, UserColumn>>>({})
   const setColumn = useCallback<SetUserColumn>(
     (key, column) =>
@@ -42,7 +38,6 @@ function UsersScreen() {
     [],
   )
 
-  const onEdit = useCallback((user: User) => setEditing({ user }), [])
   const { upsert, remove } = list
   const del = useConfirmDelete<User>({
     ns: 'users',
@@ -80,13 +75,13 @@ function UsersScreen() {
         />
       }
       empty={search ? t('users.emptySearch', { search }) : undefined}
-      onAdd={() => setEditing({ user: null })}
-      table={<UsersTable list={list} onEdit={onEdit} onDelete={del.ask} extraColumns={extraColumns} />}
+      onAdd={add}
+      table={<UsersTable list={list} onEdit={edit} onDelete={del.ask} extraColumns={extraColumns} />}
     >
       {/* Other modules' columns register themselves (slots.tsx); nothing is drawn here. */}
       <ExtensionSlot name="users.columns" props={{ setColumn }} />
 
-      <UserDialog open={!!editing} user={editing?.user ?? null} onClose={() => setEditing(null)} onSaved={onSaved} />
+      <UserDialog open={!!editing} user={editing?.record ?? null} onClose={close} onSaved={onSaved} />
       {del.dialog}
     </ListPage>
   )

@@ -1,15 +1,13 @@
-import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import {
   Avatar,
   Badge,
   ExtensionSlot,
   PagedTable,
-  actionsColumn,
   cx,
+  useColumns,
   useExtensions,
   type Column,
-  type PagedRows,
+  type EditableRowsProps,
 } from '@atende/ui'
 import { ExtensionCell, type UserColumn } from './slots.tsx'
 import type { User } from './types.ts'
@@ -17,10 +15,7 @@ import type { User } from './types.ts'
 /** Every row has the same height, so the table renders only the rows in view. */
 export const ROW_HEIGHT = 56
 
-export interface UsersTableProps {
-  list: PagedRows<User>
-  onEdit: (u: User) => void
-  onDelete: (u: User) => void
+export interface UsersTableProps extends EditableRowsProps<User> {
   /** Other modules' columns (the `users.columns` slot), by key. */
   extraColumns?: Readonly<Record<string, UserColumn>>
 }
@@ -29,23 +24,19 @@ const NO_COLUMNS: Readonly<Record<string, UserColumn>> = {}
 
 /** The users' columns on the kit's windowed table, which asks for the next page near its bottom. */
 export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }: UsersTableProps) {
-  const { t } = useTranslation()
   // Row actions of other modules (`users.actions`) widen the actions column.
   const moreActions = useExtensions('users.actions').length > 0
-  const columns = useMemo<Column<User>[]>(
-    () => [
-      {
-        key: 'id',
-        header: t('users.columns.id'),
-        headerClassName: 'hidden w-14 px-3 sm:table-cell',
-        className: 'hidden px-3 text-slate-500 dark:text-slate-400 tabular-nums sm:table-cell',
+  const columns = useColumns<User>(
+    'users',
+    ({ t, col, actions }) => [
+      col('id', {
+        width: 'w-14',
+        from: 'sm',
+        className: 'text-slate-500 dark:text-slate-400 tabular-nums',
         cell: (u) => u.id,
-      },
-      {
-        key: 'name',
-        header: t('users.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 px-3',
+      }),
+      col('name', {
+        className: 'max-w-0',
         cell: (u) => (
           <div className="flex items-center gap-3">
             <Avatar name={u.name} picture={u.profilePicture} />
@@ -56,19 +47,11 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
             </div>
           </div>
         ),
-      },
-      {
-        key: 'email',
-        header: t('users.columns.email'),
-        headerClassName: 'hidden px-3 sm:table-cell',
-        className: 'hidden max-w-0 truncate px-3 sm:table-cell',
-        cell: (u) => u.email,
-      },
-      {
-        key: 'profile',
-        header: t('users.columns.profile'),
-        headerClassName: 'hidden w-40 px-3 md:table-cell',
-        className: 'hidden px-3 md:table-cell',
+      }),
+      col('email', { from: 'sm', truncate: true, cell: (u) => u.email }),
+      col('profile', {
+        width: 'w-40',
+        from: 'md',
         cell: (u) => (
           <>
             {t(`users.profiles.${u.profile}`)}
@@ -79,7 +62,7 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
             )}
           </>
         ),
-      },
+      }),
       ...Object.entries(extraColumns).map(([key, { header, Cell, headerClassName, className }]): Column<User> => ({
         key: `ext:${key}`,
         header,
@@ -91,11 +74,10 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
           </ExtensionCell>
         ),
       })),
-      {
-        key: 'online',
-        header: t('users.columns.online'),
-        headerClassName: 'w-16 px-1 text-center',
-        className: 'px-1 text-center',
+      col('online', {
+        width: 'w-16',
+        padding: 'px-1',
+        align: 'center',
         cell: (u) => {
           const label = u.online ? t('users.online') : t('users.offline')
           return (
@@ -111,16 +93,15 @@ export function UsersTable({ list, onEdit, onDelete, extraColumns = NO_COLUMNS }
             </>
           )
         },
-      },
-      actionsColumn<User>({
-        i18n: { t, ns: 'users' },
+      }),
+      actions({
         width: moreActions ? 'w-32' : 'w-22',
         before: moreActions ? (u) => <ExtensionSlot name="users.actions" props={{ user: u }} /> : undefined,
         onEdit,
         onDelete,
       }),
     ],
-    [t, onEdit, onDelete, extraColumns, moreActions],
+    [onEdit, onDelete, extraColumns, moreActions],
   )
 
   return (

@@ -1,5 +1,4 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import type { User, UserEvent } from './types.ts'
 import { matchesSearch } from './validation.ts'
 
@@ -13,20 +12,17 @@ const byName = (a: User, b: User) => a.name.localeCompare(b.name) || a.id - b.id
  * admins see each other's changes. `loadMore` is safe to call repeatedly (one request at a time).
  */
 export function useUserList(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<User>({
+  return useLivePagedList<User, UserEvent>({
     path: '/users',
     key: 'users',
     name: 'users',
     search,
     compare: byName,
     matches: matchesSearch,
+    event: 'user',
+    apply: (frame, { upsert, remove }) => {
+      if (frame.action === 'delete') remove(frame.userId)
+      else if (frame.user) upsert(frame.user)
+    },
   })
-  const { upsert, remove } = list
-  useRealtime<UserEvent>(companyId ? `company-${companyId}-user` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') remove(frame.userId)
-    else if (frame.user) upsert(frame.user)
-  })
-  return list
 }

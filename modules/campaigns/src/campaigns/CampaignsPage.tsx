@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
@@ -9,10 +9,10 @@ import {
   ListPage,
   SM_UP,
   PagedTable,
-  actionsColumn,
   toast,
+  useColumns,
   useMediaQuery,
-  type Column,
+  useSearchTerm,
 } from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { PlayIcon, ReportIcon, RestartIcon, StopIcon } from '../icons.tsx'
@@ -34,8 +34,8 @@ function Campaigns() {
   const { t, i18n } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
-  const [search, setSearch] = useState('')
-  const list = useCampaigns(search)
+  const search = useSearchTerm()
+  const list = useCampaigns(search.value)
   const { upsert, remove } = list
   const [denied, setDenied] = useState(false)
   const [editing, setEditing] = useState<{ id: number | null } | null>(null)
@@ -72,91 +72,80 @@ function Campaigns() {
     [api, upsert, t, message],
   )
 
-  const columns = useMemo<Column<Campaign>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('campaignList.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        // On a phone the status sits under the name (its own column would leave the name one letter).
-        cell: (r) => (
-          <span className="flex min-w-0 flex-col items-start">
-            <span className="max-w-full truncate" title={r.name}>
-              {r.name}
+  const columns = useColumns<Campaign>(
+    'campaignList',
+    ({ t, col, actions }) => {
+      const none = t('campaignList.none')
+      return [
+        col('name', {
+          truncate: true,
+          className: 'font-medium',
+          // On a phone the status sits under the name (its own column would leave the name one letter).
+          cell: (r) => (
+            <span className="flex min-w-0 flex-col items-start">
+              <span className="max-w-full truncate" title={r.name}>
+                {r.name}
+              </span>
+              {!wide && <StatusBadge status={r.status} />}
             </span>
-            {!wide && <StatusBadge status={r.status} />}
-          </span>
-        ),
-      },
-      ...(wide
-        ? [
-            {
-              key: 'status',
-              header: t('campaignList.columns.status'),
-              headerClassName: 'w-32 px-3',
-              className: 'px-3',
-              cell: (r: Campaign) => <StatusBadge status={r.status} />,
-            },
-          ]
-        : []),
-      {
-        key: 'contactList',
-        header: t('campaignList.columns.contactList'),
-        headerClassName: 'hidden w-40 px-3 md:table-cell',
-        className: 'hidden max-w-0 truncate px-3 text-sm md:table-cell',
-        cell: (r) => r.contactList?.name ?? t('campaignList.none'),
-      },
-      {
-        key: 'whatsapp',
-        header: t('campaignList.columns.whatsapp'),
-        headerClassName: 'hidden w-36 px-3 md:table-cell',
-        className: 'hidden max-w-0 truncate px-3 text-sm md:table-cell',
-        cell: (r) => r.whatsapp?.name ?? t('campaignList.none'),
-      },
-      {
-        key: 'scheduledAt',
-        header: t('campaignList.columns.scheduledAt'),
-        headerClassName: 'hidden w-36 px-3 lg:table-cell',
-        className: 'hidden px-3 text-sm lg:table-cell',
-        cell: (r) => formatDate(r.scheduledAt, i18n.language) || t('campaignList.none'),
-      },
-      {
-        key: 'completedAt',
-        header: t('campaignList.columns.completedAt'),
-        headerClassName: 'hidden w-36 px-3 lg:table-cell',
-        className: 'hidden px-3 text-sm lg:table-cell',
-        cell: (r) => formatDate(r.completedAt, i18n.language) || t('campaignList.none'),
-      },
-      {
-        ...actionsColumn<Campaign>({
-          i18n: { t, ns: 'campaignList' },
-          before: (r) => (
-            <>
-              <StateAction
-                campaign={r}
-                busy={acting === r.id}
-                onStart={() => setConfirming({ campaign: r, what: 'start' })}
-                onStop={() => setConfirming({ campaign: r, what: 'cancel' })}
-                onRestart={() => void act(r, 'restart')}
-              />
-              <IconAction
-                label={t('campaignList.report', { name: r.name })}
-                onClick={() => navigate(`/campaign/${r.id}/report`)}
-                icon={<ReportIcon className="h-4 w-4" />}
-              />
-            </>
           ),
-          onEdit: (r) => {
-            setOpened(r)
-            setEditing({ id: r.id })
-          },
-          onDelete: del.ask,
         }),
-        headerClassName: 'w-36 px-1 text-right sm:w-48 sm:px-3',
-      },
-    ],
-    [t, i18n.language, navigate, act, acting, wide, del.ask],
+        ...(wide ? [col('status', { width: 'w-32', cell: (r) => <StatusBadge status={r.status} /> })] : []),
+        col('contactList', {
+          width: 'w-40',
+          from: 'md',
+          truncate: true,
+          className: 'text-sm',
+          cell: (r) => r.contactList?.name ?? none,
+        }),
+        col('whatsapp', {
+          width: 'w-36',
+          from: 'md',
+          truncate: true,
+          className: 'text-sm',
+          cell: (r) => r.whatsapp?.name ?? none,
+        }),
+        col('scheduledAt', {
+          width: 'w-36',
+          from: 'lg',
+          className: 'text-sm',
+          cell: (r) => formatDate(r.scheduledAt, i18n.language) || none,
+        }),
+        col('completedAt', {
+          width: 'w-36',
+          from: 'lg',
+          className: 'text-sm',
+          cell: (r) => formatDate(r.completedAt, i18n.language) || none,
+        }),
+        {
+          ...actions({
+            before: (r) => (
+              <>
+                <StateAction
+                  campaign={r}
+                  busy={acting === r.id}
+                  onStart={() => setConfirming({ campaign: r, what: 'start' })}
+                  onStop={() => setConfirming({ campaign: r, what: 'cancel' })}
+                  onRestart={() => void act(r, 'restart')}
+                />
+                <IconAction
+                  label={t('campaignList.report', { name: r.name })}
+                  onClick={() => navigate(`/campaign/${r.id}/report`)}
+                  icon={<ReportIcon className="h-4 w-4" />}
+                />
+              </>
+            ),
+            onEdit: (r) => {
+              setOpened(r)
+              setEditing({ id: r.id })
+            },
+            onDelete: del.ask,
+          }),
+          headerClassName: 'w-36 px-1 text-right sm:w-48 sm:px-3',
+        },
+      ]
+    },
+    [i18n.language, navigate, act, acting, wide, del.ask],
   )
 
   if (denied) return <NoAccess testId="campaigns-plan-denied" />
@@ -166,7 +155,7 @@ function Campaigns() {
       ns="campaignList"
       list={list}
       count={false}
-      search={{ value: search, onSearch: setSearch }}
+      search={search}
       onAdd={() => {
         setOpened(null)
         setEditing({ id: null })

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isApiError, useApi, useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import {
   REPORT_RELOAD_MS,
   byName,
@@ -26,20 +26,15 @@ function useCampaignFrames(handler: (frame: CampaignFrame) => void) {
  * campaign frames (administration.md §4 "Live updates"): progress and status changes land in place.
  */
 export function useCampaigns(search: string) {
-  const list = usePagedList<Campaign>({
+  return useLivePagedList<Campaign, CampaignFrame>({
     path: '/campaigns',
     key: 'records',
     search,
     compare: byName,
     matches: campaignMatches,
     name: 'campaigns',
+    event: 'campaign',
   })
-  const { upsert, remove } = list
-  useCampaignFrames((frame) => {
-    if (frame.action === 'delete') remove(frame.id)
-    else if (frame.record) upsert(frame.record)
-  })
-  return list
 }
 
 type OneState =

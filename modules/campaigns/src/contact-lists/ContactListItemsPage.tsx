@@ -1,11 +1,20 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
 import { isApiError, useApi, usePermissions, useRealtime, useSession } from '@atende/client'
-import { Button, ErrorCard, ListPage, PagedTable, actionsColumn, displayPhone, type Column } from '@atende/ui'
+import {
+  Button,
+  ErrorCard,
+  ListPage,
+  PagedTable,
+  displayPhone,
+  useColumns,
+  useEditing,
+  useSearchTerm,
+} from '@atende/ui'
 import { CampaignsGate, NoAccess, isPlanDenied } from '../access.tsx'
 import { BackIcon, InvalidIcon, UncheckedIcon, UploadIcon, ValidIcon } from '../icons.tsx'
-import { ROW_HEIGHT, nameColumn } from '../columns.tsx'
+import { ROW_HEIGHT } from '../columns.tsx'
 import { useAskDelete } from '../useAskDelete.tsx'
 import { ContactItemDialog } from './ContactItemDialog.tsx'
 import { ImportDialog } from './ImportDialog.tsx'
@@ -45,12 +54,15 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
   const [contactList, setContactList] = useState<ContactList | null>(null)
   const [missing, setMissing] = useState(false)
   const [denied, setDenied] = useState(false)
-  const [search, setSearch] = useState('')
-  const list = useContactListItems(contactListId, search)
-  const { upsert, remove, refresh } = list
-  const [editing, setEditing] = useState<{ record: ContactListItem | null } | null>(null)
+  const search = useSearchTerm()
+  const list = useContactListItems(contactListId, search.value)
+  const { editing, add, edit, close } = useEditing<ContactListItem>()
   const [importing, setImporting] = useState(false)
-  const del = useAskDelete<ContactListItem>({ ns: 'contactListItems', path: '/contact-list-items', onDeleted: remove })
+  const del = useAskDelete<ContactListItem>({
+    ns: 'contactListItems',
+    path: '/contact-list-items',
+    onDeleted: list.remove,
+  })
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -72,37 +84,31 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
     } else if (frame.record?.id === contactListId) setContactList(frame.record)
   })
 
-  const columns = useMemo<Column<ContactListItem>[]>(
-    () => [
-      {
-        key: 'valid',
+  const columns = useColumns<ContactListItem>(
+    'contactListItems',
+    ({ t, col, name, actions }) => [
+      col('valid', {
         header: <span className="sr-only">{t('contactListItems.columns.valid')}</span>,
-        headerClassName: 'w-12 px-3',
-        className: 'px-3 text-center',
+        width: 'w-12',
+        className: 'text-center',
         cell: (r) => <Validity value={r.isWhatsappValid} />,
-      },
-      nameColumn<ContactListItem>(t('contactListItems.columns.name')),
-      {
-        key: 'number',
-        header: t('contactListItems.columns.number'),
-        headerClassName: 'w-40 px-3 sm:w-48',
-        className: 'px-3 font-mono text-sm whitespace-nowrap',
-        cell: (r) => <span title={r.number}>{displayPhone(r.number)}</span>,
-      },
-      {
-        key: 'email',
-        header: t('contactListItems.columns.email'),
-        headerClassName: 'hidden w-1/4 px-3 md:table-cell',
-        className: 'hidden max-w-0 truncate px-3 text-slate-600 md:table-cell dark:text-slate-300',
-        cell: (r) => r.email || '—',
-      },
-      actionsColumn<ContactListItem>({
-        i18n: { t, ns: 'contactListItems' },
-        onEdit: (r) => setEditing({ record: r }),
-        onDelete: canDelete ? del.ask : undefined,
       }),
+      name(),
+      col('number', {
+        width: 'w-40 sm:w-48',
+        className: 'font-mono text-sm whitespace-nowrap',
+        cell: (r) => <span title={r.number}>{displayPhone(r.number)}</span>,
+      }),
+      col('email', {
+        width: 'w-1/4',
+        from: 'md',
+        truncate: true,
+        className: 'text-slate-600 dark:text-slate-300',
+        cell: (r) => r.email || '—',
+      }),
+      actions({ onEdit: edit, onDelete: canDelete ? del.ask : undefined }),
     ],
-    [t, canDelete, del.ask],
+    [canDelete, edit, del.ask],
   )
 
   if (denied) return <NoAccess testId="contact-lists-plan-denied" />
@@ -128,14 +134,14 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
       title={contactList?.name ?? '…'}
       titleTestid="contact-list-name"
       count={contactList ? t('contactListItems.count', { count: contactList.contactsCount }) : false}
-      search={{ value: search, onSearch: setSearch }}
+      search={search}
       actions={
         <Button variant="secondary" onClick={() => setImporting(true)} className="w-full sm:w-auto">
           <UploadIcon className="mr-1 inline h-4 w-4" />
           {t('contactListItems.import.open')}
         </Button>
       }
-      onAdd={() => setEditing({ record: null })}
+      onAdd={add}
       table={
         <PagedTable
           data-testid="contact-list-items-scroll"
@@ -149,17 +155,12 @@ function ContactListItems({ contactListId }: { contactListId: number }) {
         />
       }
     >
-      <ContactItemDialog
-        contactListId={contactListId}
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={upsert}
-      />
+      <ContactItemDialog contactListId={contactListId} editing={editing} onClose={close} onSaved={list.upsert} />
       <ImportDialog
         contactListId={contactListId}
         open={importing}
         onClose={() => setImporting(false)}
-        onImported={refresh}
+        onImported={list.refresh}
       />
       {del.dialog}
     </ListPage>

@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
-import { IconAction, ListPage, PagedTable, actionsColumn, toast, type Column } from '@atende/ui'
+import { IconAction, ListPage, PagedTable, toast, useColumns, useEditing, useSearchTerm } from '@atende/ui'
 import { CampaignsGate, NoAccess } from '../access.tsx'
 import { DownloadIcon, PeopleIcon } from '../icons.tsx'
-import { ROW_HEIGHT, nameColumn } from '../columns.tsx'
+import { ROW_HEIGHT } from '../columns.tsx'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
 import { ContactListDialog } from './ContactListDialog.tsx'
 import { downloadExample } from './example.ts'
@@ -22,16 +22,15 @@ function ContactLists() {
   const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
-  const [search, setSearch] = useState('')
-  const list = useContactLists(search)
-  const { upsert, remove } = list
+  const search = useSearchTerm()
+  const list = useContactLists(search.value)
   const [denied, setDenied] = useState(false)
-  const [editing, setEditing] = useState<{ record: ContactList | null } | null>(null)
+  const { editing, add, edit, close } = useEditing<ContactList>()
   const message = useErrorText()
   const del = useAskDelete<ContactList>({
     ns: 'contactLists',
     path: '/contact-lists',
-    onDeleted: remove,
+    onDeleted: list.remove,
     onPlanDenied: () => setDenied(true),
   })
 
@@ -39,18 +38,17 @@ function ContactLists() {
     downloadExample(api).catch((err) => toast.error(message(err)))
   }, [api, message])
 
-  const columns = useMemo<Column<ContactList>[]>(
-    () => [
-      nameColumn<ContactList>(t('contactLists.columns.name')),
-      {
-        key: 'contacts',
-        header: t('contactLists.columns.contacts'),
-        headerClassName: 'w-28 px-3 text-center sm:w-40',
-        className: 'px-3 text-center font-mono text-sm',
+  const columns = useColumns<ContactList>(
+    'contactLists',
+    ({ t, col, name, actions }) => [
+      name(),
+      col('contacts', {
+        width: 'w-28 sm:w-40',
+        align: 'center',
+        className: 'font-mono text-sm',
         cell: (r) => <span data-testid="contacts-count">{r.contactsCount}</span>,
-      },
-      actionsColumn<ContactList>({
-        i18n: { t, ns: 'contactLists' },
+      }),
+      actions({
         width: 'w-44',
         before: (r) => (
           <>
@@ -66,11 +64,11 @@ function ContactLists() {
             />
           </>
         ),
-        onEdit: (r) => setEditing({ record: r }),
+        onEdit: edit,
         onDelete: del.ask,
       }),
     ],
-    [t, navigate, example, del.ask],
+    [navigate, example, edit, del.ask],
   )
 
   if (denied) return <NoAccess testId="contact-lists-plan-denied" />
@@ -80,8 +78,8 @@ function ContactLists() {
       ns="contactLists"
       list={list}
       count={false}
-      search={{ value: search, onSearch: setSearch }}
-      onAdd={() => setEditing({ record: null })}
+      search={search}
+      onAdd={add}
       table={
         <PagedTable
           data-testid="contact-lists-scroll"
@@ -94,12 +92,7 @@ function ContactLists() {
         />
       }
     >
-      <ContactListDialog
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={upsert}
-        onPlanDenied={() => setDenied(true)}
-      />
+      <ContactListDialog editing={editing} onClose={close} onSaved={list.upsert} onPlanDenied={() => setDenied(true)} />
       {del.dialog}
     </ListPage>
   )

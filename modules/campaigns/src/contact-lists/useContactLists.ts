@@ -1,5 +1,4 @@
-import { useRealtime, useSession } from '@atende/client'
-import { usePagedList } from '@atende/ui'
+import { useLivePagedList } from '@atende/ui'
 import {
   byName,
   itemMatches,
@@ -15,23 +14,15 @@ import {
  * `company-{id}-ContactList` (administration.md §4 "Live updates").
  */
 export function useContactLists(search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<ContactList>({
+  return useLivePagedList<ContactList, ContactListFrame>({
     path: '/contact-lists',
     key: 'records',
     search,
     compare: byName,
     matches: listMatches,
     name: 'contact-lists',
+    event: 'ContactList',
   })
-  const { upsert, remove } = list
-  useRealtime<ContactListFrame>(companyId ? `company-${companyId}-ContactList` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'delete') {
-      if (typeof frame.id === 'number') remove(frame.id)
-    } else if (frame.record) upsert(frame.record)
-  })
-  return list
 }
 
 /**
@@ -39,8 +30,7 @@ export function useContactLists(search: string) {
  * `company-{id}-ContactListItem`: rows of this list come and go; an import's `reload` refetches.
  */
 export function useContactListItems(contactListId: number, search: string) {
-  const { companyId } = useSession()
-  const list = usePagedList<ContactListItem>({
+  return useLivePagedList<ContactListItem, ContactListItemFrame>({
     path: '/contact-list-items',
     key: 'contacts',
     search,
@@ -48,15 +38,13 @@ export function useContactListItems(contactListId: number, search: string) {
     compare: byName,
     matches: itemMatches,
     name: 'contact-list-items',
+    event: 'ContactListItem',
+    apply: (frame, { upsert, remove, refresh }) => {
+      if (frame.action === 'reload') {
+        if (frame.contactListId === contactListId) refresh()
+      } else if (frame.action === 'delete') {
+        if (typeof frame.id === 'number') remove(frame.id)
+      } else if (frame.record?.contactListId === contactListId) upsert(frame.record)
+    },
   })
-  const { upsert, remove, refresh } = list
-  useRealtime<ContactListItemFrame>(companyId ? `company-${companyId}-ContactListItem` : null, (frame) => {
-    if (!frame || typeof frame !== 'object') return
-    if (frame.action === 'reload') {
-      if (frame.contactListId === contactListId) refresh()
-    } else if (frame.action === 'delete') {
-      if (typeof frame.id === 'number') remove(frame.id)
-    } else if (frame.record?.contactListId === contactListId) upsert(frame.record)
-  })
-  return list
 }

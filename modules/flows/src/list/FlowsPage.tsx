@@ -1,8 +1,8 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
-import { Badge, ListPage, PagedTable, type Column } from '@atende/ui'
+import { ListPage, PagedTable, useColumns, useSearchTerm } from '@atende/ui'
 import { CampaignsGate, fail, ok } from '../access.tsx'
 import { RowMenu } from '../RowMenu.tsx'
 import type { FlowWire } from '../types.ts'
@@ -22,8 +22,8 @@ function FlowsList() {
   const { t } = useTranslation()
   const api = useApi()
   const navigate = useNavigate()
-  const [search, setSearch] = useState('')
-  const list = useFlowList(search)
+  const search = useSearchTerm()
+  const list = useFlowList(search.value)
   const { upsert, remove } = list
   const [editing, setEditing] = useState<{ flow: FlowWire | null } | null>(null)
   const message = useErrorText()
@@ -50,24 +50,16 @@ function FlowsList() {
     }),
     [open],
   )
-  const columns = useMemo<Column<FlowWire>[]>(
-    () => [
-      {
-        key: 'name',
-        header: t('flows.columns.name'),
-        headerClassName: 'px-3',
-        className: 'max-w-0 truncate px-3 font-medium',
-        cell: (f) => f.name,
-      },
-      {
-        key: 'status',
-        header: t('flows.columns.status'),
-        headerClassName: 'w-32 px-3',
-        className: 'px-3',
-        cell: (f) => (
-          <Badge tone={f.active ? 'success' : 'neutral'}>{t(f.active ? 'flows.active' : 'flows.disabled')}</Badge>
-        ),
-      },
+  const columns = useColumns<FlowWire>(
+    'flows',
+    ({ t, col, flag }) => [
+      col('name', { truncate: true, className: 'font-medium', cell: (f) => f.name }),
+      flag('status', {
+        width: 'w-32',
+        tone: 'success',
+        words: ['flows.active', 'flows.disabled'],
+        is: (f) => f.active,
+      }),
       {
         key: 'actions',
         header: t('flows.columns.actions'),
@@ -86,7 +78,7 @@ function FlowsList() {
         ),
       },
     ],
-    [t, open, duplicate, askDelete],
+    [open, duplicate, askDelete],
   )
 
   return (
@@ -94,7 +86,7 @@ function FlowsList() {
       ns="flows"
       list={list}
       count={false}
-      search={{ value: search, onSearch: setSearch }}
+      search={search}
       onAdd={() => setEditing({ flow: null })}
       table={
         <PagedTable

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useApi, usePermissions } from '@atende/client'
-import { EditIcon, IconAction, ListPage, Switch, TrashIcon } from '@atende/ui'
+import { ListPage, PlainTable, Switch, actionsColumn, columnsOf } from '@atende/ui'
 import { CampaignsGate, fail, ok } from '../access.tsx'
 import type { FlowCampaignWire } from '../types.ts'
 import { useAskDelete, useErrorText } from '../useAskDelete.tsx'
@@ -47,6 +47,36 @@ function PhraseLists() {
   }
 
   const items = list.items ?? []
+  const col = columnsOf<FlowCampaignWire>(t, 'phrases')
+  const padding = 'px-3 py-2'
+  const columns = [
+    col('name', { padding, className: 'font-medium', cell: (c) => c.name }),
+    col('phrase', { padding, from: 'sm', className: 'max-w-xs truncate', cell: (c) => c.phrase }),
+    col('flow', { padding, from: 'md', className: 'max-w-xs truncate', cell: (c) => c.flowName }),
+    col('connection', { padding, from: 'lg', className: 'max-w-xs truncate', cell: (c) => c.whatsappName ?? '—' }),
+    col('status', {
+      padding,
+      cell: (c) => (
+        <Switch
+          label={t('phrases.statusOf', { name: c.name })}
+          hideLabel
+          stateLabel={t(c.status ? 'phrases.active' : 'phrases.disabled')}
+          checked={c.status}
+          disabled={switching.has(c.id)}
+          onChange={(v) => void toggle(c, v)}
+        />
+      ),
+    }),
+    {
+      ...actionsColumn<FlowCampaignWire>({
+        i18n: { t, ns: 'phrases' },
+        onEdit: (c) => setEditing({ campaign: c }),
+        onDelete: canDelete ? del.ask : undefined,
+      }),
+      headerClassName: 'px-3 py-2 text-right',
+      className: 'whitespace-nowrap px-1 py-2 text-right',
+    },
+  ]
   return (
     <ListPage
       ns="phrases"
@@ -58,59 +88,15 @@ function PhraseLists() {
       count={false}
       onAdd={() => setEditing({ campaign: null })}
       table={
-        <div className="overflow-auto rounded-lg bg-white shadow dark:bg-slate-800">
-          <table className="w-full text-sm" data-testid="phrases-table">
-            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400">
-              <tr>
-                <th className="px-3 py-2">{t('phrases.columns.name')}</th>
-                <th className="hidden px-3 py-2 sm:table-cell">{t('phrases.columns.phrase')}</th>
-                <th className="hidden px-3 py-2 md:table-cell">{t('phrases.columns.flow')}</th>
-                <th className="hidden px-3 py-2 lg:table-cell">{t('phrases.columns.connection')}</th>
-                <th className="px-3 py-2">{t('phrases.columns.status')}</th>
-                <th className="px-3 py-2 text-right">{t('phrases.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr
-                  key={c.id}
-                  className="border-t border-slate-100 dark:border-slate-700"
-                  data-testid={`phrase-row-${c.id}`}
-                >
-                  <td className="px-3 py-2 font-medium">{c.name}</td>
-                  <td className="hidden max-w-xs truncate px-3 py-2 sm:table-cell">{c.phrase}</td>
-                  <td className="hidden max-w-xs truncate px-3 py-2 md:table-cell">{c.flowName}</td>
-                  <td className="hidden max-w-xs truncate px-3 py-2 lg:table-cell">{c.whatsappName ?? '—'}</td>
-                  <td className="px-3 py-2">
-                    <Switch
-                      label={t('phrases.statusOf', { name: c.name })}
-                      hideLabel
-                      stateLabel={t(c.status ? 'phrases.active' : 'phrases.disabled')}
-                      checked={c.status}
-                      disabled={switching.has(c.id)}
-                      onChange={(v) => void toggle(c, v)}
-                    />
-                  </td>
-                  <td className="whitespace-nowrap px-1 py-2 text-right">
-                    <IconAction
-                      label={t('phrases.edit', { name: c.name })}
-                      onClick={() => setEditing({ campaign: c })}
-                      icon={<EditIcon className="h-4 w-4" />}
-                    />
-                    {canDelete && (
-                      <IconAction
-                        label={t('phrases.delete', { name: c.name })}
-                        tone="danger"
-                        onClick={() => del.ask(c)}
-                        icon={<TrashIcon className="h-4 w-4" />}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          className="overflow-auto rounded-lg bg-white shadow dark:bg-slate-800"
+          data-testid="phrases-table"
+          headClassName="bg-slate-50 text-left text-xs uppercase text-slate-500 dark:bg-slate-900 dark:text-slate-400"
+          rowClassName="border-t border-slate-100 dark:border-slate-700"
+          rows={items}
+          rowTestid="phrase-row"
+          columns={columns}
+        />
       }
     >
       <PhraseDialog editing={editing} onClose={() => setEditing(null)} onSaved={list.upsert} />
