@@ -16,7 +16,7 @@ import { useSessionLapsed } from './session.ts'
 const Signup = lazy(() => import('./pages/Signup.tsx'))
 const ForgotPassword = lazy(() => import('./pages/ForgotPassword.tsx'))
 
-/** Signed-in users on a public page go to / (core.md §2). */
+/** Signed-in users on a public page go to /. */
 function PublicOnly({ children }: { children: ReactNode }) {
   return useSession().user ? <Navigate to="/" replace /> : <>{children}</>
 }

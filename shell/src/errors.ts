@@ -4,7 +4,7 @@ import { errorMessage as translateError, isApiError } from '@atende/client'
 import { rules, toast } from '@atende/ui'
 
 /**
- * core.md §8: the translation of the error's code when the catalogue (i18n `errors.<CODE>`) has one,
+ * The translation of the error's code when the catalogue (i18n `errors.<CODE>`) has one,
  * else the server's message. A validation error naming a field says which field, and the limit it broke.
  */
 export function errorMessage(t: TFunction, err: unknown): string {
@@ -15,5 +15,5 @@ export function errorMessage(t: TFunction, err: unknown): string {
   return translateError(err, (key, opts) => t(key, opts), { exists: (key) => i18n.exists(key) }) || t('errors.generic')
 }
 
-/** An error toast; closes after the default 2 s (core.md §8). */
+/** An error toast; closes after the default 2 s. */
 export const toastError = (t: TFunction, err: unknown) => toast.error(errorMessage(t, err))

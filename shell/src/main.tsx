@@ -7,7 +7,7 @@ import { App } from './App.tsx'
 import { client } from './client.ts'
 import { cachedManifests, preloadRemotes } from './modules/loader.ts'
 
-// core.md §4: an expired (or nearly expired) token is refreshed before the first load.
+// An expired (or nearly expired) token is refreshed before the first load.
 async function start() {
   // The remotes of the last visit start downloading now, alongside the session refresh and the modules list.
   preloadRemotes(cachedManifests(client.session.getCompanyId()))

@@ -36,7 +36,7 @@ export function resetSubscriptionWarning() {
   sessionStore()?.removeItem(WARNED_KEY)
 }
 
-/** core.md §8: 'subscription expires in N days' when fewer than 5 days remain, once per session. */
+/** 'subscription expires in N days' when fewer than 5 days remain, once per session. */
 export function warnSubscriptionOnce(t: TFunction, dueDate: string | null | undefined, now = Date.now()) {
   const days = subscriptionWarning(dueDate, now)
   const store = sessionStore()

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@atende/client'
 export type Theme = 'light' | 'dark'
 const media = () => window.matchMedia('(prefers-color-scheme: dark)')
 
-/** Saved preference, else the system's (core.md §1). */
+/** Saved preference, else the system's. */
 export function currentTheme(): Theme {
   const saved = localStorage.getItem(STORAGE_KEYS.theme)
   if (saved === 'light' || saved === 'dark') return saved

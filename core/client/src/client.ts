@@ -65,7 +65,7 @@ export interface SessionEndActions {
 }
 
 /**
- * The shell's reaction to the end of a session, per core.md §4: an expired HTTP session clears
+ * The shell's reaction to the end of a session: an expired HTTP session clears
  * the stored session and goes to /login; a token that expires under the socket reloads the page
  * (the reload refreshes it or lands on /login); the same user logging in elsewhere shows
  * 'Sua conta foi acessada em outro computador.', clears local storage and reloads after 1 s.

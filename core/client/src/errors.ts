@@ -67,7 +67,7 @@ export interface TranslateOptions {
 
 /**
  * The text a toast shows for an error: the translation of its code when the catalogue has one,
- * otherwise the server's own message (core.md §8).
+ * otherwise the server's own message.
  */
 export function errorMessage(error: unknown, t?: Translator, opts: TranslateOptions = {}): string {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error)
@@ -98,7 +98,7 @@ export interface LoginErrorView {
   alert: boolean
 }
 
-/** Maps a failed `POST /auth/login` to what the login screen shows (core.md §8 "Login errors"). */
+/** Maps a failed `POST /auth/login` to what the login screen shows. */
 export function loginError(error: unknown): LoginErrorView {
   const view = (key: LoginMessageKey, message: string = LOGIN_MESSAGES[key], alert = false): LoginErrorView => ({
     key,

@@ -1,6 +1,6 @@
 /**
  * The HTTP client every screen uses: fetch with a 10 s timeout, the bearer token of the stored
- * session, and the session rules of core.md §4 — refresh an expired token before the first
+ * session, and the session rules — refresh an expired token before the first
  * request, refresh early under 300 s, retry a 401/403 once after a refresh, one refresh in flight
  * with every other request queued behind it, and end the session when refreshing is refused.
  */
@@ -178,7 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /**
-   * A 401/403 the server meant as "your session is not good": refresh and retry (core.md §4).
+   * A 401/403 the server meant as "your session is not good": refresh and retry.
    * A 403 counts only when it says so (ERR_SESSION_EXPIRED): every other 403 is a business answer
    * (cannot delete the super admin, plan limit …) that a new token would not change.
    */

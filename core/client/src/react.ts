@@ -132,7 +132,7 @@ const NO_PERMISSIONS: ReadonlySet<string> = new Set()
 // a federation singleton). A failed load is forgotten so the next mount asks again.
 const permissionRequests = new Map<string, Promise<string[]>>()
 
-/** The signed-in user's named permissions (GET /api/permissions, core.md §6). */
+/** The signed-in user's named permissions (GET /api/permissions). */
 export function usePermissions(): PermissionsState {
   const api = useApi()
   const { user } = useSession()

@@ -1,5 +1,5 @@
 /**
- * The browser session: what login leaves in local storage (core.md §3 "Local storage keys"),
+ * The browser session: what login leaves in local storage,
  * read back by the API client, the socket and the shell. Storage is injectable so tests and
  * server-side code can use a Map.
  */

@@ -1,5 +1,5 @@
 /**
- * The realtime connection (core.md §7 "Real-time"): one websocket to /socket with the token in
+ * The realtime connection: one websocket to /socket with the token in
  * the query, an application ping every 18 s, reconnect with capped exponential backoff and
  * jitter, and every joined room re-joined after a reconnect. Rooms are reference-counted so two
  * components watching the same room share one join. Server frames are `{ event, data }`.

@@ -30,7 +30,7 @@ describe('error messages', () => {
   })
 })
 
-describe('login errors (core.md §8)', () => {
+describe('login errors', () => {
   const e = (status: number, code: string, msg = code) => new ApiError(code, msg, status)
   it('maps statuses and codes to what the login screen shows', () => {
     expect(loginError(e(404, 'ERR_USER_LIMIT', 'Limite de usuários simultâneos atingido'))).toMatchObject({

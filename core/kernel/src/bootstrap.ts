@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { AuthService, KernelConfig } from '@atende/sdk'
 
-/** The plan a fresh platform starts with (administration.md §9: default plan id 1, price 30, 10 users, 10 connections). */
+/** The plan a fresh platform starts with (default plan id 1, price 30, 10 users, 10 connections). */
 /** The first plan; the plans plugin gives it its connection and queue limits. */
 export const DEFAULT_PLAN = { name: 'Plano 1', users: 10, value: 30 }
 

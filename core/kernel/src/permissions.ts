@@ -23,5 +23,5 @@ export function createPermissions(): PermissionsService {
   }
 }
 
-/** The shell's own permissions (core.md §6). Features define theirs in their manifests (dashboard:view: the dashboard plugin). */
+/** The shell's own permissions. Features define theirs in their manifests (dashboard:view: the dashboard plugin). */
 export const CORE_PERMISSIONS: PermissionRule[] = [{ permission: 'drawer-admin-items:view', profiles: ['admin'] }]

@@ -4,7 +4,7 @@ import { AppError, ErrorCodes } from '@atende/sdk'
 
 /**
  * The kernel's own company setting: the shell's drawer state. Every other setting of the spec
- * (administration.md §3) is defined by the plugin that reads it, in its manifest's `settings`.
+ * is defined by the plugin that reads it, in its manifest's `settings`.
  */
 export const CORE_SETTINGS: SettingDefinition[] = [{ key: 'sideMenuOpen', values: ['open', 'closed'], default: 'open' }]
 

@@ -32,7 +32,7 @@ export interface PluginManifest {
   events?: { emits?: string[]; listens?: string[]; optional?: string[] }
   /** Named permissions this plugin checks, with the profiles granted each. */
   permissions?: PermissionRule[]
-  /** Company settings this plugin reads (administration.md §3 Setting), with their allowed values and default. */
+  /** Company settings this plugin reads, with their allowed values and default. */
   settings?: SettingDefinition[]
   /**
    * Fields this plugin adds to every user view (GET /users/me, sign-in …), e.g. the tickets

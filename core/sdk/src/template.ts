@@ -37,7 +37,7 @@ export function greetingAt(at: Date, timeZone: string) {
 }
 
 /**
- * The message variables (core.md §8): {{firstName}}, {{name}}, {{greeting}} (also {{ms}} and
+ * The message variables: {{firstName}}, {{name}}, {{greeting}} (also {{ms}} and
  * {{gretting}}, the names templates carried over from the older product use), {{protocol}}
  * (the ticket's opening day yyyyMMdd followed by its id: the same on every message of the ticket),
  * {{date}} (dd/MM/yyyy), {{hour}} (HH:mm) in the company's time zone, and {{userName}}, {{queueName}},

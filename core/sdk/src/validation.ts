@@ -1,6 +1,6 @@
 import { AppError, ErrorCodes } from './errors.ts'
 
-/** core.md §5: 8+ characters with an uppercase letter, a lowercase letter, a digit and a special character (max 50). */
+/** 8+ characters with an uppercase letter, a lowercase letter, a digit and a special character (max 50). */
 export const PASSWORD_POLICY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,50}$/
 
 export const ERR_WEAK_PASSWORD = 'ERR_WEAK_PASSWORD'

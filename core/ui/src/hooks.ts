@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore, type UIEvent } from 'react'
 
-/** administration.md §9: list and search fetches wait 500 ms after the last keystroke. */
+/** List and search fetches wait 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500
-/** Infinite scroll loads the next page within 100 px of the bottom (core.md §9). */
+/** Infinite scroll loads the next page within 100 px of the bottom. */
 export const SCROLL_THRESHOLD_PX = 100
 
 /**

@@ -1,4 +1,4 @@
-/** Input masks (core.md §5): CNPJ 00.000.000/0000-00 and phone +55 (47) 99999-9999. */
+/** Input masks: CNPJ 00.000.000/0000-00 and phone +55 (47) 99999-9999. */
 export const digits = (value: string) => value.replace(/\D/g, '')
 
 function applyPattern(value: string, pattern: string): string {

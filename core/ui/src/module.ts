@@ -16,7 +16,7 @@ export interface ModuleMenuItem {
   label: string
   to: string
   icon?: ComponentType<{ className?: string }>
-  /** 'admin' items are shown only to admins (core.md §2 Layout). */
+  /** 'admin' items are shown only to admins. */
   section?: 'main' | 'admin'
   superOnly?: boolean
   /** Shown only to users holding this named permission (GET /api/permissions); hidden while they load or when they fail. */

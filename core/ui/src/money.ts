@@ -1,4 +1,4 @@
-/** The interface language's number locale (pt is Brazilian Portuguese, core.md §1). */
+/** The interface language's number locale (pt is Brazilian Portuguese). */
 const LOCALES: Record<string, string> = { pt: 'pt-BR', en: 'en-US', es: 'es-ES' }
 export const numberLocale = (language: string | undefined) =>
   LOCALES[(language ?? 'pt').slice(0, 2).toLowerCase()] ?? 'pt-BR'

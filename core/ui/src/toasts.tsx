@@ -8,7 +8,7 @@ export interface ToastItem {
   message: string
 }
 
-/** Toasts close after 2 s (core.md §8). One store for the page: @atende/ui is a shared singleton. */
+/** Toasts close after 2 s. One store for the page: @atende/ui is a shared singleton. */
 export const TOAST_MS = 2000
 
 let items: ToastItem[] = []

@@ -5,7 +5,7 @@ import { toast } from './toasts.tsx'
 import { limitOf, say } from './validation.ts'
 
 /**
- * Error toasts (administration.md §8): the translation of the server's error code when one is
+ * Error toasts: the translation of the server's error code when one is
  * known (`errors.<CODE>` in the shell's or the module's bundle), otherwise the screen's translated
  * fallback rather than an untranslated server text. Aborted requests say nothing.
  * The fallback key given to the returned function wins over the hook's default. A validation error

@@ -1,7 +1,7 @@
 import { digits } from './masks.ts'
 
 /**
- * Form rules shared by the shell and the modules (core.md §5, administration.md §5). Each returns
+ * Form rules shared by the shell and the modules (core.md §5). Each returns
  * null when the value is fine, else a Problem: an i18n key of the shell's `validation` namespace
  * (or a module's), with the values its words need — a length rule names its limit ("Muito longo!
  * (máximo 50 caracteres)"). `say(t, problem)` turns it into text. Exported as `rules`.
@@ -52,7 +52,7 @@ export function limitOf(data: Record<string, unknown> | undefined): Problem | nu
 
 export const required: Rule = (v) => (v.trim() ? null : 'validation.required')
 export const email: Rule = (v) => required(v) ?? (EMAIL_RE.test(v.trim()) ? null : 'validation.email')
-/** 14 digits, however it is masked ('incomplete' otherwise, core.md §5). */
+/** 14 digits, however it is masked ('incomplete' otherwise). */
 export const cnpj: Rule = (v) => required(v) ?? (digits(v).length === 14 ? null : 'validation.incomplete')
 export const password: Rule = (v) => required(v) ?? (PASSWORD_RE.test(v) ? null : 'validation.passwordPolicy')
 /** Required ("Obrigatório" when empty), then between min and max characters once trimmed, naming the limit. */

@@ -132,7 +132,7 @@ describe('Select', () => {
 })
 
 describe('toasts', () => {
-  it('close by themselves after 2 s (core.md §8) and with their × button', () => {
+  it('close by themselves after 2 s and with their × button', () => {
     vi.useFakeTimers()
     const el = render(h(Toaster))
     act(() => {

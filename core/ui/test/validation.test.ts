@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { all, cnpj, email, hasErrors, length, limitOf, maxLength, password, required, say } from '../src/validation.ts'
 
-describe('validation rules (core.md §5)', () => {
+describe('validation rules', () => {
   it('required ignores surrounding blanks', () => {
     expect(required('')).toBe('validation.required')
     expect(required('   ')).toBe('validation.required')

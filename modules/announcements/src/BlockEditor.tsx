@@ -14,7 +14,7 @@ const CUSTOM_SIZE = [
 
 const newId = () => `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
 
-/** The advanced tab's blocks' own problems, by block id (custom sizes, administration.md §5). */
+/** The advanced tab's blocks' own problems, by block id (custom sizes). */
 export function blockErrors(blocks: EditorBlock[], t: (k: string) => string) {
   const out: Record<string, string> = {}
   for (const b of blocks) {
@@ -39,7 +39,7 @@ export interface BlockEditorProps {
 }
 
 /**
- * The advanced tab: a list of blocks (administration.md §3): text blocks with their kind
+ * The advanced tab: a list of blocks: text blocks with their kind
  * (paragraph, title, subtitle) and image blocks (size small/medium/large/full/custom, position,
  * text wrap, caption), reordered up and down or removed. Image blocks take image files only.
  */

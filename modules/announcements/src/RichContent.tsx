@@ -27,7 +27,7 @@ function imageStyle(b: RichBlock): { figure: CSSProperties; img: CSSProperties }
 }
 
 /**
- * Rich content (administration.md §3) drawn with React elements only: text goes in as text (never
+ * Rich content drawn with React elements only: text goes in as text (never
  * HTML, never dangerouslySetInnerHTML), images only from our own signed media URLs. Nothing stored
  * can run script here.
  */

@@ -11,7 +11,7 @@ const AnnouncementPopover = lazy(() =>
 )
 
 /**
- * Announcements (administration.md §2, §3, §5): /announcements for the super user (anyone else
+ * Announcements: /announcements for the super user (anyone else
  * gets the informational notice and goes home after 1 s) over /api/announcements, and the top
  * bar's popover of active announcements for every user, live through `company-{id}-announcement`.
  */

@@ -7,12 +7,12 @@ export const IMAGE_SIZES = { small: 150, medium: 300, large: 500 } as const
 export const CUSTOM_WIDTH = { min: 50, max: 1000 } as const
 export const CUSTOM_HEIGHT = { min: 50, max: 800 } as const
 export const PRIORITY_DEFAULT = 3
-/** administration.md §2: a non-super user is sent home this long after the notice. */
+/** A non-super user is sent home this long after the notice. */
 export const REDIRECT_MS = 1000
 
 export const announcementEvent = (companyId: number | null) => (companyId ? `company-${companyId}-announcement` : null)
 
-/** administration.md §3: 1 high/red, 2 medium/orange, 3 low/grey. */
+/** 1 high/red, 2 medium/orange, 3 low/grey. */
 export const PRIORITY_CLASS: Record<number, string> = {
   1: 'bg-red-700 text-white',
   2: 'bg-orange-600 text-white',

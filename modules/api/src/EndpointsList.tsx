@@ -10,7 +10,7 @@ const METHOD_CLASS: Record<HttpMethod, string> = {
   DELETE: 'bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100',
 }
 
-/** The calls a token opens (administration.md §7): the send-message API and the contacts API v1. */
+/** The calls a token opens: the send-message API and the contacts API v1. */
 export function EndpointsList({ base }: { base: string }) {
   const { t } = useTranslation()
   const { companyId } = useSession()

@@ -11,7 +11,7 @@ export interface GenerateTokenFormProps {
   onPlanDenied: () => void
 }
 
-/** A name and an expiry (administration.md §9: 365 days by default, or never): POST /api-tokens/generate. */
+/** A name and an expiry (365 days by default, or never): POST /api-tokens/generate. */
 export function GenerateTokenForm({ onGenerated, onPlanDenied }: GenerateTokenFormProps) {
   const { t, i18n } = useTranslation()
   const save = useSaveRecord()

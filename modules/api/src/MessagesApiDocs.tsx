@@ -6,7 +6,7 @@ const FIELDS = ['number', 'body', 'medias'] as const
 const HEADERS = ['authorization', 'contentType', 'idempotency'] as const
 
 /**
- * How to send a message with the API (administration.md §2 "Messages API", §3 Message API body):
+ * How to send a message with the API:
  * the call, its headers, its fields, its answers and two ready examples.
  */
 export function MessagesApiDocs({ base }: { base: string }) {

@@ -7,7 +7,7 @@ import { PlanDeniedCard, usePlanDenied } from './usePlanDenied.tsx'
 import './index.css'
 
 /**
- * /messages-api (administration.md §2 "Messages API"): how to send a message with a token, and a
+ * /messages-api: how to send a message with a token, and a
  * form to try it. Only with the plan's useExternalApi: a plan that loses it sends the page home.
  */
 export default function MessagesApiPage() {

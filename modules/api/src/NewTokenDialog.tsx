@@ -4,7 +4,7 @@ import { CopyButton } from './CopyButton.tsx'
 import type { GeneratedToken } from './types.ts'
 
 /**
- * The full token, this once (administration.md §4: "a new token is displayed once after
+ * The full token, this once ("a new token is displayed once after
  * generation"): closing the dialog forgets it; the list keeps only its preview.
  */
 export function NewTokenDialog({ token, onClose }: { token: GeneratedToken | null; onClose: () => void }) {

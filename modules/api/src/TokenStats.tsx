@@ -4,7 +4,7 @@ import { tokenStats } from './tokens.ts'
 import type { ApiToken } from './types.ts'
 
 /**
- * The cards of administration.md §2: active tokens, total usages, endpoints. The spec's fourth, a
+ * The cards: active tokens, total usages, endpoints. The spec's fourth, a
  * fixed uptime claim ("99,9%"), is left out: the screen shows measured figures or nothing.
  */
 export function TokenStats({ tokens, ready }: { tokens: ApiToken[]; ready: boolean }) {

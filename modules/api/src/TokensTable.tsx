@@ -11,7 +11,7 @@ export interface TokensTableProps {
 }
 
 /**
- * The company's tokens (administration.md §2, §4): name, preview (first 20 and last 10
+ * The company's tokens: name, preview (first 20 and last 10
  * characters), status, created, last used, usages, expiry, and revoke while it is active.
  * A short list: a plain table, scrolling sideways on a phone.
  */

@@ -1,5 +1,5 @@
 /**
- * What integrators can call with a token (administration.md §2 "API tokens", §7 "API tokens"):
+ * What integrators can call with a token:
  * the send-message API and the contacts API v1. The stats card counts this list.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -42,7 +42,7 @@ export interface Example {
   command: string
 }
 
-/** curl examples for the main calls (administration.md §2 "usage examples"), ready to paste. */
+/** curl examples for the main calls, ready to paste. */
 export function curlExamples(base: string, companyId: number | null, token = TOKEN_PLACEHOLDER): Example[] {
   const contacts = `${base}${endpointPath(CONTACTS, companyId)}`
   const auth = `-H "Authorization: Bearer ${token}"`

@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * External API (administration.md §2 "API tokens", "Messages API"): /api-tokens, where admins make
+ * External API ("Messages API"): /api-tokens, where admins make
  * and revoke the tokens integrators call with (its drawer item only with the setting
  * apiTokensEnabled), and /messages-api, the send-message API's documentation and test form. The
  * shell lists both when the company's plan has useExternalApi (plugins/api decides).

@@ -1,6 +1,6 @@
 import { rules, type Problem } from '@atende/ui'
 
-/** The test form of /messages-api (administration.md §3 Message API body, §5 "Messages API test"). */
+/** The test form of /messages-api. */
 export type TestMode = 'text' | 'media'
 
 export interface TestValues {

@@ -2,7 +2,7 @@
 import type { EXPIRES_IN, NAME_MAX as SERVER_NAME_MAX } from '@atende/plugin-api/api'
 import type { ApiToken, TokenStatus } from './types.ts'
 
-/** administration.md §9: the expiry choices, 365 days by default, '100y' meaning never. */
+/** The expiry choices, 365 days by default, '100y' meaning never. */
 export const EXPIRY_CHOICES: typeof EXPIRES_IN = ['24h', '7d', '30d', '90d', '365d', '100y']
 export type ExpiresIn = (typeof EXPIRY_CHOICES)[number]
 export const DEFAULT_EXPIRY: ExpiresIn = '365d'
@@ -12,7 +12,7 @@ export const NAME_MAX: typeof SERVER_NAME_MAX = 100
 const NEVER_AFTER_MS = 50 * 365 * 24 * 3600 * 1000
 
 /**
- * administration.md §4: inactive when revoked, expired when active with its expiry past, else
+ * Inactive when revoked, expired when active with its expiry past, else
  * active. The server sends it; this is the same rule, for a token whose expiry passes while the
  * page stays open.
  */
@@ -50,5 +50,5 @@ export function formatDateTime(iso: string | null, locale: string): string {
 export const localeOf = (language: string) =>
   language.startsWith('en') ? 'en-US' : language.startsWith('es') ? 'es-ES' : 'pt-BR'
 
-/** administration.md §9: the list's preview of a token, its first 20 and last 10 characters. */
+/** The list's preview of a token, its first 20 and last 10 characters. */
 export const preview = (token: string) => (token.length > 30 ? `${token.slice(0, 20)}...${token.slice(-10)}` : token)

@@ -1,5 +1,5 @@
 /**
- * The API token contract of plugins/api (administration.md §3 API token, §4, §7 "API tokens"):
+ * The API token contract of plugins/api:
  * the plugin's published types, so the screens cannot drift from what the server answers.
  */
 import type { ApiToken, ApiTokenFrame, ApiTokenStatus, SendResult } from '@atende/plugin-api/api'

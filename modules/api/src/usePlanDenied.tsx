@@ -5,7 +5,7 @@ import { DeniedCard, usePlanDenied as useKitPlanDenied } from '@atende/ui'
 export { isPlanDenied } from '@atende/ui'
 
 /**
- * administration.md §6, §8: whether the company's plan lost useExternalApi while the page is open;
+ * Whether the company's plan lost useExternalApi while the page is open;
  * `probe` names a read that failed, asked once more to tell a denial apart. Once denied, the notice
  * shows and the page goes home after 1 s.
  */

@@ -10,7 +10,7 @@ import { usePlans } from './usePlans.ts'
 import './index.css'
 
 /**
- * /plans (administration.md §2): every plan offered (GET /api/plans/list) and the company's own as
+ * /plans: every plan offered (GET /api/plans/list) and the company's own as
  * cards, its own (GET /api/billing/subscription's planId) first and marked. When its plan cannot be
  * read, its name shows above the others.
  */

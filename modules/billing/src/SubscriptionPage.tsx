@@ -13,7 +13,7 @@ const card = 'rounded-lg border border-slate-200 p-4 dark:border-slate-700'
 const dt = 'text-sm text-slate-500 dark:text-slate-400'
 
 /**
- * /subscription (administration.md §2): the trial's days left, the plan and next due date, the
+ * /subscription: the trial's days left, the plan and next due date, the
  * billing e-mail (read-only) and the sign-now button, which pays the oldest unpaid invoice.
  */
 export default function SubscriptionPage() {

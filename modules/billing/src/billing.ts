@@ -5,10 +5,10 @@
 import type { BadgeTone } from '@atende/ui'
 import type { Invoice, InvoiceStatus, PaymentFrame, Plan } from './types.ts'
 
-/** administration.md §9: home 4 s after the payment event. */
+/** Home 4 s after the payment event. */
 export const REDIRECT_MS = 4000
 
-/** 'YYYY-MM-DD' (or a full ISO date) as DD/MM/yyyy, in every language (administration.md §1). */
+/** 'YYYY-MM-DD' (or a full ISO date) as DD/MM/yyyy, in every language. */
 export function formatDay(iso: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '')
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ''
@@ -27,7 +27,7 @@ export function formatInstantDay(iso: string | null | undefined): string {
 }
 
 /**
- * administration.md §4 "Invoice status shown": paid; expired when the due date is before today and
+ * Paid; expired when the due date is before today and
  * it is unpaid; otherwise open. Worked out again here so a page left open past midnight stays right.
  */
 export function invoiceStatus(invoice: Pick<Invoice, 'status' | 'dueDate'>, today: string = localDay()): InvoiceStatus {
@@ -87,7 +87,7 @@ export function orderPlans(plans: Plan[], currentId: number | null): Plan[] {
     )
 }
 
-/** The feature flags a plan card ticks, in the spec's order (administration.md §3 Plan). */
+/** The feature flags a plan card ticks, in the spec's order. */
 export const PLAN_FEATURES = [
   'useCampaigns',
   'useSchedules',

@@ -50,7 +50,7 @@ export interface Plan {
 
 export type Country = 'BR' | 'usa'
 
-/** Step 0 of the checkout (administration.md §4 Checkout steps, §5). */
+/** Step 0 of the checkout. */
 export interface AddressForm {
   firstName: string
   lastName: string

@@ -4,7 +4,7 @@ import type { PaymentFrame } from './types.ts'
 
 /**
  * Calls `onPaid` when the company's `company-{id}-payment` event says a payment renewed it (action
- * CONCLUIDA, core.md §7), for `invoiceId` when one is given. The session's copy of the company's
+ * CONCLUIDA), for `invoiceId` when one is given. The session's copy of the company's
  * due date follows, so the top bar shows the new one.
  */
 export function usePaymentEvent(onPaid: (frame: PaymentFrame) => void, invoiceId: number | null = null) {

@@ -7,7 +7,7 @@ import es from './i18n/es.json'
 import { withCampaignTexts } from './campaigns/i18n/index.ts'
 
 /**
- * Campaigns (administration.md §2 "Contact lists and campaigns"): the screens over
+ * Campaigns: the screens over
  * plugins/campaigns. The shell loads it when the company's plan has useCampaigns; these are cshow
  * pages, so their drawer items show only while the company setting campaignsEnabled is 'true' and
  * the pages check it themselves (access.tsx). Each page is one entry below: /campaigns,

@@ -16,7 +16,7 @@ export interface ChatDialogProps {
 
 type Field = 'title' | 'users'
 
-/** New / edit chat (core.md §5 Chat): a title and at least one other user of the company. */
+/** New / edit chat: a title and at least one other user of the company. */
 export function ChatDialog({ open, chat, onClose, onSaved }: ChatDialogProps) {
   const { t, i18n } = useTranslation()
   const api = useApi()

@@ -3,7 +3,7 @@ import { Avatar, Button, EmptyState, Loading, useInfiniteScroll, cx } from '@ate
 import { formatTime, type Chat } from './types.ts'
 import type { useChatList } from './useChatList.ts'
 
-/** The chat list (core.md §2 Chats): title, last message, time and the viewer's unread badge. */
+/** The chat list: title, last message, time and the viewer's unread badge. */
 export function ChatList({
   list,
   selectedId,

@@ -25,7 +25,7 @@ function useNarrow() {
 type Tab = 'list' | 'chat'
 
 /**
- * /chats and /chats/:id (core.md §2 Chats): the list on the left, the open chat on the right; on
+ * /chats and /chats/:id: the list on the left, the open chat on the right; on
  * narrow screens tabs switch between them. The route names the chat by its uuid (an id works too).
  */
 export default function ChatsPage() {

@@ -14,7 +14,7 @@ interface Page {
  * One chat's messages (newest at the bottom; scrolling to the top loads older pages) and the
  * composer: Enter sends, Shift+Enter breaks the line, a blank message is not sent. Opening the chat
  * and a message arriving while it is on screen mark it read. Loads fail silently
- * (administration.md §8); a failed send says so.
+ *; a failed send says so.
  */
 export function Conversation({ chat, onEdit, onDelete }: { chat: Chat; onEdit: () => void; onDelete: () => void }) {
   const { t, i18n } = useTranslation()

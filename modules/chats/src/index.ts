@@ -9,7 +9,7 @@ import es from './i18n/es.json'
 const ChatPopover = lazy(() => import('./ChatPopover.tsx').then((m) => ({ default: m.ChatPopover })))
 
 /**
- * Internal chat (core.md §2 Chats, §5 Chat): /chats and /chats/:id (the chat's uuid) over
+ * Internal chat: /chats and /chats/:id (the chat's uuid) over
  * /api/chats, live through `company-{id}-chat`, and the top bar's popover of unread chats (which
  * also rings and, while the tab is hidden, toasts 'new message from …'). The shell loads it when
  * the company's plan has useInternalChat.

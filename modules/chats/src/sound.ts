@@ -38,6 +38,6 @@ export function chime(volume = storedVolume()) {
     osc.start(now)
     osc.stop(now + 0.26)
   } catch {
-    // Chat errors are silently ignored (administration.md §8).
+    // Chat errors are silently ignored.
   }
 }

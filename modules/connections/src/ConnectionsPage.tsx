@@ -10,7 +10,7 @@ import type { Connection } from './types.ts'
 import { useConnections } from './useConnections.ts'
 import './index.css'
 
-/** /connections (core.md §2 "Connections", §4): the company's WhatsApp connections and their sessions. */
+/** /connections: the company's WhatsApp connections and their sessions. */
 export default function ConnectionsPage() {
   const { t } = useTranslation()
   return (

@@ -103,7 +103,7 @@ function RowButtons({
   )
 }
 
-/** Desktop: the table of core.md §2 "Connections". */
+/** Desktop: the table. */
 export function ConnectionsTable({ items, session, manage, onQr, onPhone, onEdit, onDelete }: ListProps) {
   const { t } = useTranslation()
   const col = columnsOf<Connection>(t, 'connections')

@@ -8,7 +8,7 @@ import type { Connection } from './types.ts'
 const SIZE = 256
 
 /**
- * The QR code of one connection (core.md §4). `connection` is the live row, so a new code is drawn
+ * The QR code of one connection. `connection` is the live row, so a new code is drawn
  * as the session sends it; the page closes the dialog when the session leaves the qrcode state.
  */
 export function QrDialog({ connection, onClose }: { connection: Connection | null; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useApi } from '@atende/client'
 import { Button, useErrorToast } from '@atende/ui'
 import type { Connection } from './types.ts'
 
-/** The session button(s) of one row, by state (core.md §2 "Connections"). */
+/** The session button(s) of one row, by state. */
 export function SessionActions({
   connection,
   onShowQr,

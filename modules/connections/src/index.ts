@@ -7,7 +7,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Connections (core.md §2 "Connections", §4): the admin /connections screen over /api/whatsapp and
+ * Connections: the admin /connections screen over /api/whatsapp and
  * /api/whatsappsession, live through the company's whatsapp and whatsappSession events; the drawer
  * item carries a warning dot while a connection needs attention.
  */

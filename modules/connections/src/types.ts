@@ -7,17 +7,17 @@ import type {
 } from '@atende/plugin-connections/api'
 
 /**
- * A connection as GET /api/whatsapp returns it (core.md §3 Connection), its frames and session
+ * A connection as GET /api/whatsapp returns it, its frames and session
  * states: the connections plugin's published contract. timeToTransfer: minutes before a ticket
  * moves to the transfer queue (null: never); schedules: business hours, one row per weekday.
  */
 export type Connection = ConnectionWire
 export type { ConnectionFrame, SessionFrame, SessionStatus }
 
-/** One weekday of a connection's business hours (core.md §3 "Schedule row"; empty times: closed). */
+/** One weekday of a connection's business hours (empty times: closed). */
 export type ScheduleDay = ScheduleDayWire
 
-/** States that need someone's attention: the drawer shows a warning dot (core.md §2). */
+/** States that need someone's attention: the drawer shows a warning dot. */
 export const WARNING_STATUSES: ReadonlySet<string> = new Set([
   'qrcode',
   'PAIRING',

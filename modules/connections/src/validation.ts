@@ -5,7 +5,7 @@ export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const TEXT_MAX = 10_000
 
-/** Name rule of the connection form (core.md §5: 2–50 characters): a Problem naming the limit, or null. */
+/** Name rule of the connection form (2–50 characters): a Problem naming the limit, or null. */
 export function nameError(name: string): Problem | null {
   return name.trim() ? rules.length(NAME_MIN, NAME_MAX)(name) : 'connections.validation.required'
 }

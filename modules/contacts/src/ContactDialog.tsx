@@ -14,7 +14,7 @@ export interface ContactDialogProps {
   onSaved: (contact: Contact) => void
 }
 
-/** The add/edit contact modal (core.md §2 "Modals: contact add/edit"). */
+/** The add/edit contact modal. */
 export function ContactDialog({ open, contactId, initial, onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation()
   return (

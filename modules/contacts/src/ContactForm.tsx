@@ -91,7 +91,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form (core.md §2 "contact add/edit" modal and the ticket's contact drawer; §5): name,
+ * The contact form (core.md §2 "contact add/edit" modal and the ticket's contact drawer): name,
  * WhatsApp number formatted as +55 (47) 99999-9999 and sent as digits, email, CNPJ, customer code,
  * company and extra information rows. Saves through POST/PUT /api/contacts itself and shows the
  * server's field errors inline (a duplicate names the contact that has the number).
@@ -161,7 +161,7 @@ export function ContactForm({
     }
     const body = {
       name: values.name.trim(),
-      // Digits only: country code, area code, number (core.md §5).
+      // Digits only: country code, area code, number.
       ...(numberLocked ? {} : { number: digits(values.number) }),
       email: values.email.trim(),
       cnpj: values.cnpj.trim(),

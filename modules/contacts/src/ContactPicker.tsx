@@ -20,7 +20,7 @@ const showNumber = (c: ContactSummary) => (c.isGroup ? c.number : displayPhone(c
 
 /**
  * A contact search box with a list of matches (GET /api/contacts/list): it searches from 3 characters,
- * 500 ms after typing stops (core.md §5 "contact search and new-ticket search start at 3 characters").
+ * 500 ms after typing stops.
  * Keyboard: arrows move, Enter picks, Escape closes. For the new-ticket modal, schedules and
  * "send contact" in the tickets module (see components.ts).
  */

@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Contacts (core.md §2 "Contacts", §5, §6; administration.md "Users, contacts", §9): the /contacts
+ * Contacts (administration.md "Users, contacts"): the /contacts
  * screen in the main section of the drawer. The contact form, dialog and picker are reused by other
  * modules through `@atende/module-contacts/components` (see components.ts).
  */

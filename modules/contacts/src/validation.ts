@@ -1,5 +1,5 @@
 /**
- * The contact form's rules (core.md §5 "Contact"), as Problems (`say(t, problem)`): keys under
+ * The contact form's rules, as Problems (`say(t, problem)`): keys under
  * `contacts.validation`, and the kit's length words naming the limit. The
  * server checks the same (plugins/contacts/src/validate.ts); these only answer sooner.
  */
@@ -18,7 +18,7 @@ export const EXTRA_NAME_MAX = 100
 export const EXTRA_VALUE_MAX = 2000
 /** What a search may send (the list's and the picker's searchParam). */
 export const SEARCH_MAX = 200
-/** The list searches from this many characters (core.md §5); shorter text lists everything. */
+/** The list searches from this many characters; shorter text lists everything. */
 export const SEARCH_MIN = 3
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

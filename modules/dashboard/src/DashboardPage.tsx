@@ -82,7 +82,7 @@ function useFailureToast(status: string, words: string) {
 }
 
 /**
- * /dashboard (core.md §2 "Dashboard", §8, §9): counters, the attendants' table and the charts by
+ * /dashboard: counters, the attendants' table and the charts by
  * attendant and by day, for a range of dates or a period; live. Admins only (dashboard:view).
  */
 function Dashboard() {

@@ -1,4 +1,4 @@
-/** Minutes as the spec shows averages (core.md §9): "HH h mm m"; a dash when there is none. */
+/** Minutes as the spec shows averages: "HH h mm m"; a dash when there is none. */
 export function hoursMinutes(minutes: number | null | undefined): string {
   if (minutes == null || !Number.isFinite(minutes)) return '—'
   const total = Math.round(minutes)
@@ -16,7 +16,7 @@ export const firstOfMonth = (d = new Date()) => `${localDay(d).slice(0, 8)}01`
 /** 'YYYY-MM-DD' as dd/mm. */
 export const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`
 
-/** The period options of core.md §9: none, or the last N days. */
+/** The period options: none, or the last N days. */
 export const PERIODS = [0, 3, 7, 15, 30, 60, 90] as const
 
 export type Filter = { type: 'date'; from: string; to: string } | { type: 'period'; days: number }

@@ -31,7 +31,7 @@ function DddCell({ user }: { user: SlotUser }) {
 /**
  * `users.columns`: loads the setting and the DDD map when the users screen opens (and again when the
  * setting changes), and adds the "DDDs" column only while the company has dddRoutingEnabled 'enabled'
- * (administration.md §2, §6).
+ *.
  */
 export function DddColumn({ setColumn }: { setColumn?: SetUserColumn }) {
   const { t } = useTranslation()

@@ -5,11 +5,11 @@ import { Button, Dialog, Loading, TextField, TrashIcon, toast } from '@atende/ui
 import type { DddRoute } from '@atende/plugin-ddd-routing/api'
 import { setUserDdds, useDdds } from './store.ts'
 
-/** administration.md §5: exactly two digits, each 1 to 9 (the server checks the same). */
+/** Exactly two digits, each 1 to 9 (the server checks the same). */
 export const isDdd = (v: string) => /^[1-9]{2}$/.test(v)
 
 /**
- * One user's DDDs (administration.md §2 "a DDD configuration dialog per user"): the list with
+ * One user's DDDs: the list with
  * remove, and a two-character input to add one. Refusals show under the input in the spec's words.
  */
 export function DddDialog({ user, onClose }: { user: { id: number; name: string }; onClose: () => void }) {

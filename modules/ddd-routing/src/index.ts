@@ -8,7 +8,7 @@ import { DddColumn } from './DddColumn.tsx'
 import { DddButton } from './DddButton.tsx'
 
 /**
- * DDD routing (administration.md §2 "Users and DDD routing", §5, §6, §8): no page of its own. It
+ * DDD routing: no page of its own. It
  * adds the users screen's DDDs column (`users.columns`) and each row's DDD dialog button
  * (`users.actions`), both only while the company has dddRoutingEnabled 'enabled'.
  */

@@ -4,7 +4,7 @@ import type { DddRoute } from '@atende/plugin-ddd-routing/api'
 
 /**
  * What the users screen's contributions share: whether the company has DDD routing on
- * (dddRoutingEnabled, administration.md §6) and every user's DDDs. One module-level store, so the
+ * (dddRoutingEnabled) and every user's DDDs. One module-level store, so the
  * column, each row's button and the dialog read one load (two requests per visit to the screen)
  * and see each other's changes.
  */

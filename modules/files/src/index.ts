@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * File lists: the /files screen over /api/files (administration.md §2 "Files"), in the drawer's
+ * File lists: the /files screen over /api/files, in the drawer's
  * admin section. The shell loads it when the company's plan includes the plugin (plugins/files
  * decides; GET /api/modules lists it).
  */

@@ -13,7 +13,7 @@ export const FILE_MAX_BYTES = 16 * 1024 * 1024
 export const ACCEPT =
   'image/*,audio/*,video/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.rtf,.zip,.txt,.csv,.vcf'
 
-/** administration.md §5: name min 3, required (translation keys). */
+/** Name min 3, required (translation keys). */
 export function nameError(name: string): Problem | null {
   const n = name.trim()
   if (!n) return 'files.validation.required'

@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Flows (administration.md §2 "Flow list", "Flow editor", "Sub-queue flow management", "Phrase
+ * Flows ("Flow editor", "Sub-queue flow management", "Phrase
  * campaigns"): the screens over plugins/flows. /flowbuilders, /flowbuilder/:id and /phrase-lists are
  * cshow pages: their drawer items show only while the company setting campaignsEnabled is 'true',
  * and the pages themselves check it (access.tsx), keeping the browser's `cshow` flag in step.

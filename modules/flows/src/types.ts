@@ -1,6 +1,6 @@
 /**
  * The flows screens' data: the plugin's published wire types (plugins/flows/src/api.ts) and the
- * node data each node type carries (administration.md §3 "Flow node"; the plugin's graph.ts checks
+ * node data each node type carries (the plugin's graph.ts checks
  * the same shapes on save). Types only.
  */
 import type {

@@ -1,7 +1,7 @@
 import { rules, type Problem } from '@atende/ui'
 
 /**
- * The flows screens' form rules (administration.md §5, §9), as i18n keys (a name's length as the
+ * The flows screens' form rules, as i18n keys (a name's length as the
  * kit's Problem naming the limit); the server checks the
  * same (plugins/flows), these only answer sooner. Pure, so tests can call them.
  */

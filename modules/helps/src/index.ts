@@ -5,7 +5,7 @@ import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
 
-/** Help videos (administration.md §2 "Help videos"). */
+/** Help videos. */
 export default defineModule({
   name: 'helps',
   routes: [{ path: '/helps', element: lazy(() => import('./HelpsPage.tsx')) }],

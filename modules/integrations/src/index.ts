@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §8): the
+ * Queue integrations: the
  * /queue-integration screen over /api/queueIntegration, live through the company's queueIntegration
  * events. Admins only; the shell lists it when the company's plan has useIntegrations
  * (plugins/integrations decides; GET /api/modules lists it).

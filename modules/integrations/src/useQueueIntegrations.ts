@@ -4,7 +4,7 @@ import { byName, matchesSearch } from './validation.ts'
 
 /**
  * GET /api/queueIntegration page by page for one search, kept live by the company's
- * queueIntegration events (administration.md §4 "Live updates"; a delete carries integrationId).
+ * queueIntegration events (a delete carries integrationId).
  */
 export function useQueueIntegrations(search: string) {
   return useLivePagedList<QueueIntegration, QueueIntegrationFrame>({

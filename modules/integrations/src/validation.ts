@@ -2,7 +2,7 @@ import { rules, type Problem } from '@atende/ui'
 import type { IntegrationType } from './types.ts'
 
 /**
- * The queue-integration form's rules (administration.md §5), as i18n keys under
+ * The queue-integration form's rules, as i18n keys under
  * `integrations.validation`. The server checks the same (plugins/integrations/src/service.ts);
  * these only answer sooner.
  */

@@ -36,7 +36,7 @@ const PartsIcon = () => (
 
 /**
  * `ticket.actions`: 'Consultar peças' on a pending ticket of a company holding the parts grant
- * (core.md §4): starts the consult with the ticket's customer (POST /part-inventory/start-parts-consult-flow).
+ *: starts the consult with the ticket's customer (POST /part-inventory/start-parts-consult-flow).
  */
 export function ConsultButton({ ticket }: { ticket: TicketLike }) {
   const { t, i18n } = useTranslation()

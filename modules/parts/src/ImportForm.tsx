@@ -19,7 +19,7 @@ export function ImportForm() {
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
-  // §7: on failure the server's error (translated when known) or its message.
+  // On failure the server's error (translated when known) or its message.
   const failure = (err: unknown) => errorMessage(err, t, { exists: (k: string) => i18n.exists(k) })
 
   const send = async () => {

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet's columns in order, as the screen lists them (administration.md §2; the plugin
+ * The spreadsheet's columns in order, as the screen lists them (the plugin
  * checks the same list, PART_COLUMNS in @atende/plugin-parts/api, which the module imports as types only).
  */
 export const PART_COLUMNS = [

@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Prompts (administration.md §2 "Prompts", §3, §5, §9): the /prompts screen over /api/prompt, live
+ * Prompts: the /prompts screen over /api/prompt, live
  * through the company's prompt events. Admins only; the shell lists it when the company's plan has
  * useOpenAi (plugins/prompts decides; GET /api/modules lists it).
  */

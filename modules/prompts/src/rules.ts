@@ -3,7 +3,7 @@ import { rules, type Problem } from '@atende/ui'
 import type { MODELS as SERVER_MODELS, VOICES as SERVER_VOICES } from '@atende/plugin-prompts/api'
 import type { Prompt, PromptInput } from './types.ts'
 
-/** Models offered (administration.md §5), the first the default; typed by the plugin's list, so they cannot drift. */
+/** Models offered, the first the default; typed by the plugin's list, so they cannot drift. */
 export const MODELS: typeof SERVER_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini']
 type Voice = (typeof SERVER_VOICES)[number]
 /** Text answers only; any other voice answers with audio too (needs the Azure key and region). */
@@ -26,7 +26,7 @@ const VOICE_NAMES = [
   'Yara',
 ] as const
 const voice = (name: (typeof VOICE_NAMES)[number]): Voice => `pt-BR-${name}Neural`
-/** The Brazilian Portuguese neural voices (administration.md §2 "OpenAI"), by name. */
+/** The Brazilian Portuguese neural voices, by name. */
 export const VOICES = VOICE_NAMES.map((name) => ({ value: voice(name), label: name }))
 
 export const NAME_MIN = 5
@@ -54,7 +54,7 @@ export interface PromptValues {
 }
 export type PromptErrors = Partial<Record<keyof PromptValues, Problem>>
 
-/** administration.md §9: a new prompt's values; an edited one's, its keys left empty (kept when so). */
+/** A new prompt's values; an edited one's, its keys left empty (kept when so). */
 export const initialValues = (p: Prompt | null): PromptValues => ({
   name: p?.name ?? '',
   prompt: p?.prompt ?? '',
@@ -74,7 +74,7 @@ const wholeNumber = (v: string, max: number): Problem | null => {
   const n = Number(v)
   return Number.isInteger(n) && n >= 1 && n <= max ? null : { key: 'prompts.validation.wholeNumber', values: { max } }
 }
-/** 0 to 1 in steps of 0.1 (administration.md §5). */
+/** 0 to 1 in steps of 0.1. */
 const temperature = (v: string): string | null => {
   if (!v.trim()) return 'validation.required'
   const n = Number(v)
@@ -87,7 +87,7 @@ const region = (v: string): Problem | null =>
   rules.required(v) ?? (REGION.test(v.trim().toLowerCase()) ? null : 'prompts.validation.region')
 
 /**
- * The form's rules (administration.md §5 "Prompt"), as Problems (`say(t, problem)`); the server checks the same.
+ * The form's rules, as Problems (`say(t, problem)`); the server checks the same.
  * `stored`: the prompt being edited, whose stored keys an empty box keeps.
  */
 export function promptErrors(v: PromptValues, stored: Prompt | null): PromptErrors {

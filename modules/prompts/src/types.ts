@@ -1,7 +1,7 @@
 import type { Prompt, PromptFrame } from '@atende/plugin-prompts/api'
 
 /**
- * A prompt as the API answers it (administration.md §3 Prompt): the prompts plugin's published
+ * A prompt as the API answers it: the prompts plugin's published
  * contract. The keys are never sent back, only whether one is stored and a mask of it.
  */
 export type { Prompt, PromptFrame }

@@ -5,7 +5,7 @@ import { usePlanDenied as useKitPlanDenied } from '@atende/ui'
 export { isPlanDenied } from '@atende/ui'
 
 /**
- * administration.md §2, §8: whether the company's plan lost useOpenAi while the page is open; a
+ * Whether the company's plan lost useOpenAi while the page is open; a
  * failed list is asked once more to tell that apart. Once denied, the notice shows and the page goes
  * home after 1 s.
  */

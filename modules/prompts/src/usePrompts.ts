@@ -4,7 +4,7 @@ import type { Prompt, PromptFrame } from './types.ts'
 
 /**
  * GET /api/prompt (the company's prompts, by name, in one answer), kept live by the company's
- * prompt events (administration.md §4 "Live updates"; a delete carries promptId).
+ * prompt events (a delete carries promptId).
  */
 export function usePrompts() {
   return useLivePagedList<Prompt, PromptFrame>({

@@ -6,8 +6,8 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Queues (administration.md §2 "Queues"): the /queues screen over /api/queue and /api/queue-options,
- * live through the company's queue events. Admin section of the drawer (core.md §2 Layout).
+ * Queues: the /queues screen over /api/queue and /api/queue-options,
+ * live through the company's queue events. Admin section of the drawer.
  */
 export default defineModule({
   name: 'queues',

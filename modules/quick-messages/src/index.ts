@@ -6,9 +6,9 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Quick messages (administration.md §2, §3, §5, §7): the /quick-messages screen over
+ * Quick messages: the /quick-messages screen over
  * /api/quick-messages, live through the company's quickemessage events. Everyone has one (their own
- * plus the company-wide ones), so the drawer lists it among everyone's items (core.md §2 Layout).
+ * plus the company-wide ones), so the drawer lists it among everyone's items.
  */
 export default defineModule({
   name: 'quick-messages',

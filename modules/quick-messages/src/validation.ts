@@ -1,7 +1,7 @@
 import { rules, type Problem } from '@atende/ui'
 
 /**
- * The quick-message form's rules (administration.md §5: shortcode required, 'Obrigatório'), as
+ * The quick-message form's rules (shortcode required, 'Obrigatório'), as
  * Problems (`say(t, problem)`); a length names its limit. The server checks the same
  * (plugins/quick-messages/src/service.ts); these only answer sooner.
  */

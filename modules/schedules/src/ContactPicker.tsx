@@ -9,7 +9,7 @@ export interface PickedContact {
   number: string
 }
 
-/** Contact search starts at 3 characters (core.md §5), 500 ms after typing stops (§9). */
+/** Contact search starts at 3 characters, 500 ms after typing stops. */
 const MIN_SEARCH = 3
 const DEBOUNCE_MS = 500
 

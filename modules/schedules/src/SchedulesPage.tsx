@@ -41,7 +41,7 @@ function visibleRange(view: View, date: Date) {
 const TONE = { PENDENTE: '#d97706', ENVIADA: '#059669', ERRO: '#dc2626' } as const
 
 /**
- * /schedules (core.md §2, §4, §9): a calendar (month, week, day, agenda; events 30 min, step 30 min,
+ * /schedules: a calendar (month, week, day, agenda; events 30 min, step 30 min,
  * 06:00–23:59) with a status filter (all, pending, sent), a date filter (all, today, this week, this
  * month) with its counters, search and add; an empty slot opens the form at that time, an event
  * opens it for that schedule, `?contactId=` opens it for that contact; live through company-{id}-schedule.
@@ -61,7 +61,7 @@ export default function SchedulesPage() {
   const counted = useMemo(() => rangeOf(dateFilter), [dateFilter])
   const list = useSchedules({ ...range, status, search, counted })
 
-  // ?contactId= opens the form for that contact (core.md §4); the parameter is consumed.
+  // ?contactId= opens the form for that contact; the parameter is consumed.
   const contactId = Number(params.get('contactId'))
   useEffect(() => {
     if (!contactId) return

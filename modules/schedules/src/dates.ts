@@ -29,7 +29,7 @@ export function defaultDates(chosen: Date | null, now = new Date()) {
   return { scheduleDate: toLocalInput(scheduleDate), sendAt: toLocalInput(new Date(send)) }
 }
 
-/** The date filter (core.md §2): all, today, this week (from Sunday), this month, as [from, to). */
+/** The date filter: all, today, this week (from Sunday), this month, as [from, to). */
 export type DateFilter = 'all' | 'today' | 'week' | 'month'
 export function rangeOf(filter: DateFilter, now = new Date()): { from: Date; to: Date } | null {
   if (filter === 'all') return null
@@ -43,7 +43,7 @@ export function rangeOf(filter: DateFilter, now = new Date()): { from: Date; to:
   return { from: first, to: new Date(now.getFullYear(), now.getMonth() + 1, 1) }
 }
 
-/** Calendar constants (core.md §9): events last 30 minutes; step 30 min; the day from 06:00 to 23:59. */
+/** Calendar constants: events last 30 minutes; step 30 min; the day from 06:00 to 23:59. */
 export const EVENT_MINUTES = 30
 export const STEP_MINUTES = 30
 export const dayMin = () => new Date(1970, 0, 1, 6, 0)

@@ -9,5 +9,5 @@ export interface SchedulesPage {
   counts: Record<ScheduleStatus, number>
 }
 
-/** The screen's status filter (core.md §2): all, pending, sent. */
+/** The screen's status filter: all, pending, sent. */
 export type StatusFilter = 'all' | 'PENDENTE' | 'ENVIADA'

@@ -13,7 +13,7 @@ import './index.css'
 type TabKey = 'options' | 'schedules' | 'companies' | 'plans' | 'helps'
 
 /**
- * /settings (administration.md §2): Options always, Schedules when scheduleType is 'company',
+ * /settings: Options always, Schedules when scheduleType is 'company',
  * Companies / Plans / Helps for the super user. Changing tab reloads the company, the settings
  * and the current user, so each tab works on fresh data.
  */

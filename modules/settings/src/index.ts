@@ -5,7 +5,7 @@ import pt from './i18n/pt.json'
 import en from './i18n/en.json'
 import es from './i18n/es.json'
 
-/** The settings screen (administration.md §2 "Settings screen"): options, schedules and the super user's tabs. */
+/** The settings screen: options, schedules and the super user's tabs. */
 export default defineModule({
   name: 'settings',
   routes: [{ path: '/settings', element: lazy(() => import('./SettingsPage.tsx')) }],

@@ -26,7 +26,7 @@ export interface TagDialogProps {
   onSaved: (tag: Tag) => void
 }
 
-/** Add or edit a tag: name, colour and, for admins, the kanban switch (administration.md §2 "Tags"). */
+/** Add or edit a tag: name, colour and, for admins, the kanban switch. */
 export function TagDialog({ editing, canKanban, onClose, onSaved }: TagDialogProps) {
   const { t } = useTranslation()
   const save = useSaveRecord()

@@ -6,8 +6,8 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Tags (administration.md §2 "Tags"): the /tags screen over /api/tags, live through the company's
- * tag events. The drawer lists tags among everyone's items (core.md §2 Layout: it is not in the
+ * Tags: the /tags screen over /api/tags, live through the company's
+ * tag events. The drawer lists tags among everyone's items (it is not in the
  * admin-only section); the kanban switch needs `tags:kanban` (admins).
  */
 export default defineModule({

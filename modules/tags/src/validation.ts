@@ -1,7 +1,7 @@
 import { rules, type Problem } from '@atende/ui'
 
 /**
- * The tag form's rules (administration.md §5: name required 'Obrigatório', at least 3 characters
+ * The tag form's rules (name required 'Obrigatório', at least 3 characters
  * 'Mensagem muito curta'), as Problems naming the limit (`say(t, problem)`). The server checks the same
  * (plugins/tags/src/service.ts); these only answer sooner.
  */

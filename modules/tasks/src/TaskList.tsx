@@ -34,7 +34,7 @@ function groupByDay(tasks: Task[], noDate: string): Group[] {
   return groups
 }
 
-/** The list of core.md §2 Todo list: per day a heading, per task its done box, date, last update and users. */
+/** The list: per day a heading, per task its done box, date, last update and users. */
 export function TaskList({ tasks, toggling, canDelete, onToggle, onEdit, onDelete }: TaskListProps) {
   const { t } = useTranslation()
   return (

@@ -6,9 +6,9 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Tasks (core.md §2 "Todo list"): the /todolist screen over /api/tasks, live through the company's
+ * Tasks: the /todolist screen over /api/tasks, live through the company's
  * task events. Everyone has a to-do list (admins see all the company's tasks), so the drawer lists it
- * among everyone's items, after quick messages (core.md §2 Layout).
+ * among everyone's items, after quick messages.
  */
 export default defineModule({
   name: 'tasks',

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { useApi } from '@atende/client'
 import { Loading } from '@atende/ui'
 
-/** A ticket's uuid, as kanban cards and shared links carry it (core.md: `/tickets/{ticketId?}`). */
+/** A ticket's uuid, as kanban cards and shared links carry it (`/tickets/{ticketId?}`). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**

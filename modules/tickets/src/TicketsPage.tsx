@@ -37,7 +37,7 @@ function Welcome() {
 }
 
 /**
- * /tickets and /tickets/:ticketId, the id or the uuid (core.md §2 "Tickets screen"): the list on the left, the
+ * /tickets and /tickets/:ticketId, the id or the uuid: the list on the left, the
  * conversation or a welcome on the right, in resizable panes; one pane at a time on narrow screens.
  */
 export default function TicketsPage() {

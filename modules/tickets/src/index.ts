@@ -17,7 +17,7 @@ const UnreadPopover = lazy(() =>
 const merge = (...parts: Record<string, unknown>[]) => Object.assign({}, ...parts)
 
 /**
- * Tickets (core.md §2 "Tickets screen", §4 "Ticket"): the attendant's workspace at /tickets and
+ * Tickets: the attendant's workspace at /tickets and
  * /tickets/:ticketId — the list (list/) on the left, the conversation (chat/) on the right.
  * The contact form and picker come from the contacts module's published components.
  */

@@ -38,7 +38,7 @@ export interface SaveFailure {
   toast?: string
 }
 
-/** Where a failed save is shown: inline under the server's `field`, else as a translated toast (core.md §8). */
+/** Where a failed save is shown: inline under the server's `field`, else as a translated toast. */
 export function saveFailure(err: unknown, t: TFunction, exists: (key: string) => boolean): SaveFailure {
   if (isApiError(err) && err.field && FORM_FIELDS.has(err.field)) {
     // A limit the server names is said as such ("Muito longo! (máximo 200 caracteres)").

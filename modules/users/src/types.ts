@@ -1,6 +1,6 @@
 import type { User, UsersPage } from '@atende/plugin-users/api'
 
-/** A user and a page of them as GET /api/users answers (administration.md §7): the users plugin's contract. */
+/** A user and a page of them as GET /api/users answers: the users plugin's contract. */
 export type { User, UsersPage }
 
 /** Frames on `company-<id>-user` (core/kernel realtime/kernel-events.ts). */

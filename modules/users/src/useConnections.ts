@@ -5,5 +5,5 @@ export interface ConnectionOption {
   name: string
 }
 
-/** The company's connections for the user's default connection (GET /api/whatsapp, core.md §7). */
+/** The company's connections for the user's default connection (GET /api/whatsapp). */
 export const useConnections = (enabled: boolean) => useNamedList<ConnectionOption>('/whatsapp', enabled)

@@ -1,7 +1,7 @@
 import { rules, type Problem } from '@atende/ui'
 
 /**
- * The user form's rules (core.md §5 "User form"), as Problems (`say(t, problem)`): keys under
+ * The user form's rules, as Problems (`say(t, problem)`): keys under
  * `users.validation`, and the kit's length words naming the limit.
  * The server checks the same rules (plugins/users/src/validate.ts); these only answer sooner.
  */

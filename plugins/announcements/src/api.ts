@@ -6,11 +6,11 @@
 import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
-/** administration.md §9: priority 1–3 (1 high/red, 2 medium/orange, 3 low/grey), default 3. */
+/** Priority 1–3 (1 high/red, 2 medium/orange, 3 low/grey), default 3. */
 export const PRIORITY_MIN = 1
 export const PRIORITY_MAX = 3
 export const PRIORITY_DEFAULT = 3
-/** administration.md §9: the preset image widths in px; `full` is the content width. */
+/** The preset image widths in px; `full` is the content width. */
 export const IMAGE_SIZES = { small: 150, medium: 300, large: 500 } as const
 export const CUSTOM_WIDTH = { min: 50, max: 1000 } as const
 export const CUSTOM_HEIGHT = { min: 50, max: 800 } as const
@@ -19,13 +19,13 @@ export const TEXT_MAX = 20_000
 export const BLOCK_CONTENT_MAX = 10_000
 export const CAPTION_MAX = 500
 export const BLOCKS_MAX = 100
-/** What the server fills `text` with when only image blocks carry the content (administration.md §5). */
+/** What the server fills `text` with when only image blocks carry the content. */
 export const DEFAULT_TEXT = 'Informativo com conteúdo rico'
 /** administration.md §5, on a submit with neither text nor rich content. */
 export const CONTENT_REQUIRED = 'É necessário adicionar conteúdo ao informativo'
 
 /**
- * A rich content block (administration.md §3): structured data, never HTML. `text` blocks carry
+ * A rich content block: structured data, never HTML. `text` blocks carry
  * plain text in `content` with a `style`; `image` blocks carry in `content` a signed media URL
  * that the rich-content upload returned (nothing else is accepted), with size, position, text
  * wrap, custom width/height and caption. Fields of the other kind are dropped on save.

@@ -7,7 +7,7 @@ import { createAnnouncementService } from './service.ts'
 const EVENTS = ['announcement.saved']
 
 /**
- * Announcements (administration.md §2 "Announcements", §3 Announcement and Rich content block, §4,
+ * Announcements (§4,
  * §5, §7, §8 rich-content upload errors, §9; core.md §2 top-bar popovers, §7 announcements and
  * Real-time): notices the platform's super user publishes to every company's users.
  *

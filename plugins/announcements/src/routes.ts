@@ -30,7 +30,7 @@ async function uploadedFile(request: FastifyRequest, field: string) {
   return { ...found, values }
 }
 
-/** The announcements routes under /api (administration.md §7 "Announcements"). */
+/** The announcements routes under /api. */
 export function registerAnnouncementsRoutes(root: FastifyInstance, service: AnnouncementService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const one = { 200: Announcement, ...errors }

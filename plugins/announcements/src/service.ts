@@ -122,7 +122,7 @@ export function createAnnouncementService(kernel: Kernel) {
     })
   }
 
-  /** administration.md §5: text, or rich content (then text comes from the text blocks or a default). */
+  /** Text, or rich content (then text comes from the text blocks or a default). */
   function settleText(text: string, blocks: RichBlock[]) {
     const trimmed = text.trim()
     if (trimmed) return trimmed
@@ -249,7 +249,7 @@ export function createAnnouncementService(kernel: Kernel) {
 
     assertExists: (id: number) => find(null, id),
 
-    /** The attachment (png, jpg, jpeg by its bytes; administration.md §5) replaces the one it had. */
+    /** The attachment (png, jpg, jpeg by its bytes) replaces the one it had. */
     async attach(auth: AuthInfo, id: number, upload: { bytes: Buffer; fileName: string }) {
       const type = imageTypeOf(upload.bytes)
       if (!type || type.mimetype === 'image/gif' || type.mimetype === 'image/webp')

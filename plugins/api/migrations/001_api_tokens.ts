@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Integrators' API (administration.md §3 API token): company tokens stored as a sha256 hash with
+ * Integrators' API: company tokens stored as a sha256 hash with
  * the preview parts the screen shows (never the secret), and the Idempotency-Key ledger of
  * POST /messages/send. `down` drops everything `up` made (the migrations test runs both).
  */

@@ -6,14 +6,14 @@
 import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
-/** Expiry choices (administration.md §9): 100y means never in practice. */
+/** Expiry choices: 100y means never in practice. */
 export const EXPIRES_IN = ['24h', '7d', '30d', '90d', '365d', '100y'] as const
 export type ExpiresIn = (typeof EXPIRES_IN)[number]
 export const DEFAULT_EXPIRES_IN: ExpiresIn = '365d'
 export const NAME_MAX = 100
 /** What every token starts with, so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'atd_'
-/** The preview shows this many characters at the start and at the end (administration.md §9). */
+/** The preview shows this many characters at the start and at the end. */
 export const PREVIEW_HEAD = 20
 export const PREVIEW_TAIL = 10
 

@@ -7,7 +7,7 @@ import type { TokenService } from './tokens.ts'
 const tags = ['api-tokens']
 const config = { admin: true }
 
-/** The /api-tokens screen's routes (administration.md §7 "API tokens"): company admins only. */
+/** The /api-tokens screen's routes: company admins only. */
 export function registerTokenRoutes(root: FastifyInstance, tokens: TokenService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

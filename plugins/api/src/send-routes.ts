@@ -24,7 +24,7 @@ const SendMultipart = Type.Object({
   ),
 })
 
-/** POST /api/messages/send (administration.md §7 "Message API"): JSON or multipart with `medias`. */
+/** POST /api/messages/send: JSON or multipart with `medias`. */
 export function registerSendRoutes(root: FastifyInstance, kernel: Kernel, sender: Sender) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

@@ -12,7 +12,7 @@ export const RESET_MAIL_SUBJECT = 'Atende - código de verificação'
 const invalidToken = () => new AppError(ERR_INVALID_RESET_TOKEN, 401, 'Token expirado ou inválido')
 
 /**
- * Password reset by a 6-digit code sent by mail (administration.md §2, §4, §8). Only a keyed hash of
+ * Password reset by a 6-digit code sent by mail. Only a keyed hash of
  * the code is stored, every guess spends one of five attempts, a code works once and for 30 minutes.
  */
 export function createResetService(kernel: Kernel) {

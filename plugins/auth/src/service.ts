@@ -46,7 +46,7 @@ export async function userByEmail(kernel: Kernel, companyId: number, email: stri
 }
 
 /**
- * 403 when the company is switched off or its due date has passed (core.md §5 Login, §8). An
+ * 403 when the company is switched off or its due date has passed. An
  * expired company's admin still gets a session to renew it: the kernel lets such a session reach
  * only routes marked `allowExpired` (402 PLAN_EXPIRED elsewhere); everyone else is refused here.
  */

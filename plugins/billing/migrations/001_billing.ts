@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Billing (administration.md §3 Invoice, §7 Billing): one invoice per company per billing period,
+ * Billing: one invoice per company per billing period,
  * the platform's payment settings, and each provider notification recorded once (replays do nothing).
  * `down` drops everything `up` made.
  */

@@ -15,7 +15,7 @@ const everyMs = () => Number(process.env.BILLING_INVOICES_EVERY_MS ?? 3_600_000)
 const EVENTS = ['billing.paid']
 
 /**
- * Billing (administration.md §2 "Subscription and billing", §3 Invoice, §4, §7 Billing; issue 20).
+ * Billing (issue 20).
  *
  * - Invoices: one per company per period, the period starting at the company's due date and lasting
  *   its recurrence; value and plan from the company's plan (free plans are not billed, nor the

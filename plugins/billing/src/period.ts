@@ -1,4 +1,4 @@
-/** administration.md §4 Company recurrence: months a payment covers. */
+/** Months a payment covers. */
 export const RECURRENCE_MONTHS: Record<string, number> = {
   MENSAL: 1,
   BIMESTRAL: 2,

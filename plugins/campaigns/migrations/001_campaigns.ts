@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Contact lists, campaigns and their recipients (administration.md §3 "Contact list", "Contact list
+ * Contact lists, campaigns and their recipients ("Contact list
  * item", "Campaign", "Campaign settings"). A campaign's audience is frozen into campaign_recipients
  * when it starts: one row per (campaign, number), unique, carrying the variant drawn and the
  * message rendered, so a restart or a second worker can never send anyone twice.

@@ -14,7 +14,7 @@ const EVENTS = [
 ]
 
 /**
- * Contact lists and campaigns (administration.md §2 "Contact lists and campaigns", §3, §4, §5, §7;
+ * Contact lists and campaigns (§7;
  * plan flag useCampaigns): lists of numbers to reach, and campaigns that send them one of five
  * message variants, paced, exactly once per number.
  */

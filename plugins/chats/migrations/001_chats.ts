@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Internal chat (core.md §3 Chat, Chat message): one company's team conversations, their members
+ * Internal chat (Chat message): one company's team conversations, their members
  * (with each member's unread count) and their messages. `down` drops everything `up` made.
  */
 export async function up(knex: Knex) {

@@ -7,7 +7,7 @@
 import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 
-/** A member of a chat (core.md §3 Chat: users with userId, unreads, user id and name). */
+/** A member of a chat (users with userId, unreads, user id and name). */
 export const ChatUser = Type.Object({
   userId: Type.Integer(),
   unreads: Type.Integer({ description: 'messages of others this member has not read yet' }),
@@ -16,7 +16,7 @@ export const ChatUser = Type.Object({
 })
 export type ChatUser = Static<typeof ChatUser>
 
-/** A chat as every answer and every socket frame carries it (core.md §3 Chat). */
+/** A chat as every answer and every socket frame carries it. */
 export const Chat = Type.Object({
   id: Type.Integer(),
   uuid: Type.String({ format: 'uuid' }),
@@ -31,7 +31,7 @@ export const Chat = Type.Object({
 })
 export type Chat = Static<typeof Chat>
 
-/** A chat message (core.md §3 Chat message). */
+/** A chat message. */
 export const ChatMessage = Type.Object({
   id: Type.Integer(),
   chatId: Type.Integer(),

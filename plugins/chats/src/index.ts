@@ -7,8 +7,8 @@ import { createChatService } from './service.ts'
 const EVENTS = ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated']
 
 /**
- * Internal chat (core.md §2 "Chats", §3 Chat and Chat message, §5 Chat, §7 "GET /chats/" and
- * Real-time; administration.md §8 "Chat errors: silently ignored", §9 "new message from"): team
+ * Internal chat (§7 "GET /chats/" and
+ * Real-time): team
  * conversations between users of one company, under the plan flag useInternalChat, live through
  * `company-{id}-chat` frames (see src/events.ts).
  *

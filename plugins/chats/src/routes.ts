@@ -17,7 +17,7 @@ import type { ChatService } from './service.ts'
 const tags = ['chats']
 
 /**
- * The internal chat's routes under /api (core.md §7 "GET /chats/"; the rest designed here, see
+ * The internal chat's routes under /api (the rest designed here, see
  * src/index.ts). Everyone with the plan flag may call them; a chat is visible only to its members
  * (404 ERR_NO_CHAT_FOUND otherwise), and only its owner changes or deletes it (403).
  */

@@ -5,7 +5,7 @@ import { createCompaniesBilling } from './billing-service.ts'
 import { createCompanyHours } from './hours.ts'
 import type { CompaniesBillingRef, CompanyHoursRef } from './api.ts'
 
-/** Company sign-up and the super user's company administration (administration.md §2, §3, §4, §7). */
+/** Company sign-up and the super user's company administration. */
 export default definePlugin({
   name: 'companies',
   version: '1.0.0',
@@ -17,7 +17,7 @@ export default definePlugin({
   settings: [
     // Read on the platform company: whether the login screen offers sign-up.
     { key: 'userCreation', values: ['enabled', 'disabled'], default: 'enabled' },
-    // Set when the super user creates or edits a company (administration.md §2 Companies).
+    // Set when the super user creates or edits a company.
     { key: 'campaignsEnabled', values: ['true', 'false'], default: 'false', managed: true },
   ],
   async register(app, kernel) {

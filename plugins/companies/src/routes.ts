@@ -27,7 +27,7 @@ function assertOwnCompany(auth: AuthInfo, companyId: number, adminOnly: boolean)
   if (auth.companyId !== companyId || (adminOnly && auth.profile !== 'admin')) throw noPermission()
 }
 
-/** administration.md §7 Companies: the super user's CRUD plus a company's own plan flags and weekly schedule. */
+/** The super user's CRUD plus a company's own plan flags and weekly schedule. */
 export function registerCompanyRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const svc = createCompanyService(kernel)

@@ -3,7 +3,7 @@ import { Nullable, NullableInput } from '@atende/sdk'
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
 export type Recurrence = (typeof RECURRENCES)[number]
-/** administration.md §4: the expire button moves the due date by 1, 2, 3, 6 or 12 months. */
+/** The expire button moves the due date by 1, 2, 3, 6 or 12 months. */
 export const RECURRENCE_MONTHS: Record<Recurrence, number> = {
   MENSAL: 1,
   BIMESTRAL: 2,

@@ -40,7 +40,7 @@ export function normalisePhone(raw: string | null | undefined, required: boolean
   return digits
 }
 
-/** administration.md §5: an empty or invalid due date is stored as null. */
+/** An empty or invalid due date is stored as null. */
 export function parseDueDate(raw: string | null | undefined): Date | null {
   if (!raw || !raw.trim()) return null
   const d = new Date(raw.trim())
@@ -247,7 +247,7 @@ export function createCompanyService(kernel: Kernel) {
     await kernel.bus.emit('company.deleted', { companyId: id })
   }
 
-  /** administration.md §4: the expire button moves the due date forward by the recurrence. */
+  /** The expire button moves the due date forward by the recurrence. */
   async function expire(id: number) {
     const row = await db('companies').where({ id }).first('dueDate', 'recurrence')
     if (!row) throw companyNotFound()

@@ -70,13 +70,13 @@ export default definePlugin({
     { permission: 'connections-page:actionButtons', profiles: ['admin'] },
     { permission: 'connections-page:editOrDeleteConnection', profiles: ['admin'] },
   ],
-  // Calls refused with a message, group messages ignored (administration.md §3 Setting).
+  // Calls refused with a message, group messages ignored.
   settings: [
     { key: 'call', values: ['enabled', 'disabled'], default: 'enabled' },
     { key: 'CheckMsgIsGroup', values: ['enabled', 'disabled'], default: 'enabled' },
   ],
   dependsOn: ['contacts', 'tickets'],
-  // modules/connections: the /connections screen (core.md §2 "Connections").
+  // modules/connections: the /connections screen.
   module: true,
   moduleRoutes: ['/connections'],
   migrations: new URL('../migrations', import.meta.url),

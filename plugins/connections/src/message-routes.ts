@@ -30,7 +30,7 @@ export const ERR_VOICE_NOTE_NOT_AUDIO = 'ERR_VOICE_NOTE_NOT_AUDIO'
 const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(`${k}/`)) ?? 'document'
 
 /**
- * Outgoing message routes (core.md §7 "Tickets and messages"). Who may write on which ticket is the
+ * Outgoing message routes. Who may write on which ticket is the
  * tickets issue's access rule (spec §4); until it lands any user of the company may.
  */
 export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, messaging: Messaging) {

@@ -39,7 +39,7 @@ export const MessageLimits = Type.Object({
 })
 const body = Type.String({ maxLength: 65_536 })
 
-/** JSON send (core.md §7): read/fromMe are accepted for compatibility and ignored (an attendant always sends fromMe). */
+/** JSON send: read/fromMe are accepted for compatibility and ignored (an attendant always sends fromMe). */
 export const SendBody = Type.Object({
   body: Type.Optional(body),
   quotedMsg: Type.Optional(Nullable(Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: true }))),

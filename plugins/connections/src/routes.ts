@@ -7,7 +7,7 @@ import { CreateBody, ListQuery, UpdateBody, Whatsapp, errors } from './schemas.t
 
 const tags = ['connections']
 
-/** Connection CRUD (core.md §7: /whatsapp). Reads for every user of the company; writes for admins. */
+/** Connection CRUD (/whatsapp). Reads for every user of the company; writes for admins. */
 /** The token an admin just set is answered once, in this answer alone; every read shows only its preview. */
 const withToken = <T extends { token: string }>(view: T, token: string | undefined) =>
   token ? { ...view, token } : view

@@ -274,7 +274,7 @@ export function createConnectionService(kernel: Kernel, sessions: SessionManager
         const data = clean(input)
         await nameFree(t, data.name as string)
         const [{ n }] = await t('whatsapps').count({ n: '*' })
-        // 0 = unlimited (administration.md: plan limits).
+        // 0 = unlimited (plan limits).
         if (limit > 0 && Number(n) >= limit)
           throw new AppError(ErrorCodes.PLAN_LIMIT, 403, `The plan allows ${limit} connections`)
         // The first connection is the default; a new default takes the flag from the others.

@@ -8,7 +8,7 @@ import { errors } from './schemas.ts'
 const tags = ['connections']
 const permission = 'connections-page:actionButtons'
 
-/** Session actions of the connections screen (core.md §7: /whatsappsession) and the simulator's phone. */
+/** Session actions of the connections screen (/whatsappsession) and the simulator's phone. */
 export function registerSessionRoutes(
   root: FastifyInstance,
   kernel: Kernel,

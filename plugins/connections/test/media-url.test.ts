@@ -8,7 +8,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-/** POST /messages/{ticketId} as JSON with a mediaUrl (core.md §7): fetched into storage with an upload's checks, or a 400 naming mediaUrl. */
+/** POST /messages/{ticketId} as JSON with a mediaUrl: fetched into storage with an upload's checks, or a 400 naming mediaUrl. */
 describe('sending media by URL', () => {
   let server: Server
   let base: string

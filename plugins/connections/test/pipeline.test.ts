@@ -42,7 +42,7 @@ describe('inbound pipeline (simulator)', () => {
     const msgs = await db()('messages').where({ ticketId: tickets[0].id }).orderBy('id')
     expect(msgs).toHaveLength(50)
     expect(new Set(msgs.map((m: any) => m.providerId)).size).toBe(50)
-    // core.md §3: a message's ack is 1..5; a customer's message is at the server.
+    // A message's ack is 1..5; a customer's message is at the server.
     expect(res[7].json().message).toMatchObject({ body: 'm7', fromMe: false, ticketId: tickets[0].id, ack: 1 })
     expect(new Set(msgs.map((m: any) => m.ack))).toEqual(new Set([1]))
   })

@@ -1,5 +1,5 @@
 /**
- * The contacts export (administration.md §9: semicolon separator, file contatos.csv), written for
+ * The contacts export (semicolon separator, file contatos.csv), written for
  * Excel: a UTF-8 byte-order mark (so accents show right), `;` (the list separator of Brazilian
  * Excel), CRLF line ends and RFC 4180 quoting. Two Excel-specific guards:
  * - a cell starting with = + - @ (or a tab / carriage return) gets a leading apostrophe, so a name

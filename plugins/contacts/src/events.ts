@@ -1,5 +1,5 @@
 /**
- * Contact events on the bus and their realtime channel (core.md §7: company-{id}-contact, frames
+ * Contact events on the bus and their realtime channel (company-{id}-contact, frames
  * `{ action, … }`): create and update carry the contact, delete its id. A bulk upload announces
  * itself once (`{ action: 'reload', count }`) rather than with one frame per row: open lists reload.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form's rules (core.md §5 "Contact"), shared by the CRUD routes and the upload: pure
+ * The contact form's rules, shared by the CRUD routes and the upload: pure
  * functions answering a problem (field, reason, message) or the clean value. The screen checks the
  * same rules first (modules/contacts/src/validation.ts); these are the ones that count.
  */

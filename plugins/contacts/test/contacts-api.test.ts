@@ -80,7 +80,7 @@ describe('contacts API', () => {
     expect(got).toEqual(c)
   })
 
-  it('refuses what the form refuses, naming the field (core.md §5)', async () => {
+  it('refuses what the form refuses, naming the field', async () => {
     const cases: [Record<string, unknown>, string, string, string][] = [
       [{ name: 'A', number: '5547999990001' }, 'name', 'Too Short!', 'ERR_VALIDATION'],
       [{ name: 'x'.repeat(51), number: '5547999990001' }, 'name', 'Too Long!', 'ERR_VALIDATION'],

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 
-/** Who sees the dashboard (core.md §6): admins; the super user holds every permission. */
+/** Who sees the dashboard: admins; the super user holds every permission. */
 export const VIEW_PERMISSION = 'dashboard:view'
 
 const Minutes = Type.Number({ description: 'minutes, fractional; shown as HH h mm m' })

@@ -21,7 +21,7 @@ const isDay = (d: string) =>
 
 /**
  * The local days a request covers, both ends included: `days` (the last N days, today included),
- * else from..to, each end defaulting to the first of this month and today (core.md §9).
+ * else from..to, each end defaulting to the first of this month and today.
  */
 export function rangeOf(q: { days?: number; from?: string; to?: string }, now = new Date()): Range {
   const today = localClock(now).day

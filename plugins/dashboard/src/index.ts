@@ -9,7 +9,7 @@ import { registerDashboardRoutes } from './routes.ts'
 const EVENTS = ['dashboard.changed']
 
 /**
- * The dashboard (core.md §2 "Dashboard", §3 "Dashboard data", §6 dashboard:view, §7, §8, §9): the
+ * The dashboard (§6 dashboard:view): the
  * admin's view of the day — counters, the attendants' table and two charts — kept live.
  *
  * Its figures come from its own tables, fed by the tickets plugin's `ticket.updated` events

@@ -1,7 +1,7 @@
 /**
  * How a ticket's moves become the dashboard's moments (pure: tested without a database).
  *
- * Definitions (core.md §3 "Dashboard data"; the spec names the figures, these are ours):
+ * Definitions (the spec names the figures, these are ours):
  * - A ticket is **created** when the dashboard first sees it waiting (pending) or attended (open);
  *   tickets first seen closed (a campaign's or schedule's outreach) are not support and count nothing.
  * - **Wait**: from the moment a ticket starts waiting — its creation, or its return to pending (sent

@@ -7,7 +7,7 @@ import { rangeOf, type Figures } from './figures.ts'
 const tags = ['dashboard']
 const view = { permission: VIEW_PERMISSION }
 
-/** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay (core.md §7), admins only. */
+/** GET /dashboard, /dashboard/ticketsUsers, /dashboard/ticketsDay, admins only. */
 export function registerDashboardRoutes(root: FastifyInstance, figures: Figures) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

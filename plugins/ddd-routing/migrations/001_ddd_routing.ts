@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Which users serve which Brazilian area codes (administration.md §3 "DDD routing": userId, ddd).
+ * Which users serve which Brazilian area codes (userId, ddd).
  * `lastAssignedAt` is the round robin's memory: of the tied users holding a DDD, the one assigned
  * longest ago (never first) gets the next ticket. `down` drops everything `up` made.
  */

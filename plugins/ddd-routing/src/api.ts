@@ -4,11 +4,11 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 
-/** One area code a user serves (administration.md §3 "DDD routing"). */
+/** One area code a user serves. */
 export const DddRoute = Type.Object({ userId: Type.Integer(), ddd: Type.String() })
 export type DddRoute = Static<typeof DddRoute>
 
-/** The company setting that switches the routing step, the DDD column and the dialog on (§3, §6). */
+/** The company setting that switches the routing step, the DDD column and the dialog on. */
 export const DDD_SETTING = 'dddRoutingEnabled'
 
 /** Translated by the client (modules/ddd-routing/src/i18n, `errors.` keys). */

@@ -1,7 +1,7 @@
 import { badRequest } from '@atende/sdk'
 import { ERR_DDD_INVALID } from './api.ts'
 
-/** administration.md §5: exactly two digits, each 1 to 9 (there is no Brazilian area code with a 0). */
+/** Exactly two digits, each 1 to 9 (there is no Brazilian area code with a 0). */
 const DDD = /^[1-9]{2}$/
 
 export function checkDdd(raw: string): string {

@@ -6,7 +6,7 @@ import { createDddRoutingService } from './service.ts'
 import { createDddStep } from './step.ts'
 
 /**
- * DDD routing (administration.md §2 "Users and DDD routing", §3, §5, §6, §7, §8): which users serve
+ * DDD routing: which users serve
  * which Brazilian area codes, and a step of the inbound routing chain that hands a new customer to
  * one of them. The users screen's DDD column and dialog are modules/ddd-routing's contributions to
  * the users module's extension slots. Everything is off until the company setting

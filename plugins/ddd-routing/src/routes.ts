@@ -8,7 +8,7 @@ import type { DddRoutingService } from './service.ts'
 const tags = ['ddd-routing']
 const admin = { admin: true }
 
-/** administration.md §7 "DDD routing": reads for every user of the company, writes for admins. */
+/** Reads for every user of the company, writes for admins. */
 export function registerDddRoutingRoutes(root: FastifyInstance, service: DddRoutingService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { caller, companyWithUser, createTestApp, dddPlugins, userIn, type TestApp } from './support.ts'
 
-/** GET/POST/DELETE /api/ddd-routing (administration.md §5, §7) against the real kernel and database. */
+/** GET/POST/DELETE /api/ddd-routing against the real kernel and database. */
 describe('ddd-routing routes', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * File lists (administration.md §3 "File list"): a named message with options, each option one
+ * File lists: a named message with options, each option one
  * stored file. `down` drops everything `up` made (the migrations test runs both).
  */
 export async function up(knex: Knex) {

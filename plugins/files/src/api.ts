@@ -18,7 +18,7 @@ export const MediaType = Type.Union([
 ])
 export type MediaType = Static<typeof MediaType>
 
-/** One option of a list as answers carry it (administration.md §3: id, name, path, mediaType). */
+/** One option of a list as answers carry it (id, name, path, mediaType). */
 export const FileListOption = Type.Object({
   id: Type.Integer(),
   fileId: Type.Integer({ description: 'the list it belongs to' }),
@@ -48,7 +48,7 @@ export type FileList = Static<typeof FileList>
 /** Who may add, edit, upload to and delete lists (admins; the super user holds every permission). Reading is everyone's. */
 export const MANAGE_PERMISSION = 'files:manage'
 
-/** Bounds every client shows and the server enforces (administration.md §5: name min 3, message required). */
+/** Bounds every client shows and the server enforces (name min 3, message required). */
 export const NAME_MIN = 3
 export const NAME_MAX = 100
 export const MESSAGE_MAX = 10_000

@@ -1,6 +1,6 @@
 /**
  * The file-list events this plugin adds to the bus, and how they reach sockets: the spec's
- * `company-{id}-file` channel (administration.md §7 Realtime), `{ action: 'create'|'update', record }`
+ * `company-{id}-file` channel, `{ action: 'create'|'update', record }`
  * or `{ action: 'delete', id }`, to the company's room (every user of the company reads lists).
  */
 import type { Kernel } from '@atende/sdk'

@@ -9,7 +9,7 @@ import type { FileListsRef } from './api.ts'
 const EVENTS = ['fileList.created', 'fileList.deleted', 'fileList.updated']
 
 /**
- * File lists (administration.md §2 "Files", §3 "File list", §4 live updates, §5, §7 "Files"): named
+ * File lists (§4 live updates): named
  * sets of files with a message, which campaigns send (the campaign dialog's `fileListId`). The
  * /files screen lists them by name; a dialog edits name, message and options (one file each).
  * Live through `company-{id}-file` ({ action: 'create'|'update', record } / { action: 'delete', id }).
@@ -21,7 +21,7 @@ const EVENTS = ['fileList.created', 'fileList.deleted', 'fileList.updated']
  *   they expire (the router prefers these routes to the kernel's wildcard; see its routes.ts).
  * - No plan flag (the spec's seven flags do not name files); every user of the company reads lists
  *   (campaigns and attendants use them), admins (`files:manage`) add, edit, upload and delete.
- * - Validation (§5): name trimmed, at least 3 and at most 100 characters, unique in the company in
+ * - Validation: name trimmed, at least 3 and at most 100 characters, unique in the company in
  *   any case (409 ERR_FILE_LIST_NAME_IN_USE, field name); message required (not blank, at most
  *   10,000 characters). Errors are 400 ERR_VALIDATION naming the field (`options.2.name`, …).
  * - Options: at most 20 per list, each a name (1–100 characters) and at most one file. Create and

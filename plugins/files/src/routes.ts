@@ -13,7 +13,7 @@ const manage = { permission: MANAGE_PERMISSION }
 const AREA = 'file-lists'
 
 /**
- * File-list routes under /api (administration.md §7 "Files"). `GET /api/files/{id}` and the
+ * File-list routes under /api. `GET /api/files/{id}` and the
  * kernel's legacy signed-media wildcard `GET /api/files/*` share a prefix: the router prefers this
  * parametric route, so a numeric id always lands here (core/kernel/src/storage/routes.ts).
  */

@@ -28,7 +28,7 @@ export type UpdateBody = Static<typeof UpdateBody>
 export const PageQuery = Type.Composite([ListQuery, Type.Object({ companyId: Type.Optional(Type.Integer()) })])
 export type PageQuery = Static<typeof PageQuery>
 
-/** GET /files: `{ files, count, hasMore }` (administration.md §7: the campaign dialog reads `files`). */
+/** GET /files: `{ files, count, hasMore }` (the campaign dialog reads `files`). */
 export const FilesPage = Type.Object({ files: Type.Array(FileList), count: Type.Integer(), hasMore: Type.Boolean() })
 
 export const errors = errorResponses(400, 403, 404, 409)

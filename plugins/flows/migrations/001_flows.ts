@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Flows (administration.md §3 Flow, Flow campaign, Queue flow) and their runs. Ids of other
+ * Flows (Flow campaign, Queue flow) and their runs. Ids of other
  * plugins' records (tickets, connections, queues) are plain columns, never foreign keys: this plugin
  * does not reach into their tables; their `*.deleted` events clean up instead.
  */

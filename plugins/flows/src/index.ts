@@ -11,7 +11,7 @@ import { createFlowService } from './service.ts'
 import type {} from '@atende/plugin-queues/api'
 
 /**
- * Flows (administration.md §2 "Flow list", "Flow editor", "Sub-queue flow management", "Phrase
+ * Flows ("Flow editor", "Sub-queue flow management", "Phrase
  * campaigns"; §3–§9 their entities, rules and calls): conversation flows drawn in the editor and run
  * on customers' messages, phrases that start them, and sub-queue flows. No spec plan flag: the super
  * user switches the module per plan like any other.
@@ -32,7 +32,7 @@ import type {} from '@atende/plugin-queues/api'
  *   conversation (a flow looping into itself stops, logged).
  * - Sub-queue flows compile to a flow (menu → welcome → transfer) and start once per ticket when it
  *   waits unattended in the main queue; the routes refuse another company's id in the path (403).
- * - Routes are for admins; deleting a phrase campaign needs contacts-page:deleteContact (§6).
+ * - Routes are for admins; deleting a phrase campaign needs contacts-page:deleteContact.
  */
 export default definePlugin({
   name: 'flows',

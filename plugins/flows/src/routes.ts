@@ -29,9 +29,9 @@ import { storeUploads, type UploadKind } from './uploads.ts'
 const admin = { admin: true }
 
 /**
- * The flows routes under /api (administration.md §7 "Flows", "Sub-queue flows"). Admins build
- * flows (§1: company admins manage flows); deleting a phrase campaign follows the contacts page's
- * delete permission, as the spec gates it (§6).
+ * The flows routes under /api ("Sub-queue flows"). Admins build
+ * flows (company admins manage flows); deleting a phrase campaign follows the contacts page's
+ * delete permission, as the spec gates it.
  */
 export function registerFlowRoutes(
   root: FastifyInstance,

@@ -53,7 +53,7 @@ export const UploadResult = Type.Object({
   names: Type.Array(Type.String()),
 })
 
-/** Phrase campaigns (administration.md §3 "Flow campaign"). */
+/** Phrase campaigns. */
 export const FlowCampaign = Type.Object({
   id: Type.Integer(),
   companyId: Type.Integer(),
@@ -84,7 +84,7 @@ export const UpdateCampaignBody = Type.Object({
 })
 export type UpdateCampaignBody = Static<typeof UpdateCampaignBody>
 
-/** Sub-queue flows (administration.md §3 "Queue flow"). */
+/** Sub-queue flows. */
 const QueueRef = Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })
 export const SubFlowInput = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),

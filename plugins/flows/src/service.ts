@@ -59,7 +59,7 @@ declare module '@atende/sdk' {
 
 const parsed = (flow: Row['flow']) => (typeof flow === 'string' ? (JSON.parse(flow) as FlowGraph) : flow)
 
-/** Flows and their versions (administration.md §7 "Flows"). Every query is scoped to the caller's company. */
+/** Flows and their versions. Every query is scoped to the caller's company. */
 export function createFlowService(kernel: Kernel) {
   const queues = () => kernel.services.find<QueuesRef>('queues')
 

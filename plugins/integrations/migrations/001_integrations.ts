@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 
-/** Queue integrations (administration.md §3 "Queue integration"): outside engines a queue or connection hands its customers to. */
+/** Queue integrations: outside engines a queue or connection hands its customers to. */
 export async function up(knex: Knex) {
   await knex.schema.createTable('queue_integrations', (t) => {
     t.increments('id')

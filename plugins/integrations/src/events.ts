@@ -9,7 +9,7 @@ declare module '@atende/sdk' {
   }
 }
 
-/** The list follows company events (administration.md §4 "Live updates"); a delete carries integrationId. */
+/** The list follows company events; a delete carries integrationId. */
 export function mapRealtime(kernel: Kernel) {
   const room = (companyId: number) => [`company-${companyId}`]
   kernel.realtime.map('integration.saved', (p) => ({

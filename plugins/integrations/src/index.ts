@@ -13,14 +13,14 @@ import type { FlowEngineRef } from '@atende/plugin-flows/api'
 const EVENTS = ['integration.deleted', 'integration.saved']
 
 /**
- * Queue integrations (administration.md §2 "Queue integrations", §3, §5, §7; plan flag
+ * Queue integrations (plan flag
  * useIntegrations): the outside engines — Dialogflow, n8n, webhooks, Typebot, a flow — that a queue
  * or connection hands its customers to. All five run (runtime.ts): webhook / n8n per message
  * (webhook.ts); Typebot (typebot.ts, Chat API v1) and Dialogflow ES (dialogflow.ts, REST) as
  * conversations whose messages a job answers in order per ticket (bots.ts); flowbuilder starts a flow.
  *
  * Decisions where the spec is silent:
- * - Admins only. Fields are checked per type on the server as the dialog checks them (§5): n8n and
+ * - Admins only. Fields are checked per type on the server as the dialog checks them: n8n and
  *   webhook need a URL, Typebot a URL and a slug, Dialogflow a project and a service-account key,
  *   flowbuilder a flow of the company (`flowId`, an addition: the spec names no field for it).
  * - URLs must be http(s) and public: a private, loopback or link-local address is refused

@@ -15,7 +15,7 @@ import type { IntegrationService } from './service.ts'
 const tags = ['integrations']
 const admin = { admin: true }
 
-/** Queue integrations under /api (administration.md §7 "Queue integrations"), for admins. */
+/** Queue integrations under /api, for admins. */
 export function registerIntegrationRoutes(root: FastifyInstance, service: IntegrationService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   app.get(

@@ -53,10 +53,10 @@ export const view = (r: Row): QueueIntegration => ({
   createdAt: toIso(r.createdAt),
   updatedAt: toIso(r.updatedAt),
 })
-/** Types whose projectName is their name (administration.md §5). */
+/** Types whose projectName is their name. */
 const NAMED_PROJECT: IntegrationType[] = ['n8n', 'webhook', 'typebot', 'flowbuilder']
 
-/** Queue integrations (administration.md §7): every query scoped to the caller's company. */
+/** Queue integrations: every query scoped to the caller's company. */
 export function createIntegrationService(kernel: Kernel) {
   const flows = () => kernel.services.find<FlowsRef>('flows')
   /** A key sealed under another ENCRYPTION_KEY cannot be read: as if none were stored. */
@@ -68,7 +68,7 @@ export function createIntegrationService(kernel: Kernel) {
     }
   }
 
-  /** The row an integration body writes, picked by name and checked per type (§5); `current` on edits. */
+  /** The row an integration body writes, picked by name and checked per type; `current` on edits. */
   async function fields(companyId: number, body: IntegrationBody, current?: Row) {
     const name = body.name.trim()
     if (name.length < 2) throw tooShort('name', 2)
@@ -174,7 +174,7 @@ export function createIntegrationService(kernel: Kernel) {
     },
 
     /**
-     * The dialog's "test" (administration.md §7): a token for the key, then "Olá" to the agent in a
+     * The dialog's "test": a token for the key, then "Olá" to the agent in a
      * session of its own. A failure is a 400 with the reason's code (bad key, refused, no such
      * project, timeout) naming the field to fix. An empty key with the `id` of a Dialogflow
      * integration tests the key stored for it (the edit dialog never has it).

@@ -1,5 +1,5 @@
 /**
- * A Typebot conversation turn (the integration's settings, administration.md §3):
+ * A Typebot conversation turn (the integration's settings):
  * - typebotKeywordFinish (any case): the conversation ends, the bot stops for the ticket;
  * - typebotKeywordRestart: a new session, typebotRestartMessage first;
  * - typebotExpires (minutes; 0 never): a session idle longer is started again on our side (Typebot's

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 
-/** The spreadsheet's 11 columns, in order (administration.md §2 "Parts import"). */
+/** The spreadsheet's 11 columns, in order. */
 export const PART_COLUMNS = [
   'ID',
   'Peça',

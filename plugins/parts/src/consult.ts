@@ -17,7 +17,7 @@ interface ConsultRow {
 }
 
 /**
- * The built-in parts consult (core.md §4: fired for pending tickets of the granted company): one
+ * The built-in parts consult (fired for pending tickets of the granted company): one
  * question at a time — part, model, year — then the answer from the imported inventory, and the
  * ticket stays pending for an attendant. State is one `part_consults` row per ticket; the replies
  * are consumed by an inbound routing step (order 90, before flows, prompts and the queue chatbot)

@@ -7,7 +7,7 @@ import { createInventory } from './inventory.ts'
 import { registerPartsRoutes } from './routes.ts'
 
 /**
- * Parts import (administration.md §2 "Parts import", §3 Parts spreadsheet, §6, §7, §9; core.md §4
+ * Parts import (core.md §4
  * and §7 "start-parts-consult-flow"): a company's parts inventory from an Excel sheet, and a
  * built-in WhatsApp consult that answers customers from it.
  *

@@ -6,7 +6,7 @@ import type {} from '@atende/sdk/multipart'
 
 /**
  * The multipart body of an import: the `file` part read whole (up to IMPORT_MAX_BYTES) and the
- * `companyId` field (administration.md §7: the upload carries both); other parts are drained.
+ * `companyId` field (the upload carries both); other parts are drained.
  */
 export async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart())

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 
-/** Prompts (administration.md §3 "Prompt"): an OpenAI assistant a queue or connection hands its customers to. */
+/** Prompts: an OpenAI assistant a queue or connection hands its customers to. */
 export async function up(knex: Knex) {
   await knex.schema.createTable('prompts', (t) => {
     t.increments('id')

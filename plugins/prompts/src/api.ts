@@ -7,7 +7,7 @@ import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 import type { ServiceRef } from '@atende/sdk'
 
-/** The models offered (administration.md §5); the first is the default. */
+/** The models offered; the first is the default. */
 export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
 /** 'texto' answers in text; the others are Azure's pt-BR neural voices, spoken as voice notes. */
 export const VOICES = [

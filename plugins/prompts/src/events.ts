@@ -8,7 +8,7 @@ declare module '@atende/sdk' {
   }
 }
 
-/** The list follows company events (administration.md §4 "Live updates"); a delete carries promptId. */
+/** The list follows company events; a delete carries promptId. */
 export function mapRealtime(kernel: Kernel) {
   const rooms = (companyId: number) => [`company-${companyId}`]
   kernel.realtime.map('prompt.saved', (p) => ({

@@ -14,7 +14,7 @@ import type { FlowEngineRef } from '@atende/plugin-flows/api'
 const EVENTS = ['prompt.deleted', 'prompt.saved']
 
 /**
- * Prompts (administration.md §2 "Prompts", §3, §5, §7; plan flag useOpenAi): an OpenAI assistant
+ * Prompts (plan flag useOpenAi): an OpenAI assistant
  * that answers a queue's or a connection's customers in the company's words (runtime.ts).
  *
  * Decisions where the spec is silent:

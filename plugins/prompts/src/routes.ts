@@ -8,7 +8,7 @@ import type { PromptService } from './service.ts'
 const tags = ['prompts']
 const admin = { admin: true }
 
-/** Prompts under /api (administration.md §7 "Prompts"), for admins. */
+/** Prompts under /api, for admins. */
 export function registerPromptRoutes(root: FastifyInstance, service: PromptService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   app.get(

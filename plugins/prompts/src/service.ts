@@ -49,7 +49,7 @@ const mask = (key: string) => (!key ? '' : key.length >= 12 ? `${key.slice(0, 3)
 /** Spoken replies go to `https://{region}.tts.speech.microsoft.com`: the region is a host label, nothing else. */
 const REGION = /^[a-z0-9]{2,30}$/
 
-/** Prompts (administration.md §3, §5, §7): every query scoped to the caller's company. */
+/** Prompts: every query scoped to the caller's company. */
 export function createPromptService(kernel: Kernel) {
   const queues = () => kernel.services.find<QueuesRef>('queues')
 
@@ -77,7 +77,7 @@ export function createPromptService(kernel: Kernel) {
     }
   }
 
-  /** The row a body writes, picked field by field and checked as the dialog checks it (§5). */
+  /** The row a body writes, picked field by field and checked as the dialog checks it. */
   async function fields(companyId: number, body: PromptBody, current?: PromptRow) {
     const name = body.name.trim()
     if (name.length < NAME_MIN || name.length > NAME_MAX)

@@ -14,7 +14,7 @@ import { releaseBot } from './bot-links.ts'
 const EVENTS = ['queue.created', 'queue.deleted', 'queue.updated']
 
 /**
- * Queues (administration.md "Queues", Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
+ * Queues (Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
  * with the chatbot option tree, business hours, and the chatbot step of the connections pipeline
  * (chatbot.ts). Live through `company-{id}-queue` ({ action: 'create'|'update', queue } /
  * { action: 'delete', queueId }). Publishes the `queues` service (api.ts).
@@ -39,7 +39,7 @@ export default definePlugin({
   },
   host: '^1.0.0',
   essential: false,
-  // The chatbot's opening hours and greeting (administration.md §3 Setting).
+  // The chatbot's opening hours and greeting.
   settings: [
     { key: 'scheduleType', values: ['disabled', 'queue', 'company'], default: 'disabled' },
     { key: 'sendGreetingMessageOneQueues', values: ['enabled', 'disabled'], default: 'enabled' },

@@ -19,7 +19,7 @@ import {
 const tags = ['queues']
 const admin = { admin: true }
 
-/** administration.md §7 "Queues and options": reads for every user of the company, writes for admins. */
+/** Reads for every user of the company, writes for admins. */
 export function registerQueueRoutes(root: FastifyInstance, queues: QueueService, options: OptionService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const id = (req: { params: IdParams }) => req.params.id

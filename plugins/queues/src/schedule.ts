@@ -11,7 +11,7 @@ export interface ScheduleRow {
   endTime: string
 }
 
-/** The default weekly hours of a new queue (administration.md §9): Sunday 00:00–00:00 is closed. */
+/** The default weekly hours of a new queue: Sunday 00:00–00:00 is closed. */
 export const DEFAULT_SCHEDULES: ScheduleRow[] = [
   { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
   { weekday: 'Terça-feira', weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },

@@ -13,7 +13,7 @@ export type ScheduleStatus = Static<typeof ScheduleStatus>
 
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(s: T) => Type.Union([Type.Null(), s])
 
-/** A scheduled message as every answer carries it (core.md §3 Schedule). */
+/** A scheduled message as every answer carries it. */
 export const Schedule = Type.Object({
   id: Type.Integer(),
   companyId: Type.Integer(),

@@ -13,7 +13,7 @@ const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
 const EVENTS = ['schedule.deleted', 'schedule.saved']
 
 /**
- * Schedules (core.md §2 Schedules screen, §3 Schedule, §4 Schedule, §5 Schedule form, §6, §7 schedules,
+ * Schedules (§7 schedules,
  * §8 ERR_NO_SCHEDULE_FOUND, §9 calendar constants; plan flag useSchedules): messages to a contact
  * sent later, exactly once. Live through `company-{id}-schedule` (create / update / delete).
  *

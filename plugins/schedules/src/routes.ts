@@ -25,7 +25,7 @@ async function uploadedFile(request: FastifyRequest) {
 }
 
 /**
- * The schedules routes under /api (core.md §7 "schedules"). Every user of the company reads them and
+ * The schedules routes under /api. Every user of the company reads them and
  * adds their own; the author or an admin edits; deletes follow core.md §6.
  */
 export function registerSchedulesRoutes(root: FastifyInstance, service: ScheduleService) {

@@ -21,7 +21,7 @@ import './events.ts'
 
 /** Translated by the client (modules/schedules/src/i18n, `errors.` keys). Also: deleting a sent one. */
 export const NOT_FOUND = 'ERR_NO_SCHEDULE_FOUND'
-/** A sent schedule allows only date changes (core.md §4). */
+/** A sent schedule allows only date changes. */
 export const ALREADY_SENT = 'ERR_SCHEDULE_ALREADY_SENT'
 export const FILE_TYPE = 'ERR_FILE_TYPE_NOT_ALLOWED'
 
@@ -48,7 +48,7 @@ export interface Row {
 }
 export const TABLE = 'schedules'
 
-/** The spec's form rules (core.md §5), each failure naming its field. */
+/** The spec's form rules, each failure naming its field. */
 function cleanBody(raw: string) {
   const v = raw.trim()
   if (!v) throw badRequest('body', 'Obrigatório')
@@ -71,7 +71,7 @@ export const parseDate = (field: string, raw: string) =>
 const canEdit = (auth: AuthInfo, row: Pick<Row, 'userId'>) =>
   auth.profile === 'admin' || auth.super || row.userId === auth.userId
 
-/** The first bytes of an upload say what it is: only PNG and JPEG images are taken (core.md §5). */
+/** The first bytes of an upload say what it is: only PNG and JPEG images are taken. */
 export function imageTypeOf(bytes: Buffer): { mimetype: string; ext: string } | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return { mimetype: 'image/png', ext: 'png' }
@@ -223,7 +223,7 @@ export function createScheduleService(kernel: Kernel) {
     },
 
     /**
-     * core.md §4: editing a sent (or failed) schedule puts it back to PENDENTE with sentAt cleared; a
+     * Editing a sent (or failed) schedule puts it back to PENDENTE with sentAt cleared; a
      * sent one takes date changes only; the author or an admin edits.
      */
     async update(auth: AuthInfo, id: number, input: UpdateBody) {
@@ -266,7 +266,7 @@ export function createScheduleService(kernel: Kernel) {
       return view(auth.companyId, row)
     },
 
-    /** core.md §6: an admin deletes any; the author while it is not sent (ERR_NO_SCHEDULE_FOUND once sent). */
+    /** An admin deletes any; the author while it is not sent (ERR_NO_SCHEDULE_FOUND once sent). */
     async remove(auth: AuthInfo, id: number) {
       const removed = await kernel.unitOfWork(auth.companyId, async (uow) => {
         const row = await find(uow.t, id, true)

@@ -1,7 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 import { registerSettingRoutes } from './routes.ts'
 
-/** Company settings (administration.md §3): read by every user, changed by admins. */
+/** Company settings: read by every user, changed by admins. */
 export default definePlugin({
   name: 'settings',
   version: '1.0.0',

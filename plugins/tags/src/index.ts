@@ -10,7 +10,7 @@ import { KANBAN_PERMISSION, createTagService } from './service.ts'
 const EVENTS = ['tag.created', 'tag.deleted', 'tag.updated', 'ticketTags.synced']
 
 /**
- * Tags (administration.md §2 "Tags", §3 Tag, §4, §5, §6; core.md §7): the /tags screen's CRUD, the
+ * Tags: the /tags screen's CRUD, the
  * ticket tag picker's lookup, the kanban's columns and the tags of each ticket. Live through
  * `company-{id}-tag` ({ action: 'create'|'update', tag } / { action: 'delete', tagId }). Publishes
  * the `tags` service (api.ts) for the tickets screen.

@@ -115,7 +115,7 @@ export function createTagService(kernel: Kernel) {
     return r
   }
 
-  /** Authors edit their own tags; admins any. The kanban flag is admins' only (administration.md §6). */
+  /** Authors edit their own tags; admins any. The kanban flag is admins' only. */
   function checkWrite(auth: AuthInfo, current: Row | null, data: ReturnType<typeof clean>) {
     if (current && !isAdmin(auth) && current.userId !== auth.userId)
       throw new AppError(ErrorCodes.NO_PERMISSION, 403, 'Only its author or an admin may change this tag')

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Tasks (core.md §2 "Todo list", §3 Task): one company's to-dos, each with the users responsible
+ * Tasks: one company's to-dos, each with the users responsible
  * for it in task_users. `down` drops everything `up` made (the migrations test runs both).
  */
 export async function up(knex: Knex) {

@@ -11,7 +11,7 @@ import { Type, type Static } from '@sinclair/typebox'
 export const TaskUser = Type.Object({ id: Type.Integer(), name: Type.String() })
 export type TaskUser = Static<typeof TaskUser>
 
-/** A task as every answer and every socket frame carries it (core.md §3 Task). */
+/** A task as every answer and every socket frame carries it. */
 export const Task = Type.Object({
   id: Type.Integer(),
   companyId: Type.Integer(),

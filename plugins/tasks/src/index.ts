@@ -8,7 +8,7 @@ import { createTaskService } from './service.ts'
 const EVENTS = ['task.created', 'task.deleted', 'task.updated']
 
 /**
- * Tasks (core.md §2 "Todo list", §3 Task, §4 Task, §5 Task, §6 "all tasks", §7 "Tasks"): the
+ * Tasks: the
  * /todolist screen's to-dos over GET/POST /tasks and PUT/DELETE /tasks/{id}, live through
  * `company-{id}-task` ({ action: 'create'|'update', task } / { action: 'delete', id }).
  *
@@ -22,7 +22,7 @@ const EVENTS = ['task.created', 'task.deleted', 'task.updated']
  * - Users (`userid`): a list of user ids or the same list as a JSON string ("[1,2]"; numeric strings
  *   inside are read as ids); every id must be a user of the caller's company, else 400
  *   ERR_TASK_INVALID_USER naming `userid`; a malformed one is the same 400. Empty or absent: the
- *   caller ("session user id required", §5). A caller without `tasks:all` always stays on what they
+ *   caller ("session user id required"). A caller without `tasks:all` always stays on what they
  *   assign, so they never lose sight of their own task. Answers carry `userid` and `users` ({ id, name }).
  * - Text: trimmed, 1 to 5,000 characters; blank is refused (400 ERR_VALIDATION, field `text`).
  * - Day: an ISO date-time with its offset (the screen turns its datetime-local into UTC); "" or null

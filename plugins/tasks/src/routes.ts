@@ -8,7 +8,7 @@ import type { TaskService } from './service.ts'
 const tags = ['tasks']
 
 /**
- * The tasks routes under /api (core.md §7 "Tasks"). Everyone may call them; what a caller sees and
+ * The tasks routes under /api. Everyone may call them; what a caller sees and
  * changes is decided by the service (tasks:all, or the tasks assigned to them).
  */
 export function registerTasksRoutes(root: FastifyInstance, service: TaskService) {

@@ -36,7 +36,7 @@ const COLUMNS = ['id', 'companyId', 'text', 'done', 'day', 'createdBy', 'created
 
 const badUsers = (message: string) => new AppError(INVALID_USER, 400, message, { field: 'userid' })
 
-/** `userid` as a list or as its JSON string (core.md §3): distinct positive ids, in order. */
+/** `userid` as a list or as its JSON string: distinct positive ids, in order. */
 export function parseUserIds(raw: number[] | string | undefined): number[] | undefined {
   if (raw === undefined) return undefined
   let list: unknown = raw

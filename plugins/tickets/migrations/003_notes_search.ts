@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Ticket notes (core.md §3 "Ticket note") and the message-text search of GET /tickets: a GIN index
+ * Ticket notes and the message-text search of GET /tickets: a GIN index
  * over the 'simple' text configuration (lower-cased words, no stemming, so a customer's exact word
  * or its prefix is found; accents are kept). The expression must match list.ts's MESSAGE_DOCUMENT.
  */

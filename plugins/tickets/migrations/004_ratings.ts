@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * Customer ratings of closed tickets (core.md §8: 1 unsatisfied, 2 satisfied, 3 very satisfied).
+ * Customer ratings of closed tickets (1 unsatisfied, 2 satisfied, 3 very satisfied).
  * A row with a null rate is a question still waiting for its answer; the partial index is how the
  * inbound rating step finds one for a customer's first message on a connection. Contact, connection,
  * user and queue are other plugins' rows: kept as plain ids (the user and queue as they were at close).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * core.md §3: a message's ack is 1..5. Customers' messages were stored with 0, which the spec keeps
+ * A message's ack is 1..5. Customers' messages were stored with 0, which the spec keeps
  * for nothing (we use it for ours not yet handed over): they are at the server, 1. Down leaves them
  * at 1, which every version reads alike.
  */

@@ -6,7 +6,7 @@ import type { Attendants } from './attendants.ts'
 
 export const ERR_NO_TICKET_FOUND = 'ERR_NO_TICKET_FOUND'
 
-/** Who is looking, as the access rule needs it (core.md §4 "Ticket view access", §6). */
+/** Who is looking, as the access rule needs it. */
 export interface Viewer {
   userId: number
   companyId: number

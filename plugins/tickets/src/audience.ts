@@ -1,7 +1,7 @@
 import type { Kernel, Member } from '@atende/sdk'
 import type { Attendant, Attendants } from './attendants.ts'
 
-/** Where a ticket sits, as far as the view-access rule cares (core.md §4 "Ticket view access"). */
+/** Where a ticket sits, as far as the view-access rule cares. */
 export interface Place {
   queueId: number | null
   userId: number | null

@@ -1,5 +1,5 @@
 /**
- * Automatic messages on ticket moves (core.md §4 "Ticket"; settings sendGreetingAccepted,
+ * Automatic messages on ticket moves (settings sendGreetingAccepted,
  * sendMsgTransfTicket, userRating): the greeting on accept, the transfer notice, and on close the
  * connection's completion message and the rating question. They go out after the move commits,
  * without the move's answer waiting for them: a failed send is logged, never undoes the move (the

@@ -1,5 +1,5 @@
 /**
- * Connection-level ticket automations (core.md §3 "Connection"), one repeating job for every company:
+ * Connection-level ticket automations, one repeating job for every company:
  * - expiresTicket (hours): open or pending tickets idle that long are closed, and the customer gets
  *   the connection's expiresInactiveMessage (not groups). ingest.ts still closes such a ticket when
  *   the customer writes first; the job closes it without waiting for them.

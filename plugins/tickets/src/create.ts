@@ -36,14 +36,14 @@ async function connectionFor(
 
 /**
  * How long after closing a contact's ticket starting a conversation with them reopens it
- * (core.md §8 TICKET_REOPENED) instead of creating another: a conversation closed by mistake, or
+ * instead of creating another: a conversation closed by mistake, or
  * picked up again the same afternoon, keeps its history, owner change and all, in one ticket.
  */
 export const REOPEN_WINDOW_MS = 2 * 60 * 60 * 1000
 export type CreateOutcome = 'TICKET_CREATED' | 'TICKET_REOPENED'
 
 /**
- * POST /tickets (core.md §4 "A new ticket is created with status open"; §8 ERR_OTHER_OPEN_TICKET,
+ * POST /tickets (§8 ERR_OTHER_OPEN_TICKET,
  * TICKET_REOPENED): the attendant starts a conversation with a contact. When the contact's latest
  * ticket on that connection was closed within REOPEN_WINDOW_MS it is reopened, the caller's, in the
  * queue asked for (else its own); otherwise a new one is created. The database's one-active-ticket

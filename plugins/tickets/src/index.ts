@@ -30,14 +30,14 @@ export default definePlugin({
   host: '^1.0.0',
   essential: true,
   permissions: [{ permission: 'ticket-options:deleteTicket', profiles: ['admin'] }],
-  // Automatic messages on accepting, transferring and closing (administration.md §3 Setting).
+  // Automatic messages on accepting, transferring and closing.
   settings: [
     { key: 'userRating', values: ['enabled', 'disabled'], default: 'disabled' },
     { key: 'sendGreetingAccepted', values: ['enabled', 'disabled'], default: 'disabled' },
     { key: 'sendMsgTransfTicket', values: ['enabled', 'disabled'], default: 'disabled' },
   ],
   dependsOn: ['contacts'],
-  // modules/tickets: the attendant's workspace (core.md §2 "Tickets screen").
+  // modules/tickets: the attendant's workspace.
   module: true,
   moduleRoutes: ['/tickets'],
   migrations: new URL('../migrations', import.meta.url),

@@ -122,7 +122,7 @@ export async function ingest(
       mediaUrl: it.mediaKey ?? null,
       mediaType: it.mediaType ?? null,
       mediaName: it.mediaName ?? null,
-      // core.md §3: ack is 1..5. A message that reached us — the customer's, or one sent from the
+      // Ack is 1..5. A message that reached us — the customer's, or one sent from the
       // phone itself — is at least at the server (1); 0 stays for ours not yet handed over.
       ack: 1,
       read: it.fromMe,

@@ -154,7 +154,7 @@ async function messageHits(
 }
 
 /**
- * GET /tickets (core.md §7): the viewer's scope (admins: all), then the filters, newest activity
+ * GET /tickets: the viewer's scope (admins: all), then the filters, newest activity
  * first with the id as tiebreak, 20 per page. `date` bounds the day the ticket was created,
  * `updatedAt` the day of its last activity.
  */

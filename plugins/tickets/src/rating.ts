@@ -1,5 +1,5 @@
 /**
- * Ratings (core.md §8: 1 unsatisfied, 2 satisfied, 3 very satisfied). Closing a ticket with the
+ * Ratings (1 unsatisfied, 2 satisfied, 3 very satisfied). Closing a ticket with the
  * userRating setting on asks the customer (auto-messages.ts → askRating) and leaves a ticket_ratings
  * row with a null rate. The customer's next message on that connection answers it when it is 1, 2
  * or 3 within RATING_WINDOW_MS; anything else drops the question and flows on normally.

@@ -1,4 +1,4 @@
-/** How the ticket and message events (events.ts) reach sockets (core.md §7). */
+/** How the ticket and message events (events.ts) reach sockets. */
 import type { Kernel, RealtimeDelivery } from '@atende/sdk'
 import { createAudience, usersOf, type Audience, type Place } from './audience.ts'
 import { canSee, loadViewer } from './access.ts'
@@ -10,7 +10,7 @@ const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
 
 /**
  * Ticket and message frames go only to the users allowed to see the ticket (core.md §4 "Ticket
- * view access", §6): each socket is in its `user-{id}` room, so the audience is a list of those.
+ * view access"): each socket is in its `user-{id}` room, so the audience is a list of those.
  * Every process maps the bus events for its own sockets, with its own audience cache (audience.ts).
  */
 export function mapRealtime(

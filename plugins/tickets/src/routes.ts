@@ -39,7 +39,7 @@ function canonicalStatus(part: unknown) {
     o.status = STATUS_ALIASES[o.status.toLowerCase()] ?? o.status
 }
 
-/** Ticket and message-history routes (core.md §7 "Tickets and messages"); every one applies the access rule (§4). */
+/** Ticket and message-history routes; every one applies the access rule. */
 export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel, attendants: Attendants) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const viewer = (req: FastifyRequest) => loadViewer(kernel, attendants, req.auth)

@@ -5,7 +5,7 @@ import { MessageView, NoteView, TicketView } from './api.ts'
 /** A ticket, a message and a note as the API answers them: the contract's schemas. */
 export { MessageView, NoteView, TicketView }
 
-/** POST /tickets: the ticket, and whether it is new or a recently closed one reopened (core.md §8). */
+/** POST /tickets: the ticket, and whether it is new or a recently closed one reopened. */
 export const CreatedTicket = Type.Composite([
   TicketView,
   Type.Object({ outcome: Type.String({ enum: ['TICKET_CREATED', 'TICKET_REOPENED'] }) }),
@@ -43,7 +43,7 @@ export const CountsQuery = Type.Omit(ListQuery, ['status', 'pageNumber'])
 export type CountsQuery = Static<typeof CountsQuery>
 export const CountsResult = Type.Object({ open: Type.Integer(), pending: Type.Integer() })
 
-/** POST /tickets (core.md §7): an attendant starts a conversation; it opens assigned to them (or to userId). */
+/** POST /tickets: an attendant starts a conversation; it opens assigned to them (or to userId). */
 export const CreateBody = Type.Object({
   contactId: Type.Integer({ minimum: 1 }),
   queueId: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
@@ -72,7 +72,7 @@ export const UuidParams = Type.Object({
 })
 export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
 
-/** PUT /tickets/{id} (core.md §7): the move is read from status/queueId/userId against the current state. */
+/** PUT /tickets/{id}: the move is read from status/queueId/userId against the current state. */
 export const UpdateBody = Type.Object({
   status: Type.Optional(
     Type.String({

@@ -12,7 +12,7 @@ export const ERR_TICKET_ALREADY_ACCEPTED = 'ERR_TICKET_ALREADY_ACCEPTED'
 export const ERR_TICKET_STATUS_CHANGED = 'ERR_TICKET_STATUS_CHANGED'
 export const ERR_OTHER_OPEN_TICKET = 'ERR_OTHER_OPEN_TICKET'
 
-/** A closed ticket (core.md §4): its integration, prompt and bot are let go. */
+/** A closed ticket: its integration, prompt and bot are let go. */
 export const CLOSED = {
   status: 'closed',
   useIntegration: false,
@@ -22,7 +22,7 @@ export const CLOSED = {
 } as const
 
 /**
- * Which move a PUT body asks for, given the ticket's current status (core.md §4 "Ticket"). A status
+ * Which move a PUT body asks for, given the ticket's current status. A status
  * the ticket already has is still that move (so it fails the FROM check below): accepting an open
  * ticket is the lost race, never a silent edit.
  */

@@ -79,7 +79,7 @@ describe('tickets workspace API', () => {
 
       expect(ticket.outcome).toBe('TICKET_CREATED')
 
-      // Closed moments ago, then started again (core.md §8 TICKET_REOPENED): the same ticket, the caller's.
+      // Closed moments ago, then started again: the same ticket, the caller's.
       expect((await req(sim.headers, 'PUT', `/api/tickets/${ticket.id}`, { status: 'closed' })).statusCode).toBe(200)
       const back = await req(other.headers, 'POST', '/api/tickets', { contactId: contact.id, queueId: q })
       expect(back.statusCode).toBe(200)

@@ -2,7 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import { registerUserRoutes } from './routes.ts'
 
 /**
- * Company users (core.md §3 User, §6, §7): admins manage them, everyone edits themself. A user's
+ * Company users: admins manage them, everyone edits themself. A user's
  * queues, allTicket and default connection belong to the tickets plugin (its attendants), which
  * adds them to every user view; this plugin edits them through the tickets service, after asking
  * the queues and connections plugins whether the ids are the company's.

@@ -11,7 +11,7 @@ export type Language = (typeof LANGUAGES)[number]
 /** The shell's own texts by language (modules' texts are added to the same namespace as they load). */
 export const SHELL_TEXTS = { pt, en, es }
 
-/** core.md §1: first two letters of the stored language, falling back to pt. */
+/** First two letters of the stored language, falling back to pt. */
 export function storedLanguage(): Language {
   const two = (localStorage.getItem(STORAGE_KEYS.language) ?? '').slice(0, 2).toLowerCase()
   return (LANGUAGES as readonly string[]).includes(two) ? (two as Language) : 'pt'

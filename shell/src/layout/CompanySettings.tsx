@@ -37,7 +37,7 @@ export function CompanySettingsProvider({ companyId, children }: { companyId: nu
     ({ setting }) => {
       if (!setting) return
       setState((s) => (s.status === 'ready' ? { ...s, values: { ...s.values, [setting.key]: setting.value } } : s))
-      // core.md §2: the cshow pages follow the super user's switch.
+      // The cshow pages follow the super user's switch.
       if (setting.key === 'campaignsEnabled')
         client.session.setPreference('cshow', setting.value === 'true' ? '1' : null)
     },

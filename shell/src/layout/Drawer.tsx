@@ -10,7 +10,7 @@ import { useCompanySettings } from './CompanySettings.tsx'
 import { menuItemVisible } from './menuAccess.ts'
 
 export const APP_VERSION = '1.0.1'
-/** core.md §2: the connections warning badge appears after a 2 s delay. */
+/** The connections warning badge appears after a 2 s delay. */
 export const BADGE_DELAY_MS = 2000
 
 interface Item {

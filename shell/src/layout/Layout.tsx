@@ -12,7 +12,7 @@ export const TEMPORARY_BELOW = 600
 export const OPEN_ABOVE = 1200
 
 /**
- * core.md §2 Layout: temporary drawer under 600 px, permanent otherwise. The permanent drawer starts
+ * Temporary drawer under 600 px, permanent otherwise. The permanent drawer starts
  * as the company's sideMenuOpen setting says ('open'/'closed'); until the settings arrive, or when
  * they fail, it is open above 1200 px. Once the user toggles it, the setting no longer moves it.
  * A restricted session (an expired company's admin, `lapsed`) says why only billing is there.

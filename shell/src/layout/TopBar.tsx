@@ -21,7 +21,7 @@ const NARROW_BELOW = 640
 const iconButton = 'rounded-md p-2 hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-white'
 const menuItem = 'block w-full px-3 py-2 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700'
 
-/** core.md §2 Layout: greeting (+ due date for admins), module popovers, volume, refresh, language, theme, profile menu. */
+/** Greeting (+ due date for admins), module popovers, volume, refresh, language, theme, profile menu. */
 export function TopBar({
   user,
   drawerOpen,

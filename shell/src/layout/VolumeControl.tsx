@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { client } from '../client.ts'
 import { VolumeIcon } from './icons.tsx'
 
-/** Notification volume 0–1 in steps of 0.1, kept in local storage under 'volume' (core.md §2/§3). */
+/** Notification volume 0–1 in steps of 0.1, kept in local storage under 'volume'. */
 export function readVolume(): number {
   const n = Number(client.session.getPreference('notificationVolume'))
   return client.session.getPreference('notificationVolume') != null && Number.isFinite(n)

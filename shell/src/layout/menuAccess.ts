@@ -18,7 +18,7 @@ type Rules = Pick<ModuleMenuItem, 'section' | 'superOnly' | 'permission' | 'requ
 
 /**
  * A menu item with `requiresSetting` shows only when the loaded setting has that value; while the
- * settings load, or when they failed, it stays hidden (administration.md §2: API tokens item).
+ * settings load, or when they failed, it stays hidden (API tokens item).
  */
 export function settingAllows(settings: CompanySettings, rule: ModuleMenuItem['requiresSetting']): boolean {
   if (!rule) return true

@@ -126,7 +126,7 @@ export function ModulesProvider({ children }: { children: ReactNode }) {
       // is not drawn: a module the plan has since switched off would flash in the drawer.)
       setGuess(cachedManifests(companyId).length || 6)
     }
-    // core.md §2: the campaign, contact-list, phrase-list, flow and import routes key on the browser's
+    // The campaign, contact-list, phrase-list, flow and import routes key on the browser's
     // `cshow` flag, which follows the company's campaignsEnabled setting from each sign-in on (the
     // flows module keeps it in step whenever one of its pages opens).
     api

@@ -10,7 +10,7 @@ import { PublicCard } from './PublicCard.tsx'
 
 const EMPTY = { email: '', cnpj: '', code: '', password: '', confirm: '' }
 
-/** administration.md §2/§4: step 1 asks for a code (email + CNPJ), step 2 sets the new password. */
+/** Step 1 asks for a code (email + CNPJ), step 2 sets the new password. */
 export default function ForgotPassword() {
   const { t } = useTranslation()
   const navigate = useNavigate()

@@ -94,7 +94,7 @@ export default function Login() {
           </Link>
         </div>
       </form>
-      {/* core.md §8: PLAN_EXPIRED is an alert, not a toast. */}
+      {/* PLAN_EXPIRED is an alert, not a toast. */}
       <Dialog
         open={expired}
         onClose={() => setExpired(false)}

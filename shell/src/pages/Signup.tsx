@@ -21,7 +21,7 @@ const TRIAL_DAYS = 15
 const EMPTY = { name: '', email: '', phone: '', password: '', cnpj: '', planId: '' }
 
 /**
- * /signup. `?companyId` (core.md §2, optional) — decision: accepted and ignored. The original product read
+ * /signup. `?companyId` (optional) — decision: accepted and ignored. The original product read
  * it and sent nothing with it; POST /companies/cadastro has no such field (a sign-up always creates
  * a new company, so there is nothing to preselect), and the route works the same with or without it.
  */
@@ -32,7 +32,7 @@ export default function Signup() {
   const [form, setForm] = useState(EMPTY)
   const [errors, setErrors] = useState<v.Errors<typeof EMPTY>>({})
   const [busy, setBusy] = useState(false)
-  // administration.md §2: the platform's userCreation setting can close sign-up. If the check fails the
+  // The platform's userCreation setting can close sign-up. If the check fails the
   // form stays (the server refuses with ERR_USER_CREATION_DISABLED anyway).
   const [creation, setCreation] = useState<'checking' | 'enabled' | 'disabled'>('checking')
   const set = (k: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [k]: value }))

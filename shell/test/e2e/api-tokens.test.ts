@@ -1,6 +1,6 @@
 /**
  * modules/api in a real browser against the real kernel (administration.md §2 "API tokens",
- * "Messages API", §4 API token status, §5 "Messages API test", §6, §9): an admin whose company
+ * "Messages API"): an admin whose company
  * turned apiTokensEnabled on finds both drawer items, generates a token (shown once in a dialog,
  * copied to the clipboard; the table shows only its preview), revokes it after the confirmation
  * (inactive), generates one that never expires, and sends a message with it from the
@@ -94,7 +94,7 @@ describe('api module rules (no browser)', () => {
     expect(preview(full)).toBe(`${full.slice(0, 20)}...0123456789`)
   })
 
-  it('checks the test form (§5) and builds JSON or multipart requests with the typed token', () => {
+  it('checks the test form and builds JSON or multipart requests with the typed token', () => {
     expect(testErrors(emptyTest(), 'text')).toEqual({
       token: 'validation.required',
       number: 'validation.required',
@@ -118,7 +118,7 @@ describe('api module rules (no browser)', () => {
     ])
   })
 
-  it('documents the calls of §7 for the signed-in company, and has the same keys in pt, en and es', () => {
+  it('documents the calls for the signed-in company, and has the same keys in pt, en and es', () => {
     const base = apiBase('https://atende.example/')
     expect(base).toBe('https://atende.example/api')
     expect(ENDPOINTS.map((e) => `${e.method} ${endpointPath(e.path, 7).split('?')[0]}`)).toEqual([

@@ -87,7 +87,7 @@ describe.skipIf(!canRun)('billing in a browser', () => {
 
     const dialog = p.getByRole('dialog')
     await dialog.getByRole('heading', { name: `Pagar fatura ${invoice.id}` }).waitFor()
-    // §5: first name, address, city and zip code required (the country starts as BR).
+    // First name, address, city and zip code required (the country starts as BR).
     await dialog.getByRole('button', { name: 'Próximo' }).click()
     expect(await dialog.getByText('Obrigatório').count()).toBe(4)
     await dialog.getByLabel('Nome', { exact: true }).fill('Ana')
@@ -133,9 +133,9 @@ describe.skipIf(!canRun)('billing in a browser', () => {
     expect(String(company.dueDate).slice(0, 10)).toBe(renewed)
     const { list: after } = await app.callAs(p, 'GET', '/api/invoices/all')
     expect(after.find((i: { id: number }) => i.id === invoice.id)).toMatchObject({ status: 'paid' })
-    // Home 4 s after the event (administration.md §9).
+    // Home 4 s after the event.
     await p.waitForURL((url) => url.pathname !== '/financeiro', { timeout: 15_000 })
-    // Back on /financeiro the invoice is paid: a disabled "Pago" button where "Pagar" was (§4).
+    // Back on /financeiro the invoice is paid: a disabled "Pago" button where "Pagar" was.
     await p.goto(`${app.base}/financeiro`)
     const paid = p.getByRole('button', { name: `Fatura ${invoice.id} paga` })
     await paid.waitFor({ timeout: 15_000 })

@@ -1,6 +1,6 @@
 /**
  * modules/campaigns' campaign screens in a real browser against the real kernel and its engine
- * (administration.md §2 "Contact lists and campaigns", §3, §4, §5, §8, §9): an admin saves the
+ *: an admin saves the
  * campaign settings on /campaigns-config and reads them back; creates a campaign with two message
  * variants on a list through the dialog, opens its report in a second tab, schedules it for now and
  * watches the report follow it live to FINALIZADA while the simulator's phone receives one message
@@ -320,7 +320,7 @@ describe.skipIf(!canRun)('campaigns in a browser', () => {
       /409.*ERR_CAMPAIGN_NOT_EDITABLE/,
     )
 
-    // A refused stop (say, it finished meanwhile) says why in a toast (§8) and changes nothing.
+    // A refused stop (say, it finished meanwhile) says why in a toast and changes nothing.
     await p.route(`**/api/campaigns/${c.id}/cancel`, (route) =>
       route.fulfill({
         status: 409,

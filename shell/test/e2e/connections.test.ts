@@ -1,5 +1,5 @@
 /**
- * modules/connections in a real browser against the real kernel (core.md §2 "Connections", §4):
+ * modules/connections in a real browser against the real kernel:
  * the super user adds a simulator connection through the dialog, sees the QR status and the
  * drawer's warning dot, opens the QR modal; the simulator's phone scans it (the modal closes and
  * the row turns Conectado live, the dot goes); a connected one disconnects, fits a phone, and is

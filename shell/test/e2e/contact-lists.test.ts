@@ -1,6 +1,6 @@
 /**
  * modules/campaigns' contact-list screens in a real browser against the real kernel
- * (administration.md §2 "Contact lists and campaigns", §4 live updates, §5, §6, §8): an admin opens
+ * (§4 live updates): an admin opens
  * /contact-lists from the drawer, creates a list, opens its contacts, adds one, imports a
  * spreadsheet made here (the summary counts created, updated and row errors), sees the rows with
  * their WhatsApp-valid icon, edits one and deletes one after the confirmation, then renames and

@@ -1,5 +1,5 @@
 /**
- * The dashboard in the browser (core.md §2 "Dashboard", §6): an admin reads today's counters and
+ * The dashboard in the browser: an admin reads today's counters and
  * sees them move live as a simulator customer writes and the ticket is accepted and closed; a
  * period of none asks for a filter; an attendant has no dashboard.
  */

@@ -1,5 +1,5 @@
 /**
- * modules/files in a real browser against the real kernel (administration.md §2 "Files", §5, §7):
+ * modules/files in a real browser against the real kernel:
  * an admin opens /files from the drawer, meets the form's rules, adds a file list with two files
  * (a PNG and a PDF made here), sees it in the list, edits it (renamed, one file removed) and
  * deletes it after the confirmation.
@@ -44,7 +44,7 @@ describe.skipIf(!canRun)('file lists in a browser', () => {
     await p.getByRole('button', { name: 'Adicionar', exact: true }).click()
     const dialog = p.getByRole('dialog')
     await dialog.getByRole('heading', { name: 'Adicionar lista de arquivos' }).waitFor()
-    // §5: name required (min 3), message required; an option needs a file.
+    // Name required (min 3), message required; an option needs a file.
     await dialog.getByRole('button', { name: 'Adicionar arquivo' }).click()
     await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
     expect(await dialog.getByText('Obrigatório').count()).toBe(3)

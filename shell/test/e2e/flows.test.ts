@@ -1,5 +1,5 @@
 /**
- * modules/flows in a real browser against the real kernel (administration.md §2 "Flow list", "Flow
+ * modules/flows in a real browser against the real kernel ("Flow
  * editor", "Phrase campaigns", "Sub-queue flow management"): an admin creates a flow, builds it in
  * the editor through the add menu and the node dialogs, connects the nodes by dragging their
  * handles, saves it, and the saved graph is read back through the API; tied to a phrase, it walks
@@ -137,7 +137,7 @@ describe('flows module rules (no browser)', () => {
     expect(nextNumber([msg('a')], 'img')).toBe('img1')
   })
 
-  it('places, connects and prunes as the editor rules of §4 say', () => {
+  it('places, connects and prunes as the editor rules say', () => {
     const at = (id: string, type: EditorNode['type'], x: number, data: Record<string, unknown> = {}): EditorNode => ({
       id,
       type,

@@ -1,6 +1,6 @@
 /**
  * modules/integrations in a real browser against the real kernel (administration.md §2 "Queue
- * integrations", §3, §5, §8): an admin opens the screen from the drawer, sees it empty, adds an n8n
+ * integrations"): an admin opens the screen from the drawer, sees it empty, adds an n8n
  * integration through the name rules and reads its signing secret, edits it, adds a Typebot one (the
  * slug required) and a flowbuilder one on a flow made through the API, deletes one, and a private URL
  * is refused with its translated message; the list follows changes made elsewhere; a plan that loses

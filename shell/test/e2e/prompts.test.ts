@@ -1,6 +1,6 @@
 /**
- * modules/prompts in a real browser against the real kernel (administration.md §2 "Prompts", §3,
- * §5, §8, §9): an admin opens /prompts from the drawer, meets the form's rules, adds a prompt with
+ * modules/prompts in a real browser against the real kernel (§3,
+ * §5): an admin opens /prompts from the drawer, meets the form's rules, adds a prompt with
  * its defaults, edits it (the stored key is never shown back: its mask is the placeholder and an empty
  * box keeps it), adds a spoken one and deletes it after the confirmation; the list follows prompts
  * changed through the API; a plan that loses useOpenAi sends the open page home, then has no menu

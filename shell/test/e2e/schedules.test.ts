@@ -1,5 +1,5 @@
 /**
- * modules/schedules in a real browser against the real kernel (core.md §2 Schedules, §4 Schedule):
+ * modules/schedules in a real browser against the real kernel:
  * an admin opens /schedules, adds a schedule through the form for a simulator contact due now, and
  * watches its event turn ENVIADA live when the sender (SCHEDULE_TICK_MS 300, set before the app
  * boots) sends it; the simulator's phone holds it once. `?contactId=` and the ticket's schedule button

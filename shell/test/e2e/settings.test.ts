@@ -78,7 +78,7 @@ describe('settings module rules (no browser)', () => {
     expect(isTime('')).toBe(true)
   })
 
-  it('requires e-mail, plan and CNPJ and sends the phone as digits (administration.md §5)', () => {
+  it('requires e-mail, plan and CNPJ and sends the phone as digits', () => {
     expect(validateCompany(EMPTY_COMPANY)).toMatchObject({ email: 'required', planId: 'required', cnpj: 'required' })
     const v = {
       ...EMPTY_COMPANY,
@@ -181,7 +181,7 @@ describe.skipIf(!canRun)('settings screen in a real browser', () => {
   })
 
   it('creates a company from the Companies tab, colours rows by due date and expires it by its recurrence', async () => {
-    // Companies whose rows show the three due-date colours (administration.md §4), and a plan to pick.
+    // Companies whose rows show the three due-date colours, and a plan to pick.
     for (const [name, days] of [
       ['Vence em cinco', 5],
       ['Vence amanhã', 1],

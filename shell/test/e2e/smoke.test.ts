@@ -115,7 +115,7 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     await nav.getByRole('link', { name: 'Atendimentos' }).waitFor()
     // The helps module came from /api/modules through module federation.
     await nav.getByRole('link', { name: 'Ajuda' }).waitFor({ timeout: 15_000 })
-    // core.md §2: the campaign routes key on the `cshow` flag, set at sign-in from the company's
+    // The campaign routes key on the `cshow` flag, set at sign-in from the company's
     // campaignsEnabled setting (switched on for the platform company in beforeAll).
     await page.waitForFunction(() => localStorage.getItem('cshow') === '1')
     await shot('02-tickets')
@@ -146,7 +146,7 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
   it('follows plan and setting changes in an open session: the page the plan loses says so, then goes home', async () => {
     // The plan must really lack it (a page the plan allows but no module serves is a plain 404):
     // switch kanban off on the super user's plan, with the page's own session, while the page is
-    // on the kanban — no reload: the server tells the open session (administration.md "vale imediatamente").
+    // on the kanban — no reload: the server tells the open session.
     const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` }
     const nav = page.getByRole('navigation', { name: 'menu' })
     await nav.getByRole('link', { name: 'Kanban' }).click()
@@ -163,7 +163,7 @@ describe.skipIf(!canRun)('shell in a real browser', () => {
     await page.waitForURL(`${base}/tickets`, { timeout: 5_000 })
     await nav.getByRole('link', { name: 'Kanban' }).waitFor({ state: 'detached' })
 
-    // A setting's menu item (administration.md §2: API tokens) comes and goes the same way.
+    // A setting's menu item (API tokens) comes and goes the same way.
     expect(await nav.getByRole('link', { name: 'Tokens de API' }).count()).toBe(0)
     const on = await t.app.inject({
       method: 'PUT',

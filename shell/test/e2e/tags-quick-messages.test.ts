@@ -1,6 +1,6 @@
 /**
  * modules/tags and modules/quick-messages in a real browser against the real kernel
- * (administration.md §2 "Tags", §4 live updates, §5, §6; quick messages §3, §5, §7): an admin pages
+ * (§4 live updates, §5, §6; quick messages §3): an admin pages
  * through the tags, adds one through the dialog (the name rules first, a colour, the kanban switch),
  * edits, searches, flips the kanban switch and deletes one, while an attendant's screen follows
  * live and shows no kanban switch; an attendant adds a company-wide quick message with an image, the

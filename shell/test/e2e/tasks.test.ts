@@ -1,5 +1,5 @@
 /**
- * modules/tasks in a real browser against the real kernel (core.md §2 "Todo list", §4 Task, §6 "all
+ * modules/tasks in a real browser against the real kernel (§6 "all
  * tasks"): an admin adds a task for an attendant through the form (text, datetime-local, the users
  * multi-select); the attendant's /todolist shows it live under its day, and not a task of another
  * attendant; the attendant ticks it done (struck through) and the admin's screen follows live.

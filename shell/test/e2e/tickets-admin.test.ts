@@ -154,7 +154,7 @@ describe.skipIf(!canRun)('tickets as an admin and an attendant', () => {
       await again.waitFor({ state: 'detached' })
 
       // Sofia closes it; Tiago starting the conversation moments later reopens that ticket as his
-      // (core.md §8 TICKET_REOPENED), and is told so.
+      //, and is told so.
       await as(sofia, 'PUT', `/api/tickets/${ticketId}`, { status: 'closed' })
       const reopen = await newTicketFor(tiago, name)
       await reopen.getByTestId('new-ticket-queue').selectOption(String(salesId))

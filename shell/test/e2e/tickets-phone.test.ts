@@ -1,5 +1,5 @@
 /**
- * The tickets screen on a phone (core.md §2: one pane at a time, a bottom navigation between the
+ * The tickets screen on a phone (one pane at a time, a bottom navigation between the
  * list and the ticket), in Chromium against the real kernel: an attendant sees the list only → a
  * simulator customer writes, the ticket appears and the title counts it as unread → Accept opens the
  * chat → the reply reaches the phone → back to the list; a new customer message while the list is

@@ -1,6 +1,6 @@
 /**
- * modules/billing's pure rules (administration.md §2 "Subscription and billing", §3 Subscription
- * payload, §4 Invoice status, §5 checkout validation, §9): dates, money, statuses, plan order, the
+ * modules/billing's pure rules (§3 Subscription
+ * payload, §4 Invoice status, §5 checkout validation): dates, money, statuses, plan order, the
  * payment event, the wizard's validation and payload.
  */
 import { readFileSync } from 'node:fs'
@@ -82,7 +82,7 @@ describe('dates and money as the billing screens write them', () => {
   })
 })
 
-describe('invoice status (§4): paid; expired when due before today and unpaid; otherwise open', () => {
+describe('invoice status: paid; expired when due before today and unpaid; otherwise open', () => {
   const today = '2026-11-26'
   it('trusts paid, and works out expired from the due date', () => {
     expect(invoiceStatus({ status: 'paid', dueDate: '2020-01-01' }, today)).toBe('paid')
@@ -137,7 +137,7 @@ describe('plans page', () => {
   })
 })
 
-describe('the payment event (core.md §7 payment, §4 CONCLUIDA)', () => {
+describe('the payment event (core.md §7 payment)', () => {
   const frame = { action: 'CONCLUIDA', company: { id: 5, dueDate: '2026-12-26' }, invoiceId: 9 }
   it('is the renewal of the invoice being paid', () => {
     expect(isPaymentDone(frame, 9)).toBe(true)

@@ -1,10 +1,10 @@
 import type { RealtimeService } from '@atende/sdk'
 
 /**
- * The kernel's own socket channels (spec core.md §7 Real-time): users and settings of a company,
+ * The kernel's own socket channels: users and settings of a company,
  * and `company-{id}-modules` when what the company may use changed — its plan's modules, or the
  * company itself (its plan, the super user's switches) — so open sessions redraw the drawer and
- * routes at once (administration.md: "a alteração vale imediatamente"). A plan change reaches
+ * routes at once ("a alteração vale imediatamente"). A plan change reaches
  * every company with a socket on this process; each asks again what it has (GET /api/modules).
  */
 export function mapKernelEvents(service: RealtimeService, onlineCompanies: () => number[]) {

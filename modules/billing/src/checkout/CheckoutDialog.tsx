@@ -32,7 +32,7 @@ export interface CheckoutDialogProps {
 }
 
 /**
- * The checkout wizard (administration.md §4 Checkout steps): 0 address, 1 plan, 2 review; Pay posts
+ * The checkout wizard: 0 address, 1 plan, 2 review; Pay posts
  * /api/subscription and shows the Pix view; the payment event shows the renewal and goes home after 4 s.
  */
 export function CheckoutDialog({ invoice, onClose }: CheckoutDialogProps) {

@@ -10,12 +10,12 @@ const isInlineImage = (src: string) => /^data:image\/(png|svg\+xml|jpeg);base64,
 
 export interface PixViewProps {
   charge: PixCharge
-  /** The renewed due date once the payment event arrived (administration.md §4). */
+  /** The renewed due date once the payment event arrived. */
   renewedUntil: string | null
 }
 
 /**
- * The Pix payment (administration.md §3 Pix payment): QR code, copy-and-paste code and amount, then
+ * The Pix payment: QR code, copy-and-paste code and amount, then
  * — live — until when the subscription was renewed.
  */
 export function PixView({ charge, renewedUntil }: PixViewProps) {

@@ -12,7 +12,7 @@ export interface PlanStepProps {
   onChoose: (plan: Plan) => void
 }
 
-/** Step 1 (administration.md §4 "plan and card"): the plan, its price, users and connections. No card data: Pix only. */
+/** Step 1: the plan, its price, users and connections. No card data: Pix only. */
 export function PlanStep({ plans, failed, choice, onChoose }: PlanStepProps) {
   const { t, i18n } = useTranslation()
   const limit = (n: number) => {

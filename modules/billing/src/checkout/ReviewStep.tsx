@@ -14,7 +14,7 @@ export interface ReviewStepProps {
   total: number
 }
 
-/** Step 2 (administration.md §4): what will be charged and to whom, before Pay. */
+/** Step 2: what will be charged and to whom, before Pay. */
 export function ReviewStep({ form, choice, plan, total }: ReviewStepProps) {
   const { t, i18n } = useTranslation()
   const limit = (n: number) => {

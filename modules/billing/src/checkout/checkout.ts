@@ -1,15 +1,15 @@
 /**
  * The checkout wizard's rules, pure (tested in shell/test/unit/billing.test.ts): steps, the address
- * step's validation (administration.md §5), the default plan (§9) and the payload (§3).
+ * step's validation, the default plan and the payload.
  */
 import type { Errors } from '@atende/ui'
 import type { AddressForm, Country, Invoice, Plan, SubscriptionPayload } from '../types.ts'
 
-/** administration.md §4 Checkout steps: 0 address data, 1 plan, 2 review and pay. */
+/** 0 address data, 1 plan, 2 review and pay. */
 export const STEPS = ['data', 'customize', 'review'] as const
 export type Step = 0 | 1 | 2
 
-/** administration.md §9: country options. */
+/** Country options. */
 export const COUNTRIES: readonly Country[] = ['BR', 'usa']
 
 /** The plan chosen in step 1: what the payload carries about it. */
@@ -20,7 +20,7 @@ export interface PlanChoice {
   connections: number
 }
 
-/** administration.md §9: the default checkout plan (id 1, price 30, 10 users, 10 connections). */
+/** The default checkout plan (id 1, price 30, 10 users, 10 connections). */
 export const DEFAULT_PLAN: PlanChoice = { planId: 1, price: 30, users: 10, connections: 10 }
 
 export const emptyAddress = (): AddressForm => ({
@@ -63,7 +63,7 @@ export function zipcodeProblem(zipcode: string, country: AddressForm['country'])
 const required = (v: string) => (v.trim() ? null : 'validation.required')
 
 /**
- * administration.md §5 "Checkout address step": firstName, address1, city, zipcode and country
+ * FirstName, address1, city, zipcode and country
  * required. Values are i18n keys (the shell's `validation.*`, or this module's).
  */
 export function validateAddress(form: AddressForm): Errors<AddressForm> {

@@ -33,7 +33,7 @@ export interface CampaignSettings {
   windowEnd: string
 }
 
-/** administration.md §9: the option lists and their defaults; the daily limit and window are the server's. */
+/** The option lists and their defaults; the daily limit and window are the server's. */
 export const MESSAGE_INTERVALS = [0, 5, 10, 15, 20]
 export const LONGER_INTERVALS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120]
 export const DEFAULT_SETTINGS: CampaignSettings = {
@@ -46,9 +46,9 @@ export const DEFAULT_SETTINGS: CampaignSettings = {
   windowEnd: '20:00',
 }
 export const DAILY_LIMIT_MAX = 10_000
-/** §9: the report reloads 5 s after a live update shows FINALIZADA. */
+/** The report reloads 5 s after a live update shows FINALIZADA. */
 export const REPORT_RELOAD_MS = 5000
-/** §4, §9: a scheduled campaign can be changed until an hour before it starts. */
+/** A scheduled campaign can be changed until an hour before it starts. */
 export const EDIT_LOCK_MS = 60 * 60 * 1000
 /**
  * The server's `editable`, and false as soon as a scheduled campaign comes within the hour (no frame
@@ -59,7 +59,7 @@ export function isEditable(c: Pick<CampaignWire, 'editable' | 'status' | 'schedu
   if (c.status !== 'PROGRAMADA' || !c.scheduledAt) return true
   return new Date(c.scheduledAt).getTime() - now > EDIT_LOCK_MS
 }
-/** §5: name 2 to 50. */
+/** Name 2 to 50. */
 export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const MESSAGE_MAX = 4096

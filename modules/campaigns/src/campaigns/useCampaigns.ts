@@ -23,7 +23,7 @@ function useCampaignFrames(handler: (frame: CampaignFrame) => void) {
 
 /**
  * GET /api/campaigns (records, hasMore) for the search text, a page at a time, kept live by the
- * campaign frames (administration.md §4 "Live updates"): progress and status changes land in place.
+ * campaign frames: progress and status changes land in place.
  */
 export function useCampaigns(search: string) {
   return useLivePagedList<Campaign, CampaignFrame>({
@@ -44,7 +44,7 @@ type OneState =
 
 /**
  * One campaign for its report (GET /api/campaigns/:id), live from its frames; when a live update
- * shows it FINALIZADA the data is read again 5 s later (administration.md §4, §9).
+ * shows it FINALIZADA the data is read again 5 s later.
  */
 export function useCampaign(id: number) {
   const api = useApi()

@@ -14,7 +14,7 @@ export interface ImportDialogProps {
 }
 
 /**
- * Import a spreadsheet into a list (administration.md §2, §5: .xls/.xlsx): the confirmation with
+ * Import a spreadsheet into a list (.xls/.xlsx): the confirmation with
  * the example's download link, the file, then a summary of created, updated and row errors.
  */
 export function ImportDialog({ contactListId, open, onClose, onImported }: ImportDialogProps) {

@@ -7,7 +7,7 @@ import type {
   ImportResultWire,
 } from '@atende/plugin-campaigns/api'
 
-/** Contact lists as the API answers them (administration.md §3): the campaigns plugin's contract. */
+/** Contact lists as the API answers them: the campaigns plugin's contract. */
 export type ContactList = ContactListWire
 export type ContactListItem = ContactListItemWire
 export type ImportResult = ImportResultWire

@@ -11,7 +11,7 @@ import {
 
 /**
  * GET /api/contact-lists (records, hasMore) for the search text, a page at a time, kept live by
- * `company-{id}-ContactList` (administration.md §4 "Live updates").
+ * `company-{id}-ContactList`.
  */
 export function useContactLists(search: string) {
   return useLivePagedList<ContactList, ContactListFrame>({

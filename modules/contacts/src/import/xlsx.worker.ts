@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Reads an untrusted spreadsheet off the main thread (administration.md: contact import). The
+ * Reads an untrusted spreadsheet off the main thread (contact import). The
  * prototypes are frozen before xlsx is evaluated (./freeze.ts comes first), the file's formulas,
  * styles and HTML are not parsed, and only plain rows go back. The screen gives it a time limit and
  * terminates it past that (a crafted file can make the parser spin: xlsx 0.18.5's ReDoS advisory).

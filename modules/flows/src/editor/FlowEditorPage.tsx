@@ -78,7 +78,7 @@ function Editor({ flow }: { flow: Flow }) {
     },
     [session],
   )
-  // §4: on load the variable list is rebuilt from the question nodes' answer keys.
+  // On load the variable list is rebuilt from the question nodes' answer keys.
   useEffect(() => storeVariables(variablesOf(initial.nodes)), [initial, storeVariables])
 
   const open = useCallback(
@@ -93,7 +93,7 @@ function Editor({ flow }: { flow: Flow }) {
       const list = rf.getNodes()
       const original = list.find((n) => n.id === id)
       if (!original || original.type === 'start') return
-      // §4: 240 px right of the rightmost node; the view follows it there.
+      // 240 px right of the rightmost node; the view follows it there.
       const position = duplicatePosition(list, original)
       const data = structuredClone(original.data)
       // The server keeps an OpenAI node's keys by node id: a copy (new id) has none until typed.
@@ -139,7 +139,7 @@ function Editor({ flow }: { flow: Flow }) {
 
   const add = (type: NodeType) => {
     if (type !== 'start') return setDialog({ type })
-    // §4: the start node is unique. One is there: it is selected and shown, and the user told so
+    // The start node is unique. One is there: it is selected and shown, and the user told so
     // (adding another would only move it).
     const current = nodes.find((n) => n.type === 'start')
     if (current) {
@@ -384,7 +384,7 @@ function FlowEditor() {
   )
 }
 
-/** /flowbuilder/:id: the flow editor (administration.md §2 "Flow editor", §4, §5). */
+/** /flowbuilder/:id: the flow editor. */
 export default function FlowEditorPage() {
   return (
     <CampaignsGate>

@@ -1,4 +1,4 @@
-/** The content sequence's rules (administration.md §3 "Content element", §5), pure. */
+/** The content sequence's rules, pure. */
 import type { ContentElement } from '../types.ts'
 import { INTERVAL_MAX, type MediaKind } from '../validation.ts'
 
@@ -14,7 +14,7 @@ export function nextNumber(elements: ContentElement[], type: ElementType): strin
   return `${type}${Math.max(0, ...used) + 1}`
 }
 
-/** The sequence's rules (§5), as the i18n key of the first one broken; null when it may be saved. */
+/** The sequence's rules, as the i18n key of the first one broken; null when it may be saved. */
 export function contentError(elements: ContentElement[]): string | null {
   if (!elements.length) return 'editor.content.empty'
   if (elements.some((e) => e.type === 'message' && !e.value.trim())) return 'editor.validation.emptyMessage'

@@ -1,5 +1,5 @@
 /**
- * The flow editor's rules as pure functions (administration.md §4 "Dialogs", §9 flow-builder
+ * The flow editor's rules as pure functions (§9 flow-builder
  * constants), over xyflow's nodes and edges; the wire graph is the plugin's FlowGraph.
  */
 import type { Edge, Node } from '@xyflow/react'
@@ -21,7 +21,7 @@ export const MENU_INVALID_HANDLE = 'invalid'
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
-/** A random 30-character alphanumeric id (§3 Flow node). */
+/** A random 30-character alphanumeric id. */
 export function randomId(length = NODE_ID_LENGTH): string {
   const bytes = new Uint32Array(length)
   crypto.getRandomValues(bytes)

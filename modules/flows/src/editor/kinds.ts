@@ -24,7 +24,7 @@ export const KINDS: Record<NodeType, Kind> = {
   openai: { title: 'editor.types.openai', color: 'bg-green-800' },
 }
 
-/** The add menu, in the spec's order (§2 "Flow editor"), plus the condition node. */
+/** The add menu, in the spec's order, plus the condition node. */
 export const ADDABLE: NodeType[] = [
   'start',
   'singleBlock',

@@ -1,4 +1,4 @@
-/** Dates as the product shows them (DD/MM/yyyy) and the due-date rules of administration.md §4/§9. */
+/** Dates as the product shows them (DD/MM/yyyy) and the due-date rules */
 const DAY_MS = 86_400_000
 
 /** A server date (ISO, or YYYY-MM-DD) as the calendar day it names; date-only strings are local days. */
@@ -26,7 +26,7 @@ export function maskDate(value: string): string {
 
 /**
  * A typed DD/MM/YYYY as the server's YYYY-MM-DD; null when empty or not a real day
- * (administration.md §5: an empty or invalid due date is sent as null).
+ * (an empty or invalid due date is sent as null).
  */
 export function parseTypedDate(value: string): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim())
@@ -48,7 +48,7 @@ export function daysLeft(value: string | null | undefined, now: Date = new Date(
 export type DueTone = 'warning' | 'alert' | 'overdue' | null
 
 /**
- * Row colour of a company by its due date (administration.md §4, thresholds 5, 4 to -3, -4 in §9):
+ * Row colour of a company by its due date (thresholds 5, 4 to -3, -4):
  * - exactly 5 days left            → yellow ('warning'): the renewal is coming;
  * - from 4 days left to 3 days late → orange ('alert'): due now, still inside the grace period;
  * - 4 or more days late            → red ('overdue'). The spec says "exactly 4 days overdue", but a

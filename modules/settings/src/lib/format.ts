@@ -1,6 +1,6 @@
 import { formatMoney as kitMoney } from '@atende/ui'
 
-/** Money in BRL with 2 decimals (administration.md §1), written the interface language's way (default pt). */
+/** Money in BRL with 2 decimals, written the interface language's way (default pt). */
 export const formatMoney = (value: number, language = 'pt') => kitMoney(value, language)
 
 /** The ##:## mask of the schedules tab: digits only, a colon after the hour. */

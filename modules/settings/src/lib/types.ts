@@ -16,7 +16,7 @@ export interface CompanyPage {
   count?: number
 }
 
-/** The seven plan flags of administration.md §3, in the spec's order. */
+/** The seven plan flags, in the spec's order. */
 export const PLAN_FLAGS = [
   'useCampaigns',
   'useSchedules',

@@ -51,7 +51,7 @@ export function CompaniesTab() {
     return () => ctrl.abort()
   }, [api, showError])
 
-  // A new search term starts again at page 1 (administration.md §4 "Live updates").
+  // A new search term starts again at page 1.
   useEffect(() => {
     setPage(1)
   }, [term, reloadTick])
@@ -129,7 +129,7 @@ export function CompaniesTab() {
       setRows((list) => list?.filter((r) => r.id !== c.id) ?? list)
     }, 'settings.toasts.errorOperation')
 
-  /** administration.md §4: moves the due date forward by the recurrence (1, 2, 3, 6 or 12 months). */
+  /** Moves the due date forward by the recurrence (1, 2, 3, 6 or 12 months). */
   async function expire() {
     if (!editing) return
     try {

@@ -6,7 +6,7 @@ import { Panel } from '../ui/Panel.tsx'
 import type { Setting } from '../lib/types.ts'
 
 /**
- * The options of administration.md §3 with the values core/kernel/src/settings.ts allows.
+ * The options with the values core/kernel/src/settings.ts allows.
  * 'switch' settings take enabled/disabled; 'select' ones list their values.
  * campaignsEnabled is not here: the super user sets it per company in the Companies tab.
  */

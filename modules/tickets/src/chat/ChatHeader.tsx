@@ -98,7 +98,7 @@ export function ChatHeader({ ticket, readOnly, busy, drawerOpen, onMove, onToggl
       </Badge>
       {!readOnly && (
         <div className="flex shrink-0 items-center gap-1 @min-[40rem]:gap-2" data-testid="chat-actions">
-          {/* Other modules' buttons, props { ticket }: the schedules module fills it (core.md §2 "Schedule dialog"). */}
+          {/* Other modules' buttons, props { ticket }: the schedules module fills it. */}
           <ExtensionSlot name="ticket.actions" props={{ ticket }} />
           {ticket.status === 'pending' && btn('accept', 'primary')}
           {ticket.status === 'open' && (

@@ -77,7 +77,7 @@ export interface ComposerProps {
 }
 
 /**
- * The message composer (core.md §2): only on open tickets; Enter sends, Shift+Enter breaks the
+ * The message composer: only on open tickets; Enter sends, Shift+Enter breaks the
  * line; "/" suggests quick replies, "@" participants in groups; files, voice notes, emojis and
  * contact cards; the sign-message option. Replying quotes a message; editing PUTs it instead.
  */

@@ -8,7 +8,7 @@ import { TicketNotes } from './TicketNotes.tsx'
 import { CloseIcon } from './icons.tsx'
 
 /**
- * The contact drawer (core.md §2, 320 px, right of the chat): who the contact is (GET /contacts/{id},
+ * The contact drawer (320 px, right of the chat): who the contact is (GET /contacts/{id},
  * which carries the extra information), the edit form, the ticket's notes.
  */
 export function ContactDrawer({

@@ -5,7 +5,7 @@ import { Button, Dialog, TextField, digits, toast } from '@atende/ui'
 import type { Message } from '../types.ts'
 import { useChatError } from './useChatError.ts'
 
-/** Forward a message to a phone (core.md §5: the phone is required, country code plus number). */
+/** Forward a message to a phone (the phone is required, country code plus number). */
 export function ForwardDialog({ message, onClose }: { message: Message | null; onClose: () => void }) {
   const { t } = useTranslation()
   const api = useApi()

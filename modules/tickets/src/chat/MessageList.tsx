@@ -5,9 +5,9 @@ import type { Message } from '../types.ts'
 import { MessageBubble, type MessageAction } from './MessageBubble.tsx'
 import { buildTimeline, dateTimeOf, dayLabel } from './timeline.ts'
 
-/** core.md §2: older messages load within 50 px of the top. */
+/** Older messages load within 50 px of the top. */
 export const TOP_THRESHOLD_PX = 50
-/** core.md §2: a jumped-to message is highlighted 1.5 s; a quoted one is searched in up to 10 more pages, 800 ms apart. */
+/** A jumped-to message is highlighted 1.5 s; a quoted one is searched in up to 10 more pages, 800 ms apart. */
 const HIGHLIGHT_MS = 1500
 const JUMP_PAGES = 10
 const JUMP_INTERVAL_MS = 800

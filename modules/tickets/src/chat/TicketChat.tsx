@@ -25,7 +25,7 @@ export interface TicketChatProps {
 }
 
 /**
- * The conversation of one ticket (core.md §2 "Tickets screen"): header with the status' buttons,
+ * The conversation of one ticket: header with the status' buttons,
  * the message list, the composer, the transfer dialog and the contact drawer. `onClosed` is called
  * when the chat should go away: the ticket left this user's hands (returned, resolved, transferred
  * away, deleted) or may not be seen ('Acesso não permitido').
@@ -77,7 +77,7 @@ export function TicketChat({ ticketId, readOnly = false, onClosed }: TicketChatP
     setBusy(null)
     // The same action and words as the list's 'Resolver' button: one name, one success toast.
     if (tk && m === 'resolve') toast.success(t('tickets.toasts.closed'))
-    // core.md §4: after a move to open the ticket stays selected; after other moves it goes away.
+    // After a move to open the ticket stays selected; after other moves it goes away.
     if (tk && tk.status !== 'open') closedRef.current?.()
   }
 

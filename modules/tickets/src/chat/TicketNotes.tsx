@@ -6,7 +6,7 @@ import type { TicketNote } from '../types.ts'
 import { dateTimeOf } from './timeline.ts'
 import { useChatError } from './useChatError.ts'
 
-/** core.md §5: a note is required, at least 2 characters. */
+/** A note is required, at least 2 characters. */
 export const NOTE_MIN = 2
 export const noteProblem = (note: string): 'required' | 'short' | null => {
   const n = note.trim()

@@ -22,7 +22,7 @@ export function transferredKey(user: string | null, queue: string | null): strin
 }
 
 /**
- * Transfer (core.md §4): a queue is required; a user is optional (without one the ticket goes back
+ * Transfer: a queue is required; a user is optional (without one the ticket goes back
  * to pending in that queue); the connection too. Users, queues and connections load on opening.
  * Done, a toast says where it went.
  */

@@ -3,11 +3,11 @@
  * mentions in group tickets, the audio size rule and the attachments' size limit.
  */
 
-/** core.md §2: quick-reply labels are cut at 35 characters. */
+/** Quick-reply labels are cut at 35 characters. */
 export const QUICK_LABEL_MAX = 35
-/** core.md §2: recordings under 10 000 bytes are discarded (a slip of the finger). */
+/** Recordings under 10 000 bytes are discarded (a slip of the finger). */
 export const AUDIO_MIN_BYTES = 10_000
-/** core.md §2: the input grows up to 5 rows. */
+/** The input grows up to 5 rows. */
 export const MAX_ROWS = 5
 
 export interface QuickReply {
@@ -48,7 +48,7 @@ export function signBody(body: string, userName: string | null | undefined, sign
   return sign && userName ? `*${userName}:*\n${body}` : body
 }
 
-/** What is sent, or null when there is nothing (core.md §2: empty bodies are not sent). */
+/** What is sent, or null when there is nothing (empty bodies are not sent). */
 export function cleanBody(text: string): string | null {
   const t = text.trim()
   return t ? t : null

@@ -61,7 +61,7 @@ export function buildTimeline(messages: readonly Message[], isGroup = false): Ti
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string }
 
-/** "Hoje", "Ontem" or dd/MM/yyyy (core.md §1). */
+/** "Hoje", "Ontem" or dd/MM/yyyy. */
 export function dayLabel(iso: string, now: Date = new Date()): DayLabel {
   const day = localDay(iso)
   if (day === localDay(now.toISOString())) return { kind: 'today' }
@@ -137,7 +137,7 @@ function sameMessage(a: Message, b: Message): boolean {
 
 export type TickKind = 'failed' | 'pending' | 'sent' | 'delivered' | 'read'
 
-/** core.md §4 "Message ack": 0 clock, 1 ✓, 2–3 ✓✓, 4–5 blue ✓✓; a failed send wins. */
+/** 0 clock, 1 ✓, 2–3 ✓✓, 4–5 blue ✓✓; a failed send wins. */
 export function tickKind(m: Pick<Message, 'ack' | 'sendStatus'>): TickKind {
   if (m.sendStatus === 'failed') return 'failed'
   if (m.ack >= 4) return 'read'

@@ -29,6 +29,6 @@ export function useChatError(fallbackKey = 'chat.errors.generic') {
   )
 }
 
-/** 403 on a ticket: the viewer may not see it (core.md §4 "Ticket view access"). */
+/** 403 on a ticket: the viewer may not see it. */
 export const isNoAccess = (err: unknown) => isApiError(err) && (err.status === 403 || err.code === 'ERR_NO_PERMISSION')
 export const isNotFound = (err: unknown) => isApiError(err) && err.status === 404

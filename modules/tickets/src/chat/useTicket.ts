@@ -20,7 +20,7 @@ export type ChatClosed = (opts?: { replace: boolean }) => void
  * The open ticket: loaded once, kept current by `company-{id}-ticket` frames (a frame's ticket may
  * lack its objects, so it is merged into what we have; a changed queue or user is re-read, and a
  * 403 then means it moved out of this user's sight). A delete, a 403 or a 404 closes the chat.
- * This is also the page's access check (core.md §4 "Ticket view access"): the first load's 403 says
+ * This is also the page's access check: the first load's 403 says
  * 'Acesso não permitido', its 404 'Ticket não encontrado.', and the address is replaced.
  */
 export function useTicket(ticketId: number, onClosed?: ChatClosed) {

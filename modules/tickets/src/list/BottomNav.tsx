@@ -3,7 +3,7 @@ import { cx } from '@atende/ui'
 
 export type MobilePane = 'list' | 'ticket'
 
-/** Narrow screens (core.md §2): one pane at a time, switched here. */
+/** Narrow screens: one pane at a time, switched here. */
 export function BottomNav({
   pane,
   onChange,

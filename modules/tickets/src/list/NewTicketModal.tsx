@@ -28,7 +28,7 @@ interface OtherOpen {
 }
 
 /**
- * New ticket (core.md §2, §8): contact search from 3 characters, a queue (required unless admin)
+ * New ticket: contact search from 3 characters, a queue (required unless admin)
  * and a connection (the default preselected). The contact's active ticket with someone else is
  * named in the modal; one of our own is simply opened.
  */
@@ -90,7 +90,7 @@ export function NewTicketModal({
           status: 'open',
         },
       })
-      // core.md §8: TICKET_REOPENED opens the returned ticket — the contact's, closed moments ago.
+      // TICKET_REOPENED opens the returned ticket — the contact's, closed moments ago.
       if (ticket.outcome === 'TICKET_REOPENED') toast.info(t('tickets.toasts.reopened'), 5000)
       else if (ticket.isReturningCustomer) toast.info(t('tickets.toasts.returningCustomer'), 5000)
       onCreated(ticket)

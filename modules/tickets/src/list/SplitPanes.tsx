@@ -21,7 +21,7 @@ function saveWidth(w: number) {
 
 /**
  * Two panes with a drag handle between them (a separator: drag, or arrows / Home / End). The left
- * pane's width is a percentage stored locally and clamped by the window's width (core.md §2).
+ * pane's width is a percentage stored locally and clamped by the window's width.
  */
 export function SplitPanes({ left, right }: { left: ReactNode; right: ReactNode }) {
   const { t } = useTranslation()

@@ -102,7 +102,7 @@ const actionClass =
   'rounded px-2 py-0.5 text-xs font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-primary disabled:opacity-50'
 
 /**
- * One ticket (core.md §2): queue colour strip, avatar, name, last message, chips (connection, user,
+ * One ticket: queue colour strip, avatar, name, last message, chips (connection, user,
  * queue, tags), unread badge, time, and its buttons. A pending ticket is not opened by a click
  * (only Accept takes it): the click shows it read-only, as the peek (eye) does.
  */

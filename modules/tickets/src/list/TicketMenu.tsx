@@ -17,7 +17,7 @@ const itemClass =
   'block w-full px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none disabled:cursor-not-allowed disabled:opacity-50 dark:hover:bg-slate-700 dark:focus:bg-slate-700'
 
 /**
- * The admin options (⋮) of a list item (core.md §6): other modules' entries first (the `ticket.menu`
+ * The admin options (⋮) of a list item: other modules' entries first (the `ticket.menu`
  * extension slot, props { ticket, close, className }: the schedules module puts "Agendamento" there),
  * close without message, delete (with ticket-options:deleteTicket).
  * Fixed-positioned from the button so the scrolled list does not clip it.

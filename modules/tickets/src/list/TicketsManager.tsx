@@ -53,7 +53,7 @@ interface TicketsManagerProps {
 }
 
 /**
- * The left panel (core.md §2 "Tickets screen"): tabs open (sub-tabs attending and waiting, with
+ * The left panel: tabs open (sub-tabs attending and waiting, with
  * counts), closed and search; the queue filter, admins' "show all", the new-ticket button; the
  * lists kept live; the unread count in the title and the new-message beep. On arrival it lands
  * where the work is ("Aguardando" when nothing of the user's is open but customers wait), unless

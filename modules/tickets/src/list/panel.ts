@@ -1,5 +1,5 @@
 /**
- * The list panel's width (core.md §2): a percentage of the screen kept in local storage, 33 by
+ * The list panel's width: a percentage of the screen kept in local storage, 33 by
  * default, clamped by the window's width; under 768 px only one pane shows.
  */
 export const PANEL_WIDTH_KEY = 'ticketsPanelWidth'

@@ -1,5 +1,5 @@
 /**
- * Where a ticket belongs and how the lists are ordered (core.md §2 "Tickets screen", §4, §6): the
+ * Where a ticket belongs and how the lists are ordered: the
  * same rules GET /tickets applies, so a live frame lands where the next page load would put it.
  * Pure: unit-tested in shell/test/unit/tickets-list.test.ts.
  */
@@ -51,7 +51,7 @@ export function listParams(view: ListView, pageNumber: number): Record<string, s
   }
 }
 
-/** The access rule (core.md §4): admins see all; others their own, their queues' and, with allTicket, queueless ones. */
+/** The access rule: admins see all; others their own, their queues' and, with allTicket, queueless ones. */
 export function canSee(t: Pick<Ticket, 'queueId' | 'userId'>, me: Me): boolean {
   if (me.admin || t.userId === me.id) return true
   if (t.queueId !== null) return me.queueIds.includes(t.queueId)
@@ -139,7 +139,7 @@ export function parseTicketId(raw: string | undefined): number | null {
   return Number.isSafeInteger(n) && n > 0 ? n : null
 }
 
-/** HH:mm when `iso` is today (local time), dd/MM/yyyy otherwise (core.md §2). */
+/** HH:mm when `iso` is today (local time), dd/MM/yyyy otherwise. */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
   return localDay(iso) === localDay(now.toISOString()) ? timeOf(iso) : dateOf(iso)
 }
@@ -171,7 +171,7 @@ export function shouldRing(opts: {
   return opts.views.some((v) => belongs(opts.ticket, v, opts.me))
 }
 
-/** The list's tabs (core.md §2): open (with its sub-tabs attending and waiting), closed, search. */
+/** The list's tabs: open (with its sub-tabs attending and waiting), closed, search. */
 export type TicketsTab = 'open' | 'closed' | 'search'
 export type OpenSubTab = 'open' | 'pending'
 export interface TabChoice {

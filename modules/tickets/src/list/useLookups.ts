@@ -40,7 +40,7 @@ function useLookup<T>(path: string | null): T[] {
   return items
 }
 
-/** The viewer's queues (admins: all of the company's; core.md §6). */
+/** The viewer's queues (admins: all of the company's). */
 export function useQueues(admin: boolean, queueIds: number[]): QueueOption[] {
   const all = useAllQueues(true)
   return admin ? all : all.filter((q) => queueIds.includes(q.id))

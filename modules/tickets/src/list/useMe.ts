@@ -14,7 +14,7 @@ interface UserMe {
 
 /**
  * The viewer for the list rules: the stored session at once, then GET /users/me, since queues and
- * allTicket may have changed since login (core.md §4: "if allTicket is undefined, the user is re-fetched").
+ * allTicket may have changed since login ("if allTicket is undefined, the user is re-fetched").
  */
 export function useMe() {
   const api = useApi()

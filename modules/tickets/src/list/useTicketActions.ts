@@ -16,7 +16,7 @@ interface ActionsOptions {
 }
 
 /**
- * The list's buttons (core.md §4 "Ticket"): accept, close, reopen, close without message, delete.
+ * The list's buttons: accept, close, reopen, close without message, delete.
  * Each answer is applied to the lists at once (the frame that follows changes nothing more).
  * A 409 (someone else moved it first) is shown translated and the ticket is re-read.
  */

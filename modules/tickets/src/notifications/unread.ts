@@ -1,5 +1,5 @@
 /**
- * The top bar's unread-ticket list (core.md §2 Layout, "popovers for unread-ticket notifications"):
+ * The top bar's unread-ticket list ("popovers for unread-ticket notifications"):
  * tickets with unread customer messages that are the viewer's own or nobody's yet, newest first.
  * Pure: unit-tested in shell/test/unit/notifications.test.ts.
  */

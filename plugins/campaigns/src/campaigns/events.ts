@@ -20,7 +20,7 @@ declare module '@atende/sdk' {
   }
 }
 
-/** `company-{id}-campaign` with create / update / delete (administration.md §4 "Live updates"). */
+/** `company-{id}-campaign` with create / update / delete. */
 export function mapCampaignRealtime(kernel: Kernel, service: CampaignService) {
   const rooms = (companyId: number) => [`company-${companyId}`]
   kernel.realtime.map('campaign.saved', async ({ companyId, action, campaignId }) => {

@@ -12,7 +12,7 @@ const admin = { admin: true }
 /** A campaign's attachment: what WhatsApp sends as media (administration.md §2 campaign dialog). */
 const MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
-/** Campaigns and their settings under /api (administration.md §7 "Campaigns"), for admins. */
+/** Campaigns and their settings under /api, for admins. */
 export function registerCampaignRoutes(
   root: FastifyInstance,
   kernel: Kernel,

@@ -24,7 +24,7 @@ export const ERR_CAMPAIGN_NOT_EDITABLE = 'ERR_CAMPAIGN_NOT_EDITABLE'
 export const ERR_CAMPAIGN_NOT_RUNNING = 'ERR_CAMPAIGN_NOT_RUNNING'
 export const ERR_CAMPAIGN_NOT_CANCELLED = 'ERR_CAMPAIGN_NOT_CANCELLED'
 export const ERR_CAMPAIGN_NOT_STARTABLE = 'ERR_CAMPAIGN_NOT_STARTABLE'
-/** A PROGRAMADA campaign can be changed until an hour before it starts (administration.md §4). */
+/** A PROGRAMADA campaign can be changed until an hour before it starts. */
 export const EDIT_LOCK_MS = 60 * 60 * 1000
 
 export interface CampaignRow {
@@ -64,7 +64,7 @@ export function editable(c: Pick<CampaignRow, 'status' | 'scheduledAt'>, now = D
 
 const NO_COUNTS: CampaignCounts = { total: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 }
 
-/** Campaign records (administration.md §3, §4, §5, §7). Every query is scoped to the caller's company. */
+/** Campaign records. Every query is scoped to the caller's company. */
 export function createCampaignService(kernel: Kernel) {
   const connections = () => kernel.services.get<ConnectionsRef>('connections')
 
@@ -146,7 +146,7 @@ export function createCampaignService(kernel: Kernel) {
     }))
   }
 
-  /** The row a body writes, picked field by field and checked (administration.md §5). */
+  /** The row a body writes, picked field by field and checked. */
   async function fields(companyId: number, body: CampaignBody, current?: CampaignRow) {
     const name = body.name.trim()
     if (name.length < 2) throw badRequest('name', 'Muito curto!')

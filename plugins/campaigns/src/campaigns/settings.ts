@@ -2,7 +2,7 @@ import { badRequest, type Kernel } from '@atende/sdk'
 import type { SettingsBody } from './schemas.ts'
 
 /**
- * Campaign settings (administration.md §3, §9): key/value pairs with JSON values, per company.
+ * Campaign settings: key/value pairs with JSON values, per company.
  * Beyond the spec's three intervals and variables, two protections of the number (research §7.2:
  * WhatsApp restricts numbers that send many cold messages): a daily limit per connection and a
  * sending window in the company's time zone. Defaults: 20 s random interval, a 60 s pause every
@@ -27,7 +27,7 @@ export const DEFAULT_SETTINGS: CampaignSettings = {
   windowStart: '08:00',
   windowEnd: '20:00',
 }
-/** The spec's option lists (administration.md §9). */
+/** The spec's option lists. */
 export const INTERVAL_OPTIONS = [0, 5, 10, 15, 20]
 export const LONGER_OPTIONS = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120]
 
@@ -67,7 +67,7 @@ export function createCampaignSettings(kernel: Kernel) {
         throw badRequest('greaterInterval', `One of ${LONGER_OPTIONS.join(', ')} seconds`)
       const values: Partial<CampaignSettings> = { ...body }
       if (body.variables) {
-        // Duplicate keys are ignored: the first one counts (administration.md §5).
+        // Duplicate keys are ignored: the first one counts.
         const seen = new Set<string>()
         values.variables = body.variables
           .map((v) => ({ key: v.key.trim(), value: v.value }))

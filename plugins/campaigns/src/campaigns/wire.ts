@@ -73,5 +73,5 @@ export type Campaign = Static<typeof Campaign>
 /** `company-{id}-campaign` frames (events.ts): the campaign as read after the change, or the deleted one's id. */
 export type CampaignFrame = { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number }
 
-/** One of the campaign settings (administration.md §3 "Campaign settings"): values are JSON. */
+/** One of the campaign settings: values are JSON. */
 export const CampaignSetting = Type.Object({ key: Type.String(), value: Type.Unknown() })

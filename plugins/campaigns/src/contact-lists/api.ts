@@ -1,11 +1,11 @@
 /**
- * Contact lists' wire types (administration.md §3 "Contact list", "Contact list item", §7 "Contact
+ * Contact lists' wire types ("Contact list item", §7 "Contact
  * lists and items"): TypeBox only, so the campaigns module's types stay small.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { ListResponse, Nullable } from '@atende/sdk'
 
-/** §5 and §9: names 2 to 50; numbers 8 to 50 (after the contacts plugin's normalisation). */
+/** Names 2 to 50; numbers 8 to 50 (after the contacts plugin's normalisation). */
 export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const NUMBER_MIN = 8

@@ -5,8 +5,8 @@ import { registerContactListRoutes } from './routes.ts'
 import { createContactListService } from './service.ts'
 
 /**
- * Contact lists and their items (administration.md §2, §3, §5, §7), for admins; deleting an item
- * needs contacts-page:deleteContact (§6).
+ * Contact lists and their items, for admins; deleting an item
+ * needs contacts-page:deleteContact.
  *
  * Decisions where the spec is silent:
  * - Numbers are normalised with the contacts plugin's published rule (ContactsService.normaliseNumber),

@@ -46,7 +46,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string
   return file
 }
 
-/** Contact lists and items under /api (administration.md §7 "Contact lists and items"), for admins. */
+/** Contact lists and items under /api, for admins. */
 export function registerContactListRoutes(root: FastifyInstance, service: ContactListService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

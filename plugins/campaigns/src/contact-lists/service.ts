@@ -72,7 +72,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 
 type Problem = { field: 'name' | 'number' | 'email'; message: string }
 
-/** Contact lists and their items (administration.md §3, §5, §7): every query scoped to the caller's company. */
+/** Contact lists and their items: every query scoped to the caller's company. */
 export function createContactListService(kernel: Kernel) {
   const contacts = () => kernel.services.get<ContactsRef>('contacts')
   const validity = createValidityChecker(kernel)

@@ -4,7 +4,7 @@
  * acks to the pipeline (`events`), and sends what the platform asks it to.
  */
 
-/** Session states of core.md §4 (spelled as the spec and the web client spell them). */
+/** Session states (spelled as the spec and the web client spell them). */
 export const SESSION_STATUSES = ['DISCONNECTED', 'qrcode', 'OPENING', 'CONNECTED', 'PAIRING', 'TIMEOUT'] as const
 export type SessionStatus = (typeof SESSION_STATUSES)[number]
 
@@ -36,7 +36,7 @@ export const MEDIA_TYPES = [
 ] as const
 export type MediaType = (typeof MEDIA_TYPES)[number]
 
-/** Acks of core.md §4: 1 sent (single tick), 2 delivered, 3 delivered to the device, 4 read, 5 played. */
+/** Acks: 1 sent (single tick), 2 delivered, 3 delivered to the device, 4 read, 5 played. */
 export type Ack = 0 | 1 | 2 | 3 | 4 | 5
 
 /** Inbound media: the bytes are fetched lazily so a message is recorded even when its download fails. */

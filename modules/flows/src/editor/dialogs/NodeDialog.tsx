@@ -35,7 +35,7 @@ export interface DialogState {
   data?: Record<string, unknown>
 }
 
-/** The dialog of a node type (§2 "Node dialogs"); `data` absent opens it in create mode. */
+/** The dialog of a node type; `data` absent opens it in create mode. */
 export function NodeDialog({
   state,
   variables,

@@ -9,7 +9,7 @@ import { OPENAI_VOICES, voiceValue } from '../kinds.ts'
 import { uploadMedia } from '../upload.ts'
 import { NodeDialogShell, TextAreaField, blanks, useNodeForm, type NodeDialogProps } from './Shell.tsx'
 
-/** administration.md §3, §9: a typebot node's defaults (delay 1000 ms, expiry 1). */
+/** A typebot node's defaults (delay 1000 ms, expiry 1). */
 export const TYPEBOT_DEFAULTS: TypebotData = {
   name: '',
   projectName: '',

@@ -7,7 +7,7 @@
  * canvas shows the current view (the last crop, or the whole image) scaled to fit 900×700.
  */
 
-/** core.md §2: the canvas is at most 900×700. */
+/** The canvas is at most 900×700. */
 export const MAX_W = 900
 export const MAX_H = 700
 
@@ -17,9 +17,9 @@ export interface Range {
   step: number
   initial: number
 }
-/** core.md §2: thickness 1–30, default 3. */
+/** Thickness 1–30, default 3. */
 export const THICKNESS: Range = { min: 1, max: 30, step: 1, initial: 3 }
-/** core.md §2: opacity 0.1–1 in 0.05 steps. */
+/** Opacity 0.1–1 in 0.05 steps. */
 export const OPACITY: Range = { min: 0.1, max: 1, step: 0.05, initial: 1 }
 /** The text tool's own size control (canvas pixels). */
 export const TEXT_SIZE: Range = { min: 12, max: 96, step: 2, initial: 32 }
