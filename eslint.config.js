@@ -3,7 +3,8 @@
  * (ARCHITECTURE.md) as import rules, so a boundary crossed is a CI failure, not a review comment:
  * - the SDK imports nothing of ours; the kernel no plugin or module; the kit and the client no server code;
  * - a plugin imports the SDK and, as types only, other plugins' published contracts (`@atende/plugin-x/api`);
- * - a module imports the kit, the client and contracts' types — never another module or server code;
+ * - a module imports the kit, the client, contracts' types and their browser-safe `/values` — never another
+ *   module or server code;
  * - the shell imports no module and no plugin (it loads modules at run time);
  * - no relative import leaves its own package (`atende/own-package`).
  * Tests may compose plugins and use `@atende/kernel/testing`. No type-aware rules: the suite of
@@ -142,7 +143,12 @@ export default tseslint.config(
     files: ['modules/*/src/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrict([
-        group(SERVER, 'A module is front-end code: no server code.'),
+        // `/values` entries are browser-safe constants (no imports): a module uses them as they are.
+        group(
+          SERVER.filter((s) => s !== '@atende/sdk'),
+          'A module is front-end code: no server code.',
+        ),
+        { regex: '^@atende/sdk(/(?!values$).*)?$', message: 'A module is front-end code: no server code.' },
         // Like a plugin's /api: a module may publish components for others to bundle (contacts' form and
         // picker, which the tickets screens need even where the contacts module is switched off).
         // A regex: gitignore-style patterns cannot re-include a path under an excluded package name.
@@ -151,10 +157,10 @@ export default tseslint.config(
           message:
             'Another module is reached through its published components (@atende/module-x/components) or an extension slot (@atende/ui), never its internals.',
         },
-        group(
-          ['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'],
-          "Only a plugin's published contract (@atende/plugin-x/api), as types.",
-        ),
+        {
+          regex: '^@atende/plugin-[^/]+(/(?!(api|values)$).*)?$',
+          message: "Only a plugin's published contract (@atende/plugin-x/api, as types) and its constants (/values).",
+        },
         group(['@atende/plugin-*/api'], "A plugin's contract is imported as types only.", true),
       ]),
     },

@@ -28,6 +28,21 @@ describe('contracts', () => {
     expect(missing).toEqual([])
   })
 
+  it('a `/values` entry is browser-safe: constants only, importing nothing', () => {
+    const entries = [
+      'core/sdk',
+      ...dirs('plugins')
+        .map((p) => `plugins/${p}`)
+        .filter((p) => existsSync(join(ROOT, p, 'src/values.ts'))),
+    ]
+    expect(entries.length).toBeGreaterThan(2)
+    for (const dir of entries) {
+      const pkg = JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8'))
+      expect(pkg.exports?.['./values'], dir).toBe('./src/values.ts')
+      expect(readFileSync(join(ROOT, dir, 'src/values.ts'), 'utf8'), dir).not.toMatch(/^\s*(import|export .* from)\b/m)
+    }
+  })
+
   it('no module declares a frame type of its own', () => {
     const own = dirs('modules').flatMap((m) =>
       files(join(ROOT, 'modules', m, 'src')).flatMap((f) =>

@@ -98,6 +98,20 @@ describe("lint: the architecture's import rules", () => {
     expect(await problems(file, "import { Type } from '@atende/sdk'\nexport const x = Type\n")).toEqual([
       '@typescript-eslint/no-restricted-imports',
     ])
+    // Browser-safe constants (`/values`) are used as they are; a plugin's other entries are not.
+    expect(
+      await problems(
+        file,
+        "import { PLAN_FLAGS } from '@atende/sdk/values'\nimport { VOICES } from '@atende/plugin-prompts/values'\nexport const x = [PLAN_FLAGS, VOICES]\n",
+      ),
+    ).toEqual([])
+    for (const entry of ['@atende/plugin-prompts', '@atende/plugin-prompts/src/service.ts', '@atende/sdk/multipart'])
+      expect(await problems(file, `import * as m from '${entry}'\nexport const x = m\n`), entry).toEqual([
+        '@typescript-eslint/no-restricted-imports',
+      ])
+    expect(
+      await problems(file, "import { MODELS } from '@atende/plugin-prompts/api'\nexport const x = MODELS\n"),
+    ).toEqual(['@typescript-eslint/no-restricted-imports'])
     expect(
       await problems('shell/src/lint-probe.ts', "import m from '@atende/module-queues'\nexport const x = m\n"),
     ).toEqual(['@typescript-eslint/no-restricted-imports'])

@@ -15,7 +15,7 @@ export const client = createAtendeClient({
 })
 
 /**
- * core.md §4 (sessionEndHandler): refresh refused → clear the session and go to /login; token expired
+ * How a session ends (sessionEndHandler): refresh refused → clear the session and go to /login; token expired
  * under the socket → reload; same user logged in elsewhere → 'Sua conta foi acessada em outro
  * computador.', clear local storage, reload after 1 s.
  */

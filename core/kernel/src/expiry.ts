@@ -6,11 +6,11 @@ export type CompanyAccess = 'active' | 'expired' | 'disabled'
 
 /**
  * A company's standing, read on every authenticated request (sessions here, API tokens in the
- * integrators' scope): disabled (companies.status false, or gone) answers nothing; expired (core.md §5
- * Login, PLAN_EXPIRED) lets its signed-in admin reach only the routes marked `allowExpired`
- * (renewing). The row is cached per company (companyCache, 30 s) and dropped when the company
- * changes (company.updated and company.deleted reach every process); the due date is compared
- * with the clock at each call.
+ * integrators' scope): disabled (companies.status false, or gone) answers nothing; expired (past its
+ * due date) lets its signed-in admin reach only the routes marked `allowExpired` (renewing), the
+ * others answering 402 PLAN_EXPIRED. The row is cached per company (companyCache, 30 s) and dropped
+ * when the company changes (company.updated and company.deleted reach every process); the due date is
+ * compared with the clock at each call.
  */
 export function createExpiryGate(db: Knex, bus: EventBus) {
   const standing = companyCache(async (companyId) => {

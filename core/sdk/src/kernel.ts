@@ -229,17 +229,7 @@ export interface ModuleInfo {
   servesExpired: boolean
 }
 
-/** The spec's seven plan flags: the first rows of the plan↔module table, shown even before their plugins exist. */
-export const PLAN_FLAGS = [
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const
-export type PlanFlag = (typeof PLAN_FLAGS)[number]
+export { PLAN_FLAGS, type PlanFlag } from './values.ts'
 
 export interface Kernel {
   config: KernelConfig

@@ -37,7 +37,7 @@ export interface BotPickersProps {
 }
 
 /**
- * A queue's or a connection's bots (core.md §3 Connection: integrationId,
+ * A queue's or a connection's bots (integrationId and
  * promptId): a queue integration and an OpenAI prompt, each optional. A select shows only when the
  * plan has its feature; "none" clears it.
  */

@@ -1,7 +1,7 @@
 import { digits } from './masks.ts'
 
 /**
- * Form rules shared by the shell and the modules (core.md §5). Each returns
+ * Form rules shared by the shell and the modules. Each returns
  * null when the value is fine, else a Problem: an i18n key of the shell's `validation` namespace
  * (or a module's), with the values its words need — a length rule names its limit ("Muito longo!
  * (máximo 50 caracteres)"). `say(t, problem)` turns it into text. Exported as `rules`.

@@ -2,7 +2,10 @@ import type { Announcement, AnnouncementFrame, RichBlock } from '@atende/plugin-
 
 export type { Announcement, AnnouncementFrame, RichBlock }
 
-/** administration.md §9 (the plugin's api.ts has the same numbers; only types are imported from it). */
+/**
+ * Image block sizes (px), custom width/height bounds and the default priority (the plugin's api.ts has
+ * the same numbers; only types are imported from it).
+ */
 export const IMAGE_SIZES = { small: 150, medium: 300, large: 500 } as const
 export const CUSTOM_WIDTH = { min: 50, max: 1000 } as const
 export const CUSTOM_HEIGHT = { min: 50, max: 800 } as const

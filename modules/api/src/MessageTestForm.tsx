@@ -12,9 +12,8 @@ type Outcome =
 const FIELDS = new Set(['token', 'number', 'body', 'file', 'medias'])
 
 /**
- * Tries POST /api/messages/send with a token as an integrator would (administration.md §5
- * "Messages API test"): a text as JSON, or a media as multipart. Shows the answer, or the
- * server's error as it came.
+ * Tries POST /api/messages/send with a token as an integrator would: a text as JSON, or a media as
+ * multipart. Shows the answer, or the server's error as it came.
  */
 export function MessageTestForm({ onPlanDenied }: { onPlanDenied: () => void }) {
   const { t, i18n } = useTranslation()

@@ -21,7 +21,7 @@ function Tick({ on, label }: { on: boolean; label: string }) {
   )
 }
 
-/** One plan (administration.md §2 /plans): price, limits and a tick for each feature it has. */
+/** One plan on /plans: price, limits and a tick for each feature it has. */
 export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   const { t, i18n } = useTranslation()
   const limit = (n: number) => {

@@ -4,6 +4,7 @@
  */
 import type { BadgeTone } from '@atende/ui'
 import type { Invoice, InvoiceStatus, PaymentFrame, Plan } from './types.ts'
+import { PLAN_FLAGS } from '@atende/sdk/values'
 
 /** Home 4 s after the payment event. */
 export const REDIRECT_MS = 4000
@@ -40,7 +41,7 @@ export const STATUS_TONE: Record<InvoiceStatus, BadgeTone> = { paid: 'success', 
 const DAY_MS = 86_400_000
 
 /**
- * Trial days left (administration.md §2 /subscription): the server's count when it sends one, else
+ * Trial days left on /subscription: the server's count when it sends one, else
  * the days from now to the trial's expiration, a part of a day counting as one (a date-only
  * expiration is that day's local midnight); 0 once it passed; null without a trial.
  */
@@ -87,16 +88,8 @@ export function orderPlans(plans: Plan[], currentId: number | null): Plan[] {
     )
 }
 
-/** The feature flags a plan card ticks, in the spec's order. */
-export const PLAN_FEATURES = [
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const satisfies readonly (keyof Plan)[]
+/** The feature flags a plan card ticks: the platform's plan flags, in order. */
+export const PLAN_FEATURES = PLAN_FLAGS satisfies readonly (keyof Plan)[]
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
 /** A limit as the card shows it: 0 is unlimited (plans plugin), null when unknown. */

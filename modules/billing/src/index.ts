@@ -6,8 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Subscription and billing (§4 Invoice status and
- * Checkout steps) over plugins/billing: /financeiro, the company's invoices (a page at a time,
+ * Subscription and billing over plugins/billing: /financeiro, the company's invoices (a page at a time,
  * paid ones with a disabled PAGO button, the others PAGAR); /subscription, the trial's days left, the
  * billing e-mail and the sign-now button; /plans, the plans as cards, the company's first. PAGAR and
  * sign-now open the checkout wizard (data, customise, review), whose Pay answers a Pix charge (QR

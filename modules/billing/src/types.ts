@@ -1,6 +1,6 @@
 /**
- * The billing contract of plugins/billing as the screens receive it (/work/briefs/billing-contract.md,
- * administration.md §3 Invoice, Subscription payload, Pix payment). Written out here rather than
+ * The billing contract of plugins/billing as the screens receive it (invoices,
+ * the subscription payload, the Pix payment). Written out here rather than
  * imported: the screens only need these shapes, and the plugin is built alongside.
  */
 

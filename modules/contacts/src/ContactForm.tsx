@@ -91,7 +91,7 @@ export interface ContactFormProps {
 }
 
 /**
- * The contact form (core.md §2 "contact add/edit" modal and the ticket's contact drawer): name,
+ * The contact form (the contact add/edit modal and the ticket's contact drawer): name,
  * WhatsApp number formatted as +55 (47) 99999-9999 and sent as digits, email, CNPJ, customer code,
  * company and extra information rows. Saves through POST/PUT /api/contacts itself and shows the
  * server's field errors inline (a duplicate names the contact that has the number).

@@ -6,7 +6,7 @@ import en from './i18n/en.json'
 import es from './i18n/es.json'
 
 /**
- * Contacts (administration.md "Users, contacts"): the /contacts
+ * Contacts: the /contacts
  * screen in the main section of the drawer. The contact form, dialog and picker are reused by other
  * modules through `@atende/module-contacts/components` (see components.ts).
  */

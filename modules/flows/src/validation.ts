@@ -46,7 +46,7 @@ export interface FileRule {
   maxLabel: string
   accept: string
 }
-/** §5 file limits: the content sequence (image 2 MB, audio 20 MB incl. opus, video mp4). */
+/** The content sequence's file limits: image png/jpg 2 MB, audio ogg/mp3/opus 20 MB, video mp4 50 MB. */
 export const CONTENT_RULES: Record<MediaKind, FileRule> = {
   img: { exts: ['png', 'jpg', 'jpeg'], maxBytes: 2 * MB, maxLabel: '2MB', accept: '.png,.jpg,.jpeg' },
   audio: { exts: ['ogg', 'mp3', 'opus'], maxBytes: 20 * MB, maxLabel: '20MB', accept: '.ogg,.mp3,.opus' },

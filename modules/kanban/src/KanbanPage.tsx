@@ -22,7 +22,7 @@ import './index.css'
 const OPEN_LANE_COLOR = '#64748b'
 
 /**
- * /kanban (core.md §2): the open and pending tickets in lanes, "Em
+ * /kanban: the open and pending tickets in lanes, "Em
  * aberto" first (no kanban tag), then one lane per kanban tag by name. Dragging a card to another
  * lane retags its ticket (its other tags stay); a click opens it. Live through the company's ticket
  * and tag events.

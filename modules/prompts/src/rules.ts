@@ -1,33 +1,14 @@
 import { rules, type Problem } from '@atende/ui'
-// Types only: the plugin's lists check ours at compile time and stay out of the bundle.
-import type { MODELS as SERVER_MODELS, VOICES as SERVER_VOICES } from '@atende/plugin-prompts/api'
+import { MODELS, VOICES as SERVER_VOICES, VOICE_NAMES } from '@atende/plugin-prompts/values'
 import type { Prompt, PromptInput } from './types.ts'
 
-/** Models offered, the first the default; typed by the plugin's list, so they cannot drift. */
-export const MODELS: typeof SERVER_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini']
+/** Models offered, the first the default: the plugin's own list. */
+export { MODELS }
 type Voice = (typeof SERVER_VOICES)[number]
 /** Text answers only; any other voice answers with audio too (needs the Azure key and region). */
-export const TEXT_ONLY: Voice = 'texto'
-const VOICE_NAMES = [
-  'Francisca',
-  'Antonio',
-  'Brenda',
-  'Donato',
-  'Elza',
-  'Fabio',
-  'Giovanna',
-  'Humberto',
-  'Julio',
-  'Leila',
-  'Leticia',
-  'Manuela',
-  'Nicolau',
-  'Valerio',
-  'Yara',
-] as const
-const voice = (name: (typeof VOICE_NAMES)[number]): Voice => `pt-BR-${name}Neural`
+export const TEXT_ONLY: Voice = SERVER_VOICES[0]
 /** The Brazilian Portuguese neural voices, by name. */
-export const VOICES = VOICE_NAMES.map((name) => ({ value: voice(name), label: name }))
+export const VOICES = VOICE_NAMES.map((name) => ({ value: `pt-BR-${name}Neural` as Voice, label: name }))
 
 export const NAME_MIN = 5
 export const NAME_MAX = 100

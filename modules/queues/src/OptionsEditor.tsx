@@ -5,7 +5,7 @@ import { Button, TextField, cx, inputClass, useErrorToast } from '@atende/ui'
 import { MESSAGE_MAX, OPTION_TITLE_MAX, type QueueOption } from './types.ts'
 
 /**
- * The queue's chatbot menu tree (administration.md Queue option): options under the queue
+ * The queue's chatbot menu tree (its queue options): options under the queue
  * (parentId -1) or under another option, each with its number, title and message. Every change is
  * saved at once through /api/queue-options; the tree is the whole queue's options, loaded in one call.
  */

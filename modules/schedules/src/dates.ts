@@ -12,8 +12,8 @@ export function fromLocalInput(value: string): Date | null {
 
 const HOUR = 3600_000
 /**
- * The form's defaults (core.md §4 "default sendAt is one hour before the chosen time (or before
- * now)"): the chosen time is a clicked slot, else one hour ahead; sendAt is one hour before it while
+ * The form's defaults (sendAt defaults to one hour before the chosen time, or before now): the
+ * chosen time is a clicked slot, else one hour ahead; sendAt is one hour before it while
  * that is still ahead, else the chosen time itself while that is ahead, else one hour from now. So a
  * new form never defaults to sending at once.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { ProfileForm } from './ProfileForm.tsx'
 import './index.css'
 
-/** /profile: the signed-in user's own data (core.md §2 top bar "edit own profile"). */
+/** /profile: the signed-in user's own data (the top bar's "edit own profile"). */
 export default function ProfilePage() {
   const { t } = useTranslation()
   return (

@@ -14,7 +14,7 @@ function ProfileDialog(props: SlotDialogProps) {
 }
 
 /**
- * Users (core.md §2 user modal): the admin-only /users
+ * Users: the admin-only /users
  * screen, and /profile where anyone edits themself. `slots.profileDialog` ({ open, onClose }) is
  * the same profile form as a dialog, for the top bar's profile menu. The /users table takes other
  * modules' columns and row actions through the `users.columns` and `users.actions` slots (slots.tsx).

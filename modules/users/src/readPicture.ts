@@ -7,7 +7,7 @@ export type PictureResult =
       error: 'users.validation.pictureTooLarge' | 'users.validation.pictureType' | 'users.validation.pictureRead'
     }
 
-/** A chosen image file as a base64 data URL (core.md §3 User.profilePicture), at most 1 MB. */
+/** A chosen image file as a base64 data URL (a user's profilePicture), at most 1 MB. */
 export function readPicture(file: File): Promise<PictureResult> {
   if (!file.type.startsWith('image/')) return Promise.resolve({ ok: false, error: 'users.validation.pictureType' })
   if (file.size > MAX_PICTURE_BYTES) return Promise.resolve({ ok: false, error: 'users.validation.pictureTooLarge' })

@@ -21,7 +21,7 @@ export const CAPTION_MAX = 500
 export const BLOCKS_MAX = 100
 /** What the server fills `text` with when only image blocks carry the content. */
 export const DEFAULT_TEXT = 'Informativo com conteúdo rico'
-/** administration.md §5, on a submit with neither text nor rich content. */
+/** The error on a submit with neither text nor rich content. */
 export const CONTENT_REQUIRED = 'É necessário adicionar conteúdo ao informativo'
 
 /**

@@ -7,9 +7,8 @@ import { createAnnouncementService } from './service.ts'
 const EVENTS = ['announcement.saved']
 
 /**
- * Announcements (§4,
- * §5, §7, §8 rich-content upload errors, §9; core.md §2 top-bar popovers, §7 announcements and
- * Real-time): notices the platform's super user publishes to every company's users.
+ * Announcements (shown live in the top-bar popover): notices the platform's super user publishes to
+ * every company's users.
  *
  * Decisions where the spec is silent:
  * - Platform data: like plans and helps, the table has no companyId and is read through kernel.db.
@@ -35,8 +34,8 @@ const EVENTS = ['announcement.saved']
  *   file of another area) is 400 naming `richContent.N.content`. Keys are stored and signed again on
  *   every read, so images never expire with a stored URL. The upload needs the announcement to exist:
  *   the module saves first, uploads pending images, then saves the block list again.
- * - Attachment: POST/DELETE /announcements/{id}/media-upload (multipart `file`; png/jpg/jpeg by bytes,
- *   §5). mediaPath answers as a signed URL. Files no longer referenced (a replaced attachment, image
+ * - Attachment: POST/DELETE /announcements/{id}/media-upload (multipart `file`; png/jpg/jpeg by bytes).
+ *   mediaPath answers as a signed URL. Files no longer referenced (a replaced attachment, image
  *   blocks removed by an edit, everything of a deleted announcement) are removed from storage.
  * - Realtime (src/events.ts): `company-{id}-announcement` to every company's `company-{id}` room on
  *   create/update/delete: `{ action: 'create'|'update', record }` for an active one; a deleted or

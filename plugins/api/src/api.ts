@@ -18,7 +18,7 @@ export const PREVIEW_HEAD = 20
 export const PREVIEW_TAIL = 10
 
 export const ApiTokenStatus = Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('inactive')], {
-  description: 'inactive: revoked; expired: active but past expiresAt; else active (spec §4)',
+  description: 'inactive: revoked; expired: active but past expiresAt; else active',
 })
 export type ApiTokenStatus = Static<typeof ApiTokenStatus>
 

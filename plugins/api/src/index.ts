@@ -16,8 +16,7 @@ const purgeMs = () => Number(process.env.API_IDEMPOTENCY_PURGE_MS ?? 3_600_000)
 const EVENTS = ['apiToken.saved']
 
 /**
- * Integrators' API (administration.md §2 "API tokens" and "Messages API", §3 API token, §4 status,
- * §7 API tokens / Message API, §9 constants; plan flag useExternalApi). README "Integrators' API".
+ * Integrators' API (API tokens and the Messages API; plan flag useExternalApi). README "Integrators' API".
  *
  * Decisions where the spec is silent:
  * - Tokens: `atd_` + 32 random bytes base64url, stored as a sha256 hash with the preview parts

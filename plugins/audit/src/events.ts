@@ -1,6 +1,6 @@
 /**
- * The events the audit log records: configuration and access, the entities administration.md and
- * core.md give admins and the super user (users, settings, plans, companies, connections, queues,
+ * The events the audit log records: configuration and access, the entities admins and the super
+ * user manage (users, settings, plans, companies, connections, queues,
  * integrations, prompts, API tokens, flows, campaigns, tags, billing, announcements). Each names
  * the entity, the action, and where its payload keeps the record and its id. Ticket, message and
  * contact traffic is the attendants' daily work, not configuration, and is not recorded.

@@ -2,7 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import { registerSessionRoutes } from './routes.ts'
 import { registerResetRoutes } from './reset-routes.ts'
 
-/** Sign-in, session refresh/logout and password reset (administration.md password reset). */
+/** Sign-in, session refresh/logout and password reset. */
 export default definePlugin({
   name: 'auth',
   version: '1.0.0',

@@ -25,7 +25,7 @@ const perIpAndEmail = (prefix: string) => (req: FastifyRequest) => {
   return `${prefix}:${req.ip}:${normaliseEmail(email)}`
 }
 
-/** administration.md §7 password reset: request a code by mail, then exchange it for a new password. */
+/** Password reset: request a code by mail, then exchange it for a new password. */
 export function registerResetRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const svc = createResetService(kernel)

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 
 /**
- * A checkout may choose another plan for an invoice (administration.md §3 Subscription payload's
+ * A checkout may choose another plan for an invoice (the subscription payload's
  * planId): `planChosen` marks the invoice's plan as the payer's choice, which the company switches
  * to when it is paid; until then the company's own plan changes do not re-term it.
  */

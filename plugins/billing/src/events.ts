@@ -1,7 +1,7 @@
 /**
  * The billing events this plugin adds to the bus, and how they reach sockets: a settled payment goes
  * to the company's room as `company-{id}-payment` { action: 'CONCLUIDA', company: { id, dueDate }, invoiceId }
- * (core.md §7 payment channel; the checkout shows the renewed-until date and goes home).
+ * (the checkout shows the renewed-until date and goes home).
  */
 import type { Kernel } from '@atende/sdk'
 import type { PaymentFrame } from './api.ts'

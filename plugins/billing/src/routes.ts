@@ -33,7 +33,7 @@ export interface BillingParts {
 }
 
 /**
- * administration.md §7 Billing. Every company route is the company admin's; the super user holds the
+ * Billing routes. Every company route is the company admin's; the super user holds the
  * platform's payment settings and confirms static Pix payments; the provider's webhook is public to
  * the session check and authenticates itself.
  */

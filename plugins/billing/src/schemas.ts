@@ -5,7 +5,7 @@ export const PROVIDERS = ['pix-static', 'asaas'] as const
 export type ProviderName = (typeof PROVIDERS)[number]
 const Provider = Type.Union(PROVIDERS.map((p) => Type.Literal(p)))
 
-/** administration.md §3 Invoice, §4 Invoice status (paid; expired: due before today and unpaid; open). */
+/** An invoice and its status (paid; expired: due before today and unpaid; open). */
 export const InvoiceView = Type.Object({
   id: Type.Integer(),
   detail: Type.String(),
@@ -50,7 +50,7 @@ export const PlatformInvoicesPage = ListResponse('list', PlatformInvoiceView)
 
 const text = (max: number) => Type.String({ maxLength: max })
 /**
- * administration.md §3 Subscription payload. Required fields are checked by the service (400 naming
+ * The subscription (checkout) payload. Required fields are checked by the service (400 naming
  * the field, also when blank). Card fields are accepted and ignored, never stored: payment is by Pix.
  * planId chooses the invoice's plan, a public one or the company's own (another: 403
  * ERR_PLAN_NOT_AVAILABLE); the company switches to it when the invoice is paid. price,

@@ -10,11 +10,11 @@ import type { PaymentProvider } from './provider.ts'
 import type { PixCharge, ProviderName, SubscriptionBody } from './schemas.ts'
 
 export const PROVIDERS: Record<ProviderName, PaymentProvider> = { 'pix-static': pixStatic, asaas }
-/** administration.md §9 country options of the checkout. */
+/** The checkout's country options. */
 const COUNTRIES = ['br', 'usa']
 const REQUIRED = ['firstName', 'address1', 'city', 'zipcode', 'country'] as const
 
-/** POST /subscription (administration.md §5 checkout validation) and GET /billing/subscription. */
+/** POST /subscription (the checkout, its required fields checked) and GET /billing/subscription. */
 export function createSubscriptions(kernel: Kernel, config: BillingConfigService, invoices: InvoiceService) {
   const companies = () => kernel.services.get<CompaniesBillingRef>('companies.billing')
 

@@ -14,8 +14,8 @@ const EVENTS = [
 ]
 
 /**
- * Contact lists and campaigns (§7;
- * plan flag useCampaigns): lists of numbers to reach, and campaigns that send them one of five
+ * Contact lists and campaigns (plan
+ * flag useCampaigns): lists of numbers to reach, and campaigns that send them one of five
  * message variants, paced, exactly once per number.
  */
 export default definePlugin({

@@ -7,8 +7,7 @@ import { createChatService } from './service.ts'
 const EVENTS = ['chat.created', 'chat.deleted', 'chat.message', 'chat.read', 'chat.updated']
 
 /**
- * Internal chat (§7 "GET /chats/" and
- * Real-time): team
+ * Internal chat: team
  * conversations between users of one company, under the plan flag useInternalChat, live through
  * `company-{id}-chat` frames (see src/events.ts).
  *

@@ -111,7 +111,7 @@ export function createCompanyService(kernel: Kernel) {
     return view
   }
 
-  /** core.md §5/§7 sign-up: a trial of 15 days whatever the client sends. */
+  /** Sign-up: a trial of 15 days whatever the client sends. */
   async function signup(body: SignupBody) {
     const platformId = await platformCompanyId()
     if (platformId && (await kernel.settings.get(platformId, 'userCreation')) === 'disabled') {

@@ -8,7 +8,7 @@ import { createCompanyService } from './service.ts'
 
 const Err = Type.Ref(ErrorResponse)
 
-/** core.md §7 Company sign-up (public). */
+/** Company sign-up (public). */
 export function registerSignupRoutes(root: FastifyInstance, kernel: Kernel) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const svc = createCompanyService(kernel)

@@ -31,7 +31,7 @@ const mediaTypeOf = (mimetype: string) => KINDS.find((k) => mimetype.startsWith(
 
 /**
  * Outgoing message routes. Who may write on which ticket is the
- * tickets issue's access rule (spec §4); until it lands any user of the company may.
+ * tickets issue's access rule; until it lands any user of the company may.
  */
 export function registerMessageRoutes(root: FastifyInstance, kernel: Kernel, messaging: Messaging) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()

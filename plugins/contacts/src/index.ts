@@ -8,7 +8,7 @@ import type { ContactsRef } from './api.ts'
 const EVENTS = ['contact.created', 'contact.deleted', 'contact.imported', 'contact.updated']
 
 /**
- * Contacts (administration.md "Users, contacts"): the people
+ * Contacts: the people
  * (and groups) a company talks to. Owns the table, the `contacts` service the inbound pipeline
  * upserts through (one canonical number per company, number.ts — the screen uses the same rule),
  * the /contacts screen's API and the `company-{id}-contact` events. Essential: every feature needs it.

@@ -9,7 +9,7 @@ import { registerDashboardRoutes } from './routes.ts'
 const EVENTS = ['dashboard.changed']
 
 /**
- * The dashboard (§6 dashboard:view): the
+ * The dashboard (permission dashboard:view): the
  * admin's view of the day — counters, the attendants' table and two charts — kept live.
  *
  * Its figures come from its own tables, fed by the tickets plugin's `ticket.updated` events

@@ -9,7 +9,7 @@ import type { FileListsRef } from './api.ts'
 const EVENTS = ['fileList.created', 'fileList.deleted', 'fileList.updated']
 
 /**
- * File lists (§4 live updates): named
+ * File lists: named
  * sets of files with a message, which campaigns send (the campaign dialog's `fileListId`). The
  * /files screen lists them by name; a dialog edits name, message and options (one file each).
  * Live through `company-{id}-file` ({ action: 'create'|'update', record } / { action: 'delete', id }).

@@ -143,7 +143,7 @@ describe('file lists', () => {
     expect([found.count, found.files.map((r: FileList) => r.name)]).toEqual([1, ['Lista 07']])
   })
 
-  it('validates as §5 says: name of 3+ characters, message required, names unique (400/409 naming the field)', async () => {
+  it('validates: name of 3+ characters, message required, names unique (400/409 naming the field)', async () => {
     const cases: [object, string][] = [
       [{ message: 'm' }, 'name'],
       [{ name: '', message: 'm' }, 'name'],

@@ -1,5 +1,5 @@
 /**
- * Phrase campaigns (§7 /flowcampaign): a phrase on a
+ * Phrase campaigns (/flowcampaign): a phrase on a
  * connection starts a flow. Matching is exact after normalising both sides (case, accents, spaces
  * around and inside), as the anchors match; "contains" is not offered, so an ordinary sentence never
  * starts a flow by accident. One active campaign per phrase and connection.

@@ -1,5 +1,5 @@
 /**
- * The flow graph ("Flow node"; §5 flow content): one TypeBox
+ * The flow graph: one TypeBox
  * schema per node type, the output handles each type has, and the rules a saved graph must meet.
  * Pure: the service adds what needs the database (media files, queues) through `GraphChecks`.
  */

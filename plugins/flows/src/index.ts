@@ -12,7 +12,7 @@ import type {} from '@atende/plugin-queues/api'
 
 /**
  * Flows ("Flow editor", "Sub-queue flow management", "Phrase
- * campaigns"; §3–§9 their entities, rules and calls): conversation flows drawn in the editor and run
+ * campaigns"): conversation flows drawn in the editor and run
  * on customers' messages, phrases that start them, and sub-queue flows. No spec plan flag: the super
  * user switches the module per plan like any other.
  *

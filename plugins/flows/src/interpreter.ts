@@ -3,7 +3,7 @@
  * touches the database, the clock or Math.random: the engine hands it `now`, a renderer and the run's
  * own seeded generator state, and applies the effects it returns in one transaction.
  *
- * Node semantics (administration.md §3 node data; issue "Flow builder"):
+ * Node semantics (issue "Flow builder"):
  * - message sends its text; img/audio/video send the file; singleBlock sends its elements in `seq`
  *   order, its intervals being durable waits like the interval node's;
  * - menu sends the text and "[n] option" lines and waits; "1", "1.", " 1 " and the option's own

@@ -1,7 +1,7 @@
 import type { Vault } from '@atende/sdk'
 import type { FlowGraph } from './graph.ts'
 
-/** The OpenAI node's keys (administration.md §2 "OpenAI" dialog): secrets inside a graph. */
+/** The OpenAI node's keys (apiKey, voiceKey): secrets inside a graph. */
 const SECRET_FIELDS = ['apiKey', 'voiceKey'] as const
 
 type Settings = Record<string, unknown>

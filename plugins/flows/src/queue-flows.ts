@@ -1,5 +1,5 @@
 /**
- * Sub-queue flows (§7 /queue-flow): a main queue
+ * Sub-queue flows (/queue-flow): a main queue
  * whose options route the customer on to other queues. Each is an ordinary flow for the runtime
  * (one runtime, not two): on every save it is published as a version — start → menu (the welcome
  * message, one option per sub-queue) → the option's welcome message → a transfer to its queue — and

@@ -1,6 +1,6 @@
 /**
- * The flow editor's uploads (administration.md §7 POST /flowbuilder/img, /audio, /content; §5 file
- * limits): each file part of the multipart body (`medias`) is streamed into the company's storage
+ * The flow editor's uploads (POST /flowbuilder/img, /audio, /content, within
+ * the file limits): each file part of the multipart body (`medias`) is streamed into the company's storage
  * and answered by its stored name, which the node keeps. Other parts (fromMe, body) are ignored.
  */
 import { extname } from 'node:path'

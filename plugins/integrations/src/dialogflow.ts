@@ -1,5 +1,5 @@
 /**
- * The Dialogflow ES client over REST (research automation-anchors.md §5.3), no Google SDK:
+ * The Dialogflow ES client over REST, no Google SDK:
  * - the service-account key signs a JWT (RS256, node:crypto; iss = client_email, scope dialogflow,
  *   aud = token_uri) exchanged at the key's token_uri (DIALOGFLOW_TOKEN_URL overrides it) for an
  *   access token, cached per key (by its hash) until a minute before it expires;

@@ -1,7 +1,7 @@
 /**
  * The flows' Typebot node (service `flowEngine.typebot`, the FlowNodeEngine of
- * @atende/plugin-flows): when a run reaches the node, its dialog's settings (administration.md §2
- * "Typebot" node: name, urlN8N, typebotSlug, expiry, delay, keywords, messages) become an
+ * @atende/plugin-flows): when a run reaches the node, its dialog's settings (the
+ * Typebot node's name, urlN8N, typebotSlug, expiry, delay, keywords, messages) become an
  * integration of the node's own (origin `flow:<flowId>:<nodeId>`, out of the list, updated when the
  * node changes), the ticket becomes that Typebot's, and its conversation starts with the
  * customer's last message — the same runtime as a queue's Typebot. A node without URL or slug, or

@@ -1,5 +1,5 @@
 /**
- * The Typebot client: Chat API v1 (research automation-anchors.md §5.1), published bots.
+ * The Typebot client: Chat API v1, published bots.
  *   POST {url}/api/v1/typebots/{slug}/startChat   { prefilledVariables, textBubbleContentFormat: "markdown", isStreamEnabled: false, isOnlyRegistering: false }
  *   POST {url}/api/v1/sessions/{sessionId}/continueChat   { message: { type: "text", text } }
  * No Swagger placeholders ("string") ever: the first customer message is not an answer to anything.

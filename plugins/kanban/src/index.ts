@@ -1,7 +1,7 @@
 import { definePlugin } from '@atende/sdk'
 
 /**
- * Kanban (administration.md §2, §8; issue 17): the board of open and
+ * Kanban (issue 17): the board of open and
  * pending tickets, one lane per tag whose kanban flag is on, plus the first lane "Em aberto" for
  * the tickets carrying no kanban tag. Dragging a card retags the ticket.
  *

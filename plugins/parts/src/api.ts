@@ -5,20 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox'
 
-/** The spreadsheet's 11 columns, in order. */
-export const PART_COLUMNS = [
-  'ID',
-  'Peça',
-  'Posição',
-  'Lado',
-  'Ano',
-  'Marca',
-  'Modelo',
-  'Tipo',
-  'Peça Específica',
-  'Em Estoque?',
-  'Filial',
-] as const
+export { PART_COLUMNS } from './values.ts'
 
 /** Why a row was refused, for the screen's words: a required cell empty, a cell too long, a bad year, a bad stock answer, an ID seen earlier in the sheet. */
 export const ROW_ERROR_CODES = ['required', 'tooLong', 'year', 'stock', 'duplicate'] as const

@@ -6,7 +6,7 @@ const FK_VIOLATION = '23503'
 
 /**
  * Which companies may use the parts import and consult: a grant the super user gives (the spec's
- * "special company", administration.md §9, which the anchors hard-code as id 99999999990 for the
+ * "special company", which the anchors hard-code as id 99999999990 for the
  * menu and calls, or id 2 for the screen; here any company the super user chooses).
  */
 export function createGrants(kernel: Kernel) {

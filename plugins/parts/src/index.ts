@@ -7,12 +7,12 @@ import { createInventory } from './inventory.ts'
 import { registerPartsRoutes } from './routes.ts'
 
 /**
- * Parts import (core.md §4
- * and §7 "start-parts-consult-flow"): a company's parts inventory from an Excel sheet, and a
+ * Parts import and the
+ * "start-parts-consult-flow": a company's parts inventory from an Excel sheet, and a
  * built-in WhatsApp consult that answers customers from it.
  *
  * Decisions where the spec is silent or reads two ways:
- * - The "special company" (§9 reads it as id 99999999990 for the menu and the calls, and as id 2
+ * - The "special company" (the spec reads it as id 99999999990 for the menu and the calls, and as id 2
  *   for the screen: the anchors hard-code one company) is a grant the super user gives any company
  *   (`part_grants`, PUT/DELETE /api/part-inventory/grants/{companyId}). Without it every route but
  *   GET /access answers 403 ERR_PARTS_NOT_GRANTED and the screen says 'Acesso restrito.'.

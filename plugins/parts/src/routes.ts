@@ -26,7 +26,7 @@ interface Deps {
   consult: ReturnType<typeof createConsult>
 }
 
-/** /api/part-inventory (administration.md §7 "Parts import"): the import, the consult, the grants. */
+/** /api/part-inventory (parts import): the import, the consult, the grants. */
 export function registerPartsRoutes(root: FastifyInstance, { grants, inventory, consult }: Deps) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
 

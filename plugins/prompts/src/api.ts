@@ -7,29 +7,7 @@ import type {} from './events.ts'
 import { Type, type Static } from '@sinclair/typebox'
 import type { ServiceRef } from '@atende/sdk'
 
-/** The models offered; the first is the default. */
-export const MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-mini'] as const
-/** 'texto' answers in text; the others are Azure's pt-BR neural voices, spoken as voice notes. */
-export const VOICES = [
-  'texto',
-  ...[
-    'Francisca',
-    'Antonio',
-    'Brenda',
-    'Donato',
-    'Elza',
-    'Fabio',
-    'Giovanna',
-    'Humberto',
-    'Julio',
-    'Leila',
-    'Leticia',
-    'Manuela',
-    'Nicolau',
-    'Valerio',
-    'Yara',
-  ].map((n) => `pt-BR-${n}Neural`),
-] as const
+export { MODELS, VOICES, VOICE_NAMES } from './values.ts'
 
 /** A prompt as every answer carries it. Keys never leave the server: `…Set` and a mask say one is stored. */
 export const Prompt = Type.Object({

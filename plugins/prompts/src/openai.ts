@@ -1,7 +1,7 @@
 /**
  * An OpenAI-compatible client (chat completions and transcriptions) over fetch, so the base URL is
  * the deployment's (OPENAI_BASE_URL; tests point it at a local server speaking the protocol).
- * What the anchors get wrong and this does not (research §6): temperature stays a float; newer
+ * What the anchors get wrong and this does not: temperature stays a float; newer
  * reasoning models get `max_completion_tokens` and no temperature; a transfer to people is a tool
  * call, not a phrase the reply happens to contain; 429 `insufficient_quota` is final while a rate
  * limit is retried; voice notes are uploaded as `audio.ogg` (the extension decides the format).

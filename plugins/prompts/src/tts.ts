@@ -1,5 +1,5 @@
 /**
- * Azure text-to-speech over REST (research §6.3): the SSML in, OGG/Opus out at 16 kHz mono — the
+ * Azure text-to-speech over REST: the SSML in, OGG/Opus out at 16 kHz mono — the
  * format WhatsApp plays as a voice note on every phone, so nothing is converted. The region is a
  * host label checked when the prompt is saved; AZURE_TTS_URL (with `{region}`) points the client
  * elsewhere (tests, a proxy).

@@ -14,7 +14,7 @@ import { releaseBot } from './bot-links.ts'
 const EVENTS = ['queue.created', 'queue.deleted', 'queue.updated']
 
 /**
- * Queues (Queue / Queue option, §5, §7; core.md Queue, settings): CRUD
+ * Queues and their options: CRUD
  * with the chatbot option tree, business hours, and the chatbot step of the connections pipeline
  * (chatbot.ts). Live through `company-{id}-queue` ({ action: 'create'|'update', queue } /
  * { action: 'delete', queueId }). Publishes the `queues` service (api.ts).

@@ -31,7 +31,7 @@ export const childrenOf = (t: TenantDb, queueId: number, parentId: number | null
   return q.orderBy([{ column: 'option' }, { column: 'id' }])
 }
 
-/** Queue options: the chatbot's menu tree under each queue (administration.md §7 /queue-options). */
+/** Queue options: the chatbot's menu tree under each queue (/queue-options). */
 export function createOptionService(kernel: Kernel) {
   async function row(t: TenantDb, id: number): Promise<OptionRow> {
     const r = await t('queue_options').where({ id }).first()

@@ -7,7 +7,7 @@ import { createQuickMessageService } from './service.ts'
 const EVENTS = ['quickMessage.created', 'quickMessage.deleted', 'quickMessage.updated']
 
 /**
- * Quick messages (§4 live updates, §5, §7; core.md §2 composer): the
+ * Quick messages: the
  * /quick-messages screen's CRUD with an attached file, and the composer's "/" suggestions
  * (GET /quick-messages/list). Live through `company-{id}-quickemessage` (the spec's spelling).
  *

@@ -9,7 +9,7 @@ import type {} from '@atende/sdk/multipart'
 const tags = ['quick-messages']
 
 /**
- * Quick message routes (core.md §7 GET /quick-messages/list).
+ * Quick message routes (including GET /quick-messages/list for the composer).
  * Everyone sees their own and the company-wide ones; the author or an admin changes one.
  */
 export function registerQuickMessageRoutes(root: FastifyInstance, service: QuickMessageService) {

@@ -13,8 +13,7 @@ const tickMs = () => Number(process.env.SCHEDULE_TICK_MS ?? 5000)
 const EVENTS = ['schedule.deleted', 'schedule.saved']
 
 /**
- * Schedules (§7 schedules,
- * §8 ERR_NO_SCHEDULE_FOUND, §9 calendar constants; plan flag useSchedules): messages to a contact
+ * Schedules (plan flag useSchedules): messages to a contact
  * sent later, exactly once. Live through `company-{id}-schedule` (create / update / delete).
  *
  * Decisions where the spec is silent:

@@ -26,7 +26,8 @@ async function uploadedFile(request: FastifyRequest) {
 
 /**
  * The schedules routes under /api. Every user of the company reads them and
- * adds their own; the author or an admin edits; deletes follow core.md §6.
+ * adds their own; the author or an admin edits; an admin deletes any, the author
+ * only while it is not sent.
  */
 export function registerSchedulesRoutes(root: FastifyInstance, service: ScheduleService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()

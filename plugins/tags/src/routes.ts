@@ -17,7 +17,7 @@ import {
 
 const tags = ['tags']
 
-/** Tag routes (core.md §7: GET /tags/list, POST /tags, POST /tags/sync). */
+/** Tag routes (GET /tags/list, POST /tags, POST /tags/sync). */
 export function registerTagRoutes(root: FastifyInstance, service: TagService) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
   const id = (req: { params: IdParams }) => req.params.id

@@ -192,7 +192,7 @@ async function write(
   })
 }
 
-/** After the close committed: the connection's message, with the §8 variables; a failed send is logged. */
+/** After the close committed: the connection's message, with its variables filled; a failed send is logged. */
 async function sendInactive(kernel: Kernel, companyId: number, conn: ConnectionAutomations, closed: TicketRow[]) {
   if (!closed.length) return
   const messaging = kernel.services.find<MessagingRef>('messaging')

@@ -43,7 +43,7 @@ export const REOPEN_WINDOW_MS = 2 * 60 * 60 * 1000
 export type CreateOutcome = 'TICKET_CREATED' | 'TICKET_REOPENED'
 
 /**
- * POST /tickets (§8 ERR_OTHER_OPEN_TICKET,
+ * POST /tickets (ERR_OTHER_OPEN_TICKET,
  * TICKET_REOPENED): the attendant starts a conversation with a contact. When the contact's latest
  * ticket on that connection was closed within REOPEN_WINDOW_MS it is reopened, the caller's, in the
  * queue asked for (else its own); otherwise a new one is created. The database's one-active-ticket

@@ -27,7 +27,7 @@ const view = (r: Row) => ({
 })
 
 /**
- * Ticket notes (§7 /ticket-notes): internal remarks on a
+ * Ticket notes (/ticket-notes): internal remarks on a
  * conversation, never sent to the customer. Whoever may see the ticket reads and adds them; the
  * author or an admin deletes.
  */

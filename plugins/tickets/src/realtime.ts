@@ -9,8 +9,8 @@ import { registerTicketJoins } from './joins.ts'
 const userRooms = (ids: Iterable<number>) => [...ids].map((id) => `user-${id}`)
 
 /**
- * Ticket and message frames go only to the users allowed to see the ticket (core.md §4 "Ticket
- * view access"): each socket is in its `user-{id}` room, so the audience is a list of those.
+ * Ticket and message frames go only to the users allowed to see the ticket (access.ts
+ * canSee): each socket is in its `user-{id}` room, so the audience is a list of those.
  * Every process maps the bus events for its own sockets, with its own audience cache (audience.ts).
  */
 export function mapRealtime(

@@ -1,6 +1,6 @@
 /**
- * modules/announcements in a real browser against the real kernel (administration.md §2
- * Announcements, §3, §5; core.md §2 top-bar popovers): the super user publishes an announcement
+ * modules/announcements in a real browser against the real kernel: the super user publishes an
+ * announcement
  * with a text block and an image block (a PNG made here) on /announcements; an attendant of another
  * company, already on screen, sees it arrive live in the top-bar popover (unread count 1), opens it
  * and sees its text and its image. A non-super user on /announcements gets the notice and goes home.

@@ -1,6 +1,6 @@
 /**
- * modules/api in a real browser against the real kernel (administration.md §2 "API tokens",
- * "Messages API"): an admin whose company
+ * modules/api in a real browser against the real kernel (API tokens, the
+ * Messages API): an admin whose company
  * turned apiTokensEnabled on finds both drawer items, generates a token (shown once in a dialog,
  * copied to the clipboard; the table shows only its preview), revokes it after the confirmation
  * (inactive), generates one that never expires, and sends a message with it from the
@@ -70,7 +70,7 @@ const token = (over: Partial<ApiToken>): ApiToken => ({
 })
 
 describe('api module rules (no browser)', () => {
-  it('tells status, expiry and stats as administration.md §4 and §9 say', () => {
+  it('tells status, expiry and stats', () => {
     const now = Date.parse('2030-06-01T00:00:00.000Z')
     const past = new Date(now - DAY).toISOString()
     const soon = new Date(now + DAY).toISOString()

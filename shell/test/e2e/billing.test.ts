@@ -1,6 +1,6 @@
 /**
- * modules/billing in a real browser against the real kernel (administration.md §2 "Subscription and
- * billing", §4 Invoice status and Checkout steps, §5; core.md §7 payment):
+ * modules/billing in a real browser against the real kernel (subscription and
+ * billing, invoice status, the checkout and the payment event):
  * - the super user sets the platform's static Pix on /billing; an admin opens /financeiro, sees the
  *   company's invoice, pays it through the wizard (QR and copy-and-paste code), the super user marks
  *   it paid on /billing, and the admin's page says until when the subscription was renewed, live;

@@ -1,6 +1,6 @@
 /**
- * modules/chats in a real browser against the real kernel (§5 Chat;
- * administration.md §9 "new message from"): two users of one company in two browser contexts.
+ * modules/chats in a real browser against the real kernel: two users of one company in two browser
+ * contexts.
  * Ana creates a chat with Bia and writes; Bia's /chats shows it live with an unread badge, and so
  * does her top-bar popover; she opens it (the badge clears) and replies with Enter; Ana sees the
  * reply live. With Ana's tab hidden, Bia's next message shows Ana the 'Nova mensagem de Bia…' toast.

@@ -1,6 +1,6 @@
 /**
- * modules/campaigns' contact-list screens in a real browser against the real kernel
- * (§4 live updates): an admin opens
+ * modules/campaigns' contact-list screens in a real browser against the real kernel,
+ * live: an admin opens
  * /contact-lists from the drawer, creates a list, opens its contacts, adds one, imports a
  * spreadsheet made here (the summary counts created, updated and row errors), sees the rows with
  * their WhatsApp-valid icon, edits one and deletes one after the confirmation, then renames and
@@ -55,7 +55,7 @@ async function company(name: string, opts: { campaigns?: boolean; planId?: numbe
 }
 
 describe('contact lists module rules (no browser)', () => {
-  it('checks the dialogs as administration.md §5 says', () => {
+  it('checks the dialogs', () => {
     expect(nameError('')).toBe('contactLists.validation.required')
     expect(nameError(' a ')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
     expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })

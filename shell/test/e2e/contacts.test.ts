@@ -95,7 +95,7 @@ afterAll(async () => {
 })
 
 describe('contacts module rules (no browser)', () => {
-  it('validates the contact form as core.md §5 says', () => {
+  it('validates the contact form', () => {
     expect(nameError('A')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
     expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
     // As the server counts it: trimmed, runs of blanks as one.

@@ -103,7 +103,7 @@ async function addNode(p: Page, label: string) {
 }
 
 describe('flows module rules (no browser)', () => {
-  it('checks names, intervals, answer keys and files as administration.md §5 says', () => {
+  it('checks names, intervals, answer keys and files', () => {
     expect(flowNameError('')).toBe('flowsCommon.validation.nameRequired')
     expect(flowNameError(' a ')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
     expect(flowNameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
@@ -196,7 +196,7 @@ describe('flows module rules (no browser)', () => {
 })
 
 describe('flows OpenAI voices (no browser)', () => {
-  it('offers the §3 voices by first name and stores what the runtime takes', () => {
+  it('offers the OpenAI voices by first name and stores what the runtime takes', () => {
     expect(OPENAI_VOICES.map((v) => v.label)).toEqual([
       'Francisca',
       'Antonio',

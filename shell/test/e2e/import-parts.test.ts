@@ -1,6 +1,6 @@
 /**
- * modules/parts' /import-parts in a real browser against the real kernel (administration.md §2
- * "Parts import"): an admin of a company without the grant sees only 'Acesso restrito.';
+ * modules/parts' /import-parts in a real browser against the real kernel: an admin of a company
+ * without the grant sees only 'Acesso restrito.';
  * once the super user grants it (through the API) the same page imports a good spreadsheet (the
  * status line counts it) and refuses a bad one (the error shows). One company, one page.
  */

@@ -1,6 +1,6 @@
 /**
- * modules/integrations in a real browser against the real kernel (administration.md §2 "Queue
- * integrations"): an admin opens the screen from the drawer, sees it empty, adds an n8n
+ * modules/integrations in a real browser against the real kernel: an admin opens the screen from
+ * the drawer, sees it empty, adds an n8n
  * integration through the name rules and reads its signing secret, edits it, adds a Typebot one (the
  * slug required) and a flowbuilder one on a flow made through the API, deletes one, and a private URL
  * is refused with its translated message; the list follows changes made elsewhere; a plan that loses
@@ -42,7 +42,7 @@ const row = (p: Page, name: string) => p.getByRole('row').filter({ hasText: name
 const N8N_URL = 'http://127.0.0.1:5678/webhook/x'
 
 describe('integrations module rules (no browser)', () => {
-  it('checks the name as administration.md §5 says', () => {
+  it('checks the name', () => {
     expect(nameError('')).toBe('integrations.validation.required')
     expect(nameError('  ')).toBe('integrations.validation.required')
     expect(nameError(' a ')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })

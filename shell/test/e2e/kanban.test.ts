@@ -1,6 +1,6 @@
 /**
- * modules/kanban in a real browser against the real kernel (issue 17 "Kanban"; administration.md
- * §2 "Tags"): an admin with two kanban tags and a simulator customer's ticket opens /kanban,
+ * modules/kanban in a real browser against the real kernel (issue 17
+ * "Kanban"): an admin with two kanban tags and a simulator customer's ticket opens /kanban,
  * drags the card from "Em aberto" to a tag's lane (pointer steps, as dnd-kit's pointer sensor needs
  * them) and the ticket carries that tag, its other tag kept (a refused move first: rolled back with
  * an error toast); moves and customers made elsewhere show live; a click opens the ticket. An

@@ -1,6 +1,6 @@
 /**
- * modules/prompts in a real browser against the real kernel (§3,
- * §5): an admin opens /prompts from the drawer, meets the form's rules, adds a prompt with
+ * modules/prompts in a real browser against the real kernel: an
+ * admin opens /prompts from the drawer, meets the form's rules, adds a prompt with
  * its defaults, edits it (the stored key is never shown back: its mask is the placeholder and an empty
  * box keeps it), adds a spoken one and deletes it after the confirmation; the list follows prompts
  * changed through the API; a plan that loses useOpenAi sends the open page home, then has no menu
@@ -38,7 +38,7 @@ async function aQueue(who: Account, name: string) {
 }
 
 describe('prompts module rules (no browser)', () => {
-  it('checks the form as administration.md §5 says', () => {
+  it('checks the form', () => {
     const ok = { ...initialValues(null), name: 'Assistente', prompt: PROMPT_TEXT, apiKey: API_KEY, queueId: '3' }
     expect(promptErrors(ok, null)).toEqual({})
     expect(promptErrors(initialValues(null), null)).toEqual({

@@ -1,5 +1,5 @@
 /**
- * modules/settings in a real browser against the real kernel (administration.md §2–§9): an option
+ * modules/settings in a real browser against the real kernel: an option
  * saved on change survives a reload, the Schedules tab follows scheduleType, and the super user's
  * Plans / Companies / Helps tabs — create a plan, create a company on it, expire its due date,
  * reset its admin's password, switch the helps module off for the plan (the company's admin then

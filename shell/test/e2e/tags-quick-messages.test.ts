@@ -1,6 +1,6 @@
 /**
- * modules/tags and modules/quick-messages in a real browser against the real kernel
- * (§4 live updates, §5, §6; quick messages §3): an admin pages
+ * modules/tags and modules/quick-messages in a real browser against the real kernel: an
+ * admin pages
  * through the tags, adds one through the dialog (the name rules first, a colour, the kanban switch),
  * edits, searches, flips the kanban switch and deletes one, while an attendant's screen follows
  * live and shows no kanban switch; an attendant adds a company-wide quick message with an image, the
@@ -169,7 +169,7 @@ afterAll(async () => {
 })
 
 describe('tags and quick messages rules (no browser)', () => {
-  it('validate as administration.md §5 says', () => {
+  it('validate the forms', () => {
     expect(nameError('')).toBe('tags.validation.required')
     expect(nameError(' ab ')).toEqual({ key: 'tags.validation.tooShort', values: { min: 3 } })
     expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })

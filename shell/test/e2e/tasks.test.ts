@@ -1,6 +1,6 @@
 /**
- * modules/tasks in a real browser against the real kernel (§6 "all
- * tasks"): an admin adds a task for an attendant through the form (text, datetime-local, the users
+ * modules/tasks in a real browser against the real kernel: an
+ * admin adds a task for an attendant through the form (text, datetime-local, the users
  * multi-select); the attendant's /todolist shows it live under its day, and not a task of another
  * attendant; the attendant ticks it done (struck through) and the admin's screen follows live.
  * One company of the file's own; each user signs in once.

@@ -111,7 +111,7 @@ afterAll(async () => {
 })
 
 describe('users module rules (no browser)', () => {
-  it('validates the user form as core.md §5 says', () => {
+  it('validates the user form', () => {
     expect(nameError('A')).toEqual({ key: 'validation.tooShort', values: { min: 2 } })
     expect(nameError('x'.repeat(51))).toEqual({ key: 'validation.tooLong', values: { max: 50 } })
     expect(nameError('  ')).toBe('users.validation.required')

@@ -1,6 +1,5 @@
 /**
- * modules/billing's pure rules (§3 Subscription
- * payload, §4 Invoice status, §5 checkout validation): dates, money, statuses, plan order, the
+ * modules/billing's pure rules: dates, money, statuses, plan order, the
  * payment event, the wizard's validation and payload.
  */
 import { readFileSync } from 'node:fs'
@@ -137,7 +136,7 @@ describe('plans page', () => {
   })
 })
 
-describe('the payment event (core.md §7 payment)', () => {
+describe('the payment event', () => {
   const frame = { action: 'CONCLUIDA', company: { id: 5, dueDate: '2026-12-26' }, invoiceId: 9 }
   it('is the renewal of the invoice being paid', () => {
     expect(isPaymentDone(frame, 9)).toBe(true)
@@ -166,7 +165,7 @@ describe('the payment event (core.md §7 payment)', () => {
   })
 })
 
-describe('checkout (§4 steps, §5 validation, §9 defaults)', () => {
+describe('checkout (steps, validation, defaults)', () => {
   const filled: AddressForm = {
     ...emptyAddress(),
     firstName: ' Ana ',

@@ -65,7 +65,7 @@ export const NAME_MAX = 50
 export const MESSAGE_MAX = 4096
 export const MESSAGE_KEYS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const
 export type MessageKey = (typeof MESSAGE_KEYS)[number]
-/** The variables every message may use (core §9 and the campaign renderer). */
+/** The variables every message may use (the campaign renderer fills them). */
 export const BUILTIN_VARIABLES = ['{{name}}', '{{firstName}}', '{{greeting}}', '{nome}', '{numero}', '{email}']
 
 export function settingsFrom(rows: CampaignSettingRow[]): CampaignSettings {

@@ -13,7 +13,7 @@ export type ContactListItem = ContactListItemWire
 export type ImportResult = ImportResultWire
 export type { ContactListFrame, ContactListItemFrame }
 
-/** §5 and §9, as the server checks them. */
+/** A list's name 2 to 50 characters, a number 8 to 50 digits, as the server checks them. */
 export const NAME_MIN = 2
 export const NAME_MAX = 50
 export const NUMBER_MIN = 8

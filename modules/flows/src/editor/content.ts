@@ -5,7 +5,7 @@ import { INTERVAL_MAX, type MediaKind } from '../validation.ts'
 export type ElementType = ContentElement['type']
 export const isMedia = (type: ElementType): type is MediaKind => type === 'img' || type === 'audio' || type === 'video'
 
-/** The next free identifier of a type: message1, message2, … (§3 Content element `number`). */
+/** The next free identifier of a type: message1, message2, … (a content element's `number`). */
 export function nextNumber(elements: ContentElement[], type: ElementType): string {
   const used = elements
     .filter((e) => e.type === type)

@@ -1,6 +1,6 @@
 /**
- * The flow editor's rules as pure functions (§9 flow-builder
- * constants), over xyflow's nodes and edges; the wire graph is the plugin's FlowGraph.
+ * The flow editor's rules as pure functions (ids, handles,
+ * placement), over xyflow's nodes and edges; the wire graph is the plugin's FlowGraph.
  */
 import type { Edge, Node } from '@xyflow/react'
 import type { FlowEdge, FlowGraph, FlowNode, NodeDataMap, NodeType } from '../types.ts'
@@ -146,7 +146,7 @@ export function makeEdge(e: {
   }
 }
 
-/** A start node: the flow's unique entry, id '1' (§2 'Início do fluxo'). */
+/** A start node: the flow's unique entry, id '1' ('Início do fluxo'). */
 export function startNode(label: string, position = { x: 100, y: 150 }): EditorNode {
   return { id: START_ID, type: 'start', position, data: { label }, deletable: false }
 }

@@ -1,4 +1,5 @@
 import type { NodeType } from '../types.ts'
+import { VOICE_NAMES } from '@atende/plugin-prompts/values'
 
 /** How each node type looks on the canvas and in the add menu (its i18n title key and colour). */
 export interface Kind {
@@ -44,24 +45,8 @@ export const ADDABLE: NodeType[] = [
  */
 export const TERMINAL: NodeType[] = ['ticket', 'typebot', 'openai']
 
-/** The §3 voices: the runtime takes 'texto' or an Azure neural voice name, shown by its first name. */
-export const OPENAI_VOICES = [
-  'Francisca',
-  'Antonio',
-  'Brenda',
-  'Donato',
-  'Elza',
-  'Fabio',
-  'Giovanna',
-  'Humberto',
-  'Julio',
-  'Leila',
-  'Leticia',
-  'Manuela',
-  'Nicolau',
-  'Valerio',
-  'Yara',
-].map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))
+/** The OpenAI node's voices: the runtime takes 'texto' or an Azure neural voice name, shown by its first name. */
+export const OPENAI_VOICES = VOICE_NAMES.map((name) => ({ value: `pt-BR-${name}Neural`, label: name }))
 
 /** A voice as stored: a bare first name (older graphs) becomes its Azure voice name. */
 export function voiceValue(voice: string | undefined): string {

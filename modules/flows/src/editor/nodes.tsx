@@ -135,7 +135,10 @@ function Body({ type, data }: { type: NodeType; data: Record<string, unknown> })
   }
 }
 
-/** The labelled ways out a node has beyond the single unnamed one (§ the plugin's handle contract). */
+/**
+ * The labelled ways out a node has beyond the single unnamed one (the plugin's handles: menu options
+ * and 'invalid', randomizer a/b, condition true/false).
+ */
 function Outs({ type, data }: { type: NodeType; data: Record<string, unknown> }) {
   const { t } = useTranslation()
   if (type === 'menu') {

@@ -26,7 +26,7 @@ function Chip({ color, children, className }: { color?: string; children: ReactN
 }
 
 /**
- * /queue-flow-management (§4 activation): the
+ * /queue-flow-management: the
  * company's sub-queue flows as cards, with activate/deactivate (PUT with isActive flipped), edit and
  * delete; 'Novo Fluxo de Filas' opens the dialog. The list is reloaded after every change.
  */

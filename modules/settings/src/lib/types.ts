@@ -16,17 +16,8 @@ export interface CompanyPage {
   count?: number
 }
 
-/** The seven plan flags, in the spec's order. */
-export const PLAN_FLAGS = [
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const
-export type PlanFlag = (typeof PLAN_FLAGS)[number]
+/** The seven plan flags, in order: the platform's own list. */
+export { PLAN_FLAGS, type PlanFlag } from '@atende/sdk/values'
 
 export interface UserListItem {
   id: number

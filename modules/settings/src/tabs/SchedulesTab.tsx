@@ -8,7 +8,10 @@ import type { Company, ScheduleRow, Weekday } from '../lib/types.ts'
 
 export const WEEKDAYS: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 
-/** A week with nothing stored starts §9's default business hours (Sunday 00:00–00:00, closed). */
+/**
+ * A week with nothing stored starts with the default business hours: weekdays 08:00–18:00, Saturday
+ * 08:00–12:00, Sunday 00:00–00:00 (closed).
+ */
 const defaultHours = (day: Weekday): [string, string] =>
   day === 'sunday' ? ['00:00', '00:00'] : ['08:00', day === 'saturday' ? '12:00' : '18:00']
 

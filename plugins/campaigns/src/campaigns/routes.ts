@@ -9,7 +9,7 @@ import type {} from '@atende/sdk/multipart'
 
 const tags = ['campaigns']
 const admin = { admin: true }
-/** A campaign's attachment: what WhatsApp sends as media (administration.md §2 campaign dialog). */
+/** A campaign's attachment: what WhatsApp sends as media (16 MB at most). */
 const MEDIA_MAX_BYTES = 16 * 1024 * 1024
 
 /** Campaigns and their settings under /api, for admins. */

@@ -3,8 +3,8 @@ import type { SettingsBody } from './schemas.ts'
 
 /**
  * Campaign settings: key/value pairs with JSON values, per company.
- * Beyond the spec's three intervals and variables, two protections of the number (research §7.2:
- * WhatsApp restricts numbers that send many cold messages): a daily limit per connection and a
+ * Beyond the spec's three intervals and variables, two protections of the number
+ * (WhatsApp restricts numbers that send many cold messages): a daily limit per connection and a
  * sending window in the company's time zone. Defaults: 20 s random interval, a 60 s pause every
  * 20 messages, 250 messages a day per connection (Meta's floor for new business numbers), 08:00–20:00.
  */

@@ -1,6 +1,6 @@
 /**
- * Contact lists' wire types ("Contact list item", §7 "Contact
- * lists and items"): TypeBox only, so the campaigns module's types stay small.
+ * Contact lists' wire types (lists and their
+ * items): TypeBox only, so the campaigns module's types stay small.
  */
 import { Type, type Static } from '@sinclair/typebox'
 import { ListResponse, Nullable } from '@atende/sdk'

@@ -1,6 +1,6 @@
 /**
- * Contact list events on the bus and their frames (§7
- * "Realtime"): `company-{id}-ContactList` and `company-{id}-ContactListItem` to the company room,
+ * Contact list events on the bus and their frames:
+ * `company-{id}-ContactList` and `company-{id}-ContactListItem` to the company room,
  * { action: 'create'|'update', record } or { action: 'delete', id }; an import sends one
  * { action: 'reload', contactListId } for the list's items instead of a frame per row.
  */

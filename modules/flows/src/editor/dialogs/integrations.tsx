@@ -23,7 +23,7 @@ export const TYPEBOT_DEFAULTS: TypebotData = {
   typebotRestartMessage: '',
 }
 
-/** §3 OpenAI defaults. */
+/** A new OpenAI node: voice 'texto', temperature 1, 100 max tokens, 10 messages of history, no queue. */
 export const OPENAI_DEFAULTS: OpenAiData = {
   name: '',
   projectName: '',
@@ -104,8 +104,8 @@ export function TypebotDialog({ initial, onClose, onSave }: NodeDialogProps<Node
 
 /**
  * An OpenAI node: name, apiKey (hidden unless shown) and prompt required; voice 'texto' or a
- * Brazilian Portuguese neural voice (stored as its Azure name, pt-BR-<Name>Neural); the §3
- * defaults. The server seals the keys when the flow is saved and reads them back empty with
+ * Brazilian Portuguese neural voice (stored as its Azure name, pt-BR-<Name>Neural); the
+ * OPENAI_DEFAULTS. The server seals the keys when the flow is saved and reads them back empty with
  * `apiKeySet` / `voiceKeySet`: then an empty field keeps the stored key. At run time the node hands
  * the conversation to the assistant.
  */

@@ -16,7 +16,7 @@ export interface ImageEditorDialogProps {
   onSave: (file: File) => void
 }
 
-/** core.md §2's image editor: freehand drawing, text, crop, undo and reset over an attached image. */
+/** The chat's image editor: freehand drawing, text, crop, undo and reset over an attached image. */
 export function ImageEditorDialog({ file, onClose, onSave }: ImageEditorDialogProps) {
   const { t } = useTranslation()
   return (
