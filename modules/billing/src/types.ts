@@ -1,34 +1,16 @@
 /**
- * The billing contract of plugins/billing as the screens receive it (invoices,
- * the subscription payload, the Pix payment). Written out here rather than
- * imported: the screens only need these shapes, and the plugin is built alongside.
+ * The billing contract as the screens receive it: invoices, the subscription, the Pix payment and
+ * the payment settings come from the plugin's published contract; the forms' own shapes are here.
  */
-
-export type InvoiceStatus = 'paid' | 'open' | 'expired'
-
-/** A row of GET /api/invoices/all (`{ list, hasMore }`, 20 a page, newest due date first). */
-export interface Invoice {
-  id: number
-  detail: string
-  /** BRL, 2 decimals. */
-  value: number
-  /** YYYY-MM-DD. */
-  dueDate: string
-  status: InvoiceStatus
-  paidAt: string | null
-  planId: number | null
-}
-
-/** GET /api/billing/subscription: what /subscription and /plans show. */
-export interface SubscriptionInfo {
-  trialDaysLeft: number | null
-  trialExpiration: string | null
-  billingEmail: string
-  dueDate: string | null
-  recurrence: string
-  planId: number | null
-  planName: string
-}
+export type {
+  BillingConfig,
+  Invoice,
+  InvoiceStatus,
+  PixCharge,
+  PlatformInvoice,
+  ProviderName,
+  SubscriptionInfo,
+} from '@atende/plugin-billing/api'
 
 /** A plan of GET /api/plans/list (the plans plugin's public list). */
 export interface Plan {
@@ -80,37 +62,7 @@ export interface SubscriptionPayload {
   invoiceId: number
 }
 
-/** POST /api/subscription's answer: the Pix charge of the invoice. */
-export interface PixCharge {
-  invoiceId: number
-  valor: { original: string }
-  qrcode: { qrcode: string; imagemQrcode: string }
-  txid: string
-  expiresAt: string | null
-  provider: 'pix-static' | 'asaas'
-}
-
 /** A `company-{id}-payment` frame: the billing plugin's contract. */
 export type { PaymentFrame } from '@atende/plugin-billing/api'
 
-/** A row of GET /api/billing/invoices (the super user's list of every company's invoices). */
-export interface PlatformInvoice extends Invoice {
-  companyId: number
-  companyName: string
-  /** The checkout's provider (pix-static, asaas); null before any checkout. */
-  provider: string | null
-  /** How it was confirmed: manual (the super user) or the provider's name. */
-  paidVia: string | null
-}
 export type PlatformFilter = 'unpaid' | 'paid' | 'all'
-
-export type ProviderName = 'pix-static' | 'asaas'
-/** GET/PUT /api/billing/config: the platform's payment settings (secrets are write-only). */
-export interface BillingConfig {
-  provider: ProviderName
-  pixKey: string
-  merchantName: string
-  merchantCity: string
-  asaasApiKeySet: boolean
-  asaasWebhookTokenSet: boolean
-}
