@@ -309,7 +309,8 @@ describe.skipIf(!canRun)('/contacts in a browser', () => {
     await plain.getByRole('button', { name: 'Editar Ana Souza' }).waitFor()
     expect(await plain.getByRole('button', { name: 'Excluir Ana Souza' }).count()).toBe(0)
     await plainContext.close()
-  })
+    // Three signed-in browsers in one test: 15 s on a quiet machine, so twice the default budget.
+  }, 60_000)
 
   it('imports a spreadsheet with good and bad rows and lists each bad row with its reason', async () => {
     const { page, context } = await atContacts(ADMIN_EMAIL)
