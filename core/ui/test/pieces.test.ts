@@ -141,7 +141,7 @@ describe('useEditing and AdminOnly', () => {
       ['user', 'Only admins'],
     ] as const) {
       const { wrap } = await surroundings({}, () => ({ status: 200 }), { profile })
-      const el = render(wrap(h(AdminOnly, { denied: 'Only admins' }, h('p', null, 'the screen'))))
+      const el = render(wrap(h(AdminOnly, { denied: 'Only admins', children: h('p', null, 'the screen') })))
       expect(el.textContent, profile).toBe(expected)
     }
   })
