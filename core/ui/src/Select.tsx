@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { cx } from './cx.ts'
-import { FieldShell, inputClass, inputErrorClass } from './TextField.tsx'
+import { FieldShell, controlProps, inputClass, inputErrorClass } from './TextField.tsx'
 
 export interface SelectOption {
   value: string | number
@@ -32,10 +32,7 @@ export function Select({
   return (
     <FieldShell id={fieldId} label={label} error={error} required={required} className={className}>
       <select
-        id={fieldId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        {...controlProps(fieldId, required, error)}
         className={cx(inputClass, error && inputErrorClass)}
         onChange={(e) => onChange?.(e.target.value)}
         {...rest}

@@ -58,6 +58,14 @@ export function FieldShell({ id, label, error, hint, required, children, classNa
   )
 }
 
+/** A FieldShell control's id, `required` and its ties to the error (or else the hint) under it. */
+export const controlProps = (id: string, required?: boolean, error?: string | null, hint?: ReactNode) => ({
+  id,
+  required,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+})
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: ReactNode
   error?: string | null
@@ -72,10 +80,7 @@ export function TextField({ label, error, hint, id, className, onChange, require
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <input
-        id={fieldId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...controlProps(fieldId, required, error, hint)}
         className={cx(inputClass, error && inputErrorClass)}
         onChange={(e) => onChange?.(e.target.value)}
         {...rest}
@@ -110,10 +115,7 @@ export function TextAreaField({
   return (
     <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <textarea
-        id={fieldId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...controlProps(fieldId, required, error, hint)}
         className={cx(inputClass, areaClassName, error && inputErrorClass)}
         onChange={(e) => onChange?.(e.target.value)}
         {...rest}
