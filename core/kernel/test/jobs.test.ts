@@ -124,6 +124,21 @@ describe('in-process job runner', () => {
     expect(ran.length).toBe(after)
   })
 
+  it("drops a replaced schedule's runs that have not started", async () => {
+    const jobs = make()
+    const ran: unknown[] = []
+    jobs.define('tick', async (data) => {
+      ran.push(data)
+    })
+    await jobs.start()
+    // The first run of v1 is due at once but has not started when v2 replaces the schedule.
+    await jobs.add('tick', 'v1', { repeat: { every: 60_000 } })
+    await jobs.add('tick', 'v2', { repeat: { every: 60_000 } })
+    await until(() => ran.length >= 1)
+    await jobs.close()
+    expect(ran).toEqual(['v2'])
+  })
+
   it('keeps a job waiting until its handler is defined, and honours concurrency', async () => {
     const jobs = make()
     await jobs.start()

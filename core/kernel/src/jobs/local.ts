@@ -13,6 +13,7 @@ interface Run {
   attemptsMade: number
   dueAt: number
   timer?: NodeJS.Timeout
+  executing?: boolean
 }
 interface Schedule {
   name: string
@@ -63,6 +64,7 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
       execute(queue.shift()!, h.fn)
   }
   const execute = (run: Run, fn: Handler) => {
+    run.executing = true
     active.set(run.name, (active.get(run.name) ?? 0) + 1)
     const p = (async () => {
       try {
@@ -72,6 +74,7 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
         onError(err, run.name)
         run.attemptsMade++
         if (run.attemptsMade < run.attempts && !closed) {
+          run.executing = false
           run.dueAt = Date.now() + BACKOFF_MS * 2 ** (run.attemptsMade - 1)
           arm(run)
         } else runs.delete(run.key)
@@ -97,6 +100,18 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
     const next = Math.floor(Date.now() / s.every) * s.every + s.every
     s.timer = setTimeout(() => tick(s, next), next - Date.now()).unref()
   }
+  // A replaced schedule's runs that have not started go with it, so no run after the replacement
+  // carries the old data (a run in progress finishes, as a BullMQ worker's would).
+  const dropPendingRuns = (name: string, scheduleId: string) => {
+    const prefix = `${name}\0repeat:${scheduleId}:`
+    for (const [key, run] of runs) {
+      if (!key.startsWith(prefix) || run.executing) continue
+      clearTimeout(run.timer)
+      runs.delete(key)
+      const queue = ready.get(name)
+      if (queue?.includes(run)) ready.set(name, queue.filter((r) => r !== run))
+    }
+  }
   const startSchedule = (s: Schedule) => {
     if (running && !closed) tick(s, Math.floor(Date.now() / s.every) * s.every)
   }
@@ -115,6 +130,7 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
         const id = opts.jobId ?? name
         const key = `${name}\0${id}`
         clearTimeout(schedules.get(key)?.timer)
+        dropPendingRuns(name, id)
         const s: Schedule = { name, id, data, every: opts.repeat.every, attempts }
         schedules.set(key, s)
         startSchedule(s)
