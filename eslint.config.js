@@ -2,7 +2,8 @@
  * `pnpm lint`: typescript-eslint's recommended rules, React's hook rules, and the architecture
  * (ARCHITECTURE.md) as import rules, so a boundary crossed is a CI failure, not a review comment:
  * - the SDK imports nothing of ours; the kernel no plugin or module; the kit and the client no server code;
- * - a plugin imports the SDK and, as types only, other plugins' published contracts (`@atende/plugin-x/api`);
+ * - a plugin imports the SDK and, as types only, other plugins' published contracts (`@atende/plugin-x/api`),
+ *   and their browser-safe `/values` as values;
  * - a module imports the kit, the client, contracts' types and their browser-safe `/values` — never another
  *   module or server code;
  * - the shell imports no module and no plugin (it loads modules at run time);
@@ -127,10 +128,12 @@ export default tseslint.config(
         group(['@atende/kernel', '@atende/kernel/*'], "A plugin uses the kernel through the SDK's Kernel it is given."),
         group(['@atende/ui', '@atende/client', '@atende/module-*'], 'A plugin is server code: no front end.'),
         // typescript-eslint lets a type import through when an allowTypeImports group matches it, so that group names the contract alone.
-        group(
-          ['@atende/plugin-*', '@atende/plugin-*/**', '!@atende/plugin-*/api'],
-          'Another plugin is reached through its published contract (@atende/plugin-x/api) only.',
-        ),
+        // A regex: gitignore-style patterns cannot re-include a path under an excluded package name.
+        {
+          regex: '^@atende/plugin-[^/]+(/(?!(api|values)$).*)?$',
+          message:
+            'Another plugin is reached through its published contract (@atende/plugin-x/api) and its browser-safe values (/values) only.',
+        },
         group(
           ['@atende/plugin-*/api'],
           "Another plugin's contract is imported as types (import type …); its services come from kernel.services.",

@@ -15,7 +15,7 @@ async function problems(path: string, code: string): Promise<string[]> {
 }
 
 describe("lint: the architecture's import rules", () => {
-  it("a plugin imports the SDK and other plugins' contracts as types, never the kernel, a front end or internals", async () => {
+  it("a plugin imports the SDK, other plugins' contracts as types and their /values, never the kernel, a front end or internals", async () => {
     const file = 'plugins/tags/src/lint-probe.ts'
     expect(
       await problems(
@@ -29,6 +29,13 @@ describe("lint: the architecture's import rules", () => {
     expect(
       await problems(file, "import { CONTACT } from '@atende/plugin-contacts/api'\nexport const x = CONTACT\n"),
     ).toEqual(['@typescript-eslint/no-restricted-imports'])
+    // Browser-safe values (`/values`: constants and TypeBox schemas) are used as they are.
+    expect(
+      await problems(
+        file,
+        "import { MessageRecord } from '@atende/plugin-tickets/values'\nexport const x = MessageRecord\n",
+      ),
+    ).toEqual([])
     expect(
       await problems(file, "import type { Row } from '@atende/plugin-contacts/src/service.ts'\nexport type X = Row\n"),
     ).toEqual(['@typescript-eslint/no-restricted-imports'])

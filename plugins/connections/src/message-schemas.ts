@@ -1,32 +1,10 @@
 import { Type } from '@sinclair/typebox'
 import { Nullable } from '@atende/sdk'
+import { MessageRecord } from '@atende/plugin-tickets/values'
 import { MEDIA_TYPES } from './providers/types.ts'
 
-/** A message as the API returns it (the tickets plugin's Message view). */
-export const MessageView = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  ticketId: Type.Integer(),
-  contactId: Nullable(Type.Integer()),
-  whatsappId: Nullable(Type.Integer()),
-  providerId: Nullable(Type.String()),
-  body: Type.String(),
-  fromMe: Type.Boolean(),
-  mediaUrl: Nullable(Type.String()),
-  mediaType: Nullable(Type.String()),
-  mediaName: Nullable(Type.String()),
-  ack: Type.Integer(),
-  read: Type.Boolean(),
-  isDeleted: Type.Boolean(),
-  isEdited: Type.Boolean(),
-  quotedMsgId: Nullable(Type.Integer()),
-  participant: Nullable(Type.String()),
-  sendStatus: Nullable(Type.String({ enum: ['pending', 'sent', 'failed'] })),
-  sendError: Nullable(Type.String()),
-  userId: Nullable(Type.Integer()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-})
+/** A message as the API returns it: the tickets plugin's record (its browser-safe values entry). */
+export const MessageView = MessageRecord
 
 export const TicketIdParams = Type.Object({ ticketId: Type.Integer({ minimum: 1 }) })
 

@@ -8,7 +8,7 @@ import type {} from './events.ts'
 import type { UnitOfWork, ServiceRef } from '@atende/sdk'
 import type { Contact } from '@atende/plugin-contacts/api'
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, StringEnum } from '@atende/sdk'
+import { Nullable } from '@atende/sdk'
 import type { Attendant, AttendantPatch, AttendantFields } from './attendants.ts'
 
 export type { Attendant, AttendantPatch }
@@ -28,103 +28,10 @@ export type MessageFrame =
   | { action: 'create'; message: Message; ticket: WithContact; contact: WithContact['contact'] }
   | { action: 'update'; message: Message }
 
-// The source of the ticket's and the message's shapes: the routes' schemas, the service's types and
-// the module's types all derive from these.
-const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
-
-export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const
-export type TicketStatus = (typeof TICKET_STATUSES)[number]
-
-/** A ticket's own fields, as the service, its events and its frames carry it. */
-export const TicketRecord = Type.Object({
-  id: Type.Integer(),
-  uuid: Type.String(),
-  companyId: Type.Integer(),
-  contactId: Type.Integer(),
-  whatsappId: Nullable(Type.Integer()),
-  userId: Nullable(Type.Integer()),
-  queueId: Nullable(Type.Integer()),
-  status: StringEnum(TICKET_STATUSES),
-  isGroup: Type.Boolean(),
-  chatbot: Type.Boolean(),
-  lastMessage: Type.String(),
-  unreadMessages: Type.Integer(),
-  origin: Type.String(),
-  useIntegration: Type.Boolean(),
-  integrationId: Nullable(Type.Integer()),
-  promptId: Nullable(Type.Integer()),
-  isReturningCustomer: Type.Boolean(),
-  amountUsedBotQueues: Type.Integer(),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-})
-export type Ticket = Static<typeof TicketRecord>
-
-/** A ticket as the API answers it: its record with what the routes join in. */
-export const TicketView = Type.Composite([
-  TicketRecord,
-  Type.Object({
-    contact: Nullable(
-      Type.Object({
-        id: Type.Integer(),
-        name: Type.String(),
-        number: Type.String(),
-        profilePicUrl: Type.String(),
-        isGroup: Type.Boolean(),
-      }),
-    ),
-    queue: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
-    user: Nullable(Ref),
-    whatsapp: Nullable(Ref),
-    tags: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), color: Type.String() })),
-  }),
-])
-export type TicketView = Static<typeof TicketView>
-
-/** A stored message, as the service and its events carry it. */
-export const MessageRecord = Type.Object({
-  id: Type.Integer(),
-  companyId: Type.Integer(),
-  ticketId: Type.Integer(),
-  contactId: Nullable(Type.Integer()),
-  whatsappId: Nullable(Type.Integer()),
-  providerId: Nullable(Type.String()),
-  body: Type.String(),
-  fromMe: Type.Boolean(),
-  /** A signed URL the browser can load (null without media). */
-  mediaUrl: Nullable(Type.String()),
-  mediaType: Nullable(Type.String()),
-  mediaName: Nullable(Type.String()),
-  ack: Type.Integer(),
-  read: Type.Boolean(),
-  isDeleted: Type.Boolean(),
-  isEdited: Type.Boolean(),
-  quotedMsgId: Nullable(Type.Integer()),
-  participant: Nullable(Type.String()),
-  sendStatus: Nullable(StringEnum(['pending', 'sent', 'failed'])),
-  sendError: Nullable(Type.String()),
-  userId: Nullable(Type.Integer()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-})
-export type Message = Static<typeof MessageRecord>
-
-/** The message a reply quotes, as a page of messages shows it. */
-export const QuotedMessage = Type.Object({
-  id: Type.Integer(),
-  body: Type.String(),
-  fromMe: Type.Boolean(),
-  mediaType: Nullable(Type.String()),
-  isDeleted: Type.Boolean(),
-})
-export type QuotedMessage = Static<typeof QuotedMessage>
-
-/** A message as the API answers it: with the message it quotes (frames carry none). */
-export const MessageView = Type.Composite([
-  MessageRecord,
-  Type.Object({ quotedMsg: Type.Optional(Nullable(QuotedMessage)) }),
-])
-export type MessageView = Static<typeof MessageView>
+// The ticket's and the message's shapes live in the browser-safe values entry (values.ts).
+export { TICKET_STATUSES, TicketRecord, TicketView, MessageRecord, QuotedMessage, MessageView } from './values.ts'
+export type { TicketStatus, Ticket, Message } from './values.ts'
+import type { Message, Ticket } from './values.ts'
 
 /** An internal note on a ticket, with who wrote it. */
 export const NoteView = Type.Object({
@@ -132,7 +39,7 @@ export const NoteView = Type.Object({
   note: Type.String(),
   ticketId: Type.Integer(),
   contactId: Type.Integer(),
-  user: Nullable(Ref),
+  user: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   createdAt: Type.String(),
 })
 export type NoteView = Static<typeof NoteView>

@@ -109,7 +109,11 @@ export function createLocalJobs(onError: (err: unknown, name: string) => void): 
       clearTimeout(run.timer)
       runs.delete(key)
       const queue = ready.get(name)
-      if (queue?.includes(run)) ready.set(name, queue.filter((r) => r !== run))
+      if (queue?.includes(run))
+        ready.set(
+          name,
+          queue.filter((r) => r !== run),
+        )
     }
   }
   const startSchedule = (s: Schedule) => {
