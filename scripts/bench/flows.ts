@@ -5,7 +5,8 @@
  * next line as soon as its previous one is answered (the inbound call answers after the routing
  * chain ran, so its latency is the bot's step latency). Prints steps/s, bot messages/s, p50/p99
  * step latency, the bot messages stored against those expected (duplicates must be 0, every
- * conversation must end), and the process's peak RSS.
+ * conversation must end), and the process's peak RSS — for conversations routed one at a time,
+ * then side by side, and the ratio between the two.
  *
  * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite; Redis
  * when REDIS_URL is set. Sending pace is lifted (SEND_RATE_PER_SECOND) so the flows, not the
@@ -23,7 +24,14 @@ const PHONES = Number(process.env.BENCH_PHONES || 4)
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function main() {
+interface Round {
+  stepsPerSecond: number
+  p50: number
+  p99: number
+  ok: boolean
+}
+
+async function round(label: string): Promise<Round> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-flows-'))
   const pg = process.env.DATABASE_URL ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
@@ -89,9 +97,7 @@ async function main() {
     phones.push(w.id)
   }
 
-  console.log(
-    `Atende flows bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} conversations at once on ${PHONES} simulator connections, each phrase → menu → option → question → answer → 1 s interval → end (3 customer steps, 4 bot messages)`,
-  )
+  console.log(`\n— ${label}`)
   const latencies: number[] = []
   let failed = 0
   let seq = 0
@@ -144,7 +150,33 @@ async function main() {
   if (pg) await pg.drop()
   else await db.destroy().catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
-  if (failed || stored.rows !== N * 4 || stored.rows !== stored.distinct) process.exitCode = 1
+  return {
+    stepsPerSecond: steps / ((stepsDone - started) / 1000),
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    ok: !failed && stored.rows === N * 4 && stored.rows === stored.distinct,
+  }
+}
+
+/**
+ * Two rounds in one run, so a loaded machine still shows the change: conversations routed one at a
+ * time (ROUTING_CONCURRENCY=1, how the pipeline routed before issue 37), then side by side (the
+ * default, or ROUTING_CONCURRENCY as set).
+ */
+async function main() {
+  console.log(
+    `Atende flows bench: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} conversations at once on ${PHONES} simulator connections, each phrase → menu → option → question → answer → 1 s interval → end (3 customer steps, 4 bot messages)`,
+  )
+  const configured = process.env.ROUTING_CONCURRENCY
+  process.env.ROUTING_CONCURRENCY = '1'
+  const before = await round('routed one conversation at a time (ROUTING_CONCURRENCY=1)')
+  if (configured) process.env.ROUTING_CONCURRENCY = configured
+  else delete process.env.ROUTING_CONCURRENCY
+  const after = await round(`routed side by side (ROUTING_CONCURRENCY=${configured ?? 'default'})`)
+  console.log(
+    `\nside by side / one at a time: steps/s ×${(after.stepsPerSecond / before.stepsPerSecond).toFixed(2)}   step p50 ×${(before.p50 / after.p50).toFixed(2)} faster   step p99 ×${(before.p99 / after.p99).toFixed(2)} faster`,
+  )
+  if (!before.ok || !after.ok) process.exitCode = 1
 }
 
 await main()

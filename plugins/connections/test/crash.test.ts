@@ -154,6 +154,15 @@ describe.skipIf(!hasPostgres)(
         expect(m.body).toBe(sent.body)
         expect(m.ticketId).toBe(ticketOf.get(contactOf.get(sent.from)!))
       }
+      // Every stored customer message went through the routing chain: what the stopped process had
+      // committed but not routed was routed by the new one when the session resumed (the outbox).
+      const unrouted = async () =>
+        Number((await db.knex('routing_pending').where({ whatsappId }).count({ n: '*' }).first()).n)
+      const routedBy = Date.now() + 60_000
+      while ((await unrouted()) > 0) {
+        if (Date.now() > routedBy) throw new Error(`${await unrouted()} messages were never routed`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
     }
 
     it(

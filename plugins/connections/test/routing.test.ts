@@ -66,6 +66,93 @@ describe('the routing chain', () => {
     expect(seen).not.toContain('menu:boom')
   })
 
+  it('routes conversations on one connection side by side, each in its order', async () => {
+    const routing = t.app.kernel.services.get<InboundRef>('inbound')
+    const tickets = t.app.kernel.services.get<TicketsRef>('tickets')
+    let open!: () => void
+    const gate = new Promise<void>((r) => (open = r))
+    const lane: string[] = []
+    routing.register({
+      name: 'lanes',
+      order: 50,
+      async run(ctx: RoutingContext) {
+        if (!ctx.message.body.startsWith('lane:')) return false
+        const step = ctx.message.body.slice(5)
+        lane.push(step === 'A2' ? `A2 queue ${ctx.ticket.queueId}` : step)
+        if (step === 'A1') {
+          await gate
+          await tickets.update(ctx.companyId, ctx.ticket.id, { queueId: 7 })
+        }
+        return true
+      },
+    })
+    const send = (from: string, body: string) =>
+      sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, { from, body })
+    const [A, B, C] = ['5547970000001', '5547970000002', '5547970000003']
+
+    // A's first message holds its conversation's lane (a slow bot).
+    const a1 = send(A, 'lane:A1')
+    await until(() => lane.includes('A1'))
+    // A's second is stored at once but waits behind the first.
+    const a2 = send(A, 'lane:A2')
+    await until(async () => !!(await t.app.kernel.db('messages').where({ body: 'lane:A2' }).first()))
+    // Meanwhile the other customers are answered, each in order (the simulator answers after routing).
+    for (const [from, body] of [
+      [B, 'lane:B1'],
+      [C, 'lane:C1'],
+      [B, 'lane:B2'],
+      [C, 'lane:C2'],
+    ])
+      expect((await send(from, body)).statusCode).toBe(200)
+    expect(lane).toEqual(['A1', 'B1', 'C1', 'B2', 'C2'])
+
+    // Released, A's second runs after its first, and sees the ticket as the first left it.
+    open()
+    expect((await a1).statusCode).toBe(200)
+    expect((await a2).statusCode).toBe(200)
+    expect(lane).toEqual(['A1', 'B1', 'C1', 'B2', 'C2', 'A2 queue 7'])
+  })
+
+  it('routes a stored message whose chain never ran (a crash between them) when its connection starts again', async () => {
+    const routing = t.app.kernel.services.get<InboundRef>('inbound')
+    const routed: string[] = []
+    routing.register({
+      name: 'outbox',
+      order: 40,
+      async run(ctx: RoutingContext) {
+        if (!ctx.message.body.startsWith('outbox:')) return false
+        routed.push(`${ctx.message.body} new ${ctx.isNewTicket}`)
+        return true
+      },
+    })
+    const db = t.app.kernel.db
+    const pendingRows = () => db('routing_pending').where({ whatsappId: sim.whatsapp.id })
+    const sent = await sim.call('POST', `/api/simulator/${sim.whatsapp.id}/inbound`, {
+      from: '5547970000009',
+      body: 'outbox:1',
+    })
+    const message = sent.json().message
+    expect(routed).toEqual(['outbox:1 new true'])
+    // The chain ran: the message's outbox row goes.
+    await until(async () => (await pendingRows()).length === 0)
+
+    // A process that died after the commit and before the chain leaves the row behind.
+    const ticket = await db('tickets').where({ id: message.ticketId }).first()
+    await db('routing_pending').insert({
+      messageId: message.id,
+      companyId: sim.whatsapp.companyId,
+      whatsappId: sim.whatsapp.id,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      isNewTicket: true,
+    })
+    // The connection's session starts again (here, as after a takeover): the message is routed once more, and its row goes.
+    expect((await sim.call('POST', `/api/whatsappsession/${sim.whatsapp.id}`)).statusCode).toBe(200)
+    await until(() => routed.length === 2)
+    expect(routed).toEqual(['outbox:1 new true', 'outbox:1 new true'])
+    await until(async () => (await pendingRows()).length === 0)
+  })
+
   it('refuses two steps with one name', () => {
     const routing = t.app.kernel.services.get<InboundRef>('inbound')
     expect(() => routing.register({ name: 'menu', order: 1, run: async () => {} })).toThrow(/twice/)

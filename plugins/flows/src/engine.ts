@@ -28,6 +28,8 @@ import {
 } from './interpreter.ts'
 
 export const WAKE_JOB = 'flows.wake'
+/** How many runs' waits end side by side in one process. */
+export const WAKE_CONCURRENCY = 16
 export const SWEEP_JOB = 'flows.sweep'
 export const SWEEP_EVERY_MS = 10_000
 /** A wait this late is taken as lost (its job should have fired). */

@@ -2,7 +2,7 @@ import { definePlugin } from '@atende/sdk'
 import type { InboundRef } from '@atende/plugin-connections/api'
 import type { FlowsRef } from './api.ts'
 import { createCampaignService } from './campaigns.ts'
-import { SWEEP_EVERY_MS, SWEEP_JOB, WAKE_JOB, createEngine, type WakeJob } from './engine.ts'
+import { SWEEP_EVERY_MS, SWEEP_JOB, WAKE_CONCURRENCY, WAKE_JOB, createEngine, type WakeJob } from './engine.ts'
 import { createQueueFlowService } from './queue-flows.ts'
 import { registerFlowRoutes } from './routes.ts'
 import { createFlowStep, watchTickets } from './routing.ts'
@@ -64,7 +64,8 @@ export default definePlugin({
     kernel.bus.on('whatsapp.deleted', ({ companyId, whatsappId }) => campaigns.forgetConnection(companyId, whatsappId))
     kernel.bus.on('queue.deleted', ({ companyId, queueId }) => queueFlows.forgetQueue(companyId, queueId))
 
-    kernel.jobs.define<WakeJob>(WAKE_JOB, (job) => engine.wake(job))
+    // Wakes of different runs go side by side; one run's are fenced by its row lock and step.
+    kernel.jobs.define<WakeJob>(WAKE_JOB, (job) => engine.wake(job), { concurrency: WAKE_CONCURRENCY })
     kernel.jobs.define(SWEEP_JOB, async () => {
       await engine.sweep()
     })

@@ -4,17 +4,22 @@ import type { IngestItem, IngestOutcome, Message, Ticket, TicketsRef } from '@at
 import type { ChannelEvents, ConnectionRef, InboundMessage } from '../providers/types.ts'
 import { createBatcher } from './batcher.ts'
 import { createChangeEvents } from './changes.ts'
-import type { createRouting } from './routing.ts'
+import { createLanes } from './lanes.ts'
+import { createRoutingOutbox } from './routing-outbox.ts'
+import type { createRouting, RoutingContext } from './routing.ts'
 
 export const INBOUND_MAX_BATCH = 500
 export const INBOUND_MAX_PENDING = 5000
 const SETTING_TTL_MS = 5000
+/** How many conversations' routing chains run at once in this process (ROUTING_CONCURRENCY). */
+export const ROUTING_CONCURRENCY = 16
 
 interface Pending {
   msg: InboundMessage
   media: Promise<{ key: string; name: string } | null>
 }
-type Outcome = IngestOutcome & { ignored?: boolean; contact?: Contact }
+type Outcome = IngestOutcome & { ignored?: boolean; contact?: Contact; routed?: Promise<void> }
+type Routable = { contact: Contact; message: Message; ticket: Ticket; isNewTicket?: boolean }
 
 /**
  * The inbound hot path (ARCHITECTURE.md "Channels"): provider event → contact upsert → ticket
@@ -31,6 +36,10 @@ export function createInboundPipeline(
   const tickets = () => kernel.services.get<TicketsRef>('tickets')
   const ignoreGroups = new Map<number, { value: boolean; at: number }>()
   const batchers = new Map<number, ReturnType<typeof createBatcher<Pending, Outcome>>>()
+  const lanes = createLanes(Number(process.env.ROUTING_CONCURRENCY) || ROUTING_CONCURRENCY)
+  const outbox = createRoutingOutbox(kernel)
+  /** Messages whose chain this process has queued or is running. */
+  const inFlight = new Set<number>()
 
   kernel.bus.on('setting.updated', (p) => {
     if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId)
@@ -66,12 +75,20 @@ export function createInboundPipeline(
     }
   }
 
-  async function write(conn: ConnectionRef, batch: Pending[]): Promise<Outcome[]> {
-    const media = await Promise.all(batch.map((p) => p.media))
-    const whatsapp = await kernel
+  const whatsappOf = (conn: ConnectionRef) =>
+    kernel
       .tenant(conn.companyId)('whatsapps')
       .where({ id: conn.id })
-      .first('id', 'name', 'provider', 'expiresTicket')
+      .first<{ id: number; name: string; provider: string; expiresTicket: number } | undefined>(
+        'id',
+        'name',
+        'provider',
+        'expiresTicket',
+      )
+
+  async function write(conn: ConnectionRef, batch: Pending[]): Promise<Outcome[]> {
+    const media = await Promise.all(batch.map((p) => p.media))
+    const whatsapp = await whatsappOf(conn)
     if (!whatsapp) return batch.map(() => ({ duplicate: false, ignored: true })) // deleted meanwhile
     const skipGroups = await groupsIgnored(conn.companyId)
     const keep = batch.map((p) => !(p.msg.isGroup && skipGroups))
@@ -131,15 +148,51 @@ export function createInboundPipeline(
       written.forEach((o, j) => {
         out[index[j]] = { ...o, contact: items[j].contact }
       })
+      // The messages the chain will see go into the outbox with them: a crash before the chain ran
+      // leaves their rows, and the connection's next start routes them.
+      if (routing.steps().length)
+        await outbox.add(
+          uow,
+          out.flatMap((o, i) =>
+            routable(o, batch[i].msg)
+              ? [
+                  {
+                    messageId: o.message.id,
+                    whatsappId: whatsapp.id,
+                    ticketId: o.ticket.id,
+                    contactId: o.contact.id,
+                    isNewTicket: !!o.isNewTicket,
+                  },
+                ]
+              : [],
+          ),
+        )
       return out
     })
 
-    // After the commit: the routing chain sees each new customer message, in order.
-    if (routing.steps().length) {
-      for (let i = 0; i < batch.length; i++) {
+    // After the commit, away from the batch: each new customer message goes through the routing
+    // chain in its conversation's lane (in order within it, side by side across conversations),
+    // so a slow bot or a burst of customers never holds the next batch's commit.
+    if (routing.steps().length)
+      batch.forEach((p, i) => {
         const o = outcomes[i]
-        if (o.duplicate || o.ignored || !o.message || !o.ticket || batch[i].msg.fromMe || !o.contact) continue
-        const ticket = o.ticket
+        if (routable(o, p.msg)) o.routed = routeInLane(conn, whatsapp, o)
+      })
+    return outcomes
+  }
+
+  /** What the chain sees: a customer's new message, stored on a ticket. */
+  function routable(o: Outcome, msg: InboundMessage): o is Outcome & Routable {
+    return !o.duplicate && !o.ignored && !!o.message && !!o.ticket && !!o.contact && !msg.fromMe
+  }
+
+  function routeInLane(conn: ConnectionRef, whatsapp: RoutingContext['whatsapp'], o: Routable): Promise<void> {
+    inFlight.add(o.message.id)
+    return lanes
+      .run(`${conn.id}:${o.contact.id}`, async ({ waited }) => {
+        // An earlier message of this conversation was routed after this one was stored: its ticket
+        // may have moved (a queue chosen, a bot finished), so read it again.
+        const ticket = (waited && (await tickets().get(conn.companyId, o.ticket.id))) || o.ticket
         await routing.route({
           companyId: conn.companyId,
           whatsapp,
@@ -149,9 +202,41 @@ export function createInboundPipeline(
           isNewTicket: !!o.isNewTicket,
           reply: (body) => reply(conn.companyId, ticket, body),
         })
+      })
+      .catch((err: unknown) => {
+        // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
+        kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
+      })
+      .finally(() => {
+        inFlight.delete(o.message.id)
+        outbox.finish(conn.companyId, o.message.id)
+      })
+  }
+
+  /**
+   * A session starts here: the connection's messages a dead process stored but never routed go
+   * through the chain now, in order (the ones this process is routing are left to it).
+   */
+  async function replay(conn: ConnectionRef) {
+    if (!routing.steps().length) return
+    const rows = (await outbox.pending(conn.companyId, conn.id)).filter((r) => !inFlight.has(r.messageId))
+    if (!rows.length) return
+    const whatsapp = await whatsappOf(conn)
+    if (!whatsapp) return
+    for (const r of rows) {
+      const [message, ticket, contact] = await Promise.all([
+        tickets().getMessage(conn.companyId, r.messageId),
+        tickets().get(conn.companyId, r.ticketId),
+        contacts().get(conn.companyId, r.contactId),
+      ])
+      if (!message || !ticket || !contact) {
+        outbox.finish(conn.companyId, r.messageId) // deleted meanwhile: nothing to route
+        continue
       }
+      const { mediaKey: _key, ...stored } = message
+      void routeInLane(conn, whatsapp, { message: stored, ticket, contact, isNewTicket: r.isNewTicket })
     }
-    return outcomes
+    kernel.log.info({ whatsappId: conn.id, count: rows.length }, 'routing outbox: unrouted messages routed')
   }
 
   function batcherFor(conn: ConnectionRef) {
@@ -170,10 +255,11 @@ export function createInboundPipeline(
   return {
     /** The ChannelEvents a session of this connection reports to. */
     eventsFor(conn: ConnectionRef): ChannelEvents {
+      void replay(conn).catch((err) => kernel.log.error({ err, whatsappId: conn.id }, 'routing outbox: replay failed'))
       return {
         async inbound(msg) {
           const o = await batcherFor(conn).push({ msg, media: storeMedia(conn, msg) })
-          return { duplicate: o.duplicate, message: o.message }
+          return { duplicate: o.duplicate, message: o.message, routed: o.routed }
         },
         async ack(u) {
           await tickets().applyAcks(conn.companyId, conn.id, [{ providerId: u.id, ack: u.ack }])
@@ -185,8 +271,11 @@ export function createInboundPipeline(
         ...createChangeEvents(kernel, conn),
       }
     },
+    /** Resolves when everything received so far is stored and routed. */
     async flushed() {
       await Promise.all([...batchers.values()].map((b) => b.flushed()))
+      await lanes.idle()
+      await outbox.written()
     },
     forget(whatsappId: number) {
       batchers.delete(whatsappId)

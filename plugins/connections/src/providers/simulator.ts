@@ -73,7 +73,7 @@ export class SimulatorSession implements ChannelSession {
     await this.report({ status: 'CONNECTED', qrcode: '', number: number ?? `5511999990000${this.conn.id}`, retries: 0 })
   }
 
-  /** A customer writes (resolves once the platform has stored it). */
+  /** A customer writes (resolves once the platform has stored it and its bots have answered). */
   async receive(msg: Omit<InboundMessage, 'id' | 'timestamp' | 'fromMe'> & { id?: string; fromMe?: boolean }) {
     if (!this.connected)
       throw Object.assign(new Error('The simulated phone is not connected: scan the QR code first'), {
@@ -86,6 +86,7 @@ export class SimulatorSession implements ChannelSession {
       timestamp: new Date(),
     }
     const receipt = await this.events.inbound(full)
+    await receipt?.routed
     return { id: full.id, message: receipt?.message ?? null, duplicate: receipt?.duplicate ?? false }
   }
 

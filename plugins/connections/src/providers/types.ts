@@ -77,6 +77,12 @@ export interface InboundMessage {
 export interface InboundReceipt {
   duplicate: boolean
   message?: unknown
+  /**
+   * Settles once the routing chain (bots, flows, prompts) has run for this message; a provider
+   * never waits for it (it acknowledges on the commit). The simulated phone does, so whoever drives
+   * it reads the bot's answer as soon as its call returns.
+   */
+  routed?: Promise<void>
 }
 
 export interface AckUpdate {
