@@ -157,7 +157,7 @@ describe.skipIf(!hasPostgres)(
       // Every stored customer message went through the routing chain: what the stopped process had
       // committed but not routed was routed by the new one when the session resumed (the outbox).
       const unrouted = async () =>
-        Number((await db.knex('routing_pending').where({ whatsappId }).count({ n: '*' }).first()).n)
+        Number((await db.knex('routing_pending').where({ whatsappId }).count({ n: '*' }).first())!.n)
       const routedBy = Date.now() + 60_000
       while ((await unrouted()) > 0) {
         if (Date.now() > routedBy) throw new Error(`${await unrouted()} messages were never routed`)

@@ -42,7 +42,8 @@ export function rangeOf(q: { days?: number; from?: string; to?: string }, now = 
 const minutes = (seconds: number, count: number) => (count ? Math.round((seconds / count / 60) * 100) / 100 : null)
 const num = (v: unknown) => Number(v ?? 0)
 
-export function createFigures(kernel: Kernel) {
+/** `settled`: waits for this process's bookkeeping of the company's latest ticket moves. */
+export function createFigures(kernel: Kernel, settled: (companyId: number) => Promise<void>) {
   const contacts = () => kernel.services.get<ContactsRef>('contacts')
   const tickets = () => kernel.services.get<TicketsRef>('tickets')
   const daily = (companyId: number, r: Range) =>
@@ -67,6 +68,7 @@ export function createFigures(kernel: Kernel) {
 
   return {
     async summary(companyId: number, r: Range): Promise<DashboardData> {
+      await settled(companyId)
       const { from, to } = instants(r)
       const [sums, now, leads, ratings, people] = await Promise.all([
         perUser(companyId, r),
@@ -110,6 +112,7 @@ export function createFigures(kernel: Kernel) {
 
     /** Tickets accepted and closed per attendant in the range (attendants with none left out). */
     async byUser(companyId: number, r: Range): Promise<TicketsByUser> {
+      await settled(companyId)
       const [sums, people] = await Promise.all([perUser(companyId, r), users(companyId)])
       const names = new Map(people.map((u) => [u.id, u.name]))
       return {
@@ -122,6 +125,7 @@ export function createFigures(kernel: Kernel) {
 
     /** Tickets created and closed per local day, every day of the range (zeros included). */
     async byDay(companyId: number, r: Range): Promise<TicketsByDay> {
+      await settled(companyId)
       const rows: { day: string | Date; created: string | number; closed: string | number }[] = await daily(
         companyId,
         r,

@@ -40,7 +40,7 @@ export default definePlugin({
   permissions: [{ permission: VIEW_PERMISSION, profiles: ['admin'] }],
   migrations: new URL('../migrations', import.meta.url),
   register(app, kernel) {
-    recordTicketMoves(kernel, liveDashboard(kernel))
-    registerDashboardRoutes(app, createFigures(kernel))
+    const moves = recordTicketMoves(kernel, liveDashboard(kernel))
+    registerDashboardRoutes(app, createFigures(kernel, moves.settled))
   },
 })

@@ -14,16 +14,18 @@ declare module '@atende/sdk' {
 const CACHE_MAX = 50_000
 
 /**
- * Feeds dashboard_tickets and dashboard_daily from `ticket.updated`. Every process receives every
- * event (the bus fans out): the row lock and `seenAt` make the first one apply it and the others
- * find nothing to do. Events of one ticket are applied in order within a process.
+ * Feeds dashboard_tickets and dashboard_daily from `ticket.updated`, after the emitter's answer:
+ * the event's emitter never waits on it. Every process receives every event (the bus fans out):
+ * the row lock and `seenAt` make the first one apply it and the others find nothing to do. Events
+ * of one ticket are applied in order within a process.
  *
  * Known limit: the bus is not durable, so an event lost in a crash between a ticket's commit and
  * its publication is not counted (the ticket's next move is: its standing catches up).
  */
 export function recordTicketMoves(kernel: Kernel, announce: (companyId: number) => void) {
   const known = new Map<number, string>()
-  const chains = new Map<number, Promise<void>>()
+  /** Each ticket's bookkeeping in progress, applied in event order. */
+  const chains = new Map<number, { companyId: number; run: Promise<void> }>()
 
   async function apply(companyId: number, ticket: EventMap['ticket.updated']['ticket']) {
     const moved = await kernel.unitOfWork(companyId, async ({ t, db }) => {
@@ -73,17 +75,18 @@ export function recordTicketMoves(kernel: Kernel, announce: (companyId: number) 
     known.delete(ticket.id)
     known.set(ticket.id, key)
     if (known.size > CACHE_MAX) known.delete(known.keys().next().value!)
-    const run = (chains.get(ticket.id) ?? Promise.resolve())
+    const run = (chains.get(ticket.id)?.run ?? Promise.resolve())
       .then(() => apply(companyId, ticket))
       .catch((err) => {
         known.delete(ticket.id)
         kernel.log.error({ err, ticketId: ticket.id }, 'dashboard: recording a ticket move failed')
       })
-    chains.set(ticket.id, run)
+    chains.set(ticket.id, { companyId, run })
     void run.finally(() => {
-      if (chains.get(ticket.id) === run) chains.delete(ticket.id)
+      if (chains.get(ticket.id)?.run === run) chains.delete(ticket.id)
     })
-    return run
+    // Not returned: whoever committed the ticket (a request, the inbound batch) does not wait on the
+    // dashboard's bookkeeping and its row locks; the dashboard's own reads wait for it (settled).
   })
 
   kernel.bus.on('ticket.deleted', async ({ companyId, ticketId }) => {
@@ -91,7 +94,16 @@ export function recordTicketMoves(kernel: Kernel, announce: (companyId: number) 
     await kernel.tenant(companyId)('dashboard_tickets').where({ ticketId }).delete()
     announce(companyId)
   })
+
+  return {
+    /** Resolves once the company's ticket moves received so far are recorded (read your writes). */
+    async settled(companyId: number) {
+      const runs = [...chains.values()].filter((c) => c.companyId === companyId).map((c) => c.run)
+      if (runs.length) await Promise.all(runs)
+    },
+  }
 }
+export type MoveRecorder = ReturnType<typeof recordTicketMoves>
 
 /** A moment as the increments of its day's row. */
 function dailyRow(m: Moment) {

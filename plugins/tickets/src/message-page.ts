@@ -27,13 +27,47 @@ export async function markRead(kernel: Kernel, companyId: number, ticketId: numb
 }
 
 /**
+ * Opening a ticket reads it after the answer: the page's GET never waits on the mark's
+ * transaction, its row locks or whoever listens to the ticket.updated it announces. One mark per
+ * ticket at a time; an open meanwhile marks once more after it (what arrived between is read too).
+ */
+export function createReadMarks(kernel: Kernel) {
+  const marking = new Map<number, { again: boolean }>()
+  return {
+    later(companyId: number, ticketId: number) {
+      const current = marking.get(ticketId)
+      if (current) {
+        current.again = true
+        return
+      }
+      const entry = { again: false }
+      marking.set(ticketId, entry)
+      void (async () => {
+        try {
+          do {
+            entry.again = false
+            await markRead(kernel, companyId, ticketId)
+          } while (entry.again)
+        } catch (err) {
+          // The badge stays until the next open or message: nothing the customer sent is lost.
+          kernel.log.warn({ err, companyId, ticketId }, 'marking a ticket read failed')
+        } finally {
+          marking.delete(ticketId)
+        }
+      })()
+    },
+  }
+}
+export type ReadMarks = ReturnType<typeof createReadMarks>
+
+/**
  * GET /messages/{ticketId}: the conversation with the ticket's contact — this ticket's messages and
  * those of the contact's earlier tickets (the history a returning customer brings; the screen marks
  * where each ticket starts and ends). Page 1 is the newest 20, each page oldest-first (the chat loads
- * upward). Opening the ticket reads it: its customer messages are marked read and the unread count
- * zeroed, in one transaction, announced as ticket.updated when something changed.
+ * upward). Opening the ticket reads it: the answer shows it read, and its customer messages are
+ * marked read and the unread count zeroed after the answer (ReadMarks).
  */
-export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, pageNumber = 1) {
+export async function messagePage(kernel: Kernel, reads: ReadMarks, v: Viewer, ticketId: number, pageNumber = 1) {
   const row = await visibleRow(kernel, v, { id: ticketId })
   const t = kernel.tenant(v.companyId)
   const offset = pageOffset(pageNumber)
@@ -61,8 +95,9 @@ export async function messagePage(kernel: Kernel, v: Viewer, ticketId: number, p
     : Number(((await history().count({ n: '*' }).first()) as { n: unknown }).n)
 
   // Unread customer messages and the count go up together (ingest.ts): none counted, none to mark.
-  const updated = row.unreadMessages > 0 ? await markRead(kernel, v.companyId, ticketId) : undefined
-  const [ticket] = updated ? await hydrate(kernel, v.companyId, [updated]) : hydrated
+  const unread = row.unreadMessages > 0
+  if (unread) reads.later(v.companyId, ticketId)
+  const ticket = unread ? { ...hydrated[0]!, unreadMessages: 0 } : hydrated[0]
 
   const quotedIds: number[] = [
     ...new Set<number>(rows.map((r) => r.quotedMsgId).filter((id): id is number => typeof id === 'number')),

@@ -11,7 +11,7 @@ import type { TicketRow } from './rows.ts'
 import { countTickets, listTickets } from './list.ts'
 import { createTicket } from './create.ts'
 import { registerNoteRoutes } from './notes.ts'
-import { markRead, messagePage } from './message-page.ts'
+import { createReadMarks, markRead, messagePage } from './message-page.ts'
 import { removeTicket, transition } from './transitions.ts'
 import {
   CountsQuery,
@@ -42,6 +42,7 @@ function canonicalStatus(part: unknown) {
 /** Ticket and message-history routes; every one applies the access rule. */
 export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel, attendants: Attendants) {
   const app = root.withTypeProvider<TypeBoxTypeProvider>()
+  const reads = createReadMarks(kernel)
   const viewer = (req: FastifyRequest) => loadViewer(kernel, attendants, req.auth)
   const one = async (companyId: number, row: TicketRow) => (await hydrate(kernel, companyId, [row]))[0]
   app.addHook('preValidation', async (request) => {
@@ -225,6 +226,7 @@ export function registerTicketRoutes(root: FastifyInstance, kernel: Kernel, atte
         response: { 200: MessagesResult, ...errors },
       },
     },
-    async (request) => messagePage(kernel, await viewer(request), request.params.ticketId, request.query.pageNumber),
+    async (request) =>
+      messagePage(kernel, reads, await viewer(request), request.params.ticketId, request.query.pageNumber),
   )
 }

@@ -312,10 +312,34 @@ describe('tickets routes (issue 6, first part)', () => {
       // Past the last page: no messages, the same total.
       const b9 = (await req(sim.headers, 'GET', `/api/messages/${id}?pageNumber=9`)).json()
       expect(b9).toMatchObject({ messages: [], count: 25, hasMore: false, ticket: { id } })
-      const row = await db()('tickets').where({ id }).first()
-      expect(row.unreadMessages).toBe(0)
+      // Marked after the answer.
+      await until(async () => (await db()('tickets').where({ id }).first()).unreadMessages === 0)
       expect(await db()('messages').where({ ticketId: id, read: false })).toHaveLength(0)
       await until(() => updated.slice(before).some((e) => e.ticket.id === id && e.ticket.unreadMessages === 0))
+    })
+
+    it('answers without waiting on the read mark or on whoever listens to the change it announces', async () => {
+      const id = await customerTicket({ from: '5547966660002', body: 'oi' })
+      let open!: () => void
+      const gate = new Promise<void>((r) => (open = r))
+      let held = 0
+      // A slow listener of the mark's ticket.updated (the dashboard's bookkeeping takes row locks).
+      const off = t.app.kernel.bus.on('ticket.updated', async ({ ticket }) => {
+        if (ticket.id !== id || ticket.unreadMessages !== 0) return
+        held++
+        await gate
+      })
+      try {
+        const page = await req(sim.headers, 'GET', `/api/messages/${id}`)
+        expect(page.statusCode).toBe(200)
+        expect(page.json().ticket).toMatchObject({ id, unreadMessages: 0 })
+        // The mark ran after the answer, and its listener is still held: the answer did not wait for either.
+        await until(() => held === 1)
+        expect((await db()('tickets').where({ id }).first()).unreadMessages).toBe(0)
+      } finally {
+        open()
+        off()
+      }
     })
   })
 })
