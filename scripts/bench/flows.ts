@@ -21,6 +21,7 @@ import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_CONVERSATIONS || 1000)
 const PHONES = Number(process.env.BENCH_PHONES || 4)
+let rounds = 0
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -49,7 +50,7 @@ async function round(label: string): Promise<Round> {
       jwtSecret: 'bench-access',
       jwtRefreshSecret: 'bench-refresh',
       redisUrl: process.env.REDIS_URL || undefined,
-      redisPrefix: `atende-bench-flows-${process.pid}`,
+      redisPrefix: `atende-bench-flows-${process.pid}-${++rounds}`,
     },
   })
   await app.ready()

@@ -1,12 +1,14 @@
 /**
  * `pnpm bench:inbound`: the inbound hot path end to end. A paired simulator connection receives
  * N customer messages from M contacts through POST /api/simulator/{id}/inbound on a real port, C
- * requests in flight at once (each answers after its message is committed), plus R re-deliveries
- * of ids already sent. Prints messages/s, p50/p99 latency (request → committed), and the lost and
- * duplicated counts read back from the database (both must be 0).
+ * requests in flight at once (each answers after its message is committed and its routing chain
+ * ran), plus R re-deliveries of ids already sent. Prints messages/s, p50/p99 latency (request →
+ * committed and routed), and the lost and duplicated counts read back from the database (both must
+ * be 0) — for conversations routed one at a time (ROUTING_CONCURRENCY=1, as before issue 37), then
+ * side by side, and the ratio between the two, so a loaded machine still shows the change.
  *
  * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite.
- * BENCH_MESSAGES (default 20000), BENCH_CONTACTS (500), BENCH_CONCURRENCY (256), BENCH_REDELIVER (2%).
+ * BENCH_MESSAGES (default 20000), BENCH_CONTACTS (1000: conversations at once on one connection), BENCH_CONCURRENCY (256), BENCH_REDELIVER (2%).
  * A second tenant with its own connection receives traffic at the same time, so tenant scoping is part of the cost.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -19,7 +21,7 @@ import { createApp, connectDb } from '@atende/kernel'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_MESSAGES || 20_000)
-const M = Number(process.env.BENCH_CONTACTS || 500)
+const M = Number(process.env.BENCH_CONTACTS || 1000)
 const C = Number(process.env.BENCH_CONCURRENCY || 256)
 const R = Math.round(N * Number(process.env.BENCH_REDELIVER ?? 0.02))
 
@@ -52,9 +54,10 @@ function drive(plan: Array<{ url: string; headers: Record<string, string>; body:
   })
 }
 
+let rounds = 0
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-async function main() {
+async function round(label: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
   const pg = process.env.DATABASE_URL ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
@@ -70,7 +73,7 @@ async function main() {
       jwtSecret: 'bench-access',
       jwtRefreshSecret: 'bench-refresh',
       redisUrl: process.env.REDIS_URL || undefined,
-      redisPrefix: `atende-bench-${process.pid}`,
+      redisPrefix: `atende-bench-${process.pid}-${++rounds}`,
     },
   })
   await app.ready()
@@ -113,9 +116,7 @@ async function main() {
     ;[jobs[i], jobs[j]] = [jobs[j], jobs[i]]
   }
 
-  console.log(
-    `Atende inbound bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback from a driver thread`,
-  )
+  console.log(`\n— ${label}`)
   // The driver (the phones' side) runs on its own thread, as the network would be outside the server.
   const plan = jobs.map((j) => ({
     url: `${base}/api/simulator/${j.t.whatsappId}/inbound`,
@@ -141,7 +142,7 @@ async function main() {
     .first()
   const contacts = await db('contacts').where({ companyId: main.companyId }).count({ n: '*' }).first()
   console.log(
-    `\n${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`,
+    `${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`,
   )
   console.log(
     `stored ${a.rows} messages for ${N} sent: lost ${N - a.ids}, duplicated ${a.rows - a.ids}; contacts ${contacts!.n} (want ${M}), active tickets ${tickets!.n} (want ${M})`,
@@ -152,7 +153,28 @@ async function main() {
   if (pg) await pg.drop()
   else await db.destroy().catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
-  if (N - a.ids !== 0 || a.rows !== a.ids || failed) process.exitCode = 1
+  return {
+    perSecond: jobs.length / seconds,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    ok: N - a.ids === 0 && a.rows === a.ids && !failed,
+  }
+}
+
+async function main() {
+  console.log(
+    `Atende inbound bench: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts on one connection (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback from a driver thread`,
+  )
+  const configured = process.env.ROUTING_CONCURRENCY
+  process.env.ROUTING_CONCURRENCY = '1'
+  const before = await round('routed one conversation at a time (ROUTING_CONCURRENCY=1)')
+  if (configured) process.env.ROUTING_CONCURRENCY = configured
+  else delete process.env.ROUTING_CONCURRENCY
+  const after = await round(`routed side by side (ROUTING_CONCURRENCY=${configured ?? 'default'})`)
+  console.log(
+    `\nside by side / one at a time: messages/s ×${(after.perSecond / before.perSecond).toFixed(2)}   p50 ×${(before.p50 / after.p50).toFixed(2)} faster   p99 ×${(before.p99 / after.p99).toFixed(2)} faster`,
+  )
+  if (!before.ok || !after.ok) process.exitCode = 1
 }
 
 await main()
