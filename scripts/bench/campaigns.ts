@@ -7,7 +7,9 @@
  *
  * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite; Redis
  * when REDIS_URL is set. The connection's anti-ban send pacing is lifted (SEND_RATE_PER_SECOND), so
- * the campaign engine, not the outbound limiter, is measured.
+ * the campaign engine, not the outbound limiter, is measured — unless BENCH_PACE=<messages/s> sets
+ * the connection's pace (SEND_RATE_PER_SECOND, a burst of 1): then it also prints the drift from that
+ * pace (the sends' rate against the configured one, and the gaps between sends as the phone saw them).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +18,8 @@ import { createApp, connectDb } from '@atende/kernel'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_RECIPIENTS || 10_000)
+const PACE = Number(process.env.BENCH_PACE || 0)
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`
 
@@ -25,6 +29,10 @@ async function main() {
   const db = pg?.knex ?? connectDb({ dataDir })
   process.env.SIMULATOR_ENABLED = 'true'
   process.env.SIMULATOR_ACK_MS = '0'
+  if (PACE > 0) {
+    process.env.SEND_RATE_PER_SECOND = String(PACE)
+    process.env.SEND_BURST = '1'
+  }
   process.env.SEND_RATE_PER_SECOND ??= '100000'
   process.env.SEND_BURST ??= '100000'
   process.env.CAMPAIGN_TICK_MS ??= '100'
@@ -75,7 +83,7 @@ async function main() {
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
   }, 100)
   console.log(
-    `Atende campaigns bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; one campaign to ${N} numbers, zero intervals, one simulator connection`,
+    `Atende campaigns bench: ${pg ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; one campaign to ${N} numbers, zero intervals, one simulator connection${PACE > 0 ? ` paced at ${PACE} messages/s` : ''}`,
   )
   const started = performance.now()
   const campaign = await call('POST', '/api/campaigns', {
@@ -121,6 +129,20 @@ async function main() {
     `finished in ${seconds.toFixed(2)} s: ${(N / seconds).toFixed(0)} messages/s   messages ${stored.rows} (want ${N})   duplicates ${stored.rows - stored.people}   lost ${N - stored.people}   recipients ${JSON.stringify(Object.fromEntries(byStatus.map((r) => [(r as { status: string }).status, Number(r.n)])))}`,
   )
   console.log(`RSS start ${mb(rssStart)}   peak ${mb(peakRss)}   end ${mb(rssEnd)}`)
+  if (PACE > 0) {
+    // The phone's side: when each message reached it (the simulated phone keeps the last 500).
+    const box = (await call('GET', `/api/simulator/${w.id}/outbox`)).messages as Array<{ timestamp: string }>
+    const at = box.map((m) => new Date(m.timestamp).getTime()).sort((a, b) => a - b)
+    const gaps = at
+      .slice(1)
+      .map((t, i) => t - at[i])
+      .sort((a, b) => a - b)
+    const span = (at[at.length - 1] - at[0]) / 1000
+    const rate = (at.length - 1) / span
+    console.log(
+      `pace: configured ${PACE}/s, sent ${rate.toFixed(2)}/s over ${span.toFixed(1)} s (drift ${(((rate - PACE) / PACE) * 100).toFixed(1)}%)   gap p50 ${pct(gaps, 50)} ms   p99 ${pct(gaps, 99)} ms (configured ${(1000 / PACE).toFixed(0)} ms)   over the last ${at.length} sends`,
+    )
+  }
   await app.close()
   await pg?.drop()
   rmSync(dataDir, { recursive: true, force: true })
