@@ -40,6 +40,8 @@ export function createInboundPipeline(
   const outbox = createRoutingOutbox(kernel)
   /** Messages whose chain this process has queued or is running. */
   const inFlight = new Set<number>()
+  /** Connections whose unrouted messages are being read back (replay). */
+  const replays = new Map<number, Promise<void>>()
 
   kernel.bus.on('setting.updated', (p) => {
     if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId)
@@ -93,67 +95,67 @@ export function createInboundPipeline(
     const skipGroups = await groupsIgnored(conn.companyId)
     const keep = batch.map((p) => !(p.msg.isGroup && skipGroups))
 
-    const outcomes = await kernel.unitOfWork(conn.companyId, async (uow) => {
-      const sightings: ContactSighting[] = []
-      const slots: Array<{ chat: number; sender?: number }> = []
-      batch.forEach(({ msg }, i) => {
-        if (!keep[i]) {
-          slots.push({ chat: -1 })
-          return
-        }
-        const chat =
-          sightings.push({
-            number: msg.chatId,
-            lid: msg.isGroup ? undefined : msg.lid,
-            isGroup: msg.isGroup,
-            name: msg.isGroup ? msg.groupName : msg.fromMe ? undefined : msg.name,
-            profilePicUrl: msg.isGroup ? undefined : msg.profilePicUrl,
-            whatsappId: conn.id,
-          }) - 1
-        const sender =
-          msg.isGroup && msg.participant
-            ? sightings.push({
-                number: msg.participant.number,
-                lid: msg.participant.lid,
-                name: msg.participant.name,
-                whatsappId: conn.id,
-              }) - 1
-            : undefined
-        slots.push({ chat, sender })
-      })
-      const people = await contacts().upsertMany(uow, sightings)
-      const items: IngestItem[] = []
-      const index: number[] = []
-      batch.forEach(({ msg }, i) => {
-        if (!keep[i]) return
-        const s = slots[i]
-        index.push(i)
-        items.push({
-          contact: people[s.chat].contact,
-          sender: s.sender !== undefined ? people[s.sender].contact : undefined,
-          isGroup: msg.isGroup,
-          providerId: msg.id,
-          body: msg.body,
-          fromMe: msg.fromMe,
-          mediaType: msg.mediaType ?? null,
-          mediaKey: media[i]?.key ?? null,
-          mediaName: media[i]?.name ?? msg.media?.fileName ?? null,
-          quotedProviderId: msg.quotedId,
-          participant: msg.participant?.number,
-          createdAt: msg.timestamp,
+    const claimed: number[] = []
+    const outcomes = await kernel
+      .unitOfWork(conn.companyId, async (uow) => {
+        const sightings: ContactSighting[] = []
+        const slots: Array<{ chat: number; sender?: number }> = []
+        batch.forEach(({ msg }, i) => {
+          if (!keep[i]) {
+            slots.push({ chat: -1 })
+            return
+          }
+          const chat =
+            sightings.push({
+              number: msg.chatId,
+              lid: msg.isGroup ? undefined : msg.lid,
+              isGroup: msg.isGroup,
+              name: msg.isGroup ? msg.groupName : msg.fromMe ? undefined : msg.name,
+              profilePicUrl: msg.isGroup ? undefined : msg.profilePicUrl,
+              whatsappId: conn.id,
+            }) - 1
+          const sender =
+            msg.isGroup && msg.participant
+              ? sightings.push({
+                  number: msg.participant.number,
+                  lid: msg.participant.lid,
+                  name: msg.participant.name,
+                  whatsappId: conn.id,
+                }) - 1
+              : undefined
+          slots.push({ chat, sender })
         })
-      })
-      const written = await tickets().ingest(uow, { id: whatsapp.id, expiresTicket: whatsapp.expiresTicket }, items)
-      const out: Outcome[] = batch.map(() => ({ duplicate: false, ignored: true }))
-      written.forEach((o, j) => {
-        out[index[j]] = { ...o, contact: items[j].contact }
-      })
-      // The messages the chain will see go into the outbox with them: a crash before the chain ran
-      // leaves their rows, and the connection's next start routes them.
-      if (routing.steps().length)
-        await outbox.add(
-          uow,
-          out.flatMap((o, i) =>
+        const people = await contacts().upsertMany(uow, sightings)
+        const items: IngestItem[] = []
+        const index: number[] = []
+        batch.forEach(({ msg }, i) => {
+          if (!keep[i]) return
+          const s = slots[i]
+          index.push(i)
+          items.push({
+            contact: people[s.chat].contact,
+            sender: s.sender !== undefined ? people[s.sender].contact : undefined,
+            isGroup: msg.isGroup,
+            providerId: msg.id,
+            body: msg.body,
+            fromMe: msg.fromMe,
+            mediaType: msg.mediaType ?? null,
+            mediaKey: media[i]?.key ?? null,
+            mediaName: media[i]?.name ?? msg.media?.fileName ?? null,
+            quotedProviderId: msg.quotedId,
+            participant: msg.participant?.number,
+            createdAt: msg.timestamp,
+          })
+        })
+        const written = await tickets().ingest(uow, { id: whatsapp.id, expiresTicket: whatsapp.expiresTicket }, items)
+        const out: Outcome[] = batch.map(() => ({ duplicate: false, ignored: true }))
+        written.forEach((o, j) => {
+          out[index[j]] = { ...o, contact: items[j].contact }
+        })
+        // The messages the chain will see go into the outbox with them: a crash before the chain ran
+        // leaves their rows, and the connection's next start routes them.
+        if (routing.steps().length) {
+          const rows = out.flatMap((o, i) =>
             routable(o, batch[i].msg)
               ? [
                   {
@@ -165,10 +167,20 @@ export function createInboundPipeline(
                   },
                 ]
               : [],
-          ),
-        )
-      return out
-    })
+          )
+          // This process's from before the commit: a replay reading the outbox meanwhile leaves them.
+          for (const r of rows) {
+            claimed.push(r.messageId)
+            inFlight.add(r.messageId)
+          }
+          await outbox.add(uow, rows)
+        }
+        return out
+      })
+      .catch((err: unknown) => {
+        for (const id of claimed) inFlight.delete(id) // rolled back: never stored
+        throw err
+      })
 
     // After the commit, away from the batch: each new customer message goes through the routing
     // chain in its conversation's lane (in order within it, side by side across conversations),
@@ -186,10 +198,17 @@ export function createInboundPipeline(
     return !o.duplicate && !o.ignored && !!o.message && !!o.ticket && !!o.contact && !msg.fromMe
   }
 
-  function routeInLane(conn: ConnectionRef, whatsapp: RoutingContext['whatsapp'], o: Routable): Promise<void> {
+  /** `afterReplay`: a new message joins its lane only once the connection's replayed ones have. */
+  function routeInLane(
+    conn: ConnectionRef,
+    whatsapp: RoutingContext['whatsapp'],
+    o: Routable,
+    afterReplay = true,
+  ): Promise<void> {
     inFlight.add(o.message.id)
-    return lanes
-      .run(`${conn.id}:${o.contact.id}`, async ({ waited }) => {
+    const replayed = (afterReplay && replays.get(conn.id)) || undefined
+    const enqueue = () =>
+      lanes.run(`${conn.id}:${o.contact.id}`, async ({ waited }) => {
         // An earlier message of this conversation was routed after this one was stored: its ticket
         // may have moved (a queue chosen, a bot finished), so read it again.
         const ticket = (waited && (await tickets().get(conn.companyId, o.ticket.id))) || o.ticket
@@ -203,13 +222,15 @@ export function createInboundPipeline(
           reply: (body) => reply(conn.companyId, ticket, body),
         })
       })
+    // Awaited in arrival order, so new messages keep theirs.
+    return (replayed ? replayed.then(enqueue) : enqueue())
       .catch((err: unknown) => {
         // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
         kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
       })
       .finally(() => {
-        inFlight.delete(o.message.id)
-        outbox.finish(conn.companyId, o.message.id)
+        // Still this process's until its row is gone: a replay meanwhile must not route it again.
+        void outbox.finish(conn.companyId, o.message.id).finally(() => inFlight.delete(o.message.id))
       })
   }
 
@@ -223,19 +244,25 @@ export function createInboundPipeline(
     if (!rows.length) return
     const whatsapp = await whatsappOf(conn)
     if (!whatsapp) return
-    for (const r of rows) {
-      const [message, ticket, contact] = await Promise.all([
-        tickets().getMessage(conn.companyId, r.messageId),
-        tickets().get(conn.companyId, r.ticketId),
-        contacts().get(conn.companyId, r.contactId),
-      ])
+    const loaded = await Promise.all(
+      rows.map((r) =>
+        Promise.all([
+          tickets().getMessage(conn.companyId, r.messageId),
+          tickets().get(conn.companyId, r.ticketId),
+          contacts().get(conn.companyId, r.contactId),
+        ]),
+      ),
+    )
+    // All at once, in their order, ahead of any message that arrived meanwhile.
+    rows.forEach((r, i) => {
+      const [message, ticket, contact] = loaded[i]!
       if (!message || !ticket || !contact) {
-        outbox.finish(conn.companyId, r.messageId) // deleted meanwhile: nothing to route
-        continue
+        void outbox.finish(conn.companyId, r.messageId) // deleted meanwhile: nothing to route
+        return
       }
       const { mediaKey: _key, ...stored } = message
-      void routeInLane(conn, whatsapp, { message: stored, ticket, contact, isNewTicket: r.isNewTicket })
-    }
+      void routeInLane(conn, whatsapp, { message: stored, ticket, contact, isNewTicket: r.isNewTicket }, false)
+    })
     kernel.log.info({ whatsappId: conn.id, count: rows.length }, 'routing outbox: unrouted messages routed')
   }
 
@@ -255,7 +282,12 @@ export function createInboundPipeline(
   return {
     /** The ChannelEvents a session of this connection reports to. */
     eventsFor(conn: ConnectionRef): ChannelEvents {
-      void replay(conn).catch((err) => kernel.log.error({ err, whatsappId: conn.id }, 'routing outbox: replay failed'))
+      const replayed = replay(conn)
+        .catch((err) => kernel.log.error({ err, whatsappId: conn.id }, 'routing outbox: replay failed'))
+        .finally(() => {
+          if (replays.get(conn.id) === replayed) replays.delete(conn.id)
+        })
+      replays.set(conn.id, replayed)
       return {
         async inbound(msg) {
           const o = await batcherFor(conn).push({ msg, media: storeMedia(conn, msg) })
@@ -275,6 +307,8 @@ export function createInboundPipeline(
     async flushed() {
       await Promise.all([...batchers.values()].map((b) => b.flushed()))
       await lanes.idle()
+      // The finished chains hand their rows to the outbox a few promise steps after the lanes idle.
+      await new Promise<void>((r) => setImmediate(r))
       await outbox.written()
     },
     forget(whatsappId: number) {

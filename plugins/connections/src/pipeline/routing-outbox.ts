@@ -41,14 +41,16 @@ export function createRoutingOutbox(kernel: Kernel) {
     async add(uow: UnitOfWork, rows: PendingRoute[]) {
       if (rows.length) await uow.t.insert('routing_pending', rows)
     },
-    /** The message's chain ran (handled, passed or failed and logged): its row goes. */
-    finish(companyId: number, messageId: number) {
+    /** The message's chain ran (handled, passed or failed and logged): its row goes. Resolves once deleted. */
+    finish(companyId: number, messageId: number): Promise<void> {
       const ids = finished.get(companyId) ?? []
       ids.push(messageId)
       finished.set(companyId, ids)
-      if (scheduled) return
-      scheduled = true
-      writing = writing.then(() => new Promise<void>((r) => setImmediate(r))).then(deleteFinished)
+      if (!scheduled) {
+        scheduled = true
+        writing = writing.then(() => new Promise<void>((r) => setImmediate(r))).then(deleteFinished)
+      }
+      return writing
     },
     /** The connection's messages left unrouted, oldest first. */
     async pending(companyId: number, whatsappId: number): Promise<PendingRoute[]> {
