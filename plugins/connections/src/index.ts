@@ -101,6 +101,7 @@ export default definePlugin({
       [simulatorProvider, createBaileysProvider({ kernel })],
       {
         eventsFor: (conn) => pipeline.eventsFor(conn),
+        settled: (id) => pipeline.settle(id),
         onStatus: (conn, status) => {
           if (status === 'CONNECTED') void sender?.kick(conn.companyId, conn.id)
         },

@@ -28,6 +28,8 @@ export interface SessionHooks {
   eventsFor(conn: ConnectionRef): ChannelEvents
   /** Called after a state change is written (the sender resumes on CONNECTED). */
   onStatus?(conn: ConnectionRef, status: SessionUpdate['status']): void
+  /** Resolves once what the connection received here is stored and routed: awaited before its lease goes. */
+  settled?(id: number): Promise<void>
 }
 
 /** A call that found the lease gone from where it looked: look again. */
@@ -128,7 +130,7 @@ export function createSessionManager(
         await r.session.stop({ silent: opts.silent })
       }
     } finally {
-      if (!opts.keepLease) await leases.release(id)
+      if (!opts.keepLease) await release(id)
     }
     return !!r
   }
@@ -146,7 +148,16 @@ export function createSessionManager(
       if (!(await stopHere(conn.id, { keepLease: true })))
         await persist(conn, { status: 'DISCONNECTED', qrcode: '', retries: 0 })
     } finally {
-      await leases.release(conn.id)
+      await release(conn.id)
+    }
+  }
+
+  /** The lease goes once what the session received here is settled (a replay elsewhere must not find it). */
+  async function release(id: number) {
+    try {
+      await hooks.settled?.(id)
+    } finally {
+      await leases.release(id)
     }
   }
 

@@ -95,8 +95,18 @@ export function recordTicketMoves(kernel: Kernel, announce: (companyId: number) 
     announce(companyId)
   })
 
+  // A shutdown records what it heard before the database goes.
+  kernel.onClose(async () => {
+    await Promise.all([...chains.values()].map((c) => c.run))
+  })
+
   return {
-    /** Resolves once the company's ticket moves received so far are recorded (read your writes). */
+    /**
+     * Resolves once the company's ticket moves this process heard so far are recorded: a dashboard
+     * read here sees the moves its own process made. Another process's moves are recorded by it
+     * (every process hears every event; the first to lock the row applies it), within its
+     * bookkeeping's few milliseconds.
+     */
     async settled(companyId: number) {
       const runs = [...chains.values()].filter((c) => c.companyId === companyId).map((c) => c.run)
       if (runs.length) await Promise.all(runs)

@@ -6,17 +6,27 @@ import { messageView, publicMessage, ticketView, withContact } from './views.ts'
 import type { MessageRow, TicketRow } from './rows.ts'
 
 /**
- * The ticket's customer messages read and its unread count zeroed, in one transaction, announced as
- * ticket.updated when something changed (so every list drops the badge). Returns the changed row.
+ * The ticket's customer messages read (those up to `upTo` when given: what the reader was shown)
+ * and its unread count set to what is left, in one transaction, announced as ticket.updated when
+ * something changed (so every list drops the badge). Returns the changed row.
  */
-export async function markRead(kernel: Kernel, companyId: number, ticketId: number): Promise<TicketRow | undefined> {
+export async function markRead(
+  kernel: Kernel,
+  companyId: number,
+  ticketId: number,
+  upTo?: number,
+): Promise<TicketRow | undefined> {
   return kernel.unitOfWork(companyId, async (uow) => {
-    await uow.t('messages').where({ ticketId, read: false }).update({ read: true })
+    const marked = uow.t('messages').where({ ticketId, read: false })
+    if (upTo !== undefined) marked.where('id', '<=', upTo)
+    await marked.update({ read: true })
+    // Unread customer messages and the count go up together (ingest.ts).
+    const left = upTo === undefined ? 0 : uow.t('messages').where({ ticketId, read: false, fromMe: false }).count('*')
     const [tk]: (TicketRow | undefined)[] = await uow
       .t('tickets')
       .where({ id: ticketId })
       .where('unreadMessages', '>', 0)
-      .update({ unreadMessages: 0 })
+      .update({ unreadMessages: left })
       .returning('*')
     if (tk) {
       const contact = await kernel.services.get<ContactsRef>('contacts').get(companyId, tk.contactId, uow)
@@ -32,21 +42,27 @@ export async function markRead(kernel: Kernel, companyId: number, ticketId: numb
  * ticket at a time; an open meanwhile marks once more after it (what arrived between is read too).
  */
 export function createReadMarks(kernel: Kernel) {
-  const marking = new Map<number, { again: boolean }>()
+  const marking = new Map<number, { upTo: number; again: boolean; done: Promise<void> }>()
+  // A shutdown writes the marks it owes before the database goes.
+  kernel.onClose(async () => {
+    await Promise.all([...marking.values()].map((m) => m.done))
+  })
   return {
-    later(companyId: number, ticketId: number) {
+    /** Mark the ticket's customer messages up to `upTo` (the newest the page showed) read. */
+    later(companyId: number, ticketId: number, upTo: number) {
       const current = marking.get(ticketId)
       if (current) {
+        current.upTo = Math.max(current.upTo, upTo)
         current.again = true
         return
       }
-      const entry = { again: false }
+      const entry = { upTo, again: false, done: Promise.resolve() }
       marking.set(ticketId, entry)
-      void (async () => {
+      entry.done = (async () => {
         try {
           do {
             entry.again = false
-            await markRead(kernel, companyId, ticketId)
+            await markRead(kernel, companyId, ticketId, entry.upTo)
           } while (entry.again)
         } catch (err) {
           // The badge stays until the next open or message: nothing the customer sent is lost.
@@ -96,7 +112,7 @@ export async function messagePage(kernel: Kernel, reads: ReadMarks, v: Viewer, t
 
   // Unread customer messages and the count go up together (ingest.ts): none counted, none to mark.
   const unread = row.unreadMessages > 0
-  if (unread) reads.later(v.companyId, ticketId)
+  if (unread) reads.later(v.companyId, ticketId, Math.max(0, ...rows.map((r) => r.id)))
   const ticket = unread ? { ...hydrated[0]!, unreadMessages: 0 } : hydrated[0]
 
   const quotedIds: number[] = [

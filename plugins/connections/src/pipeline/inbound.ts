@@ -13,6 +13,9 @@ export const INBOUND_MAX_PENDING = 5000
 const SETTING_TTL_MS = 5000
 /** How many conversations' routing chains run at once in this process (ROUTING_CONCURRENCY). */
 export const ROUTING_CONCURRENCY = 16
+/** Unrouted messages older than this are not replayed to the bots. */
+const REPLAY_MAX_AGE_MS = 60 * 60 * 1000
+const REPLAY_CHUNK = 50
 
 interface Pending {
   msg: InboundMessage
@@ -42,6 +45,8 @@ export function createInboundPipeline(
   const inFlight = new Set<number>()
   /** Connections whose unrouted messages are being read back (replay). */
   const replays = new Map<number, Promise<void>>()
+  /** Each connection's routed messages until their outbox rows are gone. */
+  const routes = new Map<number, Set<Promise<void>>>()
 
   kernel.bus.on('setting.updated', (p) => {
     if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId)
@@ -198,20 +203,25 @@ export function createInboundPipeline(
     return !o.duplicate && !o.ignored && !!o.message && !!o.ticket && !!o.contact && !msg.fromMe
   }
 
-  /** `afterReplay`: a new message joins its lane only once the connection's replayed ones have. */
+  /**
+   * Route a stored message in its conversation's lane. Settles when the chain ran; the message stays
+   * this process's (inFlight) until its outbox row is deleted. `afterReplay`: a new message joins
+   * its lane only once the connection's replayed ones have.
+   */
   function routeInLane(
     conn: ConnectionRef,
     whatsapp: RoutingContext['whatsapp'],
     o: Routable,
     afterReplay = true,
   ): Promise<void> {
-    inFlight.add(o.message.id)
+    const id = o.message.id
+    inFlight.add(id)
     const replayed = (afterReplay && replays.get(conn.id)) || undefined
     const enqueue = () =>
-      lanes.run(`${conn.id}:${o.contact.id}`, async ({ waited }) => {
-        // An earlier message of this conversation was routed after this one was stored: its ticket
-        // may have moved (a queue chosen, a bot finished), so read it again.
-        const ticket = (waited && (await tickets().get(conn.companyId, o.ticket.id))) || o.ticket
+      lanes.run(`${conn.id}:${o.contact.id}`, async () => {
+        // The ticket as the conversation's earlier messages left it (a queue chosen, a bot done):
+        // their chains may have run after this message's batch read it.
+        const ticket = (await tickets().get(conn.companyId, o.ticket.id)) ?? o.ticket
         await routing.route({
           companyId: conn.companyId,
           whatsapp,
@@ -223,47 +233,87 @@ export function createInboundPipeline(
         })
       })
     // Awaited in arrival order, so new messages keep theirs.
-    return (replayed ? replayed.then(enqueue) : enqueue())
-      .catch((err: unknown) => {
-        // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
-        kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
-      })
-      .finally(() => {
-        // Still this process's until its row is gone: a replay meanwhile must not route it again.
-        void outbox.finish(conn.companyId, o.message.id).finally(() => inFlight.delete(o.message.id))
-      })
+    const routed = (replayed ? replayed.then(enqueue) : enqueue()).catch((err: unknown) => {
+      // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
+      kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
+    })
+    track(
+      conn.id,
+      routed.then(() => outbox.finish(conn.companyId, id)).finally(() => inFlight.delete(id)),
+    )
+    return routed
+  }
+
+  function track(whatsappId: number, done: Promise<void>) {
+    let set = routes.get(whatsappId)
+    if (!set) routes.set(whatsappId, (set = new Set()))
+    const entry = set
+    entry.add(done)
+    void done.finally(() => {
+      entry.delete(done)
+      if (!entry.size && routes.get(whatsappId) === entry) routes.delete(whatsappId)
+    })
+  }
+
+  /** Resolves once what this connection received here is stored, routed and out of the outbox. */
+  async function settle(whatsappId: number) {
+    await batchers.get(whatsappId)?.flushed()
+    for (;;) {
+      const pending = [...(routes.get(whatsappId) ?? []), replays.get(whatsappId)].filter(Boolean)
+      if (!pending.length) return
+      await Promise.all(pending)
+    }
   }
 
   /**
    * A session starts here: the connection's messages a dead process stored but never routed go
-   * through the chain now, in order (the ones this process is routing are left to it).
+   * through the chain now, in order (the ones this process is routing are left to it). Rows older
+   * than REPLAY_MAX_AGE_MS are dropped: a bot answering a day-old message helps nobody (the ticket
+   * waits for people as any other).
    */
   async function replay(conn: ConnectionRef) {
     if (!routing.steps().length) return
     const rows = (await outbox.pending(conn.companyId, conn.id)).filter((r) => !inFlight.has(r.messageId))
+    for (const r of rows) inFlight.add(r.messageId) // another replay of this connection leaves them
     if (!rows.length) return
     const whatsapp = await whatsappOf(conn)
-    if (!whatsapp) return
-    const loaded = await Promise.all(
-      rows.map((r) =>
-        Promise.all([
-          tickets().getMessage(conn.companyId, r.messageId),
-          tickets().get(conn.companyId, r.ticketId),
-          contacts().get(conn.companyId, r.contactId),
-        ]),
-      ),
-    )
+    const oldest = Date.now() - REPLAY_MAX_AGE_MS
+    const fresh = whatsapp ? rows.filter((r) => new Date(r.createdAt).getTime() >= oldest) : []
+    const drop = (messageId: number) =>
+      void outbox.finish(conn.companyId, messageId).finally(() => inFlight.delete(messageId))
+    if (fresh.length < rows.length)
+      kernel.log.warn(
+        { whatsappId: conn.id, count: rows.length - fresh.length },
+        'routing outbox: messages too old to route dropped',
+      )
+    for (const r of rows) if (!fresh.includes(r)) drop(r.messageId)
+    // In chunks, so a crashed burst's thousand rows do not take every pooled connection at once.
+    const loaded: Array<
+      [Awaited<ReturnType<ReturnType<typeof tickets>['getMessage']>>, Ticket | null, Contact | null]
+    > = []
+    for (let i = 0; i < fresh.length; i += REPLAY_CHUNK)
+      loaded.push(
+        ...(await Promise.all(
+          fresh
+            .slice(i, i + REPLAY_CHUNK)
+            .map((r) =>
+              Promise.all([
+                tickets().getMessage(conn.companyId, r.messageId),
+                tickets().get(conn.companyId, r.ticketId),
+                contacts().get(conn.companyId, r.contactId),
+              ]),
+            ),
+        )),
+      )
     // All at once, in their order, ahead of any message that arrived meanwhile.
-    rows.forEach((r, i) => {
+    fresh.forEach((r, i) => {
       const [message, ticket, contact] = loaded[i]!
-      if (!message || !ticket || !contact) {
-        void outbox.finish(conn.companyId, r.messageId) // deleted meanwhile: nothing to route
-        return
-      }
+      if (!message || !ticket || !contact || !whatsapp) return drop(r.messageId) // deleted meanwhile
       const { mediaKey: _key, ...stored } = message
       void routeInLane(conn, whatsapp, { message: stored, ticket, contact, isNewTicket: r.isNewTicket }, false)
     })
-    kernel.log.info({ whatsappId: conn.id, count: rows.length }, 'routing outbox: unrouted messages routed')
+    if (fresh.length)
+      kernel.log.info({ whatsappId: conn.id, count: fresh.length }, 'routing outbox: unrouted messages routed')
   }
 
   function batcherFor(conn: ConnectionRef) {
@@ -305,12 +355,10 @@ export function createInboundPipeline(
     },
     /** Resolves when everything received so far is stored and routed. */
     async flushed() {
-      await Promise.all([...batchers.values()].map((b) => b.flushed()))
-      await lanes.idle()
-      // The finished chains hand their rows to the outbox a few promise steps after the lanes idle.
-      await new Promise<void>((r) => setImmediate(r))
-      await outbox.written()
+      await Promise.all([...new Set([...batchers.keys(), ...routes.keys(), ...replays.keys()])].map(settle))
     },
+    /** Before a connection's lease goes: another process's replay must not find what is still ours. */
+    settle,
     forget(whatsappId: number) {
       batchers.delete(whatsappId)
     },

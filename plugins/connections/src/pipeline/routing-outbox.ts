@@ -53,12 +53,12 @@ export function createRoutingOutbox(kernel: Kernel) {
       return writing
     },
     /** The connection's messages left unrouted, oldest first. */
-    async pending(companyId: number, whatsappId: number): Promise<PendingRoute[]> {
+    async pending(companyId: number, whatsappId: number): Promise<Array<PendingRoute & { createdAt: Date | string }>> {
       return kernel
         .tenant(companyId)('routing_pending')
         .where({ whatsappId })
         .orderBy('messageId')
-        .select('messageId', 'whatsappId', 'ticketId', 'contactId', 'isNewTicket')
+        .select('messageId', 'whatsappId', 'ticketId', 'contactId', 'isNewTicket', 'createdAt')
     },
     /** Resolves once every finished row so far is deleted. */
     written: () => writing,
