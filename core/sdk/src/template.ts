@@ -1,3 +1,4 @@
+import { wallClock } from './wall-clock.ts'
 /**
  * The one template renderer for the product's automatic messages: tickets' greetings and notices,
  * flows' messages and (later) campaigns. Pure: the caller passes what it knows of the conversation.
@@ -17,17 +18,8 @@ export interface VariableContext {
 }
 
 function localParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at)
-  const get = (type: string) => parts.find((p) => p.type === type)!.value
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') }
+  const c = wallClock(at, timeZone)
+  return { y: c.year, m: c.month, d: c.day, h: c.hour, min: c.minute }
 }
 
 /** By the local hour: 05–11 morning, 12–17 afternoon, otherwise night. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAppError, parseDateTime, parseOptionalDateTime } from '../src/index.ts'
+import { isAppError, parseDateTime, parseOptionalDateTime, wallClock } from '../src/index.ts'
 
 /** The 400 a bad value gets: ERR_VALIDATION naming the field. */
 const refusal = (fn: () => unknown) => {
@@ -75,5 +75,24 @@ describe('parseDateTime: the strict reader of a date-time a client sends', () =>
     expect(parseOptionalDateTime('  ', 'day')).toBeNull()
     expect(parseOptionalDateTime('2026-12-01T13:30:00Z', 'day')?.toISOString()).toBe('2026-12-01T13:30:00.000Z')
     expect(refusal(() => parseOptionalDateTime(0, 'day'))).toMatchObject({ field: 'day' })
+  })
+})
+
+describe('wallClock', () => {
+  it("gives an instant's fields in each zone (midnight is 00, the weekday in English)", () => {
+    const at = new Date('2026-03-08T03:00:00Z')
+    expect(wallClock(at, 'America/Sao_Paulo')).toEqual({
+      year: '2026',
+      month: '03',
+      day: '08',
+      hour: '00',
+      minute: '00',
+      second: '00',
+      weekday: 'Sunday',
+    })
+    // Another zone gets its own formatter, not the first one's.
+    expect(wallClock(at, 'Asia/Tokyo')).toMatchObject({ day: '08', hour: '12', weekday: 'Sunday' })
+    expect(wallClock(at.getTime(), 'UTC')).toMatchObject({ day: '08', hour: '03' })
+    expect(() => wallClock(at, 'Not/AZone')).toThrow(RangeError)
   })
 })

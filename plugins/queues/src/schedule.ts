@@ -2,6 +2,7 @@
  * Business hours: one function answers "is it open now?" for a queue's or a company's weekly
  * schedule, in a time zone. Pure: the caller passes the clock.
  */
+import { wallClock } from '@atende/sdk'
 export const WEEKDAYS_EN = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 export type WeekdayEn = (typeof WEEKDAYS_EN)[number]
 export interface ScheduleRow {
@@ -29,15 +30,8 @@ const minutes = (hhmm: string) => {
 
 /** Weekday and minute of the day of `now` as a clock in `timeZone` shows them. */
 export function localTime(now: Date, timeZone: string): { day: WeekdayEn; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now)
-  const get = (type: string) => parts.find((p) => p.type === type)!.value
-  return { day: get('weekday').toLowerCase() as WeekdayEn, minute: Number(get('hour')) * 60 + Number(get('minute')) }
+  const c = wallClock(now, timeZone)
+  return { day: c.weekday.toLowerCase() as WeekdayEn, minute: Number(c.hour) * 60 + Number(c.minute) }
 }
 
 /**
