@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
 import { createApp, connectDb } from '@atende/kernel'
+import { routingRounds, type RoutingRound } from './routing-rounds.ts'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_CONVERSATIONS || 1000)
@@ -25,14 +26,7 @@ let rounds = 0
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-interface Round {
-  stepsPerSecond: number
-  p50: number
-  p99: number
-  ok: boolean
-}
-
-async function round(label: string): Promise<Round> {
+async function round(label: string): Promise<RoutingRound> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-flows-'))
   const pg = process.env.DATABASE_URL ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
@@ -152,32 +146,18 @@ async function round(label: string): Promise<Round> {
   else await db.destroy().catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
   return {
-    stepsPerSecond: steps / ((stepsDone - started) / 1000),
+    perSecond: steps / ((stepsDone - started) / 1000),
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
     ok: !failed && stored.rows === N * 4 && stored.rows === stored.distinct,
   }
 }
 
-/**
- * Two rounds in one run, so a loaded machine still shows the change: conversations routed one at a
- * time (ROUTING_CONCURRENCY=1, how the pipeline routed before issue 37), then side by side (the
- * default, or ROUTING_CONCURRENCY as set).
- */
 async function main() {
   console.log(
     `Atende flows bench: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} conversations at once on ${PHONES} simulator connections, each phrase → menu → option → question → answer → 1 s interval → end (3 customer steps, 4 bot messages)`,
   )
-  const configured = process.env.ROUTING_CONCURRENCY
-  process.env.ROUTING_CONCURRENCY = '1'
-  const before = await round('routed one conversation at a time (ROUTING_CONCURRENCY=1)')
-  if (configured) process.env.ROUTING_CONCURRENCY = configured
-  else delete process.env.ROUTING_CONCURRENCY
-  const after = await round(`routed side by side (ROUTING_CONCURRENCY=${configured ?? 'default'})`)
-  console.log(
-    `\nside by side / one at a time: steps/s ×${(after.stepsPerSecond / before.stepsPerSecond).toFixed(2)}   step p50 ×${(before.p50 / after.p50).toFixed(2)} faster   step p99 ×${(before.p99 / after.p99).toFixed(2)} faster`,
-  )
-  if (!before.ok || !after.ok) process.exitCode = 1
+  await routingRounds('steps/s', round)
 }
 
 await main()

@@ -18,6 +18,7 @@ import { Agent, request } from 'undici'
 import { Worker } from 'node:worker_threads'
 import { createRequire } from 'node:module'
 import { createApp, connectDb } from '@atende/kernel'
+import { routingRounds, type RoutingRound } from './routing-rounds.ts'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_MESSAGES || 20_000)
@@ -57,7 +58,7 @@ function drive(plan: Array<{ url: string; headers: Record<string, string>; body:
 let rounds = 0
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-async function round(label: string) {
+async function round(label: string): Promise<RoutingRound> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-bench-'))
   const pg = process.env.DATABASE_URL ? await testDatabase() : null
   const db = pg?.knex ?? connectDb({ dataDir })
@@ -165,16 +166,7 @@ async function main() {
   console.log(
     `Atende inbound bench: ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}${process.env.REDIS_URL ? ' + Redis' : ''}; ${N} messages from ${M} contacts on one connection (+${R} re-deliveries, +${N / 10} to a second tenant), ${C} in flight, HTTP on loopback from a driver thread`,
   )
-  const configured = process.env.ROUTING_CONCURRENCY
-  process.env.ROUTING_CONCURRENCY = '1'
-  const before = await round('routed one conversation at a time (ROUTING_CONCURRENCY=1)')
-  if (configured) process.env.ROUTING_CONCURRENCY = configured
-  else delete process.env.ROUTING_CONCURRENCY
-  const after = await round(`routed side by side (ROUTING_CONCURRENCY=${configured ?? 'default'})`)
-  console.log(
-    `\nside by side / one at a time: messages/s ×${(after.perSecond / before.perSecond).toFixed(2)}   p50 ×${(before.p50 / after.p50).toFixed(2)} faster   p99 ×${(before.p99 / after.p99).toFixed(2)} faster`,
-  )
-  if (!before.ok || !after.ok) process.exitCode = 1
+  await routingRounds('messages/s', round)
 }
 
 await main()
