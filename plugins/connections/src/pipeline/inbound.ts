@@ -45,6 +45,8 @@ export function createInboundPipeline(
   const inFlight = new Set<number>()
   /** Connections whose unrouted messages are being read back (replay). */
   const replays = new Map<number, Promise<void>>()
+  /** Per connection with a batch being written: the contacts whose chain finished meanwhile. */
+  const writing = new Map<number, Set<number>>()
   /** Each connection's routed messages until their outbox rows are gone. */
   const routes = new Map<number, Set<Promise<void>>>()
 
@@ -94,6 +96,18 @@ export function createInboundPipeline(
       )
 
   async function write(conn: ConnectionRef, batch: Pending[]): Promise<Outcome[]> {
+    // From here the batch's ticket snapshots may age: conversations whose chain finishes meanwhile
+    // are noted, and their messages read the ticket again in the lane.
+    const finished = new Set<number>()
+    writing.set(conn.id, finished)
+    try {
+      return await writeBatch(conn, batch, finished)
+    } finally {
+      writing.delete(conn.id)
+    }
+  }
+
+  async function writeBatch(conn: ConnectionRef, batch: Pending[], finished: Set<number>): Promise<Outcome[]> {
     const media = await Promise.all(batch.map((p) => p.media))
     const whatsapp = await whatsappOf(conn)
     if (!whatsapp) return batch.map(() => ({ duplicate: false, ignored: true })) // deleted meanwhile
@@ -193,7 +207,7 @@ export function createInboundPipeline(
     if (routing.steps().length)
       batch.forEach((p, i) => {
         const o = outcomes[i]
-        if (routable(o, p.msg)) o.routed = routeInLane(conn, whatsapp, o)
+        if (routable(o, p.msg)) o.routed = routeInLane(conn, whatsapp, o, { stale: finished.has(o.contact.id) })
       })
     return outcomes
   }
@@ -205,23 +219,25 @@ export function createInboundPipeline(
 
   /**
    * Route a stored message in its conversation's lane. Settles when the chain ran; the message stays
-   * this process's (inFlight) until its outbox row is deleted. `afterReplay`: a new message joins
-   * its lane only once the connection's replayed ones have.
+   * this process's (inFlight) until its outbox row is deleted. `stale`: a chain of the conversation
+   * finished after the ticket was read. `replayed`: a replayed message (new ones join their lanes
+   * only once the connection's replayed ones have).
    */
   function routeInLane(
     conn: ConnectionRef,
     whatsapp: RoutingContext['whatsapp'],
     o: Routable,
-    afterReplay = true,
+    opts: { stale: boolean; replayed?: boolean },
   ): Promise<void> {
     const id = o.message.id
     inFlight.add(id)
-    const replayed = (afterReplay && replays.get(conn.id)) || undefined
+    const replayed = (!opts.replayed && replays.get(conn.id)) || undefined
     const enqueue = () =>
-      lanes.run(`${conn.id}:${o.contact.id}`, async () => {
-        // The ticket as the conversation's earlier messages left it (a queue chosen, a bot done):
-        // their chains may have run after this message's batch read it.
-        const ticket = (await tickets().get(conn.companyId, o.ticket.id)) ?? o.ticket
+      lanes.run(`${conn.id}:${o.contact.id}`, async ({ waited }) => {
+        // The ticket as the conversation's earlier messages left it (a queue chosen, a bot done)
+        // when their chains ran after this message's batch read it: before it in the lane, or
+        // between the read and now.
+        const ticket = ((waited || opts.stale) && (await tickets().get(conn.companyId, o.ticket.id))) || o.ticket
         await routing.route({
           companyId: conn.companyId,
           whatsapp,
@@ -233,10 +249,12 @@ export function createInboundPipeline(
         })
       })
     // Awaited in arrival order, so new messages keep theirs.
-    const routed = (replayed ? replayed.then(enqueue) : enqueue()).catch((err: unknown) => {
-      // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
-      kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
-    })
+    const routed = (replayed ? replayed.then(enqueue) : enqueue())
+      .catch((err: unknown) => {
+        // Nobody awaits this but the simulator: a failure is logged, never an unhandled rejection.
+        kernel.log.error({ err, whatsappId: conn.id, ticketId: o.ticket.id }, 'routing failed')
+      })
+      .finally(() => writing.get(conn.id)?.add(o.contact.id))
     track(
       conn.id,
       routed.then(() => outbox.finish(conn.companyId, id)).finally(() => inFlight.delete(id)),
@@ -310,7 +328,8 @@ export function createInboundPipeline(
       const [message, ticket, contact] = loaded[i]!
       if (!message || !ticket || !contact || !whatsapp) return drop(r.messageId) // deleted meanwhile
       const { mediaKey: _key, ...stored } = message
-      void routeInLane(conn, whatsapp, { message: stored, ticket, contact, isNewTicket: r.isNewTicket }, false)
+      const o = { message: stored, ticket, contact, isNewTicket: r.isNewTicket }
+      void routeInLane(conn, whatsapp, o, { stale: true, replayed: true })
     })
     if (fresh.length)
       kernel.log.info({ whatsappId: conn.id, count: fresh.length }, 'routing outbox: unrouted messages routed')
