@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { definePlugin, Type, AppError } from '@atende/sdk'
-import { createTestApp, settingsProbe, SPEC_SETTINGS, type TestApp } from '../test/support/index.ts'
+import { companyWithUser, createTestApp, settingsProbe, SPEC_SETTINGS, type TestApp } from '../test/support/index.ts'
 
 const probe = definePlugin({
   name: 'probe',
@@ -191,6 +191,30 @@ describe('kernel', () => {
     })
     expect(seen).toEqual([{ companyId: 1, key: 'a', value: 'b' }])
     off()
+  })
+
+  it('reuses a setting read until a write here or an announced write anywhere drops it', async () => {
+    const { companyId } = await companyWithUser(t.app)
+    const settings = t.app.kernel.settings
+    const reads: string[] = []
+    const count = (q: { sql: string }) => {
+      if (/from "settings"/.test(q.sql)) reads.push(q.sql)
+    }
+    t.db.on('query', count)
+    try {
+      expect(await settings.get(companyId, 'sideMenuOpen')).toBe('open')
+      expect(await settings.get(companyId, 'sideMenuOpen')).toBe('open')
+      expect(reads).toHaveLength(1)
+      await settings.set(companyId, 'sideMenuOpen', 'closed')
+      expect(await settings.get(companyId, 'sideMenuOpen')).toBe('closed')
+      // Written by another process (or straight to the table) and announced on the bus.
+      await t.db('settings').where({ companyId, key: 'sideMenuOpen' }).update({ value: 'open' })
+      expect(await settings.get(companyId, 'sideMenuOpen')).toBe('closed')
+      await t.app.kernel.bus.emit('setting.updated', { companyId, key: 'sideMenuOpen', value: 'open' })
+      expect(await settings.get(companyId, 'sideMenuOpen')).toBe('open')
+    } finally {
+      t.db.off('query', count)
+    }
   })
 
   it('answers affected-row counts for update and delete in both database modes', async () => {

@@ -1,4 +1,4 @@
-import { ownedRows, type Kernel } from '@atende/sdk'
+import { ownedRows, type Kernel, type UnitOfWork } from '@atende/sdk'
 import type { Contact, ContactsService } from './api.ts'
 import { normaliseNumber } from './number.ts'
 import { upsertContacts } from './upsert.ts'
@@ -11,6 +11,10 @@ import { createIntegrationContacts } from './integration.ts'
 const SEARCH_IDS_MAX = 1000
 
 export function createContactsService(kernel: Kernel): ContactsService {
+  // A unit of work's contacts, once read: a bot's step reads its contact for the templates, the
+  // message it stores and the ticket it moves, all in one transaction. This plugin is the only writer
+  // of the table, and its one write in a caller's unit of work (upsertMany) forgets them.
+  const readIn = new WeakMap<UnitOfWork, Map<number, Contact | null>>()
   const writer = createContactWriter(kernel)
   const integration = createIntegrationContacts(kernel)
   const plain = ({ extraInfo: _, ...contact }: Contact & { extraInfo?: unknown }): Contact => contact
@@ -18,10 +22,18 @@ export function createContactsService(kernel: Kernel): ContactsService {
     version: 1,
     ownedBy: ownedRows((c) => kernel.tenant(c), 'contacts'),
     normaliseNumber,
-    upsertMany: upsertContacts,
+    upsertMany(uow, sightings) {
+      readIn.delete(uow)
+      return upsertContacts(uow, sightings)
+    },
     async get(companyId, id, uow) {
-      const t = uow && uow.t.companyId === companyId ? uow.t : kernel.tenant(companyId)
-      return (await t('contacts').where({ id }).first(CONTACT_COLUMNS)) ?? null
+      if (!uow || uow.t.companyId !== companyId)
+        return (await kernel.tenant(companyId)('contacts').where({ id }).first(CONTACT_COLUMNS)) ?? null
+      let seen = readIn.get(uow)
+      if (!seen) readIn.set(uow, (seen = new Map()))
+      if (!seen.has(id)) seen.set(id, (await uow.t('contacts').where({ id }).first(CONTACT_COLUMNS)) ?? null)
+      const contact = seen.get(id)
+      return contact ? { ...contact } : null
     },
     async byIds(companyId, ids) {
       const unique = [...new Set(ids)]

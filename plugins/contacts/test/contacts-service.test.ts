@@ -75,6 +75,32 @@ describe('contacts service: bulk upsert', () => {
     expect(viaLid.contact.id).toBe(learned.contact.id)
   })
 
+  it('reads a contact once per unit of work, again after an upsert in it, and only in its tenant', async () => {
+    const [{ contact }] = await upsert(companyId, [{ number: '5547998330001', name: 'Carla' }])
+    const reads: string[] = []
+    const count = (q: { sql: string }) => {
+      if (/from "contacts"/.test(q.sql)) reads.push(q.sql)
+    }
+    t.db.on('query', count)
+    try {
+      const names = await t.app.kernel.unitOfWork(companyId, async (uow) => {
+        const first = await svc().get(companyId, contact.id, uow)
+        first!.name = 'changed by a caller'
+        const second = await svc().get(companyId, contact.id, uow)
+        await svc().upsertMany(uow, [{ number: '5547998330001', name: 'Carla' }])
+        const third = await svc().get(companyId, contact.id, uow)
+        return [second?.name, third?.name]
+      })
+      expect(names).toEqual(['Carla', 'Carla'])
+      // One read before the upsert, the upsert's own, one after it.
+      expect(reads.filter((s) => s.startsWith('select "id", "companyId"'))).toHaveLength(3)
+      // Another company's unit of work does not see this one's contact.
+      expect(await t.app.kernel.unitOfWork(other, (uow) => svc().get(other, contact.id, uow))).toBeNull()
+    } finally {
+      t.db.off('query', count)
+    }
+  })
+
   it('keeps tenants apart: the same number is another contact in another company', async () => {
     const [a] = await upsert(companyId, [{ number: '5547944445555' }])
     const [b] = await upsert(other, [{ number: '5547944445555' }])

@@ -42,17 +42,36 @@ export function createFlowStep(engine: Engine, campaigns: CampaignService): Rout
   }
 }
 
+/** Tickets whose bot-held queue this process last checked against their run (bounded, oldest out). */
+const CHECKED_MAX = 10_000
+
 export function watchTickets(kernel: Kernel, engine: Engine, queueFlows: QueueFlowService) {
+  // ticketId → the queue a check last found the ticket's live run (if any) agreeing with. Each bot
+  // message moves the ticket's lastMessage, so most updates of a bot-held ticket repeat the place the
+  // last check saw: a run's queue only follows the ticket's (engine.step), so only a new queue needs
+  // a look at the run.
+  const checked = new Map<number, number | null>()
+  const remember = (ticketId: number, queueId: number | null) => {
+    checked.delete(ticketId)
+    checked.set(ticketId, queueId)
+    if (checked.size > CHECKED_MAX) checked.delete(checked.keys().next().value!)
+  }
   kernel.bus.on('ticket.updated', async ({ companyId, ticket }) => {
     if (ticket.isGroup) return
     try {
       // A live run of ours marks the ticket chatbot: someone else's move ends it.
       if (ticket.chatbot) {
-        if (!unattended(ticket))
+        if (!unattended(ticket)) {
+          checked.delete(ticket.id)
           await engine.cancel(companyId, ticket.id, ticket.status === 'closed' ? 'closed' : 'human')
-        else await engine.cancel(companyId, ticket.id, 'transferred', { queueId: ticket.queueId })
+        } else if (checked.get(ticket.id) !== (ticket.queueId ?? null)) {
+          checked.delete(ticket.id)
+          await engine.cancel(companyId, ticket.id, 'transferred', { queueId: ticket.queueId })
+          remember(ticket.id, ticket.queueId ?? null)
+        }
         return
       }
+      checked.delete(ticket.id)
       if (!unattended(ticket) || !ticket.queueId || !ticket.whatsappId) return
       const flow = await queueFlows.forQueue(companyId, ticket.queueId)
       if (!flow) return
@@ -68,6 +87,7 @@ export function watchTickets(kernel: Kernel, engine: Engine, queueFlows: QueueFl
     }
   })
   kernel.bus.on('ticket.deleted', async ({ companyId, ticketId }) => {
+    checked.delete(ticketId)
     await engine.cancel(companyId, ticketId, 'deleted')
   })
 }

@@ -150,6 +150,24 @@ describe('flows at run time, through the simulator', () => {
     expect(await customer.say('1', 0)).toEqual([])
   })
 
+  it('a ticket moved to another queue while the bot holds it ends the run, after any number of bot messages', async () => {
+    const c = await company()
+    const support = await ok(
+      c.call('POST', '/api/queue', { name: 'Suporte', color: '#00a', greetingMessage: 'Suporte' }),
+    )
+    const flow = await savedFlow(c.call, 'Mover', registration(c.sales.id))
+    await c.phrase(flow.id, 'menu')
+    const customer = c.customer()
+    // Two bot messages: each moved the ticket's last message, not the ticket.
+    expect(await customer.say('menu')).toEqual([MENU(customer.from)])
+    expect(await customer.say('1')).toEqual(['Qual a sua cidade?'])
+    const ticket = await customer.ticket()
+    await t.app.kernel.services.get<TicketsRef>('tickets').update(c.companyId, ticket.id, { queueId: support.id })
+    await until(async () => (await runs(c.companyId))[0].status === 'cancelled')
+    expect((await runs(c.companyId))[0].endedReason).toBe('transferred')
+    expect(await customer.say('Joinville', 0)).toEqual([])
+  })
+
   it('a conversation keeps the version it started on when the flow is edited or deleted', async () => {
     const c = await company()
     const v1 = {

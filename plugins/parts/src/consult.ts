@@ -2,7 +2,7 @@ import { notFound, type Kernel } from '@atende/sdk'
 import type { ContactsRef } from '@atende/plugin-contacts/api'
 import type { TicketsRef, MessagingRef } from '@atende/plugin-tickets/api'
 import type { RoutingStep } from '@atende/plugin-connections/api'
-import { ERR_NO_PENDING_TICKET } from './api.ts'
+import { ERR_NO_PENDING_TICKET, GRANTED_SETTING } from './api.ts'
 import { ASK_MODEL, ASK_PART, ASK_YEAR, MAX_RESULTS, answerText } from './consult-texts.ts'
 import type { Grants } from './grants.ts'
 import type { Inventory } from './inventory.ts'
@@ -60,6 +60,10 @@ export function createConsult(kernel: Kernel, grants: Grants, inventory: Invento
       order: 90,
       async run(ctx) {
         if (ctx.message.fromMe) return false
+        // Every customer message of every company passes here: the grant's mirrored setting (kept by
+        // the kernel for a few seconds, dropped on change) spares the others a query. A revoke
+        // removes the consults with the grant.
+        if ((await kernel.settings.get(ctx.companyId, GRANTED_SETTING)) !== 'true') return false
         const t = kernel.tenant(ctx.companyId)
         const row: ConsultRow | undefined = await t('part_consults').where({ ticketId: ctx.ticket.id }).first()
         if (!row) return false

@@ -10,7 +10,6 @@ import type { createRouting, RoutingContext } from './routing.ts'
 
 export const INBOUND_MAX_BATCH = 500
 export const INBOUND_MAX_PENDING = 5000
-const SETTING_TTL_MS = 5000
 /** How many conversations' routing chains run at once in this process (ROUTING_CONCURRENCY). */
 export const ROUTING_CONCURRENCY = 16
 /** Unrouted messages older than this are not replayed to the bots. */
@@ -37,7 +36,6 @@ export function createInboundPipeline(
 ) {
   const contacts = () => kernel.services.get<ContactsRef>('contacts')
   const tickets = () => kernel.services.get<TicketsRef>('tickets')
-  const ignoreGroups = new Map<number, { value: boolean; at: number }>()
   const batchers = new Map<number, ReturnType<typeof createBatcher<Pending, Outcome>>>()
   const lanes = createLanes(Number(process.env.ROUTING_CONCURRENCY) || ROUTING_CONCURRENCY)
   const outbox = createRoutingOutbox(kernel)
@@ -50,17 +48,9 @@ export function createInboundPipeline(
   /** Each connection's routed messages until their outbox rows are gone. */
   const routes = new Map<number, Set<Promise<void>>>()
 
-  kernel.bus.on('setting.updated', (p) => {
-    if (p.key === 'CheckMsgIsGroup') ignoreGroups.delete(p.companyId)
-  })
-
-  async function groupsIgnored(companyId: number) {
-    const hit = ignoreGroups.get(companyId)
-    if (hit && Date.now() - hit.at < SETTING_TTL_MS) return hit.value
-    const value = (await kernel.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled'
-    ignoreGroups.set(companyId, { value, at: Date.now() })
-    return value
-  }
+  // The kernel keeps settings read for a few seconds, dropped on every write (settings.ts).
+  const groupsIgnored = async (companyId: number) =>
+    (await kernel.settings.get(companyId, 'CheckMsgIsGroup')) === 'enabled'
 
   /** Download and store media; a failed download still records the message (without the file). */
   async function storeMedia(conn: ConnectionRef, msg: InboundMessage) {

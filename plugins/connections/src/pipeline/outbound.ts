@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import { AppError, isOggOpus, type Kernel } from '@atende/sdk'
-import type { ContactsRef } from '@atende/plugin-contacts/api'
+import type { Contact, ContactsRef } from '@atende/plugin-contacts/api'
 import type { Message, TicketsRef } from '@atende/plugin-tickets/api'
 import type { OutboundMedia, OutboundMessage } from '../providers/types.ts'
 import type { SessionManager } from '../sessions.ts'
@@ -31,10 +31,21 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
   const outcome = new Map<number, Array<(m: { ok: boolean; error?: string }) => void>>()
   const dirty = new Set<number>()
 
-  async function toOutbound(companyId: number, m: Stored): Promise<OutboundMessage> {
+  /** Who each of a batch's messages goes to: an outgoing message carries its ticket's contact. */
+  async function recipients(companyId: number, batch: Stored[]): Promise<Map<number, Contact>> {
+    const ids = batch.flatMap((m) => (m.contactId ? [m.contactId] : []))
+    return new Map((await contacts().byIds(companyId, ids)).map((c) => [c.id, c]))
+  }
+
+  async function recipientOf(companyId: number, m: Stored, known: Map<number, Contact>) {
+    if (m.contactId) return known.get(m.contactId) ?? null
     const ticket = await tickets().get(companyId, m.ticketId)
-    const contact = ticket ? await contacts().get(companyId, ticket.contactId) : null
-    if (!ticket || !contact) throw new AppError(ERR_SENDING_WAPP_MSG, 400, 'The ticket or its contact is gone')
+    return ticket ? await contacts().get(companyId, ticket.contactId) : null
+  }
+
+  async function toOutbound(companyId: number, m: Stored, known: Map<number, Contact>): Promise<OutboundMessage> {
+    const contact = await recipientOf(companyId, m, known)
+    if (!contact) throw new AppError(ERR_SENDING_WAPP_MSG, 400, 'The ticket or its contact is gone')
     const out: OutboundMessage = {
       id: m.providerId ?? undefined,
       chatId: contact.number,
@@ -63,7 +74,7 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     return out
   }
 
-  async function sendOne(companyId: number, whatsappId: number, m: Stored) {
+  async function sendOne(companyId: number, whatsappId: number, m: Stored, known: Map<number, Contact>) {
     const session = sessions.get(whatsappId)
     if (!session) return false
     await (
@@ -71,7 +82,7 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
     ).take()
     let result: { ok: boolean; error?: string }
     try {
-      const sent = await session.send(await toOutbound(companyId, m))
+      const sent = await session.send(await toOutbound(companyId, m, known))
       await tickets().markSent(companyId, m.id, sent.ack)
       result = { ok: true }
     } catch (err) {
@@ -92,7 +103,8 @@ export function createSender(kernel: Kernel, sessions: SessionManager, opts: { p
       for (;;) {
         const batch = await tickets().pendingOutgoing(companyId, whatsappId, 50)
         if (!batch.length) break
-        for (const m of batch) if (!(await sendOne(companyId, whatsappId, m))) return
+        const known = await recipients(companyId, batch)
+        for (const m of batch) if (!(await sendOne(companyId, whatsappId, m, known))) return
       }
     } while (dirty.has(whatsappId))
   }
