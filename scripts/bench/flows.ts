@@ -11,6 +11,8 @@
  * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite; Redis
  * when REDIS_URL is set. Sending pace is lifted (SEND_RATE_PER_SECOND) so the flows, not the
  * anti-ban pacing of the connections, are measured.
+ * Each round also prints SQL statements and the bench process's CPU per step (sql-tally.ts);
+ * BENCH_SQL=1 lists the statements, most frequent first.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +20,7 @@ import { join } from 'node:path'
 import { Agent, request } from 'undici'
 import { createApp, connectDb } from '@atende/kernel'
 import { routingRounds, type RoutingRound } from './routing-rounds.ts'
+import { tallySql } from './sql-tally.ts'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_CONVERSATIONS || 1000)
@@ -97,30 +100,7 @@ async function round(label: string): Promise<RoutingRound> {
   let failed = 0
   let seq = 0
   // Statements and CPU per customer step (the bench's own HTTP client is in the same process).
-  let statements = 0
-  const byTable = new Map<string, number>()
-  const count = (q: { sql: string }) => {
-    statements++
-    if (!process.env.BENCH_SQL) return
-    let key = q.sql.replace(/\$\d+(, \$\d+)*/g, '?').slice(0, 110)
-    // BENCH_SQL_STACK=<text>: statements containing it are counted per caller (our frames only).
-    if (process.env.BENCH_SQL_STACK && key.includes(process.env.BENCH_SQL_STACK))
-      key += `\n          ${(new Error().stack ?? '')
-        .split('\n')
-        .filter((l) => /(plugins|core)\/[^/]+\/src/.test(l))
-        .slice(0, 6)
-        .map((l) =>
-          l
-            .trim()
-            .replace(/^at /, '')
-            .replace(/\(?\/work\/main\//, '')
-            .replace(/\)$/, ''),
-        )
-        .join(' < ')}`
-    byTable.set(key, (byTable.get(key) ?? 0) + 1)
-  }
-  db.on('query', count)
-  const cpu0 = process.cpuUsage()
+  const tally = tallySql(db)
   const started = performance.now()
   await Promise.all(
     Array.from({ length: N }, async (_, i) => {
@@ -138,8 +118,7 @@ async function round(label: string): Promise<RoutingRound> {
     }),
   )
   const stepsDone = performance.now()
-  const cpu = process.cpuUsage(cpu0)
-  db.off('query', count)
+  const figures = tally.stop(N * 3, 'step')
   // The waits end by their jobs; wait for every run to finish (bounded).
   const live = async () =>
     Number(
@@ -161,11 +140,9 @@ async function round(label: string): Promise<RoutingRound> {
   const runs = await db('flow_runs').where({ companyId }).groupBy('status').select('status').count({ n: '*' })
   const steps = N * 3
   console.log(
-    `\n${steps} customer steps in ${((stepsDone - started) / 1000).toFixed(2)} s: ${(steps / ((stepsDone - started) / 1000)).toFixed(0)} steps/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed ${failed}   ${(statements / steps).toFixed(1)} SQL/step   ${((cpu.user + cpu.system) / 1000 / steps).toFixed(1)} CPU ms/step`,
+    `\n${steps} customer steps in ${((stepsDone - started) / 1000).toFixed(2)} s: ${(steps / ((stepsDone - started) / 1000)).toFixed(0)} steps/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed ${failed}   ${figures.line}`,
   )
-  // BENCH_SQL=1: the statements of the steps, most frequent first.
-  for (const [sql, n] of [...byTable].sort((a, b) => b[1] - a[1]).slice(0, 40))
-    console.log(`  ${(n / steps).toFixed(2).padStart(6)}  ${sql}`)
+  for (const line of figures.top) console.log(line)
   console.log(
     `${stored.rows} bot messages stored (want ${N * 4}) in ${((finished - started) / 1000).toFixed(2)} s: ${(stored.rows / ((finished - started) / 1000)).toFixed(0)} messages/s   duplicates ${stored.rows - stored.distinct}   runs ${JSON.stringify(Object.fromEntries(runs.map((r) => [(r as { status: string }).status, Number(r.n)])))}   peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`,
   )

@@ -10,6 +10,8 @@
  * Postgres when DATABASE_URL is set (a fresh database, dropped after), else embedded PGlite.
  * BENCH_MESSAGES (default 20000), BENCH_CONTACTS (1000: conversations at once on one connection), BENCH_CONCURRENCY (256), BENCH_REDELIVER (2%).
  * A second tenant with its own connection receives traffic at the same time, so tenant scoping is part of the cost.
+ * Each round also prints SQL statements and the bench process's CPU per message (sql-tally.ts);
+ * BENCH_SQL=1 lists the statements, most frequent first.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +21,7 @@ import { Worker } from 'node:worker_threads'
 import { createRequire } from 'node:module'
 import { createApp, connectDb } from '@atende/kernel'
 import { routingRounds, type RoutingRound } from './routing-rounds.ts'
+import { tallySql } from './sql-tally.ts'
 import { testDatabase, companyWithUser } from '@atende/kernel/testing'
 
 const N = Number(process.env.BENCH_MESSAGES || 20_000)
@@ -124,7 +127,10 @@ async function round(label: string): Promise<RoutingRound> {
     headers: j.t.headers,
     body: JSON.stringify(j.body),
   }))
+  // Statements and the server's CPU per request (the driver runs on its own thread, counted too).
+  const tally = tallySql(db)
   const { latencies, failed, seconds, errors } = await drive(plan, C)
+  const figures = tally.stop(jobs.length, 'message')
   latencies.sort((a, b) => a - b)
   for (const e of errors) console.error(e)
 
@@ -143,8 +149,9 @@ async function round(label: string): Promise<RoutingRound> {
     .first()
   const contacts = await db('contacts').where({ companyId: main.companyId }).count({ n: '*' }).first()
   console.log(
-    `${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}`,
+    `${jobs.length} requests in ${seconds.toFixed(2)} s: ${(jobs.length / seconds).toFixed(0)} messages/s   p50 ${pct(latencies, 50).toFixed(1)} ms   p99 ${pct(latencies, 99).toFixed(1)} ms   failed requests ${failed}   ${figures.line}`,
   )
+  for (const line of figures.top) console.log(line)
   console.log(
     `stored ${a.rows} messages for ${N} sent: lost ${N - a.ids}, duplicated ${a.rows - a.ids}; contacts ${contacts!.n} (want ${M}), active tickets ${tickets!.n} (want ${M})`,
   )

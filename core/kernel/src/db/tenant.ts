@@ -21,6 +21,19 @@ function guarded<T>(data: T): T {
  */
 export function tenantDb(knex: Knex, companyId: number): TenantDb {
   if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`tenantDb needs a company id, got ${companyId}`)
+  // A TenantDb holds nothing but its knex and company: one per pair serves every call (a request
+  // asks for it a few times; building it was 0.5% of a ticket list's CPU).
+  let ofKnex = made.get(knex)
+  if (!ofKnex) made.set(knex, (ofKnex = new Map()))
+  let t = ofKnex.get(companyId)
+  if (!t) ofKnex.set(companyId, (t = build(knex, companyId)))
+  return t
+}
+
+/** Per knex (the pool, or a transaction while it lives), each company's TenantDb. */
+const made = new WeakMap<Knex, Map<number, TenantDb>>()
+
+function build(knex: Knex, companyId: number): TenantDb {
   const stamp = (r: object) => ({ ...guarded(r), companyId })
   const stampAll = (rows: object | object[]) => (Array.isArray(rows) ? rows.map(stamp) : stamp(rows))
   const t = ((table: string) => {
