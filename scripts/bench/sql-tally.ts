@@ -1,11 +1,11 @@
-import type { Knex } from 'knex'
+import type { Kernel } from '@atende/sdk'
 
 /**
  * Counts the statements a knex instance runs from now until `stop()`, with the process's CPU over
  * the same span (the bench's own client, when in this process, included). BENCH_SQL=1 also keeps
  * each statement's text (bindings folded) and prints the most frequent ones per unit.
  */
-export function tallySql(db: Knex) {
+export function tallySql(db: Kernel['db']) {
   let statements = 0
   const texts = new Map<string, number>()
   const keep = !!process.env.BENCH_SQL

@@ -130,7 +130,8 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
     return (text: string, vars: Record<string, string>) => renderVariables(text, base, vars)
   }
 
-  async function applyEffects(uow: UnitOfWork, ticket: Ticket, effects: Effect[]) {
+  /** `chatbot`: the ticket's bot flag, when the step changes it, written with each message it sends. */
+  async function applyEffects(uow: UnitOfWork, ticket: Ticket, effects: Effect[], chatbot?: boolean) {
     let sent = false
     for (const e of effects) {
       if (e.kind === 'handoff') continue // after the commit (see after())
@@ -150,6 +151,7 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
         body: e.kind === 'text' ? e.body : '',
         userId: null,
         ...media,
+        chatbot,
       })
       sent = true
     }
@@ -194,10 +196,12 @@ export function createEngine(kernel: Kernel, opts: EngineOptions = {}) {
       return none
     }
     const s = result.state
-    const sent = await applyEffects(uow, ticket, result.effects)
     const live = LIVE.includes(s.status)
     const transferred = result.effects.some((e) => e.kind === 'transfer')
-    if (!transferred && ticket.chatbot !== live) await tickets().update(companyId, ticket.id, { chatbot: live }, uow)
+    // A run that begins or ends marks the ticket with the message it sends, or on its own.
+    const flag = !transferred && ticket.chatbot !== live ? live : undefined
+    const sent = await applyEffects(uow, ticket, result.effects, flag)
+    if (flag !== undefined && !sent) await tickets().update(companyId, ticket.id, { chatbot: flag }, uow)
     await uow
       .t('flow_runs')
       .where({ id: runId })

@@ -79,6 +79,8 @@ export interface OutgoingInput {
   mediaKey?: string | null
   mediaName?: string | null
   quotedMsgId?: number | null
+  /** The ticket's bot flag, set with the message: a bot's step that begins or ends its hold says so here. */
+  chatbot?: boolean
 }
 
 export type TicketPatch = Partial<

@@ -23,6 +23,8 @@ export function createTicketsService(kernel: Kernel, attendants: Attendants): Ti
         .returning('*')
       const message = publicMessage(messageView(kernel, row))
       uow.emit('message.updated', { companyId, message })
+      // A send's outcome leaves the preview as it was: only a new text or a delete can move it.
+      if (patch.body === undefined && patch.isDeleted === undefined) return message
       const newest = await t('messages').where({ ticketId: row.ticketId }).orderBy('id', 'desc').first('id')
       if (newest?.id === row.id) {
         const shown = await t('messages')
@@ -201,7 +203,11 @@ export function createTicketsService(kernel: Kernel, attendants: Attendants): Ti
         .returning('*')
       const [tk] = await t('tickets')
         .where({ id: ticket.id })
-        .update({ lastMessage: lastMessageOf(input), updatedAt: uow.db.fn.now() })
+        .update({
+          lastMessage: lastMessageOf(input),
+          updatedAt: uow.db.fn.now(),
+          ...(input.chatbot === undefined ? {} : { chatbot: input.chatbot }),
+        })
         .returning('*')
       const message = publicMessage(messageView(kernel, row))
       const withC = withContact(ticketView(tk), await contacts().get(t.companyId, ticket.contactId, uow))

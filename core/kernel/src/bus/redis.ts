@@ -66,7 +66,11 @@ export async function createRedisBus(opts: {
     clearTimeout(timer)
   }
 
+  // Every message this process publishes starts so (its envelope's first key): its echo, which is
+  // every message of a one-process deployment, is dropped without parsing.
+  const ownPrefix = `{"o":${JSON.stringify(processId)},`
   await sub.subscribe(channel, (message) => {
+    if (message.startsWith(ownPrefix)) return
     let env: Envelope
     try {
       env = JSON.parse(message)
