@@ -99,7 +99,7 @@ export async function createApp(opts: CreateAppOptions = {}): Promise<AtendeApp>
   permissions.define(CORE_PERMISSIONS)
   const settings = createSettings(db)
   settings.define(CORE_SETTINGS)
-  bus.on('setting.updated', (p) => settings.forget(p.companyId, p.key))
+  bus.on('setting.updated', (p) => settings.forget(p.companyId))
   const realtime = createRealtime({
     bus,
     auth,

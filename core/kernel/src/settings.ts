@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { SettingDefinition, SettingsService } from '@atende/sdk'
-import { AppError, ErrorCodes } from '@atende/sdk'
+import { AppError, ErrorCodes, companyCache } from '@atende/sdk'
 
 /**
  * The kernel's own company setting: the shell's drawer state. Every other setting of the spec
@@ -9,24 +9,22 @@ import { AppError, ErrorCodes } from '@atende/sdk'
 export const CORE_SETTINGS: SettingDefinition[] = [{ key: 'sideMenuOpen', values: ['open', 'closed'], default: 'open' }]
 
 /**
- * How long a setting read is reused. Every write through this service drops its entry here, and
- * every announced write (`setting.updated`, which the bus carries to every process) drops it in
- * each process that hears it (app.ts); the age bounds a write neither path saw.
+ * The inbound pipeline reads a few settings for every message (groups, DDD routing, greetings): a
+ * company's stored settings are read at once and reused for up to 5 s (the SDK's companyCache). A
+ * write through this service forgets the company here, and every announced write
+ * (`setting.updated`, which the bus carries to every process) forgets it in each process (app.ts);
+ * the age bounds a write neither path saw.
  */
-export const SETTING_TTL_MS = 5000
-/** Settings kept at most (company × key), oldest out. */
-const CACHED_MAX = 20_000
+const SETTING_TTL_MS = 5000
 
-export function createSettings(db: Knex): SettingsService & { forget(companyId: number, key: string): void } {
+export function createSettings(db: Knex): SettingsService & { forget(companyId: number): void } {
   const defs = new Map<string, SettingDefinition>()
-  // The inbound pipeline reads a few settings for every message (groups, DDD routing, greetings).
-  const cached = new Map<string, { value: string; at: number }>()
-  /** Bumped by every forget: a read that overlapped one is not kept (it may predate the write). */
-  let writes = 0
-  const forget = (companyId: number, key: string) => {
-    writes++
-    cached.delete(`${companyId}:${key}`)
+  /** A company's stored settings, key → value. */
+  const read = async (companyId: number) => {
+    const rows: { key: string; value: string }[] = await db('settings').where({ companyId }).select('key', 'value')
+    return new Map(rows.map((r) => [r.key, r.value]))
   }
+  const stored = companyCache(read, { ttlMs: SETTING_TTL_MS })
   const def = (key: string) => {
     const d = defs.get(key)
     if (!d) throw new AppError(ErrorCodes.NO_SETTING_FOUND, 404, `Unknown setting "${key}"`, { field: 'key' })
@@ -40,25 +38,12 @@ export function createSettings(db: Knex): SettingsService & { forget(companyId: 
     definitions: () => [...defs.values()],
     async get(companyId, key) {
       const d = def(key)
-      const id = `${companyId}:${key}`
-      const hit = cached.get(id)
-      if (hit && Date.now() - hit.at < SETTING_TTL_MS) return hit.value
-      const at = Date.now()
-      const before = writes
-      const row = await db('settings').where({ companyId, key }).first('value')
-      const value: string = row?.value ?? dflt(d)
-      if (writes === before) {
-        cached.delete(id)
-        cached.set(id, { value, at })
-        if (cached.size > CACHED_MAX) cached.delete(cached.keys().next().value!)
-      }
-      return value
+      return (await stored.get(companyId)).get(key) ?? dflt(d)
     },
-    forget,
+    forget: (companyId) => stored.forget(companyId),
     async all(companyId) {
-      const rows: { key: string; value: string }[] = await db('settings').where({ companyId }).select('key', 'value')
-      const stored = new Map(rows.map((r) => [r.key, r.value]))
-      return [...defs.values()].map((d) => ({ key: d.key, value: stored.get(d.key) ?? dflt(d) }))
+      const saved = await read(companyId)
+      return [...defs.values()].map((d) => ({ key: d.key, value: saved.get(d.key) ?? dflt(d) }))
     },
     async set(companyId, key, value) {
       const d = def(key)
@@ -71,7 +56,7 @@ export function createSettings(db: Knex): SettingsService & { forget(companyId: 
         .insert({ companyId, key, value, updatedAt: new Date() })
         .onConflict(['companyId', 'key'])
         .merge(['value', 'updatedAt'])
-      forget(companyId, key)
+      stored.forget(companyId)
       return { key, value }
     },
   }
